@@ -1,0 +1,50 @@
+import type { FunctionEnv } from '../_shared/env.ts';
+import { callerUserId, createAdminClient } from '../_shared/supabase-clients.ts';
+import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } from './handler.ts';
+
+/** The real dependencies: the service-role client and the place_order SQL function. */
+export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
+  const admin = createAdminClient(env);
+  return {
+    userIdFromToken: (token) => callerUserId(admin, token),
+
+    async loadProducts(ids) {
+      const { data, error } = await admin.from('products').select('id, name, price, active').in('id', [...ids]);
+      if (error) throw new Error(`loading products failed: ${error.message}`);
+      return data as CatalogueProduct[];
+    },
+
+    async loadSetting(key) {
+      const { data, error } = await admin.from('app_settings').select('value').eq('key', key).maybeSingle();
+      if (error) throw new Error(`loading setting ${key} failed: ${error.message}`);
+      return (data as { value: string } | null)?.value ?? null;
+    },
+
+    async writeOrder(order): Promise<OrderWriteResult> {
+      const { data, error } = await admin.rpc('place_order', {
+        p_client_request_id: order.clientRequestId,
+        p_user_id: order.userId,
+        p_order_number: order.orderNumber,
+        p_customer_name: order.customerName,
+        p_customer_email: order.customerEmail,
+        p_customer_phone: order.customerPhone,
+        p_delivery_method: order.deliveryMethod,
+        p_delivery_address: order.deliveryAddress,
+        p_payment_method: order.paymentMethod,
+        p_subtotal: order.subtotal,
+        p_shipping_cost: order.shippingCost,
+        p_items: order.items,
+      });
+      if (error) {
+        if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
+        if (error.code === 'P0001') return { kind: 'catalogue_changed' };
+        throw new Error(`place_order failed: ${error.code} ${error.message}`);
+      }
+      const result = data as { order: StoredOrder; replayed: boolean };
+      return { kind: 'ok', order: result.order, replayed: result.replayed };
+    },
+
+    now: () => Date.now(),
+    random: () => Math.random(),
+  };
+}

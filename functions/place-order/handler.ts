@@ -1,0 +1,166 @@
+import * as v from 'valibot';
+import { issuesByField, joinIssueMessages, placeOrderRequestSchema, type CheckoutForm, type PlaceOrderRequest } from '../../src/domain/checkout-schema.ts';
+import {
+  DEFAULT_FREE_SHIPPING_THRESHOLD,
+  fixedShippingCost,
+  isLocalDelivery,
+  needsAddress,
+} from '../../src/domain/delivery.ts';
+import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
+import { generateOrderNumber } from '../../src/domain/order-number.ts';
+import { HttpError, bearerToken, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+
+export interface CatalogueProduct {
+  id: string;
+  name: string;
+  price: number;
+  active: boolean;
+}
+
+export interface StoredOrder {
+  id: string;
+  payu_order_id: string;
+  status: string;
+  subtotal: number;
+  shipping_cost: number;
+  total: number;
+  created_at: string;
+  client_request_id: string;
+}
+
+export interface OrderWrite {
+  clientRequestId: string;
+  userId: string | null;
+  orderNumber: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  deliveryMethod: string;
+  deliveryAddress: Record<string, string> | null;
+  paymentMethod: string;
+  subtotal: number;
+  shippingCost: number;
+  items: { product_id: string; quantity: number; price: number }[];
+}
+
+export type OrderWriteResult =
+  | { kind: 'ok'; order: StoredOrder; replayed: boolean }
+  | { kind: 'order_number_taken' }
+  | { kind: 'catalogue_changed' };
+
+export interface PlaceOrderDeps {
+  /** The caller's user id from their verified JWT; null for guests, 'invalid' for a bad token. */
+  userIdFromToken(token: string | null): Promise<string | null | 'invalid'>;
+  loadProducts(ids: readonly string[]): Promise<CatalogueProduct[]>;
+  loadSetting(key: string): Promise<string | null>;
+  writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
+  /** Cost of home/cemetery delivery to the address; absent until delivery quotes exist. */
+  quoteLocalDelivery?(checkout: CheckoutForm): Promise<Grosz>;
+  now(): number;
+  random(): number;
+}
+
+const ORDER_NUMBER_ATTEMPTS = 5;
+
+function deliveryAddress(checkout: CheckoutForm): Record<string, string> | null {
+  if (!needsAddress(checkout.deliveryMethod)) return null;
+  return {
+    street: checkout.street,
+    houseNumber: checkout.houseNumber,
+    apartment: checkout.apartment,
+    city: checkout.city,
+    postalCode: checkout.postalCode,
+    country: checkout.country,
+  };
+}
+
+async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
+  const products = await deps.loadProducts(request.items.map((item) => item.productId));
+  const byId = new Map(products.map((product) => [product.id, product]));
+  const missing = request.items.filter((item) => !byId.get(item.productId)?.active);
+  if (missing.length > 0) {
+    throw new HttpError(422, 'product_unavailable', 'Niektóre produkty z koszyka nie są już dostępne. Odśwież koszyk i spróbuj ponownie.');
+  }
+  const lines = request.items.map((item) => {
+    const product = byId.get(item.productId)!;
+    return { product_id: product.id, quantity: item.quantity, price: product.price };
+  });
+  const subtotal = addMoney(...lines.map((line) => multiplyMoney(fromPln(line.price), line.quantity)));
+  return { lines, subtotal };
+}
+
+async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtotal: Grosz): Promise<Grosz> {
+  if (isLocalDelivery(checkout.deliveryMethod)) {
+    if (!deps.quoteLocalDelivery) {
+      throw new HttpError(422, 'local_delivery_unavailable', 'Dostawa lokalna jest chwilowo niedostępna. Wybierz inną formę dostawy.');
+    }
+    return deps.quoteLocalDelivery(checkout);
+  }
+  const threshold = await deps.loadSetting('free_shipping_threshold');
+  const parsed = threshold === null || threshold.trim() === '' ? NaN : Number(threshold.replace(',', '.'));
+  return fixedShippingCost(checkout.deliveryMethod, subtotal, Number.isFinite(parsed) ? fromPln(parsed) : DEFAULT_FREE_SHIPPING_THRESHOLD);
+}
+
+function publicOrder(order: StoredOrder) {
+  return {
+    id: order.id,
+    orderNumber: order.payu_order_id,
+    status: order.status,
+    subtotal: order.subtotal,
+    shippingCost: order.shipping_cost,
+    total: order.total,
+    createdAt: order.created_at,
+    clientRequestId: order.client_request_id,
+  };
+}
+
+/**
+ * The one way an order is placed. Idempotent on clientRequestId: the same id
+ * again answers with the first order. Prices, shipping and the total come
+ * from the database, the user from the caller's JWT; the body only says what
+ * and how many.
+ */
+export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
+  return postHandler('place-order', async (request) => {
+    const body = await readJsonObject(request);
+    const parsed = v.safeParse(placeOrderRequestSchema, body);
+    if (!parsed.success) {
+      throw new HttpError(400, 'validation_failed', joinIssueMessages(parsed.issues), issuesByField(parsed.issues));
+    }
+    const order = parsed.output;
+
+    const userId = await deps.userIdFromToken(bearerToken(request));
+    if (userId === 'invalid') {
+      throw new HttpError(401, 'invalid_session', 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.');
+    }
+
+    const { lines, subtotal } = await priceLines(deps, order);
+    const shipping = await shippingCost(deps, order.checkout, subtotal);
+    const { checkout } = order;
+
+    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+      const result = await deps.writeOrder({
+        clientRequestId: order.clientRequestId,
+        userId,
+        orderNumber: generateOrderNumber(deps.now(), deps.random),
+        customerName: `${checkout.firstName} ${checkout.lastName}`,
+        customerEmail: checkout.email.toLowerCase(),
+        customerPhone: checkout.phone,
+        deliveryMethod: checkout.deliveryMethod,
+        deliveryAddress: deliveryAddress(checkout),
+        paymentMethod: checkout.paymentMethod,
+        subtotal: toPln(subtotal),
+        shippingCost: toPln(shipping),
+        items: lines,
+      });
+      if (result.kind === 'ok') {
+        return jsonResponse(result.replayed ? 200 : 201, { order: publicOrder(result.order), replayed: result.replayed });
+      }
+      if (result.kind === 'catalogue_changed') {
+        throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');
+      }
+      // Another order took the same number in the same millisecond: draw again.
+    }
+    throw new HttpError(503, 'order_number_unavailable', 'Nie udało się nadać numeru zamówienia. Spróbuj ponownie za chwilę.');
+  });
+}

@@ -1,0 +1,278 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type pg from 'pg';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { signJwt, verifyJwt } from './jwt.ts';
+import { readBody, sendJson } from './http-helpers.ts';
+
+/**
+ * A GoTrue-compatible subset for /auth/v1: signup, password and refresh-token
+ * grants, user, logout. Shapes follow what @supabase/auth-js reads (see
+ * NOTES-local-stack.md): sessions as {access_token, token_type, expires_in,
+ * expires_at, refresh_token, user}; errors as {code, msg} with the API
+ * version header so auth-js reads the code.
+ */
+
+export interface AuthServiceOptions {
+  pool: pg.Pool;
+  jwtSecret: string;
+  issuer: string;
+  accessTokenSeconds?: number;
+}
+
+interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  encrypted_password: string;
+  email_confirmed_at: Date | null;
+  last_sign_in_at: Date | null;
+  raw_app_meta_data: Record<string, unknown>;
+  raw_user_meta_data: Record<string, unknown>;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const API_VERSION = '2024-01-01';
+const MIN_PASSWORD_LENGTH = 6;
+// GoTrue accepts a just-rotated refresh token for a short while, so two tabs
+// refreshing at once do not log each other out.
+const REFRESH_REUSE_SECONDS = 10;
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+class AuthError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+function publicUser(user: UserRow) {
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
+    phone: '',
+    confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
+    last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+    app_metadata: user.raw_app_meta_data,
+    user_metadata: user.raw_user_meta_data,
+    identities: [],
+    created_at: user.created_at.toISOString(),
+    updated_at: user.updated_at.toISOString(),
+    is_anonymous: false,
+  };
+}
+
+function credentials(body: unknown): { email: string; password: string } {
+  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
+  const password = typeof record.password === 'string' ? record.password : '';
+  if (!email || !password) {
+    throw new AuthError(400, 'validation_failed', 'You must provide either an email or phone number and a password');
+  }
+  return { email, password };
+}
+
+export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds = 3600 }: AuthServiceOptions) {
+  async function issueSession(user: UserRow, sessionId: string, parent: string | null) {
+    const now = Math.floor(Date.now() / 1000);
+    const expiresAt = now + accessTokenSeconds;
+    const accessToken = signJwt(
+      {
+        iss: issuer,
+        aud: user.aud,
+        sub: user.id,
+        email: user.email,
+        phone: '',
+        role: user.role,
+        app_metadata: user.raw_app_meta_data,
+        user_metadata: user.raw_user_meta_data,
+        aal: 'aal1',
+        amr: [{ method: 'password', timestamp: now }],
+        session_id: sessionId,
+        is_anonymous: false,
+        iat: now,
+        exp: expiresAt,
+      },
+      jwtSecret,
+    );
+    const refreshToken = randomBytes(24).toString('base64url');
+    await pool.query(
+      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
+      [refreshToken, user.id, sessionId, parent],
+    );
+    return {
+      access_token: accessToken,
+      token_type: 'bearer',
+      expires_in: accessTokenSeconds,
+      expires_at: expiresAt,
+      refresh_token: refreshToken,
+      user: publicUser(user),
+    };
+  }
+
+  async function findUserByEmail(email: string): Promise<UserRow | undefined> {
+    const { rows } = await pool.query<UserRow>('select * from auth.users where email = $1', [email]);
+    return rows[0];
+  }
+
+  async function findUserById(id: string): Promise<UserRow | undefined> {
+    const { rows } = await pool.query<UserRow>('select * from auth.users where id = $1', [id]);
+    return rows[0];
+  }
+
+  async function signup(body: unknown) {
+    const { email, password } = credentials(body);
+    if (!EMAIL_PATTERN.test(email) || email.length > 255) {
+      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    if (password.length < MIN_PASSWORD_LENGTH) {
+      throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
+        weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
+      });
+    }
+    const metadata = (body as { data?: unknown }).data;
+    const userMetadata = typeof metadata === 'object' && metadata !== null ? metadata : {};
+    const passwordHash = await hashPassword(password);
+    // Local backend: email confirmation is off, as in a default local Supabase.
+    const { rows } = await pool.query<UserRow>(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
+       values ($1, $2, now(), now(), $3) on conflict (email) do nothing returning *`,
+      [email, passwordHash, JSON.stringify(userMetadata)],
+    );
+    const user = rows[0];
+    if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    return issueSession(user, randomUUID(), null);
+  }
+
+  async function passwordGrant(body: unknown) {
+    const { email, password } = credentials(body);
+    const user = await findUserByEmail(email);
+    if (!user || !(await verifyPassword(password, user.encrypted_password))) {
+      throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
+    }
+    await pool.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+    return issueSession(user, randomUUID(), null);
+  }
+
+  async function refreshGrant(body: unknown) {
+    const token = (body as { refresh_token?: unknown } | null)?.refresh_token;
+    if (typeof token !== 'string' || token === '') {
+      throw new AuthError(400, 'validation_failed', 'refresh_token required');
+    }
+    const { rows } = await pool.query<{ user_id: string; session_id: string; revoked: boolean; fresh: boolean }>(
+      `update auth.refresh_tokens set revoked = true, updated_at = now()
+       where token = $1 and (not revoked or updated_at > now() - make_interval(secs => $2))
+       returning user_id, session_id, revoked, true as fresh`,
+      [token, REFRESH_REUSE_SECONDS],
+    );
+    const row = rows[0];
+    if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    // Re-read the user: app_metadata changes reach the token on refresh, as with GoTrue.
+    const user = await findUserById(row.user_id);
+    if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    return issueSession(user, row.session_id, token);
+  }
+
+  function bearerClaims(request: IncomingMessage) {
+    const header = request.headers.authorization ?? '';
+    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
+    const claims = token ? verifyJwt(token, jwtSecret) : null;
+    if (!claims || typeof claims.sub !== 'string') {
+      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims');
+    }
+    return claims as { sub: string; session_id?: unknown };
+  }
+
+  async function currentUser(request: IncomingMessage) {
+    const claims = bearerClaims(request);
+    const user = await findUserById(claims.sub);
+    if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    return publicUser(user);
+  }
+
+  async function logout(request: IncomingMessage, scope: string) {
+    const claims = bearerClaims(request);
+    if (scope === 'local' && typeof claims.session_id === 'string') {
+      await pool.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [claims.session_id]);
+    } else if (scope !== 'others') {
+      await pool.query('update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1', [claims.sub]);
+    } else if (typeof claims.session_id === 'string') {
+      await pool.query(
+        'update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1 and session_id <> $2',
+        [claims.sub, claims.session_id],
+      );
+    }
+  }
+
+  async function parseJson(request: IncomingMessage): Promise<unknown> {
+    const raw = (await readBody(request, 64 * 1024)).toString('utf8');
+    if (!raw) return {};
+    try {
+      return JSON.parse(raw) as unknown;
+    } catch {
+      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON');
+    }
+  }
+
+  /** Handles a request whose path (without /auth/v1) is `path`. */
+  async function handle(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<void> {
+    const headers = { 'X-Supabase-Api-Version': API_VERSION };
+    try {
+      const method = request.method ?? 'GET';
+      if (method === 'POST' && path === '/signup') {
+        return sendJson(response, 200, await signup(await parseJson(request)), headers);
+      }
+      if (method === 'POST' && path === '/token') {
+        const grant = url.searchParams.get('grant_type');
+        const body = await parseJson(request);
+        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body), headers);
+        if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body), headers);
+        throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+      }
+      if (method === 'GET' && path === '/user') {
+        return sendJson(response, 200, await currentUser(request), headers);
+      }
+      if (method === 'POST' && path === '/logout') {
+        await logout(request, url.searchParams.get('scope') ?? 'global');
+        response.writeHead(204, headers);
+        response.end();
+        return;
+      }
+      if (method === 'GET' && (path === '/settings' || path === '/health')) {
+        return sendJson(response, 200, path === '/health'
+          ? { name: 'GoTrue (local)', description: 'Kwiaciarnia local auth' }
+          : { external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true }, headers);
+      }
+      throw new AuthError(404, 'not_found', 'Not found');
+    } catch (error) {
+      if (error instanceof AuthError) {
+        return sendJson(response, error.status, { code: error.code, error_code: error.code, msg: error.message, ...error.extra }, headers);
+      }
+      console.error('[auth] unexpected error', error);
+      return sendJson(response, 500, { code: 'unexpected_failure', msg: 'Unexpected failure' }, headers);
+    }
+  }
+
+  /** Creates (or updates the password of) an account; used for the local shop owner. */
+  async function ensureUser(email: string, password: string): Promise<string> {
+    const passwordHash = await hashPassword(password);
+    const { rows } = await pool.query<{ id: string }>(
+      `insert into auth.users (email, encrypted_password, email_confirmed_at) values ($1, $2, now())
+       on conflict (email) do update set encrypted_password = excluded.encrypted_password, updated_at = now()
+       returning id`,
+      [email.toLowerCase(), passwordHash],
+    );
+    return rows[0]!.id;
+  }
+
+  return { handle, ensureUser };
+}

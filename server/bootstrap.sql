@@ -1,0 +1,113 @@
+-- Local-only bootstrap: what a hosted Supabase project already has before any
+-- migration runs. Idempotent; applied on every start of the local backend.
+
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'anon') then
+    create role anon nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticated') then
+    create role authenticated nologin noinherit;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'service_role') then
+    create role service_role nologin noinherit bypassrls;
+  end if;
+  if not exists (select 1 from pg_roles where rolname = 'authenticator') then
+    create role authenticator login noinherit;
+  end if;
+end
+$$;
+
+grant anon, authenticated, service_role to authenticator;
+
+create extension if not exists pgcrypto;
+
+-- Supabase's public schema: usable by the API roles, service_role gets all.
+grant usage on schema public to anon, authenticated, service_role;
+grant all on all tables in schema public to service_role;
+grant all on all sequences in schema public to service_role;
+grant all on all functions in schema public to service_role;
+alter default privileges in schema public grant all on tables to service_role;
+alter default privileges in schema public grant all on sequences to service_role;
+alter default privileges in schema public grant all on functions to service_role;
+
+-- Schema auth, as GoTrue lays it out (the columns this project uses).
+create schema if not exists auth;
+grant usage on schema auth to anon, authenticated, service_role;
+
+create table if not exists auth.users (
+  instance_id uuid,
+  id uuid primary key default gen_random_uuid(),
+  aud varchar(255) not null default 'authenticated',
+  role varchar(255) not null default 'authenticated',
+  email varchar(255) unique,
+  encrypted_password varchar(255) not null,
+  email_confirmed_at timestamptz,
+  last_sign_in_at timestamptz,
+  raw_app_meta_data jsonb not null default '{"provider":"email","providers":["email"]}',
+  raw_user_meta_data jsonb not null default '{}',
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+
+create table if not exists auth.refresh_tokens (
+  id bigserial primary key,
+  token varchar(255) not null unique,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  session_id uuid not null,
+  revoked boolean not null default false,
+  parent varchar(255),
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
+
+-- The same definitions Supabase ships (claims come from PostgREST's GUCs).
+create or replace function auth.uid() returns uuid
+  language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.sub', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
+  )::uuid
+$$;
+
+create or replace function auth.role() returns text
+  language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.role', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
+  )::text
+$$;
+
+create or replace function auth.email() returns text
+  language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim.email', true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
+  )::text
+$$;
+
+create or replace function auth.jwt() returns jsonb
+  language sql stable
+as $$
+  select coalesce(
+    nullif(current_setting('request.jwt.claim', true), ''),
+    nullif(current_setting('request.jwt.claims', true), '')
+  )::jsonb
+$$;
+
+grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+
+-- Bookkeeping of the local runner (hosted Supabase keeps its own).
+create schema if not exists local_meta;
+create table if not exists local_meta.applied_migrations (
+  name text primary key,
+  applied_at timestamptz not null default now()
+);
+create table if not exists local_meta.state (
+  key text primary key,
+  value text not null
+);

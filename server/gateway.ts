@@ -1,0 +1,101 @@
+import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Handler } from '../functions/_shared/http.ts';
+import { BodyTooLargeError, sendFetchResponse, sendJson, toFetchRequest } from './http-helpers.ts';
+
+/**
+ * One port like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 →
+ * the local auth service, /functions/v1/<name> → the Edge Function handlers.
+ */
+
+const CORS_HEADERS: Record<string, string> = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
+  'Access-Control-Allow-Headers':
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, x-upsert',
+  'Access-Control-Expose-Headers': 'content-range, content-location, x-supabase-api-version, preference-applied',
+  'Access-Control-Max-Age': '86400',
+};
+
+export interface GatewayOptions {
+  postgrestPort: number;
+  auth: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
+  functions: Record<string, Handler>;
+}
+
+function withCors(response: ServerResponse): void {
+  for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
+}
+
+function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, port: number, path: string): void {
+  const headers = { ...request.headers };
+  delete headers.host;
+  // Like Kong in front of Supabase: the apikey stands in for a missing bearer token.
+  if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port, method: request.method, path, headers },
+    (upstreamResponse) => {
+      const responseHeaders = { ...upstreamResponse.headers };
+      for (const name of Object.keys(responseHeaders)) {
+        if (name.startsWith('access-control-')) delete responseHeaders[name];
+      }
+      response.writeHead(upstreamResponse.statusCode ?? 502, { ...responseHeaders, ...CORS_HEADERS });
+      upstreamResponse.pipe(response);
+    },
+  );
+  upstream.on('error', () => {
+    if (!response.headersSent) sendJson(response, 503, { code: 'PGRST_UNAVAILABLE', message: 'Baza danych jest chwilowo niedostępna.' }, CORS_HEADERS);
+    else response.destroy();
+  });
+  request.pipe(upstream);
+}
+
+export function createGateway({ postgrestPort, auth, functions }: GatewayOptions): Server {
+  return createServer(async (request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const origin = `http://${request.headers.host ?? 'localhost'}`;
+    try {
+      if (url.pathname.startsWith('/rest/v1')) {
+        if (request.method === 'OPTIONS') {
+          response.writeHead(204, CORS_HEADERS);
+          response.end();
+          return;
+        }
+        proxyToPostgrest(request, response, postgrestPort, url.pathname.slice('/rest/v1'.length) + url.search || '/');
+        return;
+      }
+      if (url.pathname.startsWith('/auth/v1/')) {
+        withCors(response);
+        if (request.method === 'OPTIONS') {
+          response.writeHead(204);
+          response.end();
+          return;
+        }
+        await auth(request, response, url, url.pathname.slice('/auth/v1'.length));
+        return;
+      }
+      const fn = /^\/functions\/v1\/([a-z0-9-]+)\/?$/.exec(url.pathname);
+      if (fn) {
+        const handler = functions[fn[1] ?? ''];
+        if (!handler) {
+          sendJson(response, 404, { error: 'function_not_found', message: 'Nie ma takiej funkcji.' }, CORS_HEADERS);
+          return;
+        }
+        await sendFetchResponse(response, await handler(await toFetchRequest(request, origin)));
+        return;
+      }
+      if (url.pathname === '/' || url.pathname === '/health') {
+        sendJson(response, 200, { ok: true, services: ['rest/v1', 'auth/v1', 'functions/v1'] }, CORS_HEADERS);
+        return;
+      }
+      sendJson(response, 404, { error: 'not_found', message: 'Nie znaleziono.' }, CORS_HEADERS);
+    } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        sendJson(response, 413, { error: 'payload_too_large', message: 'Wysyłane dane są zbyt duże.' }, CORS_HEADERS);
+        return;
+      }
+      console.error('[gateway] unexpected error', error);
+      if (!response.headersSent) sendJson(response, 500, { error: 'internal_error', message: 'Wystąpił błąd serwera.' }, CORS_HEADERS);
+      else response.destroy();
+    }
+  });
+}

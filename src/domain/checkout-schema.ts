@@ -1,0 +1,131 @@
+import * as v from 'valibot';
+import { DELIVERY_METHODS, needsAddress } from './delivery.ts';
+import { CHECKOUT_PAYMENT_METHODS } from './payment-methods.ts';
+
+/**
+ * The checkout form (spec §3, §5), defined once: the checkout page validates
+ * with it and the place-order function re-parses the same schema.
+ */
+
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const PHONE_PATTERN = /^(\+48)?[\d\s-]{9,}$/;
+export const POSTAL_CODE_PATTERN = /^\d{2}-\d{3}$/;
+
+const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `Maksymalnie ${max} znaków`));
+
+/** A pattern or length rule that stays quiet on an empty value, which 'required' already reports. */
+const unlessEmpty = (isValid: (value: string) => boolean, message: string) =>
+  v.check((value: string) => value === '' || isValid(value), message);
+
+const requiredName = (required: string, tooShort: string) =>
+  v.pipe(trimmed(100), v.nonEmpty(required), unlessEmpty((value) => value.length >= 2, tooShort));
+
+const checkoutFieldsSchema = v.object({
+  firstName: requiredName('Imię jest wymagane', 'Imię musi mieć co najmniej 2 znaki'),
+  lastName: requiredName('Nazwisko jest wymagane', 'Nazwisko musi mieć co najmniej 2 znaki'),
+  email: v.pipe(trimmed(254), v.nonEmpty('Email jest wymagany'), unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email')),
+  phone: v.pipe(
+    trimmed(30),
+    v.nonEmpty('Telefon jest wymagany'),
+    unlessEmpty((value) => PHONE_PATTERN.test(value), 'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)'),
+  ),
+  street: trimmed(200),
+  houseNumber: trimmed(20),
+  apartment: v.optional(trimmed(20), ''),
+  city: trimmed(100),
+  postalCode: trimmed(6),
+  country: v.optional(v.picklist(['PL']), 'PL'),
+  deliveryMethod: v.picklist(DELIVERY_METHODS),
+  paymentMethod: v.picklist(CHECKOUT_PAYMENT_METHODS),
+});
+
+type CheckoutFields = v.InferOutput<typeof checkoutFieldsSchema>;
+
+/** Address rules apply only when the method ships somewhere. */
+const shipsTo = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => needsAddress(input.deliveryMethod);
+
+// Partial checks run even when other fields have issues, so the customer sees
+// every message at once (valibot skips plain pipe checks after an issue).
+export const checkoutFormSchema = v.pipe(
+  checkoutFieldsSchema,
+  v.forward(
+    v.partialCheck([['deliveryMethod'], ['street']], (input) => !shipsTo(input) || input.street !== '', 'Ulica jest wymagana'),
+    ['street'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['deliveryMethod'], ['houseNumber']],
+      (input) => !shipsTo(input) || input.houseNumber !== '',
+      'Numer domu jest wymagany',
+    ),
+    ['houseNumber'],
+  ),
+  v.forward(
+    v.partialCheck([['deliveryMethod'], ['city']], (input) => !shipsTo(input) || input.city !== '', 'Miasto jest wymagane'),
+    ['city'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['deliveryMethod'], ['postalCode']],
+      (input) => !shipsTo(input) || input.postalCode !== '',
+      'Kod pocztowy jest wymagany',
+    ),
+    ['postalCode'],
+  ),
+  v.forward(
+    v.partialCheck(
+      [['deliveryMethod'], ['postalCode']],
+      (input) => !shipsTo(input) || input.postalCode === '' || POSTAL_CODE_PATTERN.test(input.postalCode),
+      'Kod pocztowy powinien być w formacie XX-XXX',
+    ),
+    ['postalCode'],
+  ),
+);
+
+export type CheckoutFormInput = v.InferInput<typeof checkoutFormSchema>;
+export type CheckoutForm = v.InferOutput<typeof checkoutFormSchema>;
+
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+
+export const orderLineSchema = v.object({
+  productId: v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator produktu')),
+  quantity: v.pipe(
+    v.number('Ilość musi być liczbą'),
+    v.integer('Ilość musi być liczbą całkowitą'),
+    v.minValue(1, 'Ilość musi wynosić co najmniej 1'),
+    v.maxValue(MAX_LINE_QUANTITY, `Ilość może wynosić najwyżej ${MAX_LINE_QUANTITY}`),
+  ),
+});
+
+/** The body the place-order function accepts. */
+export const placeOrderRequestSchema = v.object({
+  clientRequestId: v.pipe(v.string('Brak identyfikatora zamówienia'), v.uuid('Nieprawidłowy identyfikator zamówienia')),
+  checkout: checkoutFormSchema,
+  items: v.pipe(
+    v.array(orderLineSchema, 'Brak produktów w zamówieniu'),
+    v.minLength(1, 'Brak produktów w zamówieniu'),
+    v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
+    v.check(
+      (items) => new Set(items.map((item) => item.productId)).size === items.length,
+      'Każdy produkt może wystąpić w zamówieniu tylko raz',
+    ),
+  ),
+});
+
+export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequestSchema>;
+
+/** Spec §5: all messages joined with commas, each once. */
+export function joinIssueMessages(issues: readonly { message: string }[]): string {
+  return [...new Set(issues.map((issue) => issue.message))].join(', ');
+}
+
+/** Field path → first message, to show beside each field. */
+export function issuesByField(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
+  const byField: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = v.getDotPath(issue) ?? '';
+    byField[key] ??= issue.message;
+  }
+  return byField;
+}

@@ -1,0 +1,74 @@
+import { addMoney, fromPln, grosz, type Grosz } from './money.ts';
+
+export const DELIVERY_METHODS = [
+  'home', 'store', 'cemetery', 'dpd', 'dpd-pickup', 'dpd-cod', 'inpost', 'gls', 'gls-pickup', 'gls-cod',
+  'poczta', 'poczta-cod', 'dhl', 'dhl-cod',
+] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+/** Home and cemetery delivery are driven by the shop itself and priced per km. */
+export const LOCAL_DELIVERY_METHODS = ['home', 'cemetery'] as const satisfies readonly DeliveryMethod[];
+
+export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = 'store';
+
+/** Fixed prices of spec §9, in grosz. */
+export const SHIPPING_PRICES: Record<DeliveryMethod, Grosz> = {
+  home: grosz(0),
+  store: grosz(0),
+  cemetery: grosz(0),
+  dpd: grosz(1699),
+  'dpd-pickup': grosz(999),
+  'dpd-cod': grosz(2600),
+  inpost: grosz(1299),
+  gls: grosz(1499),
+  'gls-pickup': grosz(999),
+  'gls-cod': grosz(2300),
+  poczta: grosz(1599),
+  'poczta-cod': grosz(2299),
+  dhl: grosz(1899),
+  'dhl-cod': grosz(2799),
+};
+
+export const DEFAULT_FREE_SHIPPING_THRESHOLD: Grosz = fromPln(300);
+export const DEFAULT_DELIVERY_RATE_PER_KM: Grosz = fromPln(1.8);
+
+export function isLocalDelivery(method: DeliveryMethod): boolean {
+  return (LOCAL_DELIVERY_METHODS as readonly DeliveryMethod[]).includes(method);
+}
+
+export function isCashOnDelivery(method: DeliveryMethod): boolean {
+  return method.endsWith('-cod');
+}
+
+export function isCourier(method: DeliveryMethod): boolean {
+  return method !== 'store' && !isLocalDelivery(method);
+}
+
+export function needsAddress(method: DeliveryMethod): boolean {
+  return method !== 'store';
+}
+
+/**
+ * Shipping for a fixed-price method: couriers are free from the threshold of
+ * products subtotal, except cash on delivery. Local delivery is quoted per km
+ * (see localDeliveryCost) and is not handled here.
+ */
+export function fixedShippingCost(method: DeliveryMethod, subtotal: Grosz, freeThreshold: Grosz = DEFAULT_FREE_SHIPPING_THRESHOLD): Grosz {
+  if (isCourier(method) && !isCashOnDelivery(method) && subtotal >= freeThreshold) return grosz(0);
+  return SHIPPING_PRICES[method];
+}
+
+/** Local delivery: the rate per km, counted both ways (there and back). */
+export function localDeliveryCost(distanceKm: number, ratePerKm: Grosz = DEFAULT_DELIVERY_RATE_PER_KM): Grosz {
+  if (!Number.isFinite(distanceKm) || distanceKm < 0) throw new RangeError(`Invalid distance: ${distanceKm}`);
+  return grosz(Math.round(distanceKm * 2 * ratePerKm));
+}
+
+/** What is still missing to free courier shipping ('Do darmowej wysyłki brakuje Ci: …'), never below 0. */
+export function missingForFreeShipping(subtotal: Grosz, freeThreshold: Grosz = DEFAULT_FREE_SHIPPING_THRESHOLD): Grosz {
+  return grosz(Math.max(0, freeThreshold - subtotal));
+}
+
+export function orderTotal(subtotal: Grosz, shipping: Grosz): Grosz {
+  return addMoney(subtotal, shipping);
+}

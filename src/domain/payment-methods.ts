@@ -1,0 +1,8 @@
+export const PAYMENT_METHODS = ['payu', 'stripe', 'blik', 'card', 'transfer', 'cash', 'cod'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The methods the checkout offers. */
+export const CHECKOUT_PAYMENT_METHODS = ['payu', 'blik', 'stripe', 'transfer'] as const satisfies readonly PaymentMethod[];
+export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
+
+export const DEFAULT_PAYMENT_METHOD: CheckoutPaymentMethod = 'payu';
