@@ -32,7 +32,7 @@ export async function migrate(client: pg.Client, supabaseDir: string, authentica
       await client.query('commit');
     } catch (error) {
       await client.query('rollback');
-      throw new Error(`Migration ${file} failed: ${(error as Error).message}`);
+      throw new Error(`Migration ${file} failed: ${(error as Error).message}`, { cause: error });
     }
     applied.push(file);
   }

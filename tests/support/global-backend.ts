@@ -1,0 +1,43 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { startBackend, type RunningBackend } from '../../server/backend.ts';
+import { freePort } from '../../server/process-utils.ts';
+import type { TestBackend } from './test-backend.ts';
+
+/**
+ * Starts the real local backend (Postgres, PostgREST, auth, functions, and
+ * the built app) on free ports with a throwaway data folder, once per test
+ * project, and stops it afterwards.
+ */
+let backend: RunningBackend | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject): Promise<void> {
+  dataDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-test-'));
+  const root = resolve(import.meta.dirname, '..', '..');
+  backend = await startBackend({
+    dataDir,
+    backendPort: await freePort(),
+    appPort: await freePort(),
+    distDir: join(root, 'dist'),
+    ownerEmail: 'owner@kwiaciarnia.test',
+    ownerPassword: 'owner-password-123',
+  });
+  const provided: TestBackend = {
+    url: backend.url,
+    appUrl: backend.appUrl ?? '',
+    anonKey: backend.anonKey,
+    serviceRoleKey: backend.serviceRoleKey,
+    databaseUrl: backend.databaseUrl,
+    ownerEmail: 'owner@kwiaciarnia.test',
+    ownerPassword: 'owner-password-123',
+  };
+  project.provide('backend', provided);
+}
+
+export async function teardown(): Promise<void> {
+  await backend?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}

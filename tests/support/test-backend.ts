@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import pg from 'pg';
+import { inject } from 'vitest';
+
+export interface TestBackend {
+  url: string;
+  appUrl: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  databaseUrl: string;
+  ownerEmail: string;
+  ownerPassword: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    backend: TestBackend;
+  }
+}
+
+export function testBackend(): TestBackend {
+  return inject('backend');
+}
+
+/** A supabase-js client configured as the app configures it, minus browser storage. */
+export function anonClient(): SupabaseClient {
+  const { url, anonKey } = testBackend();
+  return createClient(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+}
+
+export function serviceClient(): SupabaseClient {
+  const { url, serviceRoleKey } = testBackend();
+  return createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+}
+
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomUUID().slice(0, 8)}@example.test`;
+}
+
+/** Registers a new customer and returns a client signed in as them. */
+export async function signedUpCustomer(label: string, password = 'haslo-123456'): Promise<{ client: SupabaseClient; userId: string; email: string }> {
+  const client = anonClient();
+  const email = uniqueEmail(label);
+  const { data, error } = await client.auth.signUp({ email, password });
+  if (error || !data.user) throw new Error(`signup failed: ${error?.message}`);
+  return { client, userId: data.user.id, email };
+}
+
+export async function signedInOwner(): Promise<SupabaseClient> {
+  const { ownerEmail, ownerPassword } = testBackend();
+  const client = anonClient();
+  const { error } = await client.auth.signInWithPassword({ email: ownerEmail, password: ownerPassword });
+  if (error) throw new Error(`owner sign-in failed: ${error.message}`);
+  return client;
+}
+
+/** Direct SQL as the superuser, for arranging and checking state behind the API. */
+export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: testBackend().databaseUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface CatalogueRow {
+  id: string;
+  name: string;
+  price: number;
+  category: string;
+}
+
+export async function someProducts(count: number): Promise<CatalogueRow[]> {
+  const { data, error } = await anonClient()
+    .from('products')
+    .select('id, name, price, category')
+    .gt('price', 0)
+    .order('created_at', { ascending: false })
+    .limit(count);
+  if (error || !data) throw new Error(`loading products failed: ${error?.message}`);
+  return data as CatalogueRow[];
+}
+
+export function checkoutFor(overrides: Record<string, string> = {}) {
+  return {
+    firstName: 'Anna',
+    lastName: 'Kowalska',
+    email: 'anna.kowalska@example.test',
+    phone: '+48 600 100 200',
+    street: 'Rynek',
+    houseNumber: '5',
+    apartment: '',
+    city: 'Przemyśl',
+    postalCode: '37-700',
+    country: 'PL',
+    deliveryMethod: 'store',
+    paymentMethod: 'transfer',
+    ...overrides,
+  };
+}
+
+export interface FunctionAnswer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/** Calls an Edge Function through supabase-js, as the app does, and returns status and JSON body. */
+export async function invokeFunction(client: SupabaseClient, name: string, body: unknown): Promise<FunctionAnswer> {
+  const { data, error, response } = await client.functions.invoke(name, { body: body as Record<string, unknown> });
+  if (!error) return { status: response?.status ?? 200, body: data as Record<string, unknown> };
+  const context = (error as { context?: unknown }).context;
+  if (context instanceof Response) {
+    return { status: context.status, body: (await context.json()) as Record<string, unknown> };
+  }
+  throw error;
+}
