@@ -199,17 +199,15 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds 
     return publicUser(user);
   }
 
+  // Logout ends sessions outright (GoTrue deletes them), so no reuse window applies.
   async function logout(request: IncomingMessage, scope: string) {
     const claims = bearerClaims(request);
     if (scope === 'local' && typeof claims.session_id === 'string') {
-      await pool.query('update auth.refresh_tokens set revoked = true, updated_at = now() where session_id = $1', [claims.session_id]);
+      await pool.query('delete from auth.refresh_tokens where session_id = $1', [claims.session_id]);
     } else if (scope !== 'others') {
-      await pool.query('update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1', [claims.sub]);
+      await pool.query('delete from auth.refresh_tokens where user_id = $1', [claims.sub]);
     } else if (typeof claims.session_id === 'string') {
-      await pool.query(
-        'update auth.refresh_tokens set revoked = true, updated_at = now() where user_id = $1 and session_id <> $2',
-        [claims.sub, claims.session_id],
-      );
+      await pool.query('delete from auth.refresh_tokens where user_id = $1 and session_id <> $2', [claims.sub, claims.session_id]);
     }
   }
 

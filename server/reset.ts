@@ -1,7 +1,16 @@
-import { rmSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { isAlive } from './process-utils.ts';
 
 /** `npm run reset`: wipes local data (database, secrets, logs); the next start seeds a fresh database. */
 const dataDir = process.env.LOCAL_DATA_DIR ?? resolve(import.meta.dirname, '..', '.local');
+const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
+if (existsSync(pidFile)) {
+  const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
+  if (Number.isInteger(pid) && isAlive(pid)) {
+    console.error('The local backend is still running: stop `npm start` (Ctrl-C) first, then run `npm run reset` again.');
+    process.exit(1);
+  }
+}
 rmSync(dataDir, { recursive: true, force: true });
 console.log(`Removed ${dataDir}. The next \`npm start\` creates a fresh database with the sample catalogue.`);

@@ -1,0 +1,29 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+/**
+ * `npm start` builds the app only when dist/ is missing or older than its
+ * sources, so a second start does not wait for a build it does not need.
+ */
+const root = resolve(import.meta.dirname, '..');
+const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+const builtAt = newestMtime(join(root, 'dist', 'index.html'));
+const changedAt = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
+// A hosted build is configured through VITE_* variables: always rebuild then.
+const hostedConfig = Boolean(process.env.VITE_SUPABASE_URL);
+
+if (builtAt > changedAt && !hostedConfig) {
+  console.log('dist/ is up to date; skipping the build.');
+} else {
+  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
