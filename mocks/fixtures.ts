@@ -1,0 +1,109 @@
+import type { CategoryId } from '../src/domain/categories.ts';
+
+/** A products row as PostgREST returns it (numeric price as a JSON number). */
+export interface ProductRow {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: CategoryId;
+  image_url: string;
+  is_featured: boolean;
+  stock: number;
+  active: boolean;
+  created_at: string;
+}
+
+export const sampleProducts: ProductRow[] = [
+  {
+    id: '0b6f1c2e-4a8d-4f3b-9c51-7d2e8a1f0c01',
+    name: 'Bukiet czerwonych róż',
+    description: 'Dwanaście czerwonych róż z zielenią, przewiązanych wstążką.',
+    price: 149.99,
+    category: 'live-flowers',
+    image_url: '/products/bukiet-czerwonych-roz.svg',
+    is_featured: true,
+    stock: 8,
+    active: true,
+    created_at: '2026-11-20T09:00:00.000Z',
+  },
+  {
+    id: '1c7a2d3f-5b9e-4a4c-8d62-8e3f9b2a1d02',
+    name: 'Bukiet polnych kwiatów',
+    description: 'Sezonowe kwiaty polne ułożone w lekki, naturalny bukiet.',
+    price: 89.5,
+    category: 'live-flowers',
+    image_url: '/products/bukiet-polnych-kwiatow.svg',
+    is_featured: false,
+    stock: 5,
+    active: true,
+    created_at: '2026-11-18T10:30:00.000Z',
+  },
+  {
+    id: '2d8b3e4a-6c0f-4b5d-9e73-9f4a0c3b2e03',
+    name: 'Sztuczne tulipany w wazonie',
+    description: 'Realistyczne tulipany w szklanym wazonie, ozdoba na cały rok.',
+    price: 79,
+    category: 'artificial-flowers',
+    image_url: '/products/sztuczne-tulipany-w-wazonie.svg',
+    is_featured: true,
+    stock: 12,
+    active: true,
+    created_at: '2026-11-15T08:15:00.000Z',
+  },
+  {
+    id: '3e9c4f5b-7d1a-4c6e-8f84-0a5b1d4c3f04',
+    name: 'Znicz czerwony klasyczny',
+    description: 'Szklany znicz z wkładem palącym się do 3 dni.',
+    price: 14.99,
+    category: 'candles',
+    image_url: '/products/znicz-czerwony-klasyczny.svg',
+    is_featured: false,
+    stock: 40,
+    active: true,
+    created_at: '2026-11-10T12:00:00.000Z',
+  },
+  {
+    id: '4f0d5a6c-8e2b-4d7f-9a95-1b6c2e5d4a05',
+    name: 'Magnes z herbem Przemyśla',
+    description: 'Pamiątka z Przemyśla: magnes na lodówkę z herbem miasta.',
+    price: 12,
+    category: 'souvenirs',
+    image_url: '/products/magnes-herb-przemysla.svg',
+    is_featured: false,
+    stock: 25,
+    active: true,
+    created_at: '2026-11-05T14:45:00.000Z',
+  },
+  {
+    id: '5a1e6b7d-9f3c-4e8a-8b06-2c7d3f6e5b06',
+    name: 'Kosz upominkowy',
+    description: 'Kosz z drobnymi upominkami, przygotowany na wybraną okazję.',
+    price: 199,
+    category: 'seasonal-gifts',
+    image_url: '/products/kosz-upominkowy.svg',
+    is_featured: true,
+    stock: 3,
+    active: true,
+    created_at: '2026-11-01T16:20:00.000Z',
+  },
+];
+
+/** Rows of the public_settings view (values as in supabase/seed.sql): only the keys anonymous visitors may read. */
+export const samplePublicSettings: { key: string; value: string }[] = [
+  { key: 'company_name', value: 'Kwiaciarnia Pod Różą' },
+  { key: 'company_address', value: 'ul. Przemyska 12, 37-740 Bircza' },
+  { key: 'company_phone', value: '+48 16 672 10 20' },
+  { key: 'company_email', value: 'kontakt@kwiaciarnia.local' },
+  { key: 'company_website', value: 'http://localhost:4173' },
+  { key: 'store_hours', value: 'Pon–Pt 8:30–15:30\nSob 8:30–15:00\nNiedz. nieczynne' },
+  { key: 'free_shipping_threshold', value: '300' },
+  { key: 'delivery_rate_per_km', value: '1.80' },
+];
+
+/** The one account the mocked auth accepts; anything else is invalid_credentials. */
+export const mockCustomer = {
+  id: '9d3b2c1a-0f4e-4d5c-8b7a-6e5f4d3c2b10',
+  email: 'klient@example.com',
+  password: 'haslo-testowe',
+} as const;

@@ -1,0 +1,94 @@
+import { HttpResponse, http } from 'msw';
+import { mockCustomer, sampleProducts, samplePublicSettings, type ProductRow } from './fixtures.ts';
+
+const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
+
+/** The subset of PostgREST filters the app uses on products: `col=eq.value`. */
+function applyEqFilters(rows: ProductRow[], params: URLSearchParams): ProductRow[] {
+  const filterable = ['id', 'category', 'is_featured'] as const;
+  return filterable.reduce((result, column) => {
+    const filter = params.get(column);
+    if (!filter?.startsWith('eq.')) return result;
+    const wanted = filter.slice(3);
+    return result.filter((row) => String(row[column]) === wanted);
+  }, rows);
+}
+
+function applyOrder(rows: ProductRow[], order: string | null): ProductRow[] {
+  // Newest first unless the caller asks for created_at ascending.
+  const ascending = order?.startsWith('created_at.asc') ?? false;
+  return [...rows].sort((a, b) => (ascending ? 1 : -1) * a.created_at.localeCompare(b.created_at));
+}
+
+function base64Url(value: string): string {
+  return btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** Shaped like a GoTrue access token so auth-js can decode it; the signature is not checked by anything in tests. */
+function fakeAccessToken(userId: string, email: string, expiresAt: number): string {
+  const header = base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' }));
+  const payload = base64Url(
+    JSON.stringify({ sub: userId, email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, app_metadata: {} }),
+  );
+  return `${header}.${payload}.mock-signature`;
+}
+
+export const handlers = [
+  http.get('*/rest/v1/products', ({ request }) => {
+    const params = new URL(request.url).searchParams;
+    let rows = applyOrder(applyEqFilters(sampleProducts, params), params.get('order'));
+    const limit = Number(params.get('limit'));
+    if (Number.isInteger(limit) && limit > 0) rows = rows.slice(0, limit);
+
+    if (request.headers.get('accept')?.includes(SINGLE_OBJECT)) {
+      const [row] = rows;
+      if (rows.length !== 1 || !row) {
+        return HttpResponse.json(
+          { code: 'PGRST116', details: `The result contains ${rows.length} rows`, hint: null, message: 'JSON object requested, multiple (or no) rows returned' },
+          { status: 406 },
+        );
+      }
+      return HttpResponse.json(row);
+    }
+    return HttpResponse.json(rows);
+  }),
+
+  http.get('*/rest/v1/public_settings', () => HttpResponse.json(samplePublicSettings)),
+
+  http.post('*/auth/v1/token', async ({ request }) => {
+    const grantType = new URL(request.url).searchParams.get('grant_type');
+    const body: unknown = await request.json().catch(() => null);
+    const credentials = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+
+    if (
+      grantType === 'password' &&
+      credentials.email === mockCustomer.email &&
+      credentials.password === mockCustomer.password
+    ) {
+      const expiresIn = 3600;
+      const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
+      return HttpResponse.json({
+        access_token: fakeAccessToken(mockCustomer.id, mockCustomer.email, expiresAt),
+        token_type: 'bearer',
+        expires_in: expiresIn,
+        expires_at: expiresAt,
+        refresh_token: 'mock-refresh-token',
+        user: {
+          id: mockCustomer.id,
+          aud: 'authenticated',
+          role: 'authenticated',
+          email: mockCustomer.email,
+          app_metadata: { provider: 'email', providers: ['email'] },
+          user_metadata: {},
+          created_at: '2026-11-01T00:00:00.000Z',
+        },
+      });
+    }
+
+    // GoTrue stamps its API version; auth-js reads `code` only when it sees it.
+    return HttpResponse.json(
+      { code: 'invalid_credentials', msg: 'Invalid login credentials' },
+      { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } },
+    );
+  }),
+];

@@ -1,0 +1,6 @@
+export const MAIN_NAV = [
+  { to: '/', label: 'Strona główna' },
+  { to: '/shop', label: 'Sklep' },
+  { to: '/about', label: 'O nas' },
+  { to: '/contact', label: 'Kontakt' },
+] as const;

@@ -1,0 +1,60 @@
+import { Dexie, type EntityTable } from 'dexie';
+import type { CategoryId } from '../domain/categories.ts';
+
+/** A catalogue row as PostgREST returns it (price is numeric PLN, converted at the edges). */
+export interface ProductRecord {
+  id: string;
+  name: string;
+  description: string;
+  price: number;
+  category: CategoryId;
+  image_url: string;
+  is_featured: boolean;
+  stock: number;
+  active: boolean;
+  created_at: string;
+}
+
+export interface CartRecord {
+  productId: string;
+  quantity: number;
+  addedAt: string;
+}
+
+export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
+
+export interface OutboxRecord {
+  /** The idempotency key sent to place-order: retrying never duplicates an order. */
+  clientRequestId: string;
+  status: OutboxStatus;
+  payload: unknown;
+  createdAt: string;
+  attempts: number;
+  lastError?: string;
+  orderNumber?: string;
+}
+
+export interface MetaRecord {
+  key: string;
+  value: unknown;
+}
+
+export class KwiaciarniaDb extends Dexie {
+  products!: EntityTable<ProductRecord, 'id'>;
+  cart!: EntityTable<CartRecord, 'productId'>;
+  outbox!: EntityTable<OutboxRecord, 'clientRequestId'>;
+  meta!: EntityTable<MetaRecord, 'key'>;
+
+  constructor(name = 'kwiaciarnia') {
+    super(name);
+    this.version(1).stores({
+      products: 'id, category, created_at',
+      cart: 'productId',
+      outbox: 'clientRequestId, status',
+      meta: 'key',
+    });
+  }
+}
+
+/** The one database; features import this module dynamically so Dexie stays out of the first load of `/`. */
+export const db = new KwiaciarniaDb();

@@ -1,0 +1,51 @@
+import { screen, within } from '@testing-library/react';
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { shopSearchSchema } from '../../src/features/catalog/shop-search.ts';
+import { renderRoute } from './render-route.tsx';
+
+type Router = Awaited<ReturnType<typeof renderRoute>>['router'];
+
+/** The search params after the route's validateSearch, as the shop page receives them. */
+function validatedShopSearch(router: Router): Record<string, unknown> | undefined {
+  return router.state.matches.find((match) => match.routeId === '/shop')?.search;
+}
+
+describe('/shop search params', () => {
+  it('keeps a known category and shows its label', async () => {
+    const { router } = await renderRoute('/shop?category=candles');
+
+    expect(validatedShopSearch(router)).toEqual({ category: 'candles' });
+    expect((await screen.findByTestId('shop-category')).textContent).toBe('Znicze');
+  });
+
+  it('drops an unknown category instead of failing the page', async () => {
+    const { router } = await renderRoute('/shop?category=bron-palna');
+
+    const search = validatedShopSearch(router);
+    expect(search).toBeDefined();
+    expect(search?.category).toBeUndefined();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sklep' })).toBeTruthy();
+    expect(screen.getByTestId('shop-category').textContent).toBe('Wszystkie produkty');
+  });
+
+  it('has a schema that accepts the five ids and nothing else', () => {
+    expect(v.parse(shopSearchSchema, { category: 'souvenirs' })).toEqual({ category: 'souvenirs' });
+    expect(v.parse(shopSearchSchema, { category: 'Znicze' }).category).toBeUndefined();
+    expect(v.parse(shopSearchSchema, { category: 42 }).category).toBeUndefined();
+    expect(v.parse(shopSearchSchema, {}).category).toBeUndefined();
+  });
+});
+
+describe('/shop category links', () => {
+  it('marks only the chosen category as the current page', async () => {
+    await renderRoute('/shop?category=candles');
+
+    const nav = await screen.findByRole('navigation', { name: 'Kategorie' });
+    const current = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page')
+      .map((link) => link.textContent);
+    expect(current).toEqual(['Znicze']);
+  });
+});
