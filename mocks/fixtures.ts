@@ -1,18 +1,6 @@
-import type { CategoryId } from '../src/domain/categories.ts';
+import type { ProductRow } from '../src/domain/product.ts';
 
-/** A products row as PostgREST returns it (numeric price as a JSON number). */
-export interface ProductRow {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  category: CategoryId;
-  image_url: string;
-  is_featured: boolean;
-  stock: number;
-  active: boolean;
-  created_at: string;
-}
+export type { ProductRow };
 
 export const sampleProducts: ProductRow[] = [
   {

@@ -1,19 +1,8 @@
 import { Dexie, type EntityTable } from 'dexie';
-import type { CategoryId } from '../domain/categories.ts';
+import type { ProductRow } from '../domain/product.ts';
 
-/** A catalogue row as PostgREST returns it (price is numeric PLN, converted at the edges). */
-export interface ProductRecord {
-  id: string;
-  name: string;
-  description: string;
-  price: number;
-  category: CategoryId;
-  image_url: string;
-  is_featured: boolean;
-  stock: number;
-  active: boolean;
-  created_at: string;
-}
+/** The device's copy of the catalogue keeps rows exactly as the server sends them. */
+export type ProductRecord = ProductRow;
 
 export interface CartRecord {
   productId: string;
