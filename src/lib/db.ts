@@ -23,6 +23,12 @@ export interface OutboxRecord {
   orderNumber?: string;
 }
 
+/** A product the customer hearted; kept on the device only. */
+export interface FavouriteRecord {
+  productId: string;
+  addedAt: string;
+}
+
 export interface MetaRecord {
   key: string;
   value: unknown;
@@ -33,6 +39,7 @@ export class KwiaciarniaDb extends Dexie {
   cart!: EntityTable<CartRecord, 'productId'>;
   outbox!: EntityTable<OutboxRecord, 'clientRequestId'>;
   meta!: EntityTable<MetaRecord, 'key'>;
+  favourites!: EntityTable<FavouriteRecord, 'productId'>;
 
   constructor(name = 'kwiaciarnia') {
     super(name);
@@ -41,6 +48,10 @@ export class KwiaciarniaDb extends Dexie {
       cart: 'productId',
       outbox: 'clientRequestId, status',
       meta: 'key',
+    });
+    // v2: the wishlist. Dexie keeps the v1 tables (cart, outbox) as they are.
+    this.version(2).stores({
+      favourites: 'productId, addedAt',
     });
   }
 }
