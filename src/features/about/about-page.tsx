@@ -1,17 +1,46 @@
 import { Link } from '@tanstack/react-router';
+import { usePublicSettings } from '../../lib/public-settings.ts';
 
-/** Placeholder of /about until its content issue; spec §2: it links to /contact. */
+const POINTS = [
+  { title: 'Rodzinna firma', text: 'Kwiaciarnię prowadzimy rodzinnie. Każde zamówienie przygotowujemy sami, z sercem.' },
+  { title: 'Ponad 15 lat doświadczenia', text: 'Od ponad 15 lat tworzymy bukiety, wieńce i kompozycje na każdą okazję.' },
+  { title: 'Blisko Ciebie', text: 'Dowozimy kwiaty żywe w Birczy i w całym powiecie przemyskim. Resztę oferty wysyłamy kurierem.' },
+] as const;
+
+/** Spec §2 'O nas': static content with a link to /contact. */
 export function AboutPage() {
+  const { company_name: shopName } = usePublicSettings();
+
   return (
-    <section className="container-page max-w-3xl py-10 sm:py-14">
+    <article className="container-page max-w-3xl py-10 sm:py-14">
       <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">O nas</h1>
       <p className="mt-4 text-lg text-ink-muted">
-        Jesteśmy rodzinną kwiaciarnią z Birczy koło Przemyśla. Od ponad 15 lat przygotowujemy bukiety, wieńce i kompozycje na
-        każdą okazję.
+        {shopName} to rodzinna kwiaciarnia z Birczy koło Przemyśla. Od ponad 15 lat pomagamy wyrazić uczucia kwiatami.
       </p>
-      <Link to="/contact" className="btn-secondary mt-8">
+      <div className="mt-6 space-y-4 leading-relaxed">
+        <p>
+          Przygotowujemy świeże bukiety, kompozycje ślubne i okolicznościowe, wieńce oraz stroiki. W naszej ofercie znajdziesz
+          też kwiaty sztuczne, znicze, pamiątki, prezenty i srebrną biżuterię.
+        </p>
+        <p>
+          Znamy naszych klientów i ich historie. Chętnie doradzimy, jakie kwiaty wybrać i jak o nie dbać. Każdą kompozycję
+          możemy dopasować do Twoich życzeń.
+        </p>
+      </div>
+
+      <ul className="mt-10 grid gap-4 sm:grid-cols-3">
+        {POINTS.map((point) => (
+          <li key={point.title} className="rounded-2xl border border-forest-100 bg-white p-5">
+            <h2 className="text-lg font-semibold text-forest-900">{point.title}</h2>
+            <p className="mt-2 text-ink-muted">{point.text}</p>
+          </li>
+        ))}
+      </ul>
+
+      <p className="mt-10 text-lg">Masz pytanie lub szczególne życzenie? Napisz lub zadzwoń.</p>
+      <Link to="/contact" className="btn-primary mt-4">
         Skontaktuj się z nami
       </Link>
-    </section>
+    </article>
   );
 }

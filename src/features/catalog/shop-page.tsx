@@ -1,39 +1,183 @@
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categories.ts';
+import { countProducts } from '../../domain/plural.ts';
+import type { ProductRow } from '../../domain/product.ts';
+import { matchesQuery } from '../../domain/search.ts';
+import { SearchIcon } from './catalog-icons.tsx';
+import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
+import { MAX_QUERY_LENGTH } from './shop-search.ts';
+import type { CatalogStatus } from './use-catalog.ts';
 
 const pill =
-  'inline-flex min-h-11 items-center rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-forest-800 hover:border-forest-600 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white';
+  'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-forest-800 hover:border-forest-600 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white lg:w-full lg:rounded-xl';
 
-/** Placeholder of the catalogue: the product list arrives with the catalog issue. */
-export function ShopPage({ category }: { category: CategoryId | undefined }) {
+export interface ShopPageProps {
+  category: CategoryId | undefined;
+  /** The search from the URL (already trimmed). */
+  query: string;
+  /** Called as the customer types; the route writes it to the URL. */
+  onQueryChange: (text: string) => void;
+  products: readonly ProductRow[];
+  status: CatalogStatus;
+  onRetry: () => void;
+  renderAction?: RenderProductAction;
+  favourites?: GridFavourites;
+}
+
+export function filterProducts(
+  products: readonly ProductRow[],
+  category: CategoryId | undefined,
+  query: string,
+): ProductRow[] {
+  return products.filter(
+    (product) => (category === undefined || product.category === category) && matchesQuery(product, query),
+  );
+}
+
+export function ShopPage({
+  category,
+  query,
+  onQueryChange,
+  products,
+  status,
+  onRetry,
+  renderAction,
+  favourites,
+}: ShopPageProps) {
+  const searchId = useId();
+  // The box keeps exactly what was typed (spaces included); the URL gets the trimmed value.
+  const [text, setText] = useState(query);
+  const [seenQuery, setSeenQuery] = useState(query);
+  if (query !== seenQuery) {
+    setSeenQuery(query);
+    if (text.trim() !== query) setText(query);
+  }
+
+  // On a phone the chips scroll sideways: bring the chosen one into view.
+  const chips = useRef<HTMLUListElement>(null);
+  useEffect(() => {
+    const list = chips.current;
+    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+    list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+  }, [category]);
+
+  const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
+  const failedEmpty = status === 'error' && products.length === 0;
+  const outdated = status === 'error' && products.length > 0;
+
   return (
-    <section className="container-page py-10 sm:py-14">
+    <section className="container-page py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Sklep</h1>
-      <p className="mt-2 text-lg text-ink-muted" data-testid="shop-category">
+      <p className="mt-1 text-lg text-ink-muted" data-testid="shop-category">
         {category ? categoryLabel(category) : 'Wszystkie produkty'}
       </p>
-      <nav aria-label="Kategorie" className="mt-6">
-        <ul className="flex flex-wrap gap-2">
-          <li>
-            {/* exact: "all" must not stay active while a category is chosen; the router sets aria-current. */}
-            <Link to="/shop" search={{}} className={pill} activeOptions={{ exact: true }}>
-              Wszystkie
-            </Link>
-          </li>
-          {CATEGORIES.map((item) => (
-            <li key={item.id}>
+
+      <div className="mt-6 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
+        <nav aria-label="Kategorie" className="-mx-4 lg:mx-0">
+          <ul ref={chips} className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-0">
+            <li className="shrink-0">
+              {/* exact: "all" must not stay active while a category is chosen; the router sets aria-current. */}
               <Link
                 to="/shop"
-                search={{ category: item.id }}
+                search={(previous) => ({ ...previous, category: undefined })}
                 className={pill}
                 activeOptions={{ exact: true }}
               >
-                {item.label}
+                Wszystkie
               </Link>
             </li>
-          ))}
-        </ul>
-      </nav>
+            {CATEGORIES.map((item) => (
+              <li key={item.id} className="shrink-0">
+                <Link
+                  to="/shop"
+                  search={(previous) => ({ ...previous, category: item.id })}
+                  className={pill}
+                  activeOptions={{ exact: true }}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        <div className="mt-4 min-w-0 lg:mt-0">
+          <form role="search" onSubmit={(event) => event.preventDefault()}>
+            <label htmlFor={searchId} className="text-sm font-medium text-forest-900">
+              Szukaj produktów
+            </label>
+            <div className="relative mt-1">
+              <SearchIcon className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-ink-muted" />
+              <input
+                id={searchId}
+                type="search"
+                value={text}
+                maxLength={MAX_QUERY_LENGTH}
+                autoComplete="off"
+                enterKeyHint="search"
+                placeholder="np. róża, znicz, magnes"
+                onChange={(event) => {
+                  setText(event.target.value);
+                  onQueryChange(event.target.value);
+                }}
+                className="min-h-12 w-full rounded-xl border border-forest-200 bg-white py-2 pr-3 pl-11 text-base text-ink placeholder:text-ink-muted/80 focus:border-forest-700"
+              />
+            </div>
+          </form>
+
+          <div className="mt-4 min-h-6 text-sm text-ink-muted" aria-live="polite">
+            {status === 'loading' || failedEmpty ? null : (
+              <p data-testid="result-count">Znaleziono: {countProducts(visible.length)}</p>
+            )}
+          </div>
+          {outdated ? (
+            <p className="mt-1 text-sm text-ink-muted" data-testid="catalog-outdated">
+              Nie udało się odświeżyć oferty — lista może być nieaktualna.{' '}
+              <button type="button" onClick={onRetry} className="font-medium text-forest-800 underline">
+                Odśwież
+              </button>
+            </p>
+          ) : null}
+
+          <div className="mt-4">
+            {status === 'loading' ? (
+              <ProductGridSkeleton />
+            ) : failedEmpty ? (
+              <CatalogError onRetry={onRetry} />
+            ) : visible.length === 0 ? (
+              <EmptyResults />
+            ) : (
+              <ProductGrid products={visible} renderAction={renderAction} favourites={favourites} label="Produkty" />
+            )}
+          </div>
+        </div>
+      </div>
     </section>
+  );
+}
+
+export function CatalogError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-blush-200 bg-blush-50 px-5 py-10 text-center">
+      <h2 className="text-xl font-semibold text-forest-900">Nie udało się pobrać produktów</h2>
+      <p className="mt-2 text-ink-muted">Sprawdź połączenie z internetem i spróbuj ponownie.</p>
+      <button type="button" onClick={onRetry} className="btn-primary mt-6">
+        Spróbuj ponownie
+      </button>
+    </div>
+  );
+}
+
+function EmptyResults() {
+  return (
+    <div className="rounded-2xl border border-forest-100 bg-white px-5 py-10 text-center">
+      <h2 className="text-xl font-semibold text-forest-900">Nie znaleziono produktów</h2>
+      <p className="mt-2 text-ink-muted">Zmień wyszukiwane słowa lub wybierz inną kategorię.</p>
+      <Link to="/shop" search={{}} className="btn-secondary mt-6">
+        Pokaż wszystkie produkty
+      </Link>
+    </div>
   );
 }

@@ -1,8 +1,15 @@
 import type { ReactNode } from 'react';
+import { CookieBannerSlot } from './cookie-banner-slot.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-export function AppShell({ children }: { children: ReactNode }) {
+export interface AppShellProps {
+  children: ReactNode;
+  cartSlot?: ReactNode;
+  accountSlot?: ReactNode;
+}
+
+export function AppShell({ children, cartSlot, accountSlot }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -11,11 +18,12 @@ export function AppShell({ children }: { children: ReactNode }) {
       >
         Przejdź do treści
       </a>
-      <SiteHeader />
+      <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       <main id="main" className="flex-1">
         {children}
       </main>
       <SiteFooter />
+      <CookieBannerSlot />
     </div>
   );
 }

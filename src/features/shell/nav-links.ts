@@ -4,3 +4,8 @@ export const MAIN_NAV = [
   { to: '/about', label: 'O nas' },
   { to: '/contact', label: 'Kontakt' },
 ] as const;
+
+export const LEGAL_NAV = [
+  { to: '/privacy', label: 'Polityka prywatności' },
+  { to: '/terms', label: 'Regulamin' },
+] as const;

@@ -1,13 +1,12 @@
-// Placeholder until the shell reads public settings: the name will come from
-// `company_name` (seeded as below) and the hours from `store_hours`
-// (BRAND.md: never hard-code them in components; this is the one place to replace).
-export const SHOP_NAME = 'Kwiaciarnia Pod Różą';
+import { PUBLIC_SETTINGS_DEFAULTS } from '../../lib/public-settings.ts';
+
+/**
+ * The shop's name, address, phone, e-mail and hours come from the public
+ * settings (`usePublicSettings()`, BRAND.md: never hard-coded in components).
+ * Their seeded defaults live beside that hook in src/lib/public-settings.ts,
+ * because the contact feature needs the same fallback and features do not
+ * import each other. Only what is not a setting stays here.
+ */
+export const SHOP_NAME = PUBLIC_SETTINGS_DEFAULTS.company_name;
 
 export const SHOP_TAGLINE = 'Rodzinna kwiaciarnia z Birczy — kwiaty i prezenty dla Birczy i okolic';
-
-/** Opening hours of spec §9. */
-export const OPENING_HOURS = [
-  { days: 'Pon.–pt.', hours: '8:30–15:30' },
-  { days: 'Sobota', hours: '8:30–15:00' },
-  { days: 'Niedziela', hours: 'nieczynne' },
-] as const;

@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES } from '../../domain/categories.ts';
 import { CloseIcon, MenuIcon } from '../../lib/icons.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
-import { SHOP_NAME } from './shop-identity.ts';
+import { usePublicSettings } from '../../lib/public-settings.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
 /** Spec §9: the header turns solid after 50 px of scrolling. */
@@ -15,7 +15,15 @@ const desktopLink =
 const mobileLink =
   'flex min-h-12 items-center rounded-lg px-3 text-lg font-medium text-forest-900 hover:bg-forest-50 data-[status=active]:bg-forest-100';
 
-export function SiteHeader() {
+export interface SiteHeaderProps {
+  /** The cart button (composed by the root route: the shell does not import the cart feature). */
+  cartSlot?: ReactNode;
+  /** The 'Panel klienta' dropdown. */
+  accountSlot?: ReactNode;
+}
+
+export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
+  const { company_name: shopName } = usePublicSettings();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const solid = scrolled || menuOpen;
@@ -38,10 +46,10 @@ export function SiteHeader() {
         solid ? 'bg-cream/95 shadow-header backdrop-blur-sm' : 'bg-transparent'
       }`}
     >
-      <div className="container-page flex h-16 items-center justify-between gap-4">
+      <div className="container-page flex h-16 items-center justify-between gap-2 md:gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg" onClick={closeMenu}>
           <LogoMark className="size-9 shrink-0" />
-          <span className="truncate text-lg font-semibold tracking-tight text-forest-900">{SHOP_NAME}</span>
+          <span className="truncate text-base font-semibold tracking-tight text-forest-900 sm:text-lg">{shopName}</span>
         </Link>
 
         <nav aria-label="Główna nawigacja" className="hidden md:block">
@@ -60,16 +68,20 @@ export function SiteHeader() {
           </ul>
         </nav>
 
-        <button
-          type="button"
-          className="grid size-12 shrink-0 place-items-center rounded-full text-forest-900 hover:bg-forest-50 md:hidden"
-          aria-expanded={menuOpen}
-          aria-controls="mobile-menu"
-          aria-label={menuOpen ? 'Zamknij menu' : 'Otwórz menu'}
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          {menuOpen ? <CloseIcon /> : <MenuIcon />}
-        </button>
+        <div className="flex shrink-0 items-center gap-1">
+          {accountSlot}
+          {cartSlot}
+          <button
+            type="button"
+            className="grid size-11 shrink-0 place-items-center rounded-full text-forest-900 hover:bg-forest-50 md:hidden"
+            aria-expanded={menuOpen}
+            aria-controls="mobile-menu"
+            aria-label={menuOpen ? 'Zamknij menu' : 'Otwórz menu'}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </button>
+        </div>
       </div>
 
       {menuOpen && (

@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CART_SHIPPING_LABELS,
+  CART_SHIPPING_OPTIONS,
+  cartItemCount,
+  cartSubtotal,
+  cartSummary,
+  catalogueNumber,
+  clampQuantity,
+  lineTotal,
+  parseQuantity,
+  type CartLine,
+} from './cart.ts';
+import { formatPln, fromPln } from './money.ts';
+
+const line = (unitPln: number, quantity: number, productId = 'p'): CartLine => ({
+  productId,
+  quantity,
+  unitPrice: fromPln(unitPln),
+});
+
+describe('cart totals', () => {
+  it('multiplies in grosz without float drift (3 × 24,99 zł)', () => {
+    expect(lineTotal(line(24.99, 3))).toBe(7497);
+    expect(cartSubtotal([line(24.99, 3), line(0.1, 3), line(0.2, 1)])).toBe(7497 + 30 + 20);
+    expect(cartSubtotal([])).toBe(0);
+  });
+
+  it('counts items for the badge', () => {
+    expect(cartItemCount([line(1, 2), line(1, 5)])).toBe(7);
+  });
+});
+
+describe('cartSummary', () => {
+  it('charges the courier at 299,99 zł and says 0,01 zł is missing', () => {
+    const summary = cartSummary([line(299.99, 1)], 'gls');
+    expect(summary.subtotal).toBe(29999);
+    expect(summary.shipping).toBe(1499);
+    expect(summary.total).toBe(29999 + 1499);
+    expect(summary.missingForFree).toBe(1);
+    expect(formatPln(summary.missingForFree).replace(/\s/g, ' ')).toBe('0,01 zł');
+  });
+
+  it('makes couriers and pickup points free from exactly 300 zł', () => {
+    for (const method of ['gls', 'dpd', 'inpost', 'gls-pickup', 'dpd-pickup'] as const) {
+      const summary = cartSummary([line(100, 3)], method);
+      expect(summary.shipping, method).toBe(0);
+      expect(summary.total, method).toBe(30000);
+      expect(summary.missingForFree, method).toBe(0);
+    }
+  });
+
+  it('never makes cash on delivery free', () => {
+    expect(cartSummary([line(1000, 1)], 'gls-cod').shipping).toBe(2300);
+    expect(cartSummary([line(1000, 1)], 'dpd-cod').shipping).toBe(2600);
+    expect(cartSummary([line(1000, 1)], 'dpd-cod').total).toBe(100000 + 2600);
+  });
+
+  it('reports the full threshold for an empty cart', () => {
+    const summary = cartSummary([], 'inpost');
+    expect(summary.missingForFree).toBe(30000);
+    expect(summary.shipping).toBe(1299);
+  });
+
+  it('uses the spec prices for every cart option', () => {
+    const prices = CART_SHIPPING_OPTIONS.map((method) => cartSummary([line(10, 1)], method).shipping);
+    expect(prices).toEqual([999, 999, 1299, 1499, 2300, 1699, 2600]);
+  });
+});
+
+describe('cart shipping options', () => {
+  it('keeps the spec order and a Polish label for each', () => {
+    expect(CART_SHIPPING_OPTIONS).toEqual(['gls-pickup', 'dpd-pickup', 'inpost', 'gls', 'gls-cod', 'dpd', 'dpd-cod']);
+    expect(CART_SHIPPING_LABELS['gls-cod']).toBe('Kurier GLS – za pobraniem');
+    expect(CART_SHIPPING_LABELS.inpost).toBe('InPost Paczkomat');
+  });
+});
+
+describe('parseQuantity', () => {
+  it('accepts whole numbers from 1 to 999', () => {
+    expect(parseQuantity('1')).toBe(1);
+    expect(parseQuantity(' 12 ')).toBe(12);
+    expect(parseQuantity('999')).toBe(999);
+    expect(parseQuantity(7)).toBe(7);
+  });
+
+  it.each(['', ' ', '0', '-1', '1.5', '2,0', '1e2', 'abc', '1000', '3 4', 'Infinity'])('rejects %j', (input) => {
+    expect(parseQuantity(input)).toBeNull();
+  });
+
+  it('rejects non-integer numbers', () => {
+    expect(parseQuantity(2.5)).toBeNull();
+    expect(parseQuantity(Number.NaN)).toBeNull();
+  });
+});
+
+describe('helpers', () => {
+  it('clamps stored quantities into 1..999', () => {
+    expect(clampQuantity(0)).toBe(1);
+    expect(clampQuantity(1200)).toBe(999);
+    expect(clampQuantity(4.7)).toBe(4);
+    expect(clampQuantity(Number.NaN)).toBe(1);
+  });
+
+  it('builds the catalogue number from the id', () => {
+    expect(catalogueNumber('3f2a9c1e-77aa-4b3c-9d1e-0a1b2c3d4e5f')).toBe('3F2A9C1E');
+  });
+});

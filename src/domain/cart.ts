@@ -1,0 +1,97 @@
+import { fixedShippingCost, missingForFreeShipping, orderTotal, type DeliveryMethod } from './delivery.ts';
+import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
+
+/** Spec §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
+export const MIN_QUANTITY = 1;
+export const MAX_QUANTITY = 999;
+
+/** One priced cart line: the product's current price from the catalogue, in grosz. */
+export interface CartLine {
+  productId: string;
+  quantity: number;
+  unitPrice: Grosz;
+}
+
+export function lineTotal(line: CartLine): Grosz {
+  return multiplyMoney(line.unitPrice, line.quantity);
+}
+
+export function cartSubtotal(lines: readonly CartLine[]): Grosz {
+  return addMoney(grosz(0), ...lines.map(lineTotal));
+}
+
+/** Total number of items (the header badge). */
+export function cartItemCount(lines: readonly { quantity: number }[]): number {
+  return lines.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+/** Keeps a stored or computed quantity inside 1..999. */
+export function clampQuantity(quantity: number): number {
+  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
+  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
+}
+
+/**
+ * A typed quantity is accepted only when it is a whole number above 0 (spec §5),
+ * at most 999. Anything else ('', '1.5', '2,0', '-1', '0', '1e2', 'abc') gives null.
+ */
+export function parseQuantity(input: string | number): number | null {
+  const text = String(input).trim();
+  if (!/^\d+$/.test(text)) return null;
+  const value = Number(text);
+  if (!Number.isSafeInteger(value) || value < MIN_QUANTITY || value > MAX_QUANTITY) return null;
+  return value;
+}
+
+/** The shipping methods offered on the cart page, in the order of spec §9. */
+export const CART_SHIPPING_OPTIONS = [
+  'gls-pickup',
+  'dpd-pickup',
+  'inpost',
+  'gls',
+  'gls-cod',
+  'dpd',
+  'dpd-cod',
+] as const satisfies readonly DeliveryMethod[];
+export type CartShippingMethod = (typeof CART_SHIPPING_OPTIONS)[number];
+
+export const DEFAULT_CART_SHIPPING_METHOD: CartShippingMethod = 'gls-pickup';
+
+export const CART_SHIPPING_LABELS: Record<CartShippingMethod, string> = {
+  'gls-pickup': 'GLS – odbiór w punkcie',
+  'dpd-pickup': 'DPD – odbiór w punkcie',
+  inpost: 'InPost Paczkomat',
+  gls: 'Kurier GLS',
+  'gls-cod': 'Kurier GLS – za pobraniem',
+  dpd: 'Kurier DPD',
+  'dpd-cod': 'Kurier DPD – za pobraniem',
+};
+
+export function isCartShippingMethod(value: unknown): value is CartShippingMethod {
+  return typeof value === 'string' && (CART_SHIPPING_OPTIONS as readonly string[]).includes(value);
+}
+
+export interface CartSummary {
+  subtotal: Grosz;
+  shipping: Grosz;
+  total: Grosz;
+  /** 'Do darmowej wysyłki brakuje Ci: …' — threshold minus subtotal, never below 0. */
+  missingForFree: Grosz;
+}
+
+/** Products, shipping of the chosen method (free from the threshold, never for cash on delivery) and the total. */
+export function cartSummary(lines: readonly CartLine[], method: CartShippingMethod, freeThreshold?: Grosz): CartSummary {
+  const subtotal = cartSubtotal(lines);
+  const shipping = fixedShippingCost(method, subtotal, freeThreshold);
+  return {
+    subtotal,
+    shipping,
+    total: orderTotal(subtotal, shipping),
+    missingForFree: missingForFreeShipping(subtotal, freeThreshold),
+  };
+}
+
+/** The cart page's catalogue number: the first 8 characters of the product id, upper case. */
+export function catalogueNumber(productId: string): string {
+  return productId.slice(0, 8).toUpperCase();
+}

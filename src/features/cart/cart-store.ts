@@ -1,0 +1,53 @@
+import { MAX_QUANTITY, clampQuantity, isCartShippingMethod, type CartShippingMethod } from '../../domain/cart.ts';
+import { db } from '../../lib/db.ts';
+
+/** The db.meta key that keeps the cart page's shipping choice. */
+export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
+
+/**
+ * Adds a product; a product already in the cart gets its quantity increased
+ * (spec §4), read and written in one transaction so two tabs cannot lose an
+ * update, and capped at 999.
+ */
+export async function addToCart(productId: string, quantity = 1): Promise<void> {
+  const added = clampQuantity(quantity);
+  await db.transaction('rw', db.cart, async () => {
+    const existing = await db.cart.get(productId);
+    if (existing) {
+      await db.cart.update(productId, { quantity: Math.min(MAX_QUANTITY, existing.quantity + added) });
+    } else {
+      await db.cart.add({ productId, quantity: added, addedAt: new Date().toISOString() });
+    }
+  });
+}
+
+/** Sets a line's quantity (minimum 1, maximum 999); a line no longer in the cart is left alone. */
+export async function setQuantity(productId: string, quantity: number): Promise<void> {
+  await db.cart.update(productId, { quantity: clampQuantity(quantity) });
+}
+
+/** Applies several edited quantities at once ('Przelicz koszyk'). */
+export async function setQuantities(changes: ReadonlyArray<{ productId: string; quantity: number }>): Promise<void> {
+  await db.transaction('rw', db.cart, async () => {
+    for (const change of changes) {
+      await db.cart.update(change.productId, { quantity: clampQuantity(change.quantity) });
+    }
+  });
+}
+
+export async function removeLine(productId: string): Promise<void> {
+  await db.cart.delete(productId);
+}
+
+export async function clearCart(): Promise<void> {
+  await db.cart.clear();
+}
+
+export async function setCartShippingMethod(method: CartShippingMethod): Promise<void> {
+  await db.meta.put({ key: CART_SHIPPING_META_KEY, value: method });
+}
+
+export async function getCartShippingMethod(): Promise<CartShippingMethod | undefined> {
+  const record = await db.meta.get(CART_SHIPPING_META_KEY);
+  return isCartShippingMethod(record?.value) ? record.value : undefined;
+}

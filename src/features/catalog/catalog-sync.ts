@@ -1,0 +1,48 @@
+import type { ProductRow } from '../../domain/product.ts';
+import { db } from '../../lib/db.ts';
+import { fetchProducts } from './fetch-products.ts';
+
+export const CATALOG_SYNCED_AT_KEY = 'catalogSyncedAt';
+
+/** False where the browser offers no IndexedDB (some private modes, test DOMs): the catalogue then lives in memory. */
+export function hasLocalCatalogue(): boolean {
+  return typeof indexedDB !== 'undefined';
+}
+
+/** Replaces the device's copy with `rows` in one transaction: upserts what came, deletes what no longer exists. */
+export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
+  await db.transaction('rw', db.products, db.meta, async () => {
+    const current = new Set(rows.map((row) => row.id));
+    const localIds = await db.products.toCollection().primaryKeys();
+    const gone = localIds.filter((id) => !current.has(id));
+    if (gone.length > 0) await db.products.bulkDelete(gone);
+    await db.products.bulkPut(rows);
+    await db.meta.put({ key: CATALOG_SYNCED_AT_KEY, value: syncedAt.toISOString() });
+  });
+}
+
+let inFlight: Promise<ProductRow[]> | null = null;
+
+async function fetchAndStore(): Promise<ProductRow[]> {
+  const rows = await fetchProducts();
+  if (hasLocalCatalogue()) {
+    try {
+      await storeCatalogue(rows);
+    } catch (error) {
+      // A full or blocked database must not hide fresh data: the caller still gets the rows.
+      console.warn('[catalog] Could not store the catalogue on this device', error);
+    }
+  }
+  return rows;
+}
+
+/**
+ * Fetches the catalogue and stores it on the device. Concurrent callers (two
+ * mounted pages, a quick retry) share one request.
+ */
+export function refreshCatalog(): Promise<ProductRow[]> {
+  inFlight ??= fetchAndStore().finally(() => {
+    inFlight = null;
+  });
+  return inFlight;
+}

@@ -1,0 +1,68 @@
+import type { ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { categoryLabel } from '../../domain/categories.ts';
+import { formatPln, fromPln } from '../../domain/money.ts';
+import type { ProductRow } from '../../domain/product.ts';
+import { FavouriteButton } from './favourite-button.tsx';
+
+export interface ProductCardProps {
+  product: ProductRow;
+  /** The card's action (add to cart), provided by whoever composes the page. */
+  action?: ReactNode;
+  /** Images of the first row load at once; the rest lazily. */
+  eager?: boolean;
+  headingLevel?: 2 | 3;
+  /** The wishlist heart over the picture, when the page offers it. */
+  favourite?: { pressed: boolean; onToggle: () => void };
+}
+
+export function ProductCard({ product, action, eager = false, headingLevel = 2, favourite }: ProductCardProps) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const outOfStock = product.stock <= 0;
+  return (
+    <article
+      className="flex h-full flex-col overflow-hidden rounded-2xl border border-forest-100 bg-white shadow-sm"
+      data-testid="product-card"
+    >
+      <div className="relative">
+      {/* The name below is the link for keyboards and screen readers; the picture is a bigger tap target. */}
+      <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
+        <img
+          src={product.image_url}
+          alt=""
+          width={400}
+          height={400}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          className="aspect-square w-full object-cover"
+        />
+      </Link>
+      {favourite ? (
+        <FavouriteButton
+          pressed={favourite.pressed}
+          onToggle={favourite.onToggle}
+          variant="overlay"
+          productName={product.name}
+        />
+      ) : null}
+      </div>
+      <div className="flex flex-1 flex-col p-3 sm:p-4">
+        <p className="text-xs font-medium tracking-wide text-forest-700 uppercase">{categoryLabel(product.category)}</p>
+        <Heading className="mt-1 text-base leading-snug font-semibold text-forest-900 sm:text-lg">
+          <Link to="/product/$id" params={{ id: product.id }} className="rounded hover:underline">
+            {product.name}
+          </Link>
+        </Heading>
+        <div className="mt-auto pt-3">
+          <p className="text-lg font-bold text-ink">{formatPln(fromPln(product.price))}</p>
+          {outOfStock ? <p className="text-sm font-medium text-blush-700">Brak w magazynie</p> : null}
+          {action ? <div className="mt-3">{action}</div> : null}
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** Look for a card's action button: compact enough for two cards side by side on a phone. */
+export const CARD_ACTION_CLASS =
+  'inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blush-300 px-2 py-2 text-sm leading-tight font-semibold text-forest-900 shadow-sm transition-colors hover:bg-blush-400 disabled:cursor-not-allowed disabled:bg-cream-200 disabled:text-ink-muted disabled:shadow-none';

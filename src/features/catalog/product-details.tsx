@@ -1,0 +1,105 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { categoryLabel } from '../../domain/categories.ts';
+import { formatPln, fromPln } from '../../domain/money.ts';
+import type { ProductRow } from '../../domain/product.ts';
+import { AVAILABILITY_LABEL, availabilityOf } from './availability.ts';
+import { FavouriteButton } from './favourite-button.tsx';
+import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
+import { parseQuantity, QuantityInput } from './quantity-input.tsx';
+import { ShareButton } from './share-button.tsx';
+
+export type RenderPurchase = (product: ProductRow, quantity: number) => ReactNode;
+
+const AVAILABILITY_CLASS = {
+  'in-stock': 'bg-forest-50 text-forest-800',
+  'low-stock': 'bg-blush-100 text-blush-700',
+  'out-of-stock': 'bg-cream-200 text-blush-700',
+} as const;
+
+export interface ProductDetailsProps {
+  product: ProductRow;
+  similar: readonly ProductRow[];
+  renderPurchase: RenderPurchase;
+  renderAction?: RenderProductAction;
+  favourites?: GridFavourites;
+}
+
+export function ProductDetails({ product, similar, renderPurchase, renderAction, favourites }: ProductDetailsProps) {
+  const [quantityText, setQuantityText] = useState('1');
+  const quantity = parseQuantity(quantityText) ?? 1;
+  const availability = availabilityOf(product.stock);
+
+  return (
+    <article className="container-page py-8 sm:py-12">
+      <div className="grid gap-8 md:grid-cols-2 md:gap-12">
+        <div className="overflow-hidden rounded-3xl border border-forest-100 bg-cream-200">
+          <img
+            src={product.image_url}
+            alt={product.name}
+            width={400}
+            height={400}
+            decoding="async"
+            className="aspect-square w-full object-cover"
+          />
+        </div>
+
+        <div className="flex flex-col">
+          <Link
+            to="/shop"
+            search={{ category: product.category }}
+            className="self-start rounded text-sm font-medium tracking-wide text-forest-700 uppercase hover:underline"
+          >
+            {categoryLabel(product.category)}
+          </Link>
+          <div className="mt-2 flex items-start justify-between gap-3">
+            <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">{product.name}</h1>
+            <div className="flex shrink-0 gap-2">
+              {favourites ? (
+                <FavouriteButton
+                  pressed={favourites.isFavourite(product.id)}
+                  onToggle={() => favourites.toggle(product.id)}
+                />
+              ) : null}
+              <ShareButton title={product.name} text={product.description} />
+            </div>
+          </div>
+          <p className="mt-4 text-3xl font-bold text-ink" data-testid="product-price">
+            {formatPln(fromPln(product.price))}
+          </p>
+          <p
+            className={`mt-3 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_CLASS[availability]}`}
+            data-testid="product-availability"
+          >
+            {AVAILABILITY_LABEL[availability]}
+          </p>
+          <p className="mt-5 max-w-prose text-lg leading-relaxed text-ink-muted">{product.description}</p>
+
+          <div className="mt-8 flex flex-wrap items-end gap-4 border-t border-forest-100 pt-6">
+            <QuantityInput text={quantityText} onTextChange={setQuantityText} />
+            <div className="min-w-0 flex-1" data-testid="purchase-slot">
+              {renderPurchase(product, quantity)}
+            </div>
+          </div>
+        </div>
+      </div>
+
+      {similar.length > 0 ? (
+        <section aria-labelledby="similar-heading" className="mt-14 border-t border-forest-100 pt-10">
+          <h2 id="similar-heading" className="text-2xl font-semibold text-forest-900">
+            Podobne produkty
+          </h2>
+          <div className="mt-6">
+            <ProductGrid
+              products={similar}
+              renderAction={renderAction}
+              favourites={favourites}
+              headingLevel={3}
+              label="Podobne produkty"
+            />
+          </div>
+        </section>
+      ) : null}
+    </article>
+  );
+}

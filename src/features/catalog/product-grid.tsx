@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import type { ProductRow } from '../../domain/product.ts';
+import { ProductCard } from './product-card.tsx';
+
+export type RenderProductAction = (product: ProductRow) => ReactNode;
+
+/** Wishlist state for the hearts on the cards. */
+export interface GridFavourites {
+  isFavourite: (productId: string) => boolean;
+  toggle: (productId: string) => void;
+}
+
+/** Enough eager images to fill the first row at every breakpoint. */
+const EAGER_IMAGES = 3;
+
+const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5';
+
+export function ProductGrid({
+  products,
+  renderAction,
+  headingLevel = 2,
+  label,
+  favourites,
+}: {
+  products: readonly ProductRow[];
+  renderAction?: RenderProductAction;
+  headingLevel?: 2 | 3;
+  label?: string;
+  favourites?: GridFavourites;
+}) {
+  return (
+    <ul className={gridClass} aria-label={label}>
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard
+            product={product}
+            action={renderAction?.(product)}
+            eager={index < EAGER_IMAGES}
+            headingLevel={headingLevel}
+            favourite={
+              favourites
+                ? { pressed: favourites.isFavourite(product.id), onToggle: () => favourites.toggle(product.id) }
+                : undefined
+            }
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Placeholder cards of the same size as real ones, so nothing jumps when the data arrives. */
+export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
+  return (
+    <ul className={gridClass} aria-hidden="true" data-testid="product-grid-skeleton">
+      {Array.from({ length: count }, (_, index) => (
+        <li key={index}>
+          <div className="flex h-full animate-pulse flex-col overflow-hidden rounded-2xl border border-forest-100 bg-white">
+            <div className="aspect-square w-full bg-cream-200" />
+            <div className="flex flex-col gap-2 p-3 sm:p-4">
+              <div className="h-3 w-1/3 rounded bg-forest-50" />
+              <div className="h-5 w-4/5 rounded bg-forest-50" />
+              <div className="mt-3 h-6 w-1/3 rounded bg-forest-50" />
+            </div>
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,76 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { ProductRow } from '../../domain/product.ts';
+import { db } from '../../lib/db.ts';
+import { hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
+
+export type CatalogStatus = 'loading' | 'ready' | 'error';
+
+export interface CatalogState {
+  /** Newest first; from the device's copy at once, refreshed in the background. */
+  products: ProductRow[];
+  /**
+   * 'loading': nothing to show yet; 'ready': showing data; 'error': the last
+   * refresh failed — with products present they are an older local copy.
+   */
+  status: CatalogStatus;
+  error: Error | null;
+  retry: () => void;
+}
+
+type LocalRead = ProductRow[] | 'unavailable';
+
+type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | { phase: 'failed'; error: Error };
+
+async function readLocalCatalogue(): Promise<LocalRead> {
+  if (!hasLocalCatalogue()) return 'unavailable';
+  try {
+    return await db.products.orderBy('created_at').reverse().toArray();
+  } catch (error) {
+    console.warn('[catalog] The local catalogue cannot be read', error);
+    return 'unavailable';
+  }
+}
+
+function toError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
+
+/** The catalogue, local-first: rows render from Dexie at once; a refresh runs on mount and on retry. */
+export function useCatalog(): CatalogState {
+  // undefined while the first local read runs.
+  const local = useLiveQuery(readLocalCatalogue, []);
+  const [sync, setSync] = useState<SyncState>({ phase: 'syncing' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    let active = true;
+    refreshCatalog().then(
+      (rows) => {
+        if (active) setSync({ phase: 'done', rows });
+      },
+      (error: unknown) => {
+        if (active) setSync({ phase: 'failed', error: toError(error) });
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [attempt]);
+
+  const retry = useCallback(() => {
+    setSync({ phase: 'syncing' });
+    setAttempt((value) => value + 1);
+  }, []);
+
+  const localRows = Array.isArray(local) ? local : [];
+  // Right after a sync the live query may lag a tick behind the fresh rows; without IndexedDB they are all we have.
+  const freshRows = sync.phase === 'done' ? sync.rows : [];
+  const rows = localRows.length > 0 ? localRows : freshRows;
+  const products = rows.filter((row) => row.active !== false);
+
+  if (sync.phase === 'failed') return { products, status: 'error', error: sync.error, retry };
+  if (sync.phase === 'syncing' && products.length === 0) return { products, status: 'loading', error: null, retry };
+  if (local === undefined && sync.phase !== 'done') return { products, status: 'loading', error: null, retry };
+  return { products, status: 'ready', error: null, retry };
+}

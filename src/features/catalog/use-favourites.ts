@@ -1,0 +1,40 @@
+import { useCallback } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../lib/db.ts';
+import { hasLocalCatalogue } from './catalog-sync.ts';
+
+export interface FavouritesState {
+  /** Product ids, most recently hearted first; undefined while reading. */
+  ids: string[] | undefined;
+  isFavourite: (productId: string) => boolean;
+  toggle: (productId: string) => void;
+}
+
+async function readFavourites(): Promise<string[]> {
+  if (!hasLocalCatalogue()) return [];
+  try {
+    const rows = await db.favourites.orderBy('addedAt').reverse().toArray();
+    return rows.map((row) => row.productId);
+  } catch (error) {
+    console.warn('[catalog] Favourites cannot be read', error);
+    return [];
+  }
+}
+
+/** The wishlist, kept on this device only and shared live across tabs. */
+export function useFavourites(): FavouritesState {
+  const ids = useLiveQuery(readFavourites, []);
+
+  const isFavourite = useCallback((productId: string) => ids?.includes(productId) ?? false, [ids]);
+
+  const toggle = useCallback((productId: string) => {
+    if (!hasLocalCatalogue()) return;
+    db.transaction('rw', db.favourites, async () => {
+      const existing = await db.favourites.get(productId);
+      if (existing) await db.favourites.delete(productId);
+      else await db.favourites.put({ productId, addedAt: new Date().toISOString() });
+    }).catch((error: unknown) => console.warn('[catalog] Could not update favourites', error));
+  }, []);
+
+  return { ids, isFavourite, toggle };
+}

@@ -1,0 +1,36 @@
+/**
+ * The look of the 'Panel klienta' button, shared by the lazy Headless UI menu
+ * and the plain placeholder shown until it loads, so nothing moves on swap.
+ */
+export const ACCOUNT_BUTTON_CLASS =
+  'inline-flex h-11 min-w-11 shrink-0 items-center justify-center gap-2 rounded-full text-forest-900 transition-colors hover:bg-forest-50 data-[active]:bg-forest-100 md:border md:border-forest-200 md:px-4';
+
+export const ACCOUNT_MENU_LABEL = 'Panel klienta';
+
+function UserIcon() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="size-6 md:size-5"
+    >
+      <circle cx="12" cy="8" r="4" />
+      <path d="M4.5 20.5c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
+    </svg>
+  );
+}
+
+export function AccountButtonFace() {
+  return (
+    <>
+      <UserIcon />
+      <span className="sr-only text-[0.95rem] font-medium md:not-sr-only">{ACCOUNT_MENU_LABEL}</span>
+    </>
+  );
+}

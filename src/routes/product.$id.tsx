@@ -1,0 +1,29 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
+import { ProductPage } from '../features/catalog/product-page.tsx';
+import { useCatalog } from '../features/catalog/use-catalog.ts';
+import { useFavourites } from '../features/catalog/use-favourites.ts';
+
+export const Route = createFileRoute('/product/$id')({
+  component: ProductRoute,
+});
+
+function ProductRoute() {
+  const { id } = Route.useParams();
+  const catalog = useCatalog();
+  const favourites = useFavourites();
+  return (
+    <ProductPage
+      id={id}
+      products={catalog.products}
+      status={catalog.status}
+      onRetry={catalog.retry}
+      favourites={favourites}
+      renderPurchase={(product, quantity) => (
+        <AddToCartButton product={product} quantity={quantity} className="btn-primary w-full sm:w-auto" />
+      )}
+      renderAction={(product) => <AddToCartButton product={product} className={CARD_ACTION_CLASS} />}
+    />
+  );
+}

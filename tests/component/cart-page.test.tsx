@@ -1,0 +1,215 @@
+import { useState, type ReactNode } from 'react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { describe, expect, it, vi } from 'vitest';
+import type { CartShippingMethod } from '../../src/domain/cart.ts';
+import type { ProductRow } from '../../src/domain/product.ts';
+import { buildCartView } from '../../src/features/cart/cart-lines.ts';
+import { CartPageView, QUANTITY_ERROR } from '../../src/features/cart/cart-page-view.tsx';
+import type { CartRecord } from '../../src/lib/db.ts';
+
+/** Intl's pl-PL output uses non-breaking spaces; compare with plain ones. */
+const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
+
+function product(id: string, name: string, price: number): ProductRow {
+  return {
+    id,
+    name,
+    description: '',
+    price,
+    category: 'live-flowers',
+    image_url: `/products/${id}.svg`,
+    is_featured: false,
+    stock: 10,
+    active: true,
+    created_at: '2025-01-01T00:00:00Z',
+  };
+}
+
+const ROSES = product('a1b2c3d4-0000-4000-8000-000000000001', 'Bukiet czerwonych róż', 100);
+const CANDLE = product('e5f6a7b8-0000-4000-8000-000000000002', 'Znicz szklany', 24.99);
+
+function record(productId: string, quantity: number, minute: number): CartRecord {
+  return { productId, quantity, addedAt: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z` };
+}
+
+/** A stand-in for the Dexie store: the view gets what useCart would build. */
+function Harness({ initial, products, onPrint }: { initial: CartRecord[]; products: ProductRow[]; onPrint?: () => void }) {
+  const [records, setRecords] = useState(initial);
+  const [method, setMethod] = useState<CartShippingMethod>('gls-pickup');
+  const view = buildCartView(records, products, method);
+  return (
+    <CartPageView
+      lines={view.lines}
+      method={view.method}
+      summary={view.summary}
+      onSetQuantities={(changes) =>
+        setRecords((rs) =>
+          rs.map((r) => {
+            const change = changes.find((c) => c.productId === r.productId);
+            return change ? { ...r, quantity: change.quantity } : r;
+          }),
+        )
+      }
+      onRemove={(id) => setRecords((rs) => rs.filter((r) => r.productId !== id))}
+      onClear={() => setRecords([])}
+      onMethodChange={setMethod}
+      onPrint={onPrint}
+    />
+  );
+}
+
+async function renderInRouter(ui: ReactNode) {
+  const rootRoute = createRootRoute({ component: () => ui });
+  const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
+  await router.load();
+  return render(<RouterProvider router={router} />);
+}
+
+function lineFor(name: string): HTMLElement {
+  const row = screen.getAllByTestId('cart-line').find((tr) => tr.textContent?.includes(name));
+  if (!row) throw new Error(`No cart line for ${name}`);
+  return row;
+}
+
+describe('cart page', () => {
+  it('shows catalogue numbers, line totals and the summary in Polish format', async () => {
+    await renderInRouter(
+      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[ROSES, CANDLE]} />,
+    );
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Koszyk' })).toBeTruthy();
+    const candle = lineFor('Znicz szklany');
+    expect(text(candle)).toContain('E5F6A7B8');
+    expect(text(within(candle).getByTestId('line-total'))).toBe('74,97 zł');
+    expect(text(screen.getByTestId('summary-subtotal'))).toBe('174,97 zł');
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('9,99 zł');
+    expect(text(screen.getByTestId('summary-total'))).toBe('184,96 zł');
+    expect(text(screen.getByTestId('free-shipping-missing'))).toBe('Do darmowej wysyłki brakuje Ci: 125,03 zł');
+  });
+
+  it('recalculates the whole cart with every edited quantity', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(
+      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />,
+    );
+
+    const rosesQty = screen.getByLabelText('Ilość: Bukiet czerwonych róż');
+    const candleQty = screen.getByLabelText('Ilość: Znicz szklany');
+    await user.clear(rosesQty);
+    await user.type(rosesQty, '2');
+    await user.clear(candleQty);
+    await user.type(candleQty, '4');
+    // Nothing changes until the customer recalculates.
+    expect(text(screen.getByTestId('summary-subtotal'))).toBe('124,99 zł');
+
+    await user.click(screen.getByRole('button', { name: 'Przelicz koszyk' }));
+
+    expect(text(within(lineFor('Bukiet')).getByTestId('line-total'))).toBe('200,00 zł');
+    expect(text(within(lineFor('Znicz')).getByTestId('line-total'))).toBe('99,96 zł');
+    expect(text(screen.getByTestId('summary-subtotal'))).toBe('299,96 zł');
+    expect(text(screen.getByTestId('free-shipping-missing'))).toBe('Do darmowej wysyłki brakuje Ci: 0,04 zł');
+  });
+
+  it('rejects a non-integer quantity, shows why and keeps the old one', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(<Harness initial={[record(CANDLE.id, 3, 0)]} products={[CANDLE]} />);
+
+    for (const typed of ['1.5', '0', 'abc']) {
+      const input = screen.getByLabelText<HTMLInputElement>('Ilość: Znicz szklany');
+      await user.clear(input);
+      await user.type(input, typed);
+      await user.click(screen.getByRole('button', { name: 'Przelicz: Znicz szklany' }));
+
+      expect(screen.getByRole('alert').textContent).toBe(QUANTITY_ERROR);
+      expect(screen.getByLabelText<HTMLInputElement>('Ilość: Znicz szklany').value).toBe('3');
+      expect(screen.getByLabelText('Ilość: Znicz szklany').getAttribute('aria-invalid')).toBe('true');
+      expect(text(screen.getByTestId('line-total'))).toBe('74,97 zł');
+    }
+
+    // A valid value clears the error and applies.
+    const input = screen.getByLabelText('Ilość: Znicz szklany');
+    await user.clear(input);
+    await user.type(input, '2{Enter}');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(text(screen.getByTestId('line-total'))).toBe('49,98 zł');
+  });
+
+  it('makes courier shipping free at 300 zł but never cash on delivery', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(<Harness initial={[record(ROSES.id, 3, 0)]} products={[ROSES]} />);
+
+    const shipping = screen.getByRole('group', { name: 'Dostawa' });
+    const gls = within(shipping).getByRole('radio', {
+      name: (name) => name.startsWith('Kurier GLS') && !name.includes('pobraniem'),
+    });
+    expect(text(gls.closest('label'))).toContain('Gratis');
+    await user.click(gls);
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('Gratis');
+    expect(text(screen.getByTestId('summary-total'))).toBe('300,00 zł');
+    expect(screen.queryByTestId('free-shipping-missing')).toBeNull();
+
+    const cod = within(shipping).getByRole('radio', { name: /Kurier GLS – za pobraniem/ });
+    expect(text(cod.closest('label'))).toContain('23,00 zł');
+    await user.click(cod);
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('23,00 zł');
+    expect(text(screen.getByTestId('summary-total'))).toBe('323,00 zł');
+  });
+
+  it('lists the seven shipping options in spec order', async () => {
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0)]} products={[ROSES]} />);
+    const radios = within(screen.getByRole('group', { name: 'Dostawa' })).getAllByRole('radio');
+    expect(radios.map((r) => text(r.closest('label')))).toEqual([
+      'GLS – odbiór w punkcie9,99 zł',
+      'DPD – odbiór w punkcie9,99 zł',
+      'InPost Paczkomat12,99 zł',
+      'Kurier GLS14,99 zł',
+      'Kurier GLS – za pobraniem23,00 zł',
+      'Kurier DPD16,99 zł',
+      'Kurier DPD – za pobraniem26,00 zł',
+    ]);
+    expect((radios[0] as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('combobox', { name: 'Kraj' }).textContent).toBe('Polska');
+  });
+
+  it('answers the coupon field honestly', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0)]} products={[ROSES]} />);
+
+    await user.click(screen.getByRole('button', { name: 'Aktywuj' }));
+    expect(screen.getByRole('status').textContent).toBe('Wpisz kod rabatowy');
+    await user.type(screen.getByLabelText('Kod rabatowy'), 'RABAT10');
+    await user.click(screen.getByRole('button', { name: 'Aktywuj' }));
+    expect(screen.getByRole('status').textContent).toBe('Kod rabatowy jest nieprawidłowy');
+  });
+
+  it('shows a missing product as unavailable and leaves it out of the totals', async () => {
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record('ffffffff-gone', 2, 1)]} products={[ROSES]} />);
+    expect(text(lineFor('Produkt niedostępny'))).toContain('FFFFFFFF');
+    expect(text(screen.getByTestId('summary-subtotal'))).toBe('100,00 zł');
+  });
+
+  it('removes a line, clears the cart and then shows the empty state', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(
+      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Usuń: Znicz szklany' }));
+    expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Wyczyść koszyk' }));
+    expect(screen.getByText('Twój koszyk jest pusty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Kontynuuj zakupy' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('prints and links to the shop and the checkout', async () => {
+    const user = userEvent.setup();
+    const print = vi.fn();
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0)]} products={[ROSES]} onPrint={print} />);
+    await user.click(screen.getByRole('button', { name: 'Drukuj / PDF' }));
+    expect(print).toHaveBeenCalledOnce();
+    expect(screen.getByRole('link', { name: 'Przejdź do kasy' }).getAttribute('href')).toBe('/checkout');
+    expect(screen.getByRole('link', { name: 'Kontynuuj zakupy' }).getAttribute('href')).toBe('/shop');
+    expect(screen.getByRole('link', { name: 'Bukiet czerwonych róż' }).getAttribute('href')).toBe(`/product/${ROSES.id}`);
+  });
+});

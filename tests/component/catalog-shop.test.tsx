@@ -1,0 +1,186 @@
+import type { ReactNode } from 'react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { catalogProducts } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
+import type { ProductRow } from '../../src/domain/product.ts';
+import { ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
+import { renderRoute } from './render-route.tsx';
+
+function serveCatalogue(rows: ProductRow[] = catalogProducts) {
+  server.use(http.get('*/rest/v1/products', () => HttpResponse.json(rows)));
+}
+
+/** Renders a presentational piece inside a router (its links need one). */
+async function renderInRouter(ui: ReactNode) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  return render(<RouterProvider router={router} />);
+}
+
+function shopProps(overrides: Partial<ShopPageProps> = {}): ShopPageProps {
+  return {
+    category: undefined,
+    query: '',
+    onQueryChange: () => undefined,
+    products: catalogProducts,
+    status: 'ready',
+    onRetry: () => undefined,
+    ...overrides,
+  };
+}
+
+const productNames = () =>
+  within(screen.getByRole('list', { name: 'Produkty' }))
+    .getAllByRole('heading', { level: 2 })
+    .map((heading) => heading.textContent);
+
+describe('/shop with the catalogue from the backend', () => {
+  it('lists every product newest first with the result count', async () => {
+    serveCatalogue();
+    await renderRoute('/shop');
+
+    expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
+    expect(productNames()).toEqual(catalogProducts.map((product) => product.name));
+    const firstCard = screen.getAllByTestId('product-card')[0];
+    expect(firstCard).toBeDefined();
+    const link = within(firstCard as HTMLElement).getByRole('link', { name: 'Bukiet czerwonych róż' });
+    expect(link.getAttribute('href')).toBe('/product/00000000-0000-4000-8000-000000000001');
+    expect(within(firstCard as HTMLElement).getByText('189,00 zł')).toBeTruthy();
+  });
+
+  it('shows only the chosen category', async () => {
+    serveCatalogue();
+    await renderRoute('/shop?category=candles');
+
+    expect(await screen.findByText('Znaleziono: 3 produkty')).toBeTruthy();
+    expect(productNames()).toEqual(['Znicz szklany „Anioł”', 'Znicz czerwony klasyczny', 'Znicz duży „Serce”']);
+  });
+
+  it("finds 'Róża' when the customer types 'roza', and writes q to the URL", async () => {
+    serveCatalogue();
+    const { router } = await renderRoute('/shop');
+    await screen.findByText('Znaleziono: 9 produktów');
+
+    await userEvent.type(screen.getByLabelText('Szukaj produktów'), 'roza');
+
+    // 'róż' (genitive plural) is not 'róża': only the single rose matches.
+    await waitFor(() => expect(productNames()).toEqual(['Róża czerwona – pojedyncza']));
+    expect(screen.getByText('Znaleziono: 1 produkt')).toBeTruthy();
+    expect(router.state.location.search).toEqual({ q: 'roza' });
+  });
+
+  it('combines category and search from the URL', async () => {
+    serveCatalogue();
+    await renderRoute('/shop?category=candles&q=anio');
+
+    expect(await screen.findByText('Znaleziono: 1 produkt')).toBeTruthy();
+    expect(productNames()).toEqual(['Znicz szklany „Anioł”']);
+    expect((screen.getByLabelText('Szukaj produktów') as HTMLInputElement).value).toBe('anio');
+  });
+
+  it('shows the empty state when nothing matches', async () => {
+    serveCatalogue();
+    await renderRoute('/shop?q=tulipan%20znicz');
+
+    expect(await screen.findByText('Nie znaleziono produktów')).toBeTruthy();
+    expect(screen.getByText('Znaleziono: 0 produktów')).toBeTruthy();
+    expect(screen.queryAllByTestId('product-card')).toHaveLength(0);
+  });
+
+  it('shows the error state when the request fails, and retry loads the products', async () => {
+    server.use(http.get('*/rest/v1/products', () => HttpResponse.json({ message: 'boom' }, { status: 500 })));
+    await renderRoute('/shop');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Nie udało się pobrać produktów')).toBeTruthy();
+    expect(screen.queryByTestId('result-count')).toBeNull();
+
+    serveCatalogue();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
+
+    expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
+    expect(screen.queryByText('Nie udało się pobrać produktów')).toBeNull();
+  });
+});
+
+describe('ShopPage', () => {
+  it('counts results with the Polish plural forms', async () => {
+    const cases: [number, string][] = [
+      [1, 'Znaleziono: 1 produkt'],
+      [2, 'Znaleziono: 2 produkty'],
+      [4, 'Znaleziono: 4 produkty'],
+      [5, 'Znaleziono: 5 produktów'],
+    ];
+    for (const [count, text] of cases) {
+      const view = await renderInRouter(<ShopPage {...shopProps({ products: catalogProducts.slice(0, count) })} />);
+      expect(await screen.findByTestId('result-count')).toHaveProperty('textContent', text);
+      view.unmount();
+    }
+  });
+
+  it('calls retry from the error state when there is no local copy', async () => {
+    const onRetry = vi.fn();
+    await renderInRouter(<ShopPage {...shopProps({ products: [], status: 'error', onRetry })} />);
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Nie znaleziono produktów')).toBeNull();
+  });
+
+  it('keeps showing the local copy with a quiet note when a refresh fails', async () => {
+    await renderInRouter(<ShopPage {...shopProps({ status: 'error' })} />);
+
+    expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
+    expect(screen.getByTestId('catalog-outdated').textContent).toContain('może być nieaktualna');
+    expect(screen.queryByText('Nie udało się pobrać produktów')).toBeNull();
+  });
+
+  it('shows a fixed-size skeleton while loading, not the empty state', async () => {
+    await renderInRouter(<ShopPage {...shopProps({ products: [], status: 'loading' })} />);
+
+    expect(await screen.findByTestId('product-grid-skeleton')).toBeTruthy();
+    expect(screen.queryByText('Nie znaleziono produktów')).toBeNull();
+    expect(screen.queryByTestId('result-count')).toBeNull();
+  });
+
+  it('puts the composed action on every card and marks out-of-stock products', async () => {
+    const renderAction = vi.fn((product: ProductRow) => <button type="button">Kup {product.name}</button>);
+    await renderInRouter(<ShopPage {...shopProps({ category: 'candles', renderAction })} />);
+
+    const cards = await screen.findAllByTestId('product-card');
+    expect(cards).toHaveLength(3);
+    expect(within(cards[0] as HTMLElement).getByRole('button', { name: 'Kup Znicz szklany „Anioł”' })).toBeTruthy();
+    expect(within(cards[2] as HTMLElement).getByText('Brak w magazynie')).toBeTruthy();
+    expect(within(cards[0] as HTMLElement).queryByText('Brak w magazynie')).toBeNull();
+  });
+
+  it('loads only the first row of pictures eagerly, all with explicit size', async () => {
+    await renderInRouter(<ShopPage {...shopProps()} />);
+
+    const images = (await screen.findAllByTestId('product-card')).map((card) => card.querySelector('img'));
+    expect(images.map((image) => image?.getAttribute('loading'))).toEqual([
+      'eager',
+      'eager',
+      'eager',
+      ...Array<string>(6).fill('lazy'),
+    ]);
+    expect(images.every((image) => image?.getAttribute('width') === '400' && image.getAttribute('height') === '400')).toBe(
+      true,
+    );
+  });
+
+  it('reports what the customer types', async () => {
+    const onQueryChange = vi.fn();
+    await renderInRouter(<ShopPage {...shopProps({ onQueryChange })} />);
+
+    await act(() => userEvent.type(screen.getByLabelText('Szukaj produktów'), 'zn'));
+    expect(onQueryChange).toHaveBeenLastCalledWith('zn');
+  });
+});

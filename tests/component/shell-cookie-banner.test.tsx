@@ -1,0 +1,69 @@
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
+import { PUBLIC_SETTINGS_STORAGE_KEY, resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { renderRoute } from './render-route.tsx';
+
+beforeEach(() => {
+  window.localStorage.clear();
+  resetPublicSettingsForTests();
+});
+
+describe('cookie banner', () => {
+  it('shows until accepted, then stays hidden on the next visit', async () => {
+    await renderRoute('/about');
+    const user = userEvent.setup();
+
+    const banner = await screen.findByRole('region', { name: 'Pliki cookie' });
+    expect(within(banner).getByRole('link', { name: 'polityce prywatności' }).getAttribute('href')).toBe('/privacy');
+    await user.click(within(banner).getByRole('button', { name: 'Akceptuję' }));
+
+    expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
+    expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('accepted');
+
+    cleanup();
+    await renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'O nas' });
+    // Give the after-mount check its chance to (not) show the banner.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
+  });
+});
+
+describe('footer', () => {
+  it('shows the shop details from the public settings and links privacy and terms', async () => {
+    server.use(
+      http.get('*/rest/v1/public_settings', () =>
+        HttpResponse.json([
+          { key: 'company_name', value: 'Kwiaciarnia Testowa' },
+          { key: 'company_phone', value: '+48 999 888 777' },
+          { key: 'store_hours', value: 'Pon–Pt 9:00–17:00\nSob nieczynne' },
+        ]),
+      ),
+    );
+    await renderRoute('/about');
+
+    const footer = await screen.findByRole('contentinfo');
+    await within(footer).findByText('+48 999 888 777');
+    expect(within(footer).getAllByText(/Kwiaciarnia Testowa/).length).toBeGreaterThan(0);
+    expect(within(footer).getByText('9:00–17:00')).toBeTruthy();
+    // Not given by the backend: the seeded default.
+    expect(within(footer).getByText('ul. Przemyska 12, 37-740 Bircza')).toBeTruthy();
+    expect(within(footer).getByRole('link', { name: 'Polityka prywatności' }).getAttribute('href')).toBe('/privacy');
+    expect(within(footer).getByRole('link', { name: 'Regulamin' }).getAttribute('href')).toBe('/terms');
+    await waitFor(() => expect(window.localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY)).toContain('Kwiaciarnia Testowa'));
+  });
+
+  it('shows the stored copy at once when the backend is unreachable', async () => {
+    window.localStorage.setItem(PUBLIC_SETTINGS_STORAGE_KEY, JSON.stringify({ company_phone: '+48 111 222 333' }));
+    server.use(http.get('*/rest/v1/public_settings', () => HttpResponse.error()));
+    await renderRoute('/about');
+
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByText('+48 111 222 333')).toBeTruthy();
+    expect(within(footer).getAllByText(/Kwiaciarnia Pod Różą/).length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,125 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { testBackend, withDatabase } from '../support/test-backend.ts';
+
+/** A new visitor's journey through the storefront, in real Chromium against the real backend. */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function url(path: string): string {
+  return new URL(path, testBackend().appUrl).toString();
+}
+
+async function newVisitor(viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !message.text().includes('Failed to load resource')) errors.push(message.text());
+  });
+  return { context, page, errors };
+}
+
+function moneyText(text: string | null): string {
+  return (text ?? '').replace(/\s/g, ' ');
+}
+
+describe('storefront journey', () => {
+  it('home → category → search → product → add 3 → drawer → cart → shipping → totals → clear', async () => {
+    const { context, page, errors } = await newVisitor({ width: 1280, height: 800 });
+    await page.goto(url('/'));
+    await page.getByRole('button', { name: 'Akceptuję' }).click();
+
+    await page.getByRole('link', { name: /Kwiaty żywe/ }).first().click();
+    await page.waitForURL(/\/shop\?category=live-flowers/);
+    await page.getByText(/Znaleziono: \d+ produkt/).waitFor();
+
+    await page.getByLabel('Szukaj produktów').fill('roza');
+    const firstCard = page.locator('main a[href^="/product/"]').first();
+    await firstCard.waitFor();
+    expect(await page.locator('main').textContent()).toMatch(/Róż/);
+    await firstCard.click();
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { level: 1, name: /^(?!Sklep$)/ }).waitFor();
+    const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    const quantity = page.getByLabel('Ilość');
+    await quantity.fill('3');
+    await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click();
+    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+
+    await page.getByRole('button', { name: /Koszyk/ }).first().click();
+    const drawer = page.getByRole('dialog');
+    await drawer.getByText(name).waitFor();
+    expect(await drawer.textContent()).toContain(name);
+    await drawer.getByRole('link', { name: /Koszyk|Zobacz koszyk/ }).or(drawer.getByRole('link', { name: 'Do kasy' })).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(url('/cart'));
+    const unitPrice = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ price: number }>('select price::float8 as price from products where name = $1', [name]);
+      return rows[0]!.price;
+    });
+    const subtotal = Math.round(unitPrice * 3 * 100);
+    const dpd = page.getByRole('radio', { name: /^Kurier DPD(?! –)/ });
+    await dpd.click();
+    await expect.poll(() => dpd.isChecked()).toBe(true);
+    const summary = moneyText(await page.locator('main').textContent());
+    const expectedShipping = subtotal >= 30000 ? 0 : 1699;
+    const format = (grosz: number) => new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosz / 100).replace(/\s/g, ' ');
+    expect(summary).toContain(format(subtotal + expectedShipping));
+    if (subtotal < 30000) expect(summary).toContain(`Do darmowej wysyłki brakuje Ci: ${format(30000 - subtotal)}`);
+
+    await page.getByRole('button', { name: 'Wyczyść koszyk' }).click();
+    await page.getByText('Twój koszyk jest pusty').waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a product changed in the database after a reload', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(url('/product/00000000-0000-4000-8000-000000000003'));
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    const renamed = `Bukiet testowy ${Date.now()}`;
+    await withDatabase((db) => db.query("update products set name = $1 where id = '00000000-0000-4000-8000-000000000003'", [renamed]));
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: renamed }).waitFor({ timeout: 10_000 });
+    await context.close();
+  });
+
+  it('lets a returning visitor browse the catalogue and use the cart with the network off', async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(url('/shop'));
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+    // Wait for the service worker to control the page, so the shell comes back offline.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) {
+        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+      }
+    });
+
+    await context.setOffline(true);
+    await page.goto(url('/shop?category=candles'));
+    const card = page.locator('main a[href^="/product/"]').first();
+    await card.waitFor();
+    await card.click();
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { level: 1, name: /^(?!Sklep$)/ }).waitFor();
+    const offlineName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    await page.getByRole('button', { name: `Dodaj do koszyka: ${offlineName}`, exact: true }).click();
+    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+    await page.goto(url('/cart'));
+    await page.getByRole('button', { name: 'Wyczyść koszyk' }).waitFor();
+    await context.close();
+  });
+});

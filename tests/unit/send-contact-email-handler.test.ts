@@ -1,0 +1,188 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readMailConfig, resendMailer } from '../../functions/send-contact-email/deps.ts';
+import {
+  createSendContactEmailHandler,
+  type ContactMessageRecord,
+  type SendContactEmailDeps,
+} from '../../functions/send-contact-email/handler.ts';
+
+function fakeDeps(overrides: Partial<SendContactEmailDeps> = {}) {
+  const stored: ContactMessageRecord[] = [];
+  const mailed: ContactMessageRecord[] = [];
+  const deps: SendContactEmailDeps = {
+    storeMessage: async (message) => {
+      stored.push(message);
+    },
+    sendMail: async (message) => {
+      mailed.push(message);
+    },
+    ...overrides,
+  };
+  return { deps, stored, mailed };
+}
+
+function post(body: unknown, contentType = 'application/json') {
+  return new Request('http://functions.test/send-contact-email', {
+    method: 'POST',
+    headers: { 'Content-Type': contentType },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+}
+
+const valid = {
+  name: '  Anna Kowalska ',
+  email: 'anna@example.pl',
+  phone: '',
+  subject: 'order',
+  message: 'Czy mogę zamówić wiązankę na sobotę?',
+};
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('send-contact-email handler', () => {
+  it('stores a valid message (trimmed, empty phone as null), mails it and answers { ok: true }', async () => {
+    const { deps, stored, mailed } = fakeDeps();
+    const response = await createSendContactEmailHandler(deps)(post(valid));
+
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ ok: true });
+    expect(stored).toEqual([
+      { name: 'Anna Kowalska', email: 'anna@example.pl', phone: null, subject: 'order', message: valid.message },
+    ]);
+    expect(mailed).toEqual(stored);
+  });
+
+  it('works without a mail provider: stored, 200', async () => {
+    const { deps, stored } = fakeDeps({ sendMail: undefined });
+    const response = await createSendContactEmailHandler(deps)(post({ ...valid, phone: '+48 600 100 200' }));
+    expect(response.status).toBe(200);
+    expect(stored[0]?.phone).toBe('+48 600 100 200');
+  });
+
+  it('refuses missing fields with the Polish messages and stores nothing', async () => {
+    const { deps, stored, mailed } = fakeDeps();
+    const response = await createSendContactEmailHandler(deps)(post({}));
+    const body = (await response.json()) as { error: string; message: string; fields: Record<string, string> };
+
+    expect(response.status).toBe(400);
+    expect(body.error).toBe('validation_failed');
+    expect(body.message).toBe(
+      'Imię i nazwisko jest wymagane, Email jest wymagany, Wybierz temat wiadomości, Wiadomość jest wymagana',
+    );
+    expect(body.fields).toEqual({
+      name: 'Imię i nazwisko jest wymagane',
+      email: 'Email jest wymagany',
+      subject: 'Wybierz temat wiadomości',
+      message: 'Wiadomość jest wymagana',
+    });
+    expect(stored).toEqual([]);
+    expect(mailed).toEqual([]);
+  });
+
+  it('refuses blank values, a bad email, a bad phone, an unknown subject and an over-long message', async () => {
+    const { deps, stored } = fakeDeps();
+    const response = await createSendContactEmailHandler(deps)(
+      post({ name: '   ', email: 'nie-email', phone: 'abc', subject: 'spam', message: 'x'.repeat(5001) }),
+    );
+    const body = (await response.json()) as { fields: Record<string, string> };
+
+    expect(response.status).toBe(400);
+    expect(body.fields).toEqual({
+      name: 'Imię i nazwisko jest wymagane',
+      email: 'Nieprawidłowy format email',
+      phone: 'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)',
+      subject: 'Wybierz temat wiadomości',
+      message: 'Wiadomość może mieć najwyżej 5000 znaków',
+    });
+    expect(stored).toEqual([]);
+  });
+
+  it('refuses a body that is not JSON, or not a JSON object', async () => {
+    const { deps, stored } = fakeDeps();
+    const handler = createSendContactEmailHandler(deps);
+
+    const broken = await handler(post('{"name": "Anna"'));
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toMatchObject({ error: 'invalid_json' });
+
+    const array = await handler(post([valid]));
+    expect(array.status).toBe(400);
+
+    const text = await handler(post('name=Anna', 'text/plain'));
+    expect(text.status).toBe(415);
+    expect(stored).toEqual([]);
+  });
+
+  it('still answers 200 when the mail fails, because the message is stored', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { deps, stored } = fakeDeps({
+      sendMail: async () => {
+        throw new Error('Resend is down');
+      },
+    });
+    const response = await createSendContactEmailHandler(deps)(post(valid));
+
+    expect(response.status).toBe(200);
+    expect(stored).toHaveLength(1);
+    expect(logged).toHaveBeenCalled();
+  });
+
+  it('answers 500 without details when storing fails', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { deps, mailed } = fakeDeps({
+      storeMessage: async () => {
+        throw new Error('db password=secret');
+      },
+    });
+    const response = await createSendContactEmailHandler(deps)(post(valid));
+    const text = await response.text();
+
+    expect(response.status).toBe(500);
+    expect(text).not.toContain('secret');
+    expect(mailed).toEqual([]);
+  });
+
+  it('answers the CORS preflight and refuses GET', async () => {
+    const handler = createSendContactEmailHandler(fakeDeps().deps);
+    const preflight = await handler(new Request('http://functions.test/send-contact-email', { method: 'OPTIONS' }));
+    expect(preflight.status).toBe(200);
+    expect((await handler(new Request('http://functions.test/send-contact-email'))).status).toBe(405);
+  });
+});
+
+describe('send-contact-email mail configuration', () => {
+  it('mails only when both the Resend key and the recipient are set', () => {
+    const env = (values: Record<string, string>) => (name: string) => values[name];
+    expect(readMailConfig(env({}))).toBeNull();
+    expect(readMailConfig(env({ RESEND_API_KEY: 're_123' }))).toBeNull();
+    expect(readMailConfig(env({ RESEND_API_KEY: 're_123', CONTACT_EMAIL_TO: 'sklep@example.pl' }))).toEqual({
+      apiKey: 're_123',
+      to: 'sklep@example.pl',
+      from: 'Kwiaciarnia <onboarding@resend.dev>',
+    });
+  });
+
+  it('posts the message to Resend with the customer as reply-to', async () => {
+    const calls: { url: string; init: RequestInit }[] = [];
+    const fakeFetch = (async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      return new Response('{"id":"1"}', { status: 200 });
+    }) as unknown as typeof fetch;
+    const send = resendMailer({ apiKey: 're_123', to: 'sklep@example.pl', from: 'Sklep <sklep@example.pl>' }, fakeFetch);
+
+    await send({ name: 'Anna', email: 'anna@example.pl', phone: null, subject: 'complaint', message: 'Treść' });
+
+    expect(calls[0]?.url).toBe('https://api.resend.com/emails');
+    expect(new Headers(calls[0]?.init.headers).get('authorization')).toBe('Bearer re_123');
+    const body = JSON.parse(String(calls[0]?.init.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ to: ['sklep@example.pl'], reply_to: 'anna@example.pl' });
+    expect(String(body.subject)).toContain('Reklamacja');
+    expect(String(body.text)).toContain('Treść');
+  });
+
+  it('turns a Resend error into a thrown error (the handler logs it)', async () => {
+    const fakeFetch = (async () => new Response('bad key', { status: 401 })) as unknown as typeof fetch;
+    const send = resendMailer({ apiKey: 'x', to: 'a@b.pl', from: 'c@d.pl' }, fakeFetch);
+    await expect(send({ name: 'A', email: 'a@b.pl', phone: null, subject: 'other', message: 'm' })).rejects.toThrow('401');
+  });
+});
