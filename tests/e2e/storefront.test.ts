@@ -87,10 +87,10 @@ describe('storefront journey', () => {
 
   it('shows a product changed in the database after a reload', async () => {
     const { context, page } = await newVisitor();
-    await page.goto(url('/product/00000000-0000-4000-8000-000000000003'));
+    await page.goto(url('/product/567754f0-105c-41ef-88ba-ff3de2a0a7d4'));
     await page.getByRole('heading', { level: 1 }).waitFor();
     const renamed = `Bukiet testowy ${Date.now()}`;
-    await withDatabase((db) => db.query("update products set name = $1 where id = '00000000-0000-4000-8000-000000000003'", [renamed]));
+    await withDatabase((db) => db.query("update products set name = $1 where id = '567754f0-105c-41ef-88ba-ff3de2a0a7d4'", [renamed]));
     await page.reload();
     await page.getByRole('heading', { level: 1, name: renamed }).waitFor({ timeout: 10_000 });
     await context.close();

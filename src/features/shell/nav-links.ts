@@ -5,6 +5,9 @@ export const MAIN_NAV = [
   { to: '/contact', label: 'Kontakt' },
 ] as const;
 
+/** Device-only pages, reachable from the footer. */
+export const CUSTOMER_NAV = [{ to: '/favourites', label: 'Ulubione' }] as const;
+
 export const LEGAL_NAV = [
   { to: '/privacy', label: 'Polityka prywatności' },
   { to: '/terms', label: 'Regulamin' },

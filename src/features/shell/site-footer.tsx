@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { parseStoreHours, phoneHref, usePublicSettings } from '../../lib/public-settings.ts';
 import { LogoMark } from './logo-mark.tsx';
-import { LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
+import { CUSTOMER_NAV, LEGAL_NAV, MAIN_NAV } from './nav-links.ts';
 import { SHOP_TAGLINE } from './shop-identity.ts';
 
 const footerLink = 'inline-flex min-h-11 items-center text-forest-50 underline-offset-4 hover:underline';
@@ -53,7 +53,7 @@ export function SiteFooter() {
         <nav aria-label="Stopka">
           <h2 className="text-sm font-semibold tracking-wide text-blush-200 uppercase">Na skróty</h2>
           <ul className="mt-3 space-y-0.5">
-            {[...MAIN_NAV, ...LEGAL_NAV].map((item) => (
+            {[...MAIN_NAV, ...CUSTOMER_NAV, ...LEGAL_NAV].map((item) => (
               <li key={item.to}>
                 <Link to={item.to} className={footerLink}>
                   {item.label}
