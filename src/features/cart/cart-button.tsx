@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { grosz } from '../../domain/money.ts';
-import { BagIcon } from './cart-icons.tsx';
+import { BagIcon } from '../../lib/icons.tsx';
 import { CartDrawerView } from './cart-drawer.tsx';
 import { clearCart, removeLine, setQuantity } from './cart-store.ts';
 import { useCart } from './use-cart.ts';

@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
-import { MinusIcon, PlusIcon, TrashIcon, XIcon } from './cart-icons.tsx';
+import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { CHECKOUT_HREF, PathLink } from './path-link.tsx';
 import { ProductThumb } from './product-thumb.tsx';
@@ -43,7 +43,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
               aria-label="Zamknij koszyk"
               className="grid size-11 place-items-center rounded-full text-forest-900 hover:bg-forest-50"
             >
-              <XIcon />
+              <CloseIcon />
             </button>
           </div>
 

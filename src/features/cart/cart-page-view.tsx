@@ -10,7 +10,7 @@ import {
 } from '../../domain/cart.ts';
 import { fixedShippingCost } from '../../domain/delivery.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
-import { PrinterIcon, TrashIcon } from './cart-icons.tsx';
+import { PrinterIcon, TrashIcon } from '../../lib/icons.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { CHECKOUT_HREF, PathLink } from './path-link.tsx';
 import { ProductThumb } from './product-thumb.tsx';

@@ -1,3 +1,5 @@
+import { UserIcon } from '../../lib/icons.tsx';
+
 /**
  * The look of the 'Panel klienta' button, shared by the lazy Headless UI menu
  * and the plain placeholder shown until it loads, so nothing moves on swap.
@@ -7,29 +9,10 @@ export const ACCOUNT_BUTTON_CLASS =
 
 export const ACCOUNT_MENU_LABEL = 'Panel klienta';
 
-function UserIcon() {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className="size-6 md:size-5"
-    >
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4.5 20.5c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
-    </svg>
-  );
-}
-
 export function AccountButtonFace() {
   return (
     <>
-      <UserIcon />
+      <UserIcon className="size-6 md:size-5" />
       <span className="sr-only text-[0.95rem] font-medium md:not-sr-only">{ACCOUNT_MENU_LABEL}</span>
     </>
   );
