@@ -1,34 +1,19 @@
-import type { ReactNode } from 'react';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
-import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { catalogProducts } from '../../mocks/fixtures.ts';
-import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { FavouritesPage } from '../../src/features/catalog/favourites-page.tsx';
 import { ProductPage, type ProductPageProps } from '../../src/features/catalog/product-page.tsx';
 import { similarProducts } from '../../src/features/catalog/similar-products.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
 
 const ROSES = '00000000-0000-4000-8000-000000000001';
 const SINGLE_ROSE = '00000000-0000-4000-8000-000000000002';
 const WEDDING = '00000000-0000-4000-8000-000000000005';
 const UNKNOWN = '00000000-0000-4000-8000-000000000999';
 
-function serveCatalogue(rows: ProductRow[] = catalogProducts) {
-  server.use(http.get('*/rest/v1/products', () => HttpResponse.json(rows)));
-}
 
-async function renderInRouter(ui: ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  return render(<RouterProvider router={router} />);
-}
 
 function pageProps(overrides: Partial<ProductPageProps> = {}): ProductPageProps {
   return {

@@ -1,28 +1,14 @@
-import type { ReactNode } from 'react';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { catalogProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
-import { renderRoute } from './render-route.tsx';
+import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
 
-function serveCatalogue(rows: ProductRow[] = catalogProducts) {
-  server.use(http.get('*/rest/v1/products', () => HttpResponse.json(rows)));
-}
 
-/** Renders a presentational piece inside a router (its links need one). */
-async function renderInRouter(ui: ReactNode) {
-  const router = createRouter({
-    routeTree: createRootRoute({ component: () => ui }),
-    history: createMemoryHistory({ initialEntries: ['/'] }),
-  });
-  await router.load();
-  return render(<RouterProvider router={router} />);
-}
 
 function shopProps(overrides: Partial<ShopPageProps> = {}): ShopPageProps {
   return {

@@ -1,5 +1,10 @@
+import type { ReactNode } from 'react';
 import { render } from '@testing-library/react';
-import { RouterProvider, createMemoryHistory, createRouter } from '@tanstack/react-router';
+import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
+import { HttpResponse, http } from 'msw';
+import { catalogProducts } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
+import type { ProductRow } from '../../src/domain/product.ts';
 import { routeTree } from '../../src/routeTree.gen.ts';
 
 /** Renders the real route tree at `path`, as the app would after navigation. */
@@ -8,4 +13,19 @@ export async function renderRoute(path: string) {
   await router.load();
   const view = render(<RouterProvider router={router} />);
   return { router, ...view };
+}
+
+/** Renders a presentational piece inside a router (its links need one). */
+export async function renderInRouter(ui: ReactNode) {
+  const router = createRouter({
+    routeTree: createRootRoute({ component: () => ui }),
+    history: createMemoryHistory({ initialEntries: ['/'] }),
+  });
+  await router.load();
+  return render(<RouterProvider router={router} />);
+}
+
+/** Makes the mocked backend answer the catalogue request with these rows. */
+export function serveCatalogue(rows: ProductRow[] = catalogProducts) {
+  server.use(http.get('*/rest/v1/products', () => HttpResponse.json(rows)));
 }
