@@ -100,4 +100,50 @@ export const handlers = [
       { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } },
     );
   }),
+  // Auth (issue 4): sign-up answers like a local GoTrue without email confirmation.
+  http.post('*/auth/v1/signup', async ({ request }) => {
+    const body: unknown = await request.json().catch(() => null);
+    const credentials = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+    const email = typeof credentials.email === 'string' ? credentials.email : '';
+    const password = typeof credentials.password === 'string' ? credentials.password : '';
+    const versioned = { 'x-supabase-api-version': '2024-01-01' };
+    if (email === mockCustomer.email) {
+      return HttpResponse.json({ code: 'user_already_exists', msg: 'User already registered' }, { status: 422, headers: versioned });
+    }
+    if (password.length < 6) {
+      return HttpResponse.json(
+        { code: 'weak_password', msg: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } },
+        { status: 422, headers: versioned },
+      );
+    }
+    const id = crypto.randomUUID();
+    const expiresIn = 3600;
+    const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
+    const user = {
+      id,
+      aud: 'authenticated',
+      role: 'authenticated',
+      email,
+      app_metadata: { provider: 'email', providers: ['email'] },
+      user_metadata: {},
+      identities: [{ id, user_id: id, provider: 'email', identity_data: { email } }],
+      created_at: new Date().toISOString(),
+    };
+    return HttpResponse.json({
+      access_token: fakeAccessToken(id, email, expiresAt),
+      token_type: 'bearer',
+      expires_in: expiresIn,
+      expires_at: expiresAt,
+      refresh_token: 'mock-refresh-token',
+      user,
+    });
+  }),
+
+  http.post('*/auth/v1/logout', () => new HttpResponse(null, { status: 204 })),
+
+  // Nobody is the shop owner in the mocks; a test overrides this to see the admin menu.
+  http.post('*/rest/v1/rpc/is_admin', () => HttpResponse.json(false)),
+
+  // The signed-in customer has no orders until a test says otherwise.
+  http.get('*/rest/v1/orders', () => HttpResponse.json([])),
 ];

@@ -1,5 +1,7 @@
-import { lazy } from 'react';
-import { Outlet, createRootRoute } from '@tanstack/react-router';
+import { lazy, useCallback } from 'react';
+import { Outlet, createRootRoute, useNavigate } from '@tanstack/react-router';
+import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../features/auth/use-auth.ts';
 import { AccountMenuSlot } from '../features/shell/account-menu-slot.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
@@ -14,9 +16,21 @@ export const Route = createRootRoute({
   notFoundComponent: NotFoundPage,
 });
 
-const noLogout = () => undefined;
-
 function RootLayout() {
+  return (
+    <AuthProvider>
+      <AuthedShell />
+    </AuthProvider>
+  );
+}
+
+function AuthedShell() {
+  const { user, logout } = useAuth();
+  const navigate = useNavigate();
+  const onLogout = useCallback(() => {
+    void logout().then(() => navigate({ to: '/' }));
+  }, [logout, navigate]);
+
   return (
     <AppShell
       cartSlot={
@@ -24,8 +38,9 @@ function RootLayout() {
           <CartButton />
         </DeferredSlot>
       }
-      // The signed-in user and logout come from the auth module (issue 4); until then everyone is a guest.
-      accountSlot={<AccountMenuSlot user={null} onLogout={noLogout} />}
+      accountSlot={
+        <AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />
+      }
     >
       <Outlet />
     </AppShell>

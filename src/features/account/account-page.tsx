@@ -1,0 +1,98 @@
+import { useCallback, useEffect, useState } from 'react';
+import { formatPln } from '../../domain/money.ts';
+import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
+
+type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; orders: HistoryOrder[] };
+
+const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+
+/** Spec §2 'Moje konto': the email and the customer's order history. */
+export function AccountPage({ email }: { email: string }) {
+  const [history, setHistory] = useState<History>({ status: 'loading' });
+
+  const fetchHistory = useCallback(() => {
+    let cancelled = false;
+    fetchOrderHistory().then(
+      (orders) => !cancelled && setHistory({ status: 'loaded', orders }),
+      () => !cancelled && setHistory({ status: 'failed' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  useEffect(() => fetchHistory(), [fetchHistory]);
+
+  const retry = () => {
+    setHistory({ status: 'loading' });
+    fetchHistory();
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Moje konto</h1>
+      <p className="mt-2 text-ink-muted">
+        Zalogowano jako <span className="font-semibold text-forest-900">{email}</span>
+      </p>
+
+      <h2 className="mt-10 text-2xl font-bold text-forest-900">Historia zamówień</h2>
+      <div className="mt-4" aria-live="polite">
+        {history.status === 'loading' && <p className="text-ink-muted">Ładowanie zamówień...</p>}
+        {history.status === 'failed' && (
+          <div role="alert" className="rounded-2xl bg-blush-50 p-4">
+            <p className="font-medium text-blush-700">Nie udało się pobrać historii zamówień</p>
+            <button type="button" className="btn-secondary mt-3" onClick={retry}>
+              Spróbuj ponownie
+            </button>
+          </div>
+        )}
+        {history.status === 'loaded' && history.orders.length === 0 && (
+          <p className="text-ink-muted">Nie masz jeszcze żadnych zamówień</p>
+        )}
+        {history.status === 'loaded' && history.orders.length > 0 && (
+          <ul className="space-y-4">
+            {history.orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function OrderCard({ order }: { order: HistoryOrder }) {
+  return (
+    <li className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`}>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-semibold text-forest-900">Zamówienie {order.number}</h3>
+        <span className="rounded-full bg-forest-50 px-3 py-1 text-sm font-medium text-forest-800">{order.statusLabel}</span>
+      </div>
+      <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="inline text-ink-muted">Data: </dt>
+          <dd className="inline">
+            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+          </dd>
+        </div>
+        <div>
+          <dt className="inline text-ink-muted">Dostawa: </dt>
+          <dd className="inline">{order.deliveryMethod}</dd>
+        </div>
+        <div>
+          <dt className="inline text-ink-muted">Płatność: </dt>
+          <dd className="inline">{order.paymentMethod}</dd>
+        </div>
+      </dl>
+      <ul className="mt-3 divide-y divide-forest-100 text-sm">
+        {order.items.map((item) => (
+          <li key={item.id} className="flex justify-between gap-4 py-1.5">
+            <span>{item.name}</span>
+            <span className="text-ink-muted">× {item.quantity}</span>
+          </li>
+        ))}
+      </ul>
+      <p className="mt-3 text-right font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
+    </li>
+  );
+}

@@ -1,0 +1,113 @@
+import { useId, useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { EMPTY_LOGIN_FORM, loginSchema, type LoginFormValues } from '../../domain/auth-schema.ts';
+import { issuesByField } from '../../domain/checkout-schema.ts';
+import { AuthField, AuthFormError, authInputClass, authSubmitClass, fieldA11y, firstError } from './auth-field.tsx';
+import { useAuth } from './use-auth.ts';
+
+/** Spec §2/§5 login: email, password with a show toggle, link to /register. */
+export function LoginForm() {
+  const baseId = useId();
+  const { login } = useAuth();
+  const [showPassword, setShowPassword] = useState(false);
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useForm({
+    defaultValues: EMPTY_LOGIN_FORM as LoginFormValues,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: {
+      onDynamic: ({ value }) => {
+        const result = v.safeParse(loginSchema, value);
+        return result.success ? undefined : { fields: issuesByField(result.issues) };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      setServerError(null);
+      const { email, password } = v.parse(loginSchema, value);
+      const result = await login(email, password);
+      // On success the page redirects once the user is known.
+      if (!result.ok) setServerError(result.error);
+    },
+  });
+
+  const fieldId = (name: keyof LoginFormValues) => `${baseId}-${name}`;
+
+  return (
+    <form
+      noValidate
+      aria-label="Logowanie"
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <AuthFormError message={serverError} />
+      <form.Field name="email">
+        {(field) => {
+          const error = firstError(field.state.meta.errors);
+          return (
+            <AuthField id={fieldId('email')} label="Email" error={error}>
+              <input
+                {...fieldA11y(fieldId('email'), error)}
+                name="email"
+                type="email"
+                inputMode="email"
+                autoComplete="email"
+                className={authInputClass}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+              />
+            </AuthField>
+          );
+        }}
+      </form.Field>
+      <form.Field name="password">
+        {(field) => {
+          const error = firstError(field.state.meta.errors);
+          return (
+            <AuthField id={fieldId('password')} label="Hasło" error={error}>
+              <div className="flex gap-2">
+                <input
+                  {...fieldA11y(fieldId('password'), error)}
+                  name="password"
+                  type={showPassword ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  className={authInputClass}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                />
+                <button
+                  type="button"
+                  aria-pressed={showPassword}
+                  aria-controls={fieldId('password')}
+                  className="min-h-11 shrink-0 rounded-xl border border-forest-200 px-3 text-sm font-medium text-forest-800 hover:bg-forest-50"
+                  onClick={() => setShowPassword((shown) => !shown)}
+                >
+                  Pokaż hasło
+                </button>
+              </div>
+            </AuthField>
+          );
+        }}
+      </form.Field>
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <button type="submit" className={authSubmitClass} disabled={isSubmitting}>
+            {isSubmitting ? 'Logowanie...' : 'Zaloguj się'}
+          </button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-ink-muted">
+        Nie masz konta?{' '}
+        <Link to="/register" className="font-semibold text-forest-800 underline">
+          Zarejestruj się
+        </Link>
+      </p>
+    </form>
+  );
+}

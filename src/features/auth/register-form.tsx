@@ -1,0 +1,87 @@
+import { useId, useState } from 'react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { Link } from '@tanstack/react-router';
+import * as v from 'valibot';
+import { EMPTY_REGISTER_FORM, registerSchema, type RegisterFormValues } from '../../domain/auth-schema.ts';
+import { issuesByField } from '../../domain/checkout-schema.ts';
+import { AuthField, AuthFormError, authInputClass, authSubmitClass, fieldA11y, firstError } from './auth-field.tsx';
+import { useAuth } from './use-auth.ts';
+
+const FIELDS = [
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'password', label: 'Hasło', type: 'password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Powtórz hasło', type: 'password', autoComplete: 'new-password' },
+] as const;
+
+/** Spec §2/§5 registration: email, password (min 6), repeat password, link to /login. */
+export function RegisterForm() {
+  const baseId = useId();
+  const { register } = useAuth();
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const form = useForm({
+    defaultValues: EMPTY_REGISTER_FORM as RegisterFormValues,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: {
+      onDynamic: ({ value }) => {
+        const result = v.safeParse(registerSchema, value);
+        return result.success ? undefined : { fields: issuesByField(result.issues) };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      setServerError(null);
+      const { email, password } = v.parse(registerSchema, value);
+      const result = await register(email, password);
+      if (!result.ok) setServerError(result.error);
+    },
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Rejestracja"
+      className="space-y-5"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      <AuthFormError message={serverError} />
+      {FIELDS.map(({ name, label, type, autoComplete }) => (
+        <form.Field key={name} name={name}>
+          {(field) => {
+            const id = `${baseId}-${name}`;
+            const error = firstError(field.state.meta.errors);
+            return (
+              <AuthField id={id} label={label} error={error}>
+                <input
+                  {...fieldA11y(id, error)}
+                  name={name}
+                  type={type}
+                  autoComplete={autoComplete}
+                  className={authInputClass}
+                  value={field.state.value}
+                  onChange={(event) => field.handleChange(event.target.value)}
+                  onBlur={field.handleBlur}
+                />
+              </AuthField>
+            );
+          }}
+        </form.Field>
+      ))}
+      <form.Subscribe selector={(state) => state.isSubmitting}>
+        {(isSubmitting) => (
+          <button type="submit" className={authSubmitClass} disabled={isSubmitting}>
+            {isSubmitting ? 'Rejestracja...' : 'Zarejestruj się'}
+          </button>
+        )}
+      </form.Subscribe>
+      <p className="text-center text-sm text-ink-muted">
+        Masz już konto?{' '}
+        <Link to="/login" className="font-semibold text-forest-800 underline">
+          Zaloguj się
+        </Link>
+      </p>
+    </form>
+  );
+}

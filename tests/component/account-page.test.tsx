@@ -1,0 +1,101 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockCustomer } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
+import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
+import { renderRoute } from './render-route.tsx';
+
+beforeAll(() => {
+  document.head.innerHTML =
+    '<meta name="supabase-url" content="http://backend.test" /><meta name="supabase-anon-key" content="anon-test-key" />';
+});
+afterAll(() => {
+  document.head.innerHTML = '';
+});
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+});
+
+const orders = [
+  {
+    id: 'o2',
+    payu_order_id: 'KT20261120B',
+    created_at: '2026-11-20T10:30:00.000Z',
+    status: 'processing',
+    delivery_method: 'inpost',
+    payment_method: 'blik',
+    subtotal: 100,
+    shipping_cost: 12.99,
+    total: 112.99,
+    order_items: [
+      { id: 'i2', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż', image_url: null } },
+    ],
+  },
+  {
+    id: 'o1',
+    payu_order_id: 'KT20261101A',
+    created_at: '2026-11-01T08:00:00.000Z',
+    status: 'completed',
+    delivery_method: 'store',
+    payment_method: 'transfer',
+    subtotal: 30,
+    shipping_cost: 0,
+    total: 30,
+    order_items: [{ id: 'i1', quantity: 1, price: 30, product_name: 'Świeca', products: { name: 'Świeca sojowa', image_url: null } }],
+  },
+];
+
+/** Visits /account as a visitor, is sent to log in, logs in and comes back. */
+async function openAccountLoggedIn() {
+  const view = await renderRoute('/account');
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  expect(view.router.state.location.search).toMatchObject({ redirect: '/account' });
+  const form = await screen.findByRole('form', { name: 'Logowanie' });
+  const user = userEvent.setup();
+  await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+  await screen.findByRole('heading', { name: 'Moje konto' });
+  return { ...view, user };
+}
+
+describe('/account', () => {
+  it('sends a visitor to log in and back; shows the email and an empty history', async () => {
+    await openAccountLoggedIn();
+    expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();
+    expect(await screen.findByText('Nie masz jeszcze żadnych zamówień')).toBeTruthy();
+  });
+
+  it("lists the customer's orders newest first with their details", async () => {
+    server.use(http.get('*/rest/v1/orders', () => HttpResponse.json(orders)));
+    await openAccountLoggedIn();
+    const cards = await screen.findAllByRole('listitem', { name: /^Zamówienie / });
+    expect(cards.map((card) => card.getAttribute('aria-label'))).toEqual(['Zamówienie KT20261120B', 'Zamówienie KT20261101A']);
+    const [newest] = cards;
+    if (!newest) throw new Error('no order');
+    expect(within(newest).getByText('W realizacji')).toBeTruthy();
+    expect(within(newest).getByText('Paczkomat InPost')).toBeTruthy();
+    expect(within(newest).getByText('BLIK')).toBeTruthy();
+    expect(within(newest).getByText('Bukiet róż')).toBeTruthy();
+    expect(within(newest).getByText('× 2')).toBeTruthy();
+    expect(within(newest).getByText(/Razem: 112,99\szł/)).toBeTruthy();
+    expect(within(newest).getByText(/20 listopada 2026/)).toBeTruthy();
+  });
+
+  it('shows the error with a retry that loads the history', async () => {
+    let calls = 0;
+    server.use(
+      http.get('*/rest/v1/orders', () => {
+        calls += 1;
+        return calls === 1 ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json([]);
+      }),
+    );
+    const { user } = await openAccountLoggedIn();
+    expect(await screen.findByText('Nie udało się pobrać historii zamówień')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Nie masz jeszcze żadnych zamówień')).toBeTruthy();
+  });
+});

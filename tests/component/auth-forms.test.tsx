@@ -1,0 +1,150 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mockCustomer } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
+import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
+import { renderRoute } from './render-route.tsx';
+
+// The client reads its address from the runtime-config meta tags, as in a served build.
+beforeAll(() => {
+  document.head.innerHTML =
+    '<meta name="supabase-url" content="http://backend.test" /><meta name="supabase-anon-key" content="anon-test-key" />';
+});
+afterAll(() => {
+  document.head.innerHTML = '';
+});
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+});
+
+function messageOf(field: HTMLElement) {
+  const describedBy = field.getAttribute('aria-describedby') ?? '';
+  return document.getElementById(describedBy)?.textContent;
+}
+
+async function openForm(path: string, name: string) {
+  const view = await renderRoute(path);
+  const form = await screen.findByRole('form', { name });
+  return { ...view, form, user: userEvent.setup() };
+}
+
+describe('/login', () => {
+  it('shows the Polish required messages on an empty submit', async () => {
+    const { form, user } = await openForm('/login', 'Logowanie');
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    const email = within(form).getByLabelText('Email');
+    await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
+    expect(messageOf(email)).toBe('Email jest wymagany');
+    expect(messageOf(within(form).getByLabelText('Hasło'))).toBe('Hasło jest wymagane');
+  });
+
+  it('checks the email format', async () => {
+    const { form, user } = await openForm('/login', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), 'nie-email');
+    await user.type(within(form).getByLabelText('Hasło'), 'cokolwiek');
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(messageOf(within(form).getByLabelText('Email'))).toBe('Nieprawidłowy format email'));
+  });
+
+  it('toggles the password visibility', async () => {
+    const { form, user } = await openForm('/login', 'Logowanie');
+    const toggle = within(form).getByRole('button', { name: 'Pokaż hasło' });
+    const password = within(form).getByLabelText('Hasło');
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(password.getAttribute('type')).toBe('password');
+    await user.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(password.getAttribute('type')).toBe('text');
+  });
+
+  it('shows wrong credentials in Polish', async () => {
+    const { form, user } = await openForm('/login', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('Hasło'), 'zle-haslo');
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    expect(await within(form).findByText('Nieprawidłowy email lub hasło')).toBeTruthy();
+  });
+
+  it('reports a lost connection in Polish', async () => {
+    server.use(http.post('*/auth/v1/token', () => HttpResponse.error()));
+    const { form, user } = await openForm('/login', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    expect(
+      await within(form).findByText('Brak połączenia z internetem. Sprawdź połączenie i spróbuj ponownie.', {}, { timeout: 5000 }),
+    ).toBeTruthy();
+  });
+
+  it('logs in and goes to the validated redirect path', async () => {
+    const { form, user, router } = await openForm('/login?redirect=/favourites', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/favourites'));
+  });
+
+  it('ignores an off-site redirect and goes home', async () => {
+    const { form, user, router } = await openForm('/login?redirect=//evil.example', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('links to /register', async () => {
+    const { form } = await openForm('/login', 'Logowanie');
+    expect(within(form).getByRole('link', { name: 'Zarejestruj się' }).getAttribute('href')).toBe('/register');
+  });
+});
+
+describe('/register', () => {
+  async function fill(form: HTMLElement, user: ReturnType<typeof userEvent.setup>, email: string, password: string, confirm = password) {
+    await user.type(within(form).getByLabelText('Email'), email);
+    await user.type(within(form).getByLabelText('Hasło'), password);
+    await user.type(within(form).getByLabelText('Powtórz hasło'), confirm);
+    await user.click(within(form).getByRole('button', { name: 'Zarejestruj się' }));
+  }
+
+  it('requires 6 characters and matching passwords', async () => {
+    const { form, user } = await openForm('/register', 'Rejestracja');
+    await fill(form, user, 'nowy@example.com', '12345', '54321');
+    await waitFor(() => expect(messageOf(within(form).getByLabelText('Hasło'))).toBe('Hasło musi mieć co najmniej 6 znaków'));
+    expect(messageOf(within(form).getByLabelText('Powtórz hasło'))).toBe('Hasła nie są identyczne');
+  });
+
+  it('shows an already registered email in Polish', async () => {
+    const { form, user } = await openForm('/register', 'Rejestracja');
+    await fill(form, user, mockCustomer.email, 'dobre-haslo');
+    expect(await within(form).findByText('Konto z tym adresem email już istnieje')).toBeTruthy();
+  });
+
+  it("shows the server's weak password in Polish", async () => {
+    server.use(
+      http.post('*/auth/v1/signup', () =>
+        HttpResponse.json(
+          { code: 'weak_password', msg: 'Password is known to be weak', weak_password: { reasons: ['pwned'] } },
+          { status: 422, headers: { 'x-supabase-api-version': '2024-01-01' } },
+        ),
+      ),
+    );
+    const { form, user } = await openForm('/register', 'Rejestracja');
+    await fill(form, user, 'nowy@example.com', 'haslo123');
+    expect(await within(form).findByText('Hasło jest zbyt słabe — użyj co najmniej 6 znaków')).toBeTruthy();
+  });
+
+  it('registers, signs in as a customer and goes home', async () => {
+    const { form, user, router } = await openForm('/register', 'Rejestracja');
+    await fill(form, user, 'nowy@example.com', 'dobre-haslo');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('links to /login', async () => {
+    const { form } = await openForm('/register', 'Rejestracja');
+    expect(within(form).getByRole('link', { name: 'Zaloguj się' }).getAttribute('href')).toBe('/login');
+  });
+});

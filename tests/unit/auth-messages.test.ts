@@ -1,0 +1,37 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AUTH_MESSAGES, authErrorMessage } from '../../src/features/auth/auth-messages.ts';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('auth error messages (spec §8)', () => {
+  it('maps GoTrue codes to Polish', () => {
+    expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'login')).toBe('Nieprawidłowy email lub hasło');
+    expect(authErrorMessage({ code: 'user_already_exists', message: 'User already registered' }, 'register')).toBe(
+      'Konto z tym adresem email już istnieje',
+    );
+    expect(authErrorMessage({ code: 'weak_password', message: 'Password should be at least 6 characters.' }, 'register')).toBe(
+      'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',
+    );
+  });
+
+  it('recognises the messages when no code came with them', () => {
+    expect(authErrorMessage(new Error('Invalid login credentials'), 'login')).toBe(AUTH_MESSAGES.invalidCredentials);
+    expect(authErrorMessage(new Error('User already registered'), 'register')).toBe(AUTH_MESSAGES.userExists);
+  });
+
+  it('reports a lost connection in Polish', () => {
+    expect(authErrorMessage(new TypeError('Failed to fetch'), 'login')).toBe(
+      'Brak połączenia z internetem. Sprawdź połączenie i spróbuj ponownie.',
+    );
+    const retryable = Object.assign(new Error('{}'), { name: 'AuthRetryableFetchError' });
+    expect(authErrorMessage(retryable, 'session')).toBe(AUTH_MESSAGES.offline);
+  });
+
+  it("shows the error's own message first, then the English fallbacks", () => {
+    expect(authErrorMessage(new Error('Email rate limit exceeded'), 'register')).toBe('Email rate limit exceeded');
+    expect(authErrorMessage(null, 'login')).toBe('Failed to log in');
+    expect(authErrorMessage({}, 'register')).toBe('Failed to register');
+    expect(authErrorMessage(undefined, 'logout')).toBe('Failed to log out');
+    expect(authErrorMessage({ message: '' }, 'session')).toBe('Session check failed');
+  });
+});
