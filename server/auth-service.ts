@@ -64,7 +64,21 @@ function publicUser(user: UserRow) {
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
     app_metadata: user.raw_app_meta_data,
     user_metadata: user.raw_user_meta_data,
-    identities: [],
+    // GoTrue lists the email identity; supabase-js reads an empty list as
+    // "this address is already registered".
+    identities: [
+      {
+        identity_id: user.id,
+        id: user.id,
+        user_id: user.id,
+        identity_data: { email: user.email, sub: user.id, email_verified: true },
+        provider: 'email',
+        email: user.email,
+        created_at: user.created_at.toISOString(),
+        updated_at: user.updated_at.toISOString(),
+        last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
+      },
+    ],
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
     is_anonymous: false,

@@ -9,6 +9,8 @@ describe('local auth through supabase-js', () => {
     const signUp = await client.auth.signUp({ email, password: 'haslo-123456' });
     expect(signUp.error).toBeNull();
     expect(signUp.data.session?.user.email).toBe(email);
+    // supabase-js treats a user without identities as an already registered address.
+    expect(signUp.data.user?.identities?.[0]?.provider).toBe('email');
 
     const signIn = await client.auth.signInWithPassword({ email, password: 'haslo-123456' });
     expect(signIn.error).toBeNull();

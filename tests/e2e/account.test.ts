@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { anonClient, checkoutFor, invokeFunction, someProducts, testBackend } from '../support/test-backend.ts';
+
+/** A customer's account in real Chromium against the real local backend. */
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+function url(path: string): string {
+  return new URL(path, testBackend().appUrl).toString();
+}
+
+describe('customer account', () => {
+  it('registers, logs out, logs in, sees an empty history, then the order placed while logged in', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const email = `klientka-${randomUUID().slice(0, 8)}@example.test`;
+    const password = 'haslo-123456';
+
+    await page.goto(url('/register'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Hasło', { exact: true }).fill(password);
+    await page.getByLabel('Powtórz hasło').fill(password);
+    await page.getByRole('button', { name: 'Zarejestruj się' }).click();
+    await page.waitForURL(url('/'));
+
+    await page.getByRole('button', { name: /Panel klienta/ }).click();
+    await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
+    await page.goto(url('/account'));
+    await page.waitForURL(/\/login\?redirect=%2Faccount|\/login\?redirect=\/account/);
+
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Hasło', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.waitForURL(url('/account'));
+    await page.getByText('Nie masz jeszcze żadnych zamówień').waitFor();
+    expect(await page.locator('main').textContent()).toContain(email);
+
+    // Checkout arrives with issue 5: place the order through the backend, as this user.
+    const customer = anonClient();
+    await customer.auth.signInWithPassword({ email, password });
+    const [product] = await someProducts(1);
+    const placed = await invokeFunction(customer, 'place-order', {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor({ email }),
+      items: [{ productId: product!.id, quantity: 2 }],
+    });
+    expect(placed.status).toBe(201);
+    const orderNumber = (placed.body.order as { orderNumber: string }).orderNumber;
+
+    await page.reload();
+    await page.getByText(orderNumber).waitFor();
+    const history = await page.locator('main').textContent();
+    expect(history).toContain(product!.name);
+    expect(history).toContain('Oczekujące');
+    await context.close();
+  });
+
+  it('never shows the admin entry to a customer', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const email = `bez-admina-${randomUUID().slice(0, 8)}@example.test`;
+    await page.goto(url('/register'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
+    await page.getByLabel('Powtórz hasło').fill('haslo-123456');
+    await page.getByRole('button', { name: 'Zarejestruj się' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByRole('button', { name: /Panel klienta/ }).click();
+    await page.getByRole('menuitem', { name: 'Moje konto' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Panel Administratora' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the admin entry to the shop owner, decided by the server', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(url('/login'));
+    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.waitForURL(url('/'));
+    await page.getByRole('button', { name: /Panel klienta/ }).click();
+    await page.getByRole('menuitem', { name: 'Panel Administratora' }).waitFor();
+    await context.close();
+  });
+});
