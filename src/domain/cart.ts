@@ -1,4 +1,4 @@
-import { fixedShippingCost, missingForFreeShipping, orderTotal, type DeliveryMethod } from './delivery.ts';
+import { DELIVERY_METHOD_LABELS, fixedShippingCost, missingForFreeShipping, orderTotal, type DeliveryMethod } from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
 /** Spec §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
@@ -57,15 +57,7 @@ export type CartShippingMethod = (typeof CART_SHIPPING_OPTIONS)[number];
 
 export const DEFAULT_CART_SHIPPING_METHOD: CartShippingMethod = 'gls-pickup';
 
-export const CART_SHIPPING_LABELS: Record<CartShippingMethod, string> = {
-  'gls-pickup': 'GLS – odbiór w punkcie',
-  'dpd-pickup': 'DPD – odbiór w punkcie',
-  inpost: 'InPost Paczkomat',
-  gls: 'Kurier GLS',
-  'gls-cod': 'Kurier GLS – za pobraniem',
-  dpd: 'Kurier DPD',
-  'dpd-cod': 'Kurier DPD – za pobraniem',
-};
+export const CART_SHIPPING_LABELS: Record<CartShippingMethod, string> = DELIVERY_METHOD_LABELS;
 
 export function isCartShippingMethod(value: unknown): value is CartShippingMethod {
   return typeof value === 'string' && (CART_SHIPPING_OPTIONS as readonly string[]).includes(value);

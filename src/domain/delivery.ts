@@ -6,6 +6,24 @@ export const DELIVERY_METHODS = [
 ] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
+/** Polish names of every delivery method, used wherever one is shown. */
+export const DELIVERY_METHOD_LABELS: Record<DeliveryMethod, string> = {
+  home: 'Dostawa do domu',
+  store: 'Odbiór osobisty w kwiaciarni',
+  cemetery: 'Dostawa na cmentarz',
+  dpd: 'Kurier DPD',
+  'dpd-pickup': 'DPD – odbiór w punkcie',
+  'dpd-cod': 'Kurier DPD – za pobraniem',
+  inpost: 'InPost Paczkomat',
+  gls: 'Kurier GLS',
+  'gls-pickup': 'GLS – odbiór w punkcie',
+  'gls-cod': 'Kurier GLS – za pobraniem',
+  poczta: 'Poczta Polska',
+  'poczta-cod': 'Poczta Polska – za pobraniem',
+  dhl: 'Kurier DHL',
+  'dhl-cod': 'Kurier DHL – za pobraniem',
+};
+
 /** Home and cemetery delivery are driven by the shop itself and priced per km. */
 export const LOCAL_DELIVERY_METHODS = ['home', 'cemetery'] as const satisfies readonly DeliveryMethod[];
 

@@ -6,3 +6,14 @@ export const CHECKOUT_PAYMENT_METHODS = ['payu', 'blik', 'stripe', 'transfer'] a
 export type CheckoutPaymentMethod = (typeof CHECKOUT_PAYMENT_METHODS)[number];
 
 export const DEFAULT_PAYMENT_METHOD: CheckoutPaymentMethod = 'payu';
+
+/** Polish names of every payment method. */
+export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
+  payu: 'PayU – szybkie płatności',
+  stripe: 'Karta płatnicza',
+  blik: 'BLIK',
+  card: 'Karta płatnicza',
+  transfer: 'Przelew tradycyjny',
+  cash: 'Gotówka',
+  cod: 'Za pobraniem',
+};

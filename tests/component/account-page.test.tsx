@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -63,6 +63,8 @@ async function openAccountLoggedIn() {
 }
 
 describe('/account', () => {
+  beforeEach(() => localStorage.clear());
+
   it('sends a visitor to log in and back; shows the email and an empty history', async () => {
     await openAccountLoggedIn();
     expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();
@@ -77,7 +79,7 @@ describe('/account', () => {
     const [newest] = cards;
     if (!newest) throw new Error('no order');
     expect(within(newest).getByText('W realizacji')).toBeTruthy();
-    expect(within(newest).getByText('Paczkomat InPost')).toBeTruthy();
+    expect(within(newest).getByText('InPost Paczkomat')).toBeTruthy();
     expect(within(newest).getByText('BLIK')).toBeTruthy();
     expect(within(newest).getByText('Bukiet róż')).toBeTruthy();
     expect(within(newest).getByText('× 2')).toBeTruthy();
@@ -97,5 +99,22 @@ describe('/account', () => {
     expect(await screen.findByText('Nie udało się pobrać historii zamówień')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(await screen.findByText('Nie masz jeszcze żadnych zamówień')).toBeTruthy();
+  });
+
+  it('keeps the last loaded history readable when the server cannot be reached', async () => {
+    let online = true;
+    server.use(
+      http.get('*/rest/v1/orders', () => (online ? HttpResponse.json(orders) : HttpResponse.json({ message: 'niedostępny' }, { status: 500 }))),
+    );
+    const { router } = await openAccountLoggedIn();
+    await screen.findAllByRole('listitem', { name: /^Zamówienie / });
+
+    online = false;
+    await act(() => router.navigate({ to: '/' }));
+    await act(() => router.navigate({ to: '/account' }));
+
+    expect(await screen.findByText(/Pokazujemy historię zapisaną na tym urządzeniu/)).toBeTruthy();
+    expect(await screen.findAllByRole('listitem', { name: /^Zamówienie / })).toHaveLength(2);
+    expect(screen.queryByText('Nie udało się pobrać historii zamówień')).toBeNull();
   });
 });

@@ -1,8 +1,12 @@
 import { useCallback, useEffect, useState } from 'react';
 import { formatPln } from '../../domain/money.ts';
+import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
-type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; orders: HistoryOrder[] };
+type History =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; orders: HistoryOrder[]; savedAt?: string };
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -13,13 +17,21 @@ export function AccountPage({ email }: { email: string }) {
   const fetchHistory = useCallback(() => {
     let cancelled = false;
     fetchOrderHistory().then(
-      (orders) => !cancelled && setHistory({ status: 'loaded', orders }),
-      () => !cancelled && setHistory({ status: 'failed' }),
+      (orders) => {
+        saveHistory(email, orders);
+        if (!cancelled) setHistory({ status: 'loaded', orders });
+      },
+      () => {
+        if (cancelled) return;
+        // Offline or the server failed: show what this device loaded last, if anything.
+        const saved = loadHistory(email);
+        setHistory(saved ? { status: 'loaded', orders: saved.orders, savedAt: saved.savedAt } : { status: 'failed' });
+      },
     );
     return () => {
       cancelled = true;
     };
-  }, []);
+  }, [email]);
 
   useEffect(() => fetchHistory(), [fetchHistory]);
 
@@ -41,6 +53,17 @@ export function AccountPage({ email }: { email: string }) {
         {history.status === 'failed' && (
           <div role="alert" className="rounded-2xl bg-blush-50 p-4">
             <p className="font-medium text-blush-700">Nie udało się pobrać historii zamówień</p>
+            <button type="button" className="btn-secondary mt-3" onClick={retry}>
+              Spróbuj ponownie
+            </button>
+          </div>
+        )}
+        {history.status === 'loaded' && history.savedAt && (
+          <div role="status" className="mb-4 rounded-2xl bg-cream-200 p-4 text-sm text-ink">
+            <p>
+              Nie udało się połączyć z serwerem. Pokazujemy historię zapisaną na tym urządzeniu{' '}
+              {dateFormat.format(new Date(history.savedAt))}.
+            </p>
             <button type="button" className="btn-secondary mt-3" onClick={retry}>
               Spróbuj ponownie
             </button>

@@ -1,5 +1,7 @@
 import { fromPln, type Grosz } from '../../domain/money.ts';
+import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
 import { ORDER_STATUS_LABELS, isOrderStatus } from '../../domain/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 
 export interface HistoryItem {
@@ -39,41 +41,14 @@ interface OrderRow {
   order_items: OrderItemRow[] | null;
 }
 
-export const DELIVERY_LABELS: Record<string, string> = {
-  home: 'Dostawa do domu',
-  store: 'Odbiór osobisty w kwiaciarni',
-  cemetery: 'Dostawa na cmentarz',
-  dpd: 'Kurier DPD',
-  'dpd-pickup': 'DPD Pickup',
-  'dpd-cod': 'Kurier DPD (za pobraniem)',
-  inpost: 'Paczkomat InPost',
-  gls: 'Kurier GLS',
-  'gls-pickup': 'GLS ParcelShop',
-  'gls-cod': 'Kurier GLS (za pobraniem)',
-  poczta: 'Poczta Polska',
-  'poczta-cod': 'Poczta Polska (za pobraniem)',
-  dhl: 'Kurier DHL',
-  'dhl-cod': 'Kurier DHL (za pobraniem)',
-};
-
-export const PAYMENT_LABELS: Record<string, string> = {
-  payu: 'PayU',
-  stripe: 'Karta płatnicza',
-  blik: 'BLIK',
-  card: 'Karta płatnicza',
-  transfer: 'Przelew tradycyjny',
-  cash: 'Gotówka',
-  cod: 'Za pobraniem',
-};
-
 export function toHistoryOrder(row: OrderRow): HistoryOrder {
   return {
     id: row.id,
     number: row.payu_order_id,
     createdAt: row.created_at,
     statusLabel: isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status,
-    deliveryMethod: DELIVERY_LABELS[row.delivery_method] ?? row.delivery_method,
-    paymentMethod: PAYMENT_LABELS[row.payment_method] ?? row.payment_method,
+    deliveryMethod: (DELIVERY_METHOD_LABELS as Record<string, string>)[row.delivery_method] ?? row.delivery_method,
+    paymentMethod: (PAYMENT_METHOD_LABELS as Record<string, string>)[row.payment_method] ?? row.payment_method,
     total: fromPln(row.total),
     items: (row.order_items ?? []).map((item) => ({
       id: item.id,
