@@ -94,4 +94,30 @@ describe('customer account', () => {
     await page.getByRole('menuitem', { name: 'Panel Administratora' }).waitFor();
     await context.close();
   });
+
+  it('guards /admin: a visitor goes to log in and, as the owner, lands back on /admin; a customer lands on /', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(url('/admin'));
+    await page.waitForURL(/\/login\?redirect=/);
+    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.waitForURL(url('/admin'));
+    await page.getByRole('heading', { name: 'Panel Administratora' }).waitFor();
+    await context.close();
+
+    const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const customerPage = await customerContext.newPage();
+    await customerPage.goto(url('/register'));
+    await customerPage.getByLabel('Email').fill(`ciekawski-${randomUUID().slice(0, 8)}@example.test`);
+    await customerPage.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
+    await customerPage.getByLabel('Powtórz hasło').fill('haslo-123456');
+    await customerPage.getByRole('button', { name: 'Zarejestruj się' }).click();
+    await customerPage.waitForURL(url('/'));
+    await customerPage.goto(url('/admin'));
+    await customerPage.waitForURL(url('/'));
+    expect(await customerPage.getByRole('heading', { name: 'Panel Administratora' }).count()).toBe(0);
+    await customerContext.close();
+  });
 });
