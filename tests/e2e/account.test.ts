@@ -1,28 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { anonClient, checkoutFor, invokeFunction, someProducts, testBackend } from '../support/test-backend.ts';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { anonClient, appUrl, checkoutFor, invokeFunction, someProducts, testBackend } from '../support/test-backend.ts';
 
 /** A customer's account in real Chromium against the real local backend. */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function url(path: string): string {
-  return new URL(path, testBackend().appUrl).toString();
-}
+const chromium = chromiumPerFile();
+const url = appUrl;
 
 describe('customer account', () => {
   it('registers, logs out, logs in, sees an empty history, then the order placed while logged in', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const email = `klientka-${randomUUID().slice(0, 8)}@example.test`;
     const password = 'haslo-123456';
@@ -67,7 +55,7 @@ describe('customer account', () => {
   });
 
   it('never shows the admin entry to a customer', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     const email = `bez-admina-${randomUUID().slice(0, 8)}@example.test`;
     await page.goto(url('/register'));
@@ -83,7 +71,7 @@ describe('customer account', () => {
   });
 
   it('shows the admin entry to the shop owner, decided by the server', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(url('/login'));
     await page.getByLabel('Email').fill(testBackend().ownerEmail);
@@ -96,7 +84,7 @@ describe('customer account', () => {
   });
 
   it('guards /admin: a visitor goes to log in and, as the owner, lands back on /admin; a customer lands on /', async () => {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(url('/admin'));
     await page.waitForURL(/\/login\?redirect=/);
@@ -107,7 +95,7 @@ describe('customer account', () => {
     await page.getByRole('heading', { name: 'Panel Administratora' }).waitFor();
     await context.close();
 
-    const customerContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const customerContext = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const customerPage = await customerContext.newPage();
     await customerPage.goto(url('/register'));
     await customerPage.getByLabel('Email').fill(`ciekawski-${randomUUID().slice(0, 8)}@example.test`);

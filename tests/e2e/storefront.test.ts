@@ -1,26 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { testBackend, withDatabase } from '../support/test-backend.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { appUrl, withDatabase } from '../support/test-backend.ts';
 
 /** A new visitor's journey through the storefront, in real Chromium against the real backend. */
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchChromium();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-function url(path: string): string {
-  return new URL(path, testBackend().appUrl).toString();
-}
+const chromium = chromiumPerFile();
+const url = appUrl;
 
 async function newVisitor(viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport });
+  const context = await chromium.browser.newContext({ viewport });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium (or CHROMIUM_PATH): browsers cannot be downloaded here. */
 export function chromiumPath(): string {
@@ -28,4 +29,24 @@ export const CHROMIUM_ARGS = [
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+}
+
+/**
+ * One Chromium per test file, launched before its tests and closed after:
+ * `const chromium = chromiumPerFile();` then `chromium.browser` inside a test.
+ */
+export function chromiumPerFile(): { readonly browser: Browser } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    get browser() {
+      if (!browser) throw new Error('Chromium is not running yet');
+      return browser;
+    },
+  };
 }

@@ -23,6 +23,11 @@ export function testBackend(): TestBackend {
   return inject('backend');
 }
 
+/** An absolute address of the served app. */
+export function appUrl(path: string): string {
+  return new URL(path, testBackend().appUrl).toString();
+}
+
 /** A supabase-js client configured as the app configures it, minus browser storage. */
 export function anonClient(): SupabaseClient {
   const { url, anonKey } = testBackend();
