@@ -7,5 +7,5 @@ export const Route = createFileRoute('/account')({
 });
 
 function AccountRoute() {
-  return <AuthGate require="user">{(user) => <AccountPage email={user.email} />}</AuthGate>;
+  return <AuthGate require="user">{(user) => <AccountPage email={user.email} userId={user.id} />}</AuthGate>;
 }

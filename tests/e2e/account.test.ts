@@ -24,6 +24,8 @@ describe('customer account', () => {
 
     await page.getByRole('button', { name: /Panel klienta/ }).click();
     await page.getByRole('menuitem', { name: 'Wyloguj się' }).click();
+    // Logging out finishes when the stored session is gone; only then leave the page.
+    await page.waitForFunction(() => !Object.keys(localStorage).some((key) => key.startsWith('sb-')));
     await page.goto(url('/account'));
     await page.waitForURL(/\/login\?redirect=%2Faccount|\/login\?redirect=\/account/);
 
@@ -80,6 +82,11 @@ describe('customer account', () => {
     await page.waitForURL(url('/'));
     await page.getByRole('button', { name: /Panel klienta/ }).click();
     await page.getByRole('menuitem', { name: 'Panel Administratora' }).waitFor();
+    await page.keyboard.press('Escape');
+
+    // The owner may read every order, but 'Moje konto' lists only their own.
+    await page.goto(url('/account'));
+    await page.getByText('Nie masz jeszcze żadnych zamówień').waitFor();
     await context.close();
   });
 

@@ -11,12 +11,12 @@ type History =
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
 /** Spec §2 'Moje konto': the email and the customer's order history. */
-export function AccountPage({ email }: { email: string }) {
+export function AccountPage({ email, userId }: { email: string; userId: string }) {
   const [history, setHistory] = useState<History>({ status: 'loading' });
 
   const fetchHistory = useCallback(() => {
     let cancelled = false;
-    fetchOrderHistory().then(
+    fetchOrderHistory(userId).then(
       (orders) => {
         saveHistory(email, orders);
         if (!cancelled) setHistory({ status: 'loaded', orders });
@@ -31,7 +31,7 @@ export function AccountPage({ email }: { email: string }) {
     return () => {
       cancelled = true;
     };
-  }, [email]);
+  }, [email, userId]);
 
   useEffect(() => fetchHistory(), [fetchHistory]);
 

@@ -60,11 +60,13 @@ export function toHistoryOrder(row: OrderRow): HistoryOrder {
 }
 
 /** The signed-in customer's own orders (RLS), newest first. */
-export async function fetchOrderHistory(): Promise<HistoryOrder[]> {
+/** The customer's own orders; filtered explicitly, since the owner's RLS would show every order. */
+export async function fetchOrderHistory(userId: string): Promise<HistoryOrder[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
     .select('*, order_items(*, products(name, image_url))')
+    .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;
   return (data as OrderRow[]).map(toHistoryOrder);
