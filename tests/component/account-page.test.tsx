@@ -1,23 +1,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
-import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
-import { renderRoute } from './render-route.tsx';
+import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
-beforeAll(() => {
-  document.head.innerHTML =
-    '<meta name="supabase-url" content="http://backend.test" /><meta name="supabase-anon-key" content="anon-test-key" />';
-});
-afterAll(() => {
-  document.head.innerHTML = '';
-});
-beforeEach(() => {
-  window.localStorage.clear();
-  window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
-});
+withBackendMetaAndConsent();
 
 const orders = [
   {
@@ -63,8 +52,6 @@ async function openAccountLoggedIn() {
 }
 
 describe('/account', () => {
-  beforeEach(() => localStorage.clear());
-
   it('sends a visitor to log in and back; shows the email and an empty history', async () => {
     await openAccountLoggedIn();
     expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();

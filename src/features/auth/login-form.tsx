@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_LOGIN_FORM, loginSchema, type LoginFormValues } from '../../domain/auth-schema.ts';
 import { issuesByField } from '../../domain/checkout-schema.ts';
-import { AuthField, AuthFormError, authInputClass, authSubmitClass, fieldA11y, firstError } from './auth-field.tsx';
+import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { AuthFormError, authSubmitClass } from './auth-field.tsx';
 import { useAuth } from './use-auth.ts';
 
 /** Spec §2/§5 login: email, password with a show toggle, link to /register. */
@@ -49,19 +50,19 @@ export function LoginForm() {
         {(field) => {
           const error = firstError(field.state.meta.errors);
           return (
-            <AuthField id={fieldId('email')} label="Email" error={error}>
+            <FormField id={fieldId('email')} label="Email" error={error}>
               <input
                 {...fieldA11y(fieldId('email'), error)}
                 name="email"
                 type="email"
                 inputMode="email"
                 autoComplete="email"
-                className={authInputClass}
+                className={inputClass}
                 value={field.state.value}
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}
               />
-            </AuthField>
+            </FormField>
           );
         }}
       </form.Field>
@@ -69,14 +70,14 @@ export function LoginForm() {
         {(field) => {
           const error = firstError(field.state.meta.errors);
           return (
-            <AuthField id={fieldId('password')} label="Hasło" error={error}>
+            <FormField id={fieldId('password')} label="Hasło" error={error}>
               <div className="flex gap-2">
                 <input
                   {...fieldA11y(fieldId('password'), error)}
                   name="password"
                   type={showPassword ? 'text' : 'password'}
                   autoComplete="current-password"
-                  className={authInputClass}
+                  className={inputClass}
                   value={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
@@ -91,7 +92,7 @@ export function LoginForm() {
                   Pokaż hasło
                 </button>
               </div>
-            </AuthField>
+            </FormField>
           );
         }}
       </form.Field>

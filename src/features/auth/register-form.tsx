@@ -4,7 +4,8 @@ import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_REGISTER_FORM, registerSchema, type RegisterFormValues } from '../../domain/auth-schema.ts';
 import { issuesByField } from '../../domain/checkout-schema.ts';
-import { AuthField, AuthFormError, authInputClass, authSubmitClass, fieldA11y, firstError } from './auth-field.tsx';
+import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { AuthFormError, authSubmitClass } from './auth-field.tsx';
 import { useAuth } from './use-auth.ts';
 
 const FIELDS = [
@@ -53,18 +54,18 @@ export function RegisterForm() {
             const id = `${baseId}-${name}`;
             const error = firstError(field.state.meta.errors);
             return (
-              <AuthField id={id} label={label} error={error}>
+              <FormField id={id} label={label} error={error}>
                 <input
                   {...fieldA11y(id, error)}
                   name={name}
                   type={type}
                   autoComplete={autoComplete}
-                  className={authInputClass}
+                  className={inputClass}
                   value={field.state.value}
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
                 />
-              </AuthField>
+              </FormField>
             );
           }}
         </form.Field>

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState } from 'react';
 import { revalidateLogic, useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { issuesByField } from '../../domain/checkout-schema.ts';
@@ -10,48 +10,10 @@ import {
   contactMessageSchema,
   type ContactFormValues,
 } from '../../domain/contact-schema.ts';
+import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { CONTACT_SEND_ERROR, sendContactMessage } from './send-contact-message.ts';
 
 type Status = 'idle' | 'sent' | 'failed';
-
-const inputClass =
-  'block w-full rounded-xl border border-forest-200 bg-white px-4 py-3 text-base text-ink placeholder:text-ink-muted/70 focus:border-forest-700 aria-[invalid=true]:border-blush-700';
-
-function firstError(errors: readonly unknown[]): string | undefined {
-  const [error] = errors;
-  return typeof error === 'string' ? error : undefined;
-}
-
-function FieldFrame({
-  id,
-  label,
-  error,
-  children,
-}: {
-  id: string;
-  label: ReactNode;
-  error: string | undefined;
-  children: ReactNode;
-}) {
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
-        {label}
-      </label>
-      {children}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-blush-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** Props every input gets from its field's state: invalid flag and the id of its message. */
-function a11y(id: string, error: string | undefined) {
-  return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
-}
 
 /** Spec §2/§5 contact form: validated with the same schema the function re-parses. */
 export function ContactForm() {
@@ -103,9 +65,9 @@ export function ContactForm() {
           {(field) => {
             const error = firstError(field.state.meta.errors);
             return (
-              <FieldFrame id={fieldId('name')} label="Imię i nazwisko" error={error}>
+              <FormField id={fieldId('name')} label="Imię i nazwisko" error={error}>
                 <input
-                  {...a11y(fieldId('name'), error)}
+                  {...fieldA11y(fieldId('name'), error)}
                   name="name"
                   type="text"
                   autoComplete="name"
@@ -115,7 +77,7 @@ export function ContactForm() {
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
                 />
-              </FieldFrame>
+              </FormField>
             );
           }}
         </form.Field>
@@ -124,9 +86,9 @@ export function ContactForm() {
           {(field) => {
             const error = firstError(field.state.meta.errors);
             return (
-              <FieldFrame id={fieldId('email')} label="Email" error={error}>
+              <FormField id={fieldId('email')} label="Email" error={error}>
                 <input
-                  {...a11y(fieldId('email'), error)}
+                  {...fieldA11y(fieldId('email'), error)}
                   name="email"
                   type="email"
                   inputMode="email"
@@ -137,7 +99,7 @@ export function ContactForm() {
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
                 />
-              </FieldFrame>
+              </FormField>
             );
           }}
         </form.Field>
@@ -146,7 +108,7 @@ export function ContactForm() {
           {(field) => {
             const error = firstError(field.state.meta.errors);
             return (
-              <FieldFrame
+              <FormField
                 id={fieldId('phone')}
                 label={
                   <>
@@ -156,7 +118,7 @@ export function ContactForm() {
                 error={error}
               >
                 <input
-                  {...a11y(fieldId('phone'), error)}
+                  {...fieldA11y(fieldId('phone'), error)}
                   name="phone"
                   type="tel"
                   autoComplete="tel"
@@ -167,7 +129,7 @@ export function ContactForm() {
                   onChange={(event) => field.handleChange(event.target.value)}
                   onBlur={field.handleBlur}
                 />
-              </FieldFrame>
+              </FormField>
             );
           }}
         </form.Field>
@@ -176,9 +138,9 @@ export function ContactForm() {
           {(field) => {
             const error = firstError(field.state.meta.errors);
             return (
-              <FieldFrame id={fieldId('subject')} label="Temat" error={error}>
+              <FormField id={fieldId('subject')} label="Temat" error={error}>
                 <select
-                  {...a11y(fieldId('subject'), error)}
+                  {...fieldA11y(fieldId('subject'), error)}
                   name="subject"
                   className={`${inputClass} min-h-[3.125rem]`}
                   value={field.state.value}
@@ -192,7 +154,7 @@ export function ContactForm() {
                     </option>
                   ))}
                 </select>
-              </FieldFrame>
+              </FormField>
             );
           }}
         </form.Field>
@@ -202,9 +164,9 @@ export function ContactForm() {
         {(field) => {
           const error = firstError(field.state.meta.errors);
           return (
-            <FieldFrame id={fieldId('message')} label="Wiadomość" error={error}>
+            <FormField id={fieldId('message')} label="Wiadomość" error={error}>
               <textarea
-                {...a11y(fieldId('message'), error)}
+                {...fieldA11y(fieldId('message'), error)}
                 name="message"
                 rows={6}
                 maxLength={CONTACT_LIMITS.message}
@@ -213,7 +175,7 @@ export function ContactForm() {
                 onChange={(event) => field.handleChange(event.target.value)}
                 onBlur={field.handleBlur}
               />
-            </FieldFrame>
+            </FormField>
           );
         }}
       </form.Field>
