@@ -87,6 +87,11 @@ export const samplePublicSettings: { key: string; value: string }[] = [
   { key: 'store_hours', value: 'Pon–Pt 8:30–15:30\nSob 8:30–15:00\nNiedz. nieczynne' },
   { key: 'free_shipping_threshold', value: '300' },
   { key: 'delivery_rate_per_km', value: '1.80' },
+  { key: 'bank_account_number', value: 'PL61 1090 1014 0000 0712 1981 2874' },
+  { key: 'bank_name', value: 'Bank Spółdzielczy w Birczy' },
+  { key: 'bank_account_holder', value: 'Kwiaciarnia Pod Różą' },
+  { key: 'bank_address', value: 'ul. Przemyska 12, 37-740 Bircza' },
+  { key: 'bank_swift', value: 'WBKPPLPP' },
 ];
 
 /** The one account the mocked auth accepts; anything else is invalid_credentials. */

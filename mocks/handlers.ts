@@ -146,4 +146,35 @@ export const handlers = [
 
   // The signed-in customer has no orders until a test says otherwise.
   http.get('*/rest/v1/orders', () => HttpResponse.json([])),
+
+  // Checkout functions: a placed order, a quote for Krasiczyn, a gateway address.
+  http.post('*/functions/v1/place-order', async ({ request }) => {
+    const body = (await request.json()) as { clientRequestId?: string };
+    return HttpResponse.json(
+      {
+        order: {
+          id: '5e0c7a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6',
+          orderNumber: 'KT123456789',
+          status: 'pending',
+          subtotal: 100,
+          shippingCost: 0,
+          total: 100,
+          createdAt: '2026-11-21T10:00:00.000Z',
+          clientRequestId: body.clientRequestId ?? '',
+        },
+        replayed: false,
+      },
+      { status: 201 },
+    );
+  }),
+  http.post('*/functions/v1/calculate-delivery', () =>
+    HttpResponse.json({ distance: 19.8, cost: 71.28, formattedDistance: '19,8 km', formattedDuration: 'ok. 24 min', estimated: true, locality: 'Krasiczyn' }),
+  ),
+  http.post('*/functions/v1/create-payu-classic-payment', () =>
+    HttpResponse.json({
+      success: true,
+      redirectUrl: `http://gateway.test/paygw/UTF/NewPayment?pos_id=1&session_id=KT123456789-1&amount=10000&desc=Zam&sig=${'a'.repeat(32)}`,
+    }),
+  ),
+  http.post('*/functions/v1/create-payment', () => HttpResponse.json({ url: 'http://gateway.test/checkout' })),
 ];

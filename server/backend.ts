@@ -138,7 +138,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       log: log('postgrest'),
     });
 
-    const functionEnv: FunctionEnv = { supabaseUrl: url, anonKey, serviceRoleKey };
+    // Payment return pages live in the app; without a served app, SITE_URL (if any) says where it is.
+    const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : process.env.SITE_URL || undefined;
+    const functionEnv: FunctionEnv = { supabaseUrl: url, anonKey, serviceRoleKey, siteUrl };
     const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, build]) => [name, build(functionEnv)]));
     gateway = createGateway({ postgrestPort: postgrest.port, auth: auth.handle, functions });
     await listen(gateway, options.backendPort);

@@ -1,5 +1,15 @@
 import type { FunctionEnv } from '../functions/_shared/env.ts';
 import type { Handler } from '../functions/_shared/http.ts';
+import { createCalculateDeliveryDeps } from '../functions/calculate-delivery/deps.ts';
+import { createCalculateDeliveryHandler } from '../functions/calculate-delivery/handler.ts';
+import { createCreatePaymentDeps } from '../functions/create-payment/deps.ts';
+import { createCreatePaymentHandler } from '../functions/create-payment/handler.ts';
+import { createPayuClassicPaymentDeps } from '../functions/create-payu-classic-payment/deps.ts';
+import { createPayuClassicPaymentHandler } from '../functions/create-payu-classic-payment/handler.ts';
+import { createPaymentNotificationDeps } from '../functions/payment-notification/deps.ts';
+import { createPaymentNotificationHandler } from '../functions/payment-notification/handler.ts';
+import { createPaymentSimulatorDeps } from '../functions/payment-simulator/deps.ts';
+import { createPaymentSimulatorHandler } from '../functions/payment-simulator/handler.ts';
 import { createPlaceOrderDeps } from '../functions/place-order/deps.ts';
 import { createPlaceOrderHandler } from '../functions/place-order/handler.ts';
 import { createSendContactEmailDeps, readMailConfig } from '../functions/send-contact-email/deps.ts';
@@ -10,6 +20,11 @@ import { createSendContactEmailHandler } from '../functions/send-contact-email/h
  * entry builds the same handler that functions/<name>/index.ts gives Deno.serve.
  */
 export const FUNCTIONS: Record<string, (env: FunctionEnv) => Handler> = {
+  'calculate-delivery': (env) => createCalculateDeliveryHandler(createCalculateDeliveryDeps(env)),
+  'create-payment': (env) => createCreatePaymentHandler(createCreatePaymentDeps(env)),
+  'create-payu-classic-payment': (env) => createPayuClassicPaymentHandler(createPayuClassicPaymentDeps(env)),
+  'payment-notification': (env) => createPaymentNotificationHandler(createPaymentNotificationDeps(env)),
+  'payment-simulator': (env) => createPaymentSimulatorHandler(createPaymentSimulatorDeps(env)),
   'place-order': (env) => createPlaceOrderHandler(createPlaceOrderDeps(env)),
   'send-contact-email': (env) =>
     createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig((name) => process.env[name]))),

@@ -3,6 +3,8 @@ export interface FunctionEnv {
   supabaseUrl: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** The shop's public origin (payment return pages); optional, set from SITE_URL or the local app. */
+  siteUrl?: string;
 }
 
 export function readFunctionEnv(get: (name: string) => string | undefined): FunctionEnv {
@@ -15,5 +17,6 @@ export function readFunctionEnv(get: (name: string) => string | undefined): Func
     supabaseUrl: value('SUPABASE_URL'),
     anonKey: value('SUPABASE_ANON_KEY'),
     serviceRoleKey: value('SUPABASE_SERVICE_ROLE_KEY'),
+    siteUrl: get('SITE_URL') || undefined,
   };
 }

@@ -1,3 +1,5 @@
+import { parseAddressObject } from '../calculate-delivery/quote.ts';
+import { quoteDelivery } from '../calculate-delivery/service.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { callerUserId, createAdminClient } from '../_shared/supabase-clients.ts';
 import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } from './handler.ts';
@@ -5,19 +7,26 @@ import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } 
 /** The real dependencies: the service-role client and the place_order SQL function. */
 export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
   const admin = createAdminClient(env);
+  const loadSetting = async (key: string): Promise<string | null> => {
+    const { data, error } = await admin.from('app_settings').select('value').eq('key', key).maybeSingle();
+    if (error) throw new Error(`loading setting ${key} failed: ${error.message}`);
+    return (data as { value: string } | null)?.value ?? null;
+  };
   return {
     userIdFromToken: (token) => callerUserId(admin, token),
 
     async loadProducts(ids) {
-      const { data, error } = await admin.from('products').select('id, name, price, active').in('id', [...ids]);
+      const { data, error } = await admin.from('products').select('id, name, price, active, category').in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
       return data as CatalogueProduct[];
     },
 
-    async loadSetting(key) {
-      const { data, error } = await admin.from('app_settings').select('value').eq('key', key).maybeSingle();
-      if (error) throw new Error(`loading setting ${key} failed: ${error.message}`);
-      return (data as { value: string } | null)?.value ?? null;
+    loadSetting,
+
+    // The same quote the checkout showed, computed again here: the client's figure is never trusted.
+    async quoteLocalDelivery(checkout) {
+      const quote = await quoteDelivery(parseAddressObject(checkout), { loadSetting, fetch: (input, init) => fetch(input, init) });
+      return quote.cost;
     },
 
     async writeOrder(order): Promise<OrderWriteResult> {

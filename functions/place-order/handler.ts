@@ -2,7 +2,9 @@ import * as v from 'valibot';
 import { issuesByField, joinIssueMessages, placeOrderRequestSchema, type CheckoutForm, type PlaceOrderRequest } from '../../src/domain/checkout-schema.ts';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
+  LIVE_FLOWERS_COURIER_MESSAGE,
   fixedShippingCost,
+  isDeliveryAllowed,
   isLocalDelivery,
   needsAddress,
 } from '../../src/domain/delivery.ts';
@@ -15,7 +17,11 @@ export interface CatalogueProduct {
   name: string;
   price: number;
   active: boolean;
+  category: string;
 }
+
+/** Products of this category wilt in a courier parcel (spec §9). */
+export const LIVE_FLOWERS_CATEGORY = 'live-flowers';
 
 export interface StoredOrder {
   id: string;
@@ -54,7 +60,10 @@ export interface PlaceOrderDeps {
   loadProducts(ids: readonly string[]): Promise<CatalogueProduct[]>;
   loadSetting(key: string): Promise<string | null>;
   writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
-  /** Cost of home/cemetery delivery to the address; absent until delivery quotes exist. */
+  /**
+   * Cost of home/cemetery delivery to the address; throws an HttpError (422)
+   * for an address outside the delivery area. Absent → local delivery refused.
+   */
   quoteLocalDelivery?(checkout: CheckoutForm): Promise<Grosz>;
   now(): number;
   random(): number;
@@ -86,7 +95,8 @@ async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
     return { product_id: product.id, quantity: item.quantity, price: product.price };
   });
   const subtotal = addMoney(...lines.map((line) => multiplyMoney(fromPln(line.price), line.quantity)));
-  return { lines, subtotal };
+  const containsLiveFlowers = request.items.some((item) => byId.get(item.productId)!.category === LIVE_FLOWERS_CATEGORY);
+  return { lines, subtotal, containsLiveFlowers };
 }
 
 async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtotal: Grosz): Promise<Grosz> {
@@ -134,9 +144,13 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
       throw new HttpError(401, 'invalid_session', 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.');
     }
 
-    const { lines, subtotal } = await priceLines(deps, order);
-    const shipping = await shippingCost(deps, order.checkout, subtotal);
+    const { lines, subtotal, containsLiveFlowers } = await priceLines(deps, order);
     const { checkout } = order;
+    // The client hides couriers for live flowers, but the server decides.
+    if (!isDeliveryAllowed(checkout.deliveryMethod, containsLiveFlowers)) {
+      throw new HttpError(422, 'live_flowers_local_only', LIVE_FLOWERS_COURIER_MESSAGE);
+    }
+    const shipping = await shippingCost(deps, checkout, subtotal);
 
     for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
       const result = await deps.writeOrder({

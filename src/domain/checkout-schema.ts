@@ -129,3 +129,37 @@ export function issuesByField(issues: readonly v.BaseIssue<unknown>[]): Record<s
   }
   return byField;
 }
+
+/** The checkout form as the page edits it: every field a string, the choices typed. */
+export interface CheckoutFormValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  street: string;
+  houseNumber: string;
+  apartment: string;
+  city: string;
+  postalCode: string;
+  country: 'PL';
+  deliveryMethod: CheckoutForm['deliveryMethod'];
+  paymentMethod: CheckoutForm['paymentMethod'];
+}
+
+/** Spec §3 defaults: country PL, store pickup, PayU. */
+export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  phone: '',
+  street: '',
+  houseNumber: '',
+  apartment: '',
+  city: '',
+  postalCode: '',
+  country: 'PL',
+  deliveryMethod: 'store',
+  paymentMethod: 'payu',
+};
+
+export const DELIVERY_COST_UNKNOWN_MESSAGE = 'Nie obliczono kosztu dostawy. Sprawdź adres i spróbuj ponownie.';

@@ -90,3 +90,24 @@ export function missingForFreeShipping(subtotal: Grosz, freeThreshold: Grosz = D
 export function orderTotal(subtotal: Grosz, shipping: Grosz): Grosz {
   return addMoney(subtotal, shipping);
 }
+
+/**
+ * Live flowers travel only with the shop's own driver (spec §9: delivered
+ * locally, in Przemyśl county and Bircza commune) or are picked up; couriers
+ * carry everything else.
+ */
+export function allowedDeliveryMethods(containsLiveFlowers: boolean): readonly DeliveryMethod[] {
+  return containsLiveFlowers ? ['store', ...LOCAL_DELIVERY_METHODS] : DELIVERY_METHODS;
+}
+
+export function isDeliveryAllowed(method: DeliveryMethod, containsLiveFlowers: boolean): boolean {
+  return allowedDeliveryMethods(containsLiveFlowers).includes(method);
+}
+
+export const LIVE_FLOWERS_COURIER_MESSAGE =
+  'Kwiaty żywe dostarczamy tylko sami – na terenie powiatu przemyskiego i gminy Bircza – albo do odbioru w kwiaciarni. Wybierz dostawę do domu, na cmentarz lub odbiór osobisty.';
+
+/** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (spec §9). */
+export const CHECKOUT_DELIVERY_OPTIONS = [
+  'store', 'home', 'cemetery', 'gls-pickup', 'dpd-pickup', 'inpost', 'gls', 'gls-cod', 'dpd', 'dpd-cod',
+] as const satisfies readonly DeliveryMethod[];

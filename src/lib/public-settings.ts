@@ -17,7 +17,12 @@ export type PublicSettingKey =
   | 'company_website'
   | 'store_hours'
   | 'free_shipping_threshold'
-  | 'delivery_rate_per_km';
+  | 'delivery_rate_per_km'
+  | 'bank_account_number'
+  | 'bank_name'
+  | 'bank_account_holder'
+  | 'bank_address'
+  | 'bank_swift';
 export type PublicSettings = Record<PublicSettingKey, string>;
 export type PublicSettingsValues = Partial<PublicSettings>;
 
@@ -35,6 +40,12 @@ export const PUBLIC_SETTINGS_DEFAULTS: PublicSettings = {
   store_hours: 'Pon–Pt 8:30–15:30\nSob 8:30–15:00\nNiedz. nieczynne',
   free_shipping_threshold: '300',
   delivery_rate_per_km: '1.80',
+  // Never guessed: a customer must not pay into an account the shop does not use.
+  bank_account_number: '',
+  bank_name: '',
+  bank_account_holder: '',
+  bank_address: '',
+  bank_swift: '',
 };
 
 let cached: PublicSettings | undefined;

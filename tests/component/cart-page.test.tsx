@@ -6,7 +6,8 @@ import { describe, expect, it, vi } from 'vitest';
 import type { CartShippingMethod } from '../../src/domain/cart.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { buildCartView } from '../../src/features/cart/cart-lines.ts';
-import { CartPageView, QUANTITY_ERROR } from '../../src/features/cart/cart-page-view.tsx';
+import { QUANTITY_ERROR } from '../../src/features/cart/cart-lines-table.tsx';
+import { CartPageView } from '../../src/features/cart/cart-page-view.tsx';
 import type { CartRecord } from '../../src/lib/db.ts';
 
 /** Intl's pl-PL output uses non-breaking spaces; compare with plain ones. */

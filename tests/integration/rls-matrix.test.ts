@@ -188,7 +188,11 @@ describe('app_settings', () => {
     expect(view.error).toBeNull();
     const keys = table.data!.map((row) => row.key).sort();
     expect(keys).toEqual(
-      ['company_address', 'company_email', 'company_name', 'company_phone', 'company_website', 'delivery_rate_per_km', 'free_shipping_threshold', 'store_hours'].sort(),
+      [
+        'bank_account_holder', 'bank_account_number', 'bank_address', 'bank_name', 'bank_swift',
+        'company_address', 'company_email', 'company_name', 'company_phone', 'company_website',
+        'delivery_rate_per_km', 'free_shipping_threshold', 'store_hours',
+      ].sort(),
     );
     expect(view.data!.map((row) => row.key).sort()).toEqual(keys);
     for (const secret of SECRET_KEYS) expect(JSON.stringify([table.data, view.data])).not.toContain(secret);

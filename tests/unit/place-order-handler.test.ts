@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { createPlaceOrderHandler, type OrderWrite, type OrderWriteResult, type PlaceOrderDeps } from '../../functions/place-order/handler.ts';
+import { HttpError } from '../../functions/_shared/http.ts';
+import {
+  createPlaceOrderHandler,
+  type CatalogueProduct,
+  type OrderWrite,
+  type OrderWriteResult,
+  type PlaceOrderDeps,
+} from '../../functions/place-order/handler.ts';
+import { LIVE_FLOWERS_COURIER_MESSAGE } from '../../src/domain/delivery.ts';
 import { fromPln } from '../../src/domain/money.ts';
 
-const ROSE = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true };
-const CANDLE = { id: '00000000-0000-4000-8000-000000000002', name: 'Znicz', price: 24.99, active: true };
+// An artificial rose, so courier tests are not caught by the live-flowers rule.
+const ROSE: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true, category: 'artificial-flowers' };
+const CANDLE: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000002', name: 'Znicz', price: 24.99, active: true, category: 'candles' };
+const TULIPS: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000003', name: 'Tulipany', price: 99, active: true, category: 'live-flowers' };
 
 function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
   const writes: OrderWrite[] = [];
   const deps: PlaceOrderDeps = {
     userIdFromToken: async () => null,
-    loadProducts: async (ids) => [ROSE, CANDLE].filter((product) => ids.includes(product.id)),
+    loadProducts: async (ids) => [ROSE, CANDLE, TULIPS].filter((product) => ids.includes(product.id)),
     loadSetting: async () => '300',
     writeOrder: async (order): Promise<OrderWriteResult> => {
       writes.push(order);
@@ -147,6 +157,53 @@ describe('place-order handler', () => {
     const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'home' } }));
     expect(response.status).toBe(422);
     expect(writes).toHaveLength(0);
+  });
+
+  it('charges local delivery as quoted by the server for the checkout address', async () => {
+    const quoted: string[] = [];
+    const { deps, writes } = fakeDeps({
+      quoteLocalDelivery: async (form) => {
+        quoted.push(`${form.street} ${form.houseNumber}, ${form.postalCode} ${form.city}`);
+        return fromPln(71.28);
+      },
+    });
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'home', city: 'Krasiczyn', postalCode: '37-741' }, shippingCost: 0 }),
+    );
+    expect(response.status).toBe(201);
+    expect(quoted).toEqual(['Mickiewicza 3, 37-741 Krasiczyn']);
+    expect(writes[0]!.shippingCost).toBe(71.28);
+  });
+
+  it('passes on a refusal of the delivery area and writes nothing', async () => {
+    const { deps, writes } = fakeDeps({
+      quoteLocalDelivery: async () => {
+        throw new HttpError(422, 'outside_delivery_area', 'Poza terenem');
+      },
+    });
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'cemetery', city: 'Kraków', postalCode: '31-019' } }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: 'outside_delivery_area', message: 'Poza terenem' });
+    expect(writes).toHaveLength(0);
+  });
+
+  it.each(['inpost', 'dpd', 'gls-cod', 'poczta'])('refuses live flowers sent by courier (%s) and writes nothing', async (deliveryMethod) => {
+    const { deps, writes } = fakeDeps();
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, deliveryMethod }, items: [{ productId: CANDLE.id, quantity: 1 }, { productId: TULIPS.id, quantity: 1 }] }),
+    );
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ error: 'live_flowers_local_only', message: LIVE_FLOWERS_COURIER_MESSAGE });
+    expect(writes).toHaveLength(0);
+  });
+
+  it.each(['store', 'home', 'cemetery'])('accepts live flowers with %s delivery', async (deliveryMethod) => {
+    const { deps, writes } = fakeDeps({ quoteLocalDelivery: async () => fromPln(20) });
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, deliveryMethod }, items: [{ productId: TULIPS.id, quantity: 1 }] }),
+    );
+    expect(response.status).toBe(201);
+    expect(writes).toHaveLength(1);
   });
 
   it('hides an unexpected failure behind a JSON 500 without a stack trace', async () => {

@@ -37,3 +37,14 @@ export async function userFromSession(client: SupabaseClient, session: Session):
 }
 
 export { getSupabase };
+
+/**
+ * The signed-in user's access token for calls that act as the user (placing
+ * an order); null for a guest. supabase-js refreshes an expired token here.
+ */
+export async function currentAccessToken(): Promise<string | null> {
+  if (!hasStoredSession()) return null;
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  return data.session?.access_token ?? null;
+}

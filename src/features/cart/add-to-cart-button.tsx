@@ -1,9 +1,9 @@
+import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
-import { CHECKOUT_HREF, PathLink } from './path-link.tsx';
 import { ProductThumb } from './product-thumb.tsx';
 
 export interface AddToCartButtonProps {
@@ -75,9 +75,9 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
               </p>
             </div>
             <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-              <PathLink href={CHECKOUT_HREF} onClick={close} className="btn-primary flex-1">
+              <Link to="/checkout" onClick={close} className="btn-primary flex-1">
                 PRZEJDŹ DO KASY
-              </PathLink>
+              </Link>
               <button type="button" onClick={close} className="btn-secondary flex-1">
                 KONTYNUUJ ZAKUPY
               </button>

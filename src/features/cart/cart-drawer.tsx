@@ -4,7 +4,6 @@ import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
 import type { CartViewLine } from './cart-lines.ts';
-import { CHECKOUT_HREF, PathLink } from './path-link.tsx';
 import { ProductThumb } from './product-thumb.tsx';
 
 export interface CartDrawerViewProps {
@@ -132,9 +131,9 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                   </span>
                 </p>
                 <p className="mt-1 text-sm text-ink-muted">Koszt dostawy wybierzesz w koszyku lub przy kasie.</p>
-                <PathLink href={CHECKOUT_HREF} onClick={onClose} className="btn-primary mt-4 w-full">
+                <Link to="/checkout" onClick={onClose} className="btn-primary mt-4 w-full">
                   Do kasy
-                </PathLink>
+                </Link>
                 <div className="mt-2 flex items-center justify-between gap-2">
                   <Link
                     to="/cart"

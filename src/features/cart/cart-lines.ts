@@ -8,6 +8,7 @@ import {
   type CartSummary,
 } from '../../domain/cart.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
+import type { CategoryId } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import type { CartRecord } from '../../lib/db.ts';
 
@@ -19,6 +20,8 @@ export interface CartViewLine {
   available: boolean;
   name: string;
   imageUrl: string | null;
+  /** Decides the delivery methods on offer (live flowers travel only locally); null when unknown. */
+  category: CategoryId | null;
   unitPrice: Grosz;
   lineTotal: Grosz;
 }
@@ -50,6 +53,7 @@ export function buildCartView(
         available: false,
         name: product?.name ?? UNAVAILABLE_PRODUCT_NAME,
         imageUrl: product?.image_url ?? null,
+        category: product?.category ?? null,
         unitPrice: fromPln(0),
         lineTotal: fromPln(0),
       };
@@ -61,6 +65,7 @@ export function buildCartView(
       available: true,
       name: product.name,
       imageUrl: product.image_url || null,
+      category: product.category,
       unitPrice,
       lineTotal: lineTotal({ productId: record.productId, quantity: record.quantity, unitPrice }),
     };

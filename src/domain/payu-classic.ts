@@ -1,0 +1,345 @@
+import { md5 } from './md5.ts';
+
+/**
+ * The PayU classic gateway's form parameters (spec §3), their signature and
+ * the checks of spec §5. Shared by the payment functions (which build and
+ * verify), the local payment simulator and the admin test screen.
+ */
+
+export const PAYMENT_REDIRECT_DELAY_MS = 500;
+export const MAX_GATEWAY_URL_LENGTH = 2048;
+export const MAX_GATEWAY_NAME_LENGTH = 127;
+export const SIGNATURE_LENGTH = 32;
+/** The gateway wants some client address; the shop never sends the real one. */
+export const CLIENT_IP_PLACEHOLDER = '127.0.0.1';
+
+type LineKey = `order_${number}_${'name' | 'quantity' | 'price'}`;
+
+export interface GatewayBaseParams {
+  pos_id: string;
+  session_id: string;
+  /** Sent to the real gateway's form; never part of the signature, never put in a redirect URL. */
+  pos_auth_key?: string;
+  /** Grosz as integer text. */
+  amount: string;
+  desc: string;
+  desc2?: string;
+  trsDesc?: string;
+  order_id: string;
+  first_name: string;
+  last_name: string;
+  payback_login?: string;
+  client_email: string;
+  phone: string;
+  language: string;
+  client_ip: string;
+  ts: string;
+  pay_type: string;
+  js: string;
+  pow_url: string;
+  pow_url_blad: string;
+  encoding: string;
+  sig?: string;
+}
+
+export type GatewayParams = GatewayBaseParams & { [key: LineKey]: string };
+
+/** Any flat string map, e.g. parameters read back from a URL or a form. */
+export type ParamRecord = Readonly<Record<string, string | undefined>>;
+
+/** Keys that never enter the signature. */
+const UNSIGNED_KEYS = new Set(['sig', 'pos_auth_key']);
+
+/** The text that is hashed: values in key-sorted order (code-unit order), then the key. */
+export function signaturePayload(params: ParamRecord, authKey: string): string {
+  const keys = Object.keys(params)
+    .filter((key) => !UNSIGNED_KEYS.has(key) && params[key] !== undefined)
+    .sort();
+  return keys.map((key) => params[key]).join('') + authKey;
+}
+
+/** Spec §5: MD5 of the values concatenated in key-sorted order, without sig and the auth key, then the auth key. */
+export function signGatewayParams(params: ParamRecord, authKey: string): string {
+  return md5(signaturePayload(params, authKey));
+}
+
+/** Compares without an early exit, so the time taken does not tell how much of a guess was right. */
+function sameText(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+export function verifyGatewaySignature(params: ParamRecord, authKey: string): boolean {
+  const sig = params.sig;
+  if (typeof sig !== 'string' || sig.length !== SIGNATURE_LENGTH || authKey === '') return false;
+  return sameText(sig.toLowerCase(), signGatewayParams(params, authKey));
+}
+
+/** PLN → grosz as the gateway wants it: Math.round(price * 100) as integer text. */
+export function gatewayAmount(pln: number): string {
+  return String(Math.round(pln * 100));
+}
+
+/** Cuts to a number of characters (code points, so a Polish letter or emoji is never split). */
+export function cutText(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length <= max ? text : chars.slice(0, max).join('');
+}
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** Spaces and other non-digits removed; a leading + is kept. */
+export function normalisePhone(phone: string): string {
+  const trimmed = phone.trim();
+  const digits = trimmed.replace(/\D/g, '');
+  return trimmed.startsWith('+') ? `+${digits}` : digits;
+}
+
+export interface GatewayBuyer {
+  email: string;
+  phone: string;
+  firstName: string;
+  lastName: string;
+}
+
+export interface GatewayItem {
+  name: string;
+  /** PLN. */
+  unitPrice: number;
+  quantity: number;
+}
+
+export interface GatewayPaymentInput {
+  posId: string;
+  posAuthKey: string;
+  /** The shop's order number (KT…), sent as order_id. */
+  orderNumber: string;
+  /** Defaults to `${orderNumber}-${ts}`. */
+  sessionId?: string;
+  description: string;
+  desc2?: string;
+  trsDesc?: string;
+  /** PLN. */
+  totalAmount: number;
+  buyer: GatewayBuyer;
+  items: readonly GatewayItem[];
+  /** Full success return address (pow_url). */
+  successUrl: string;
+  /** Full failure return address (pow_url_blad). */
+  failureUrl: string;
+  /** Milliseconds since the epoch. */
+  ts: number;
+  clientIp?: string;
+  paybackLogin?: string;
+  /** Item names are cut to this many characters (127 unless a URL must get shorter). */
+  itemNameLimit?: number;
+}
+
+/** The signed parameters of one payment (spec §3, §9), pos_auth_key included for the gateway form. */
+export function buildGatewayParams(input: GatewayPaymentInput): GatewayParams {
+  const ts = String(Math.trunc(input.ts));
+  const nameLimit = Math.min(input.itemNameLimit ?? MAX_GATEWAY_NAME_LENGTH, MAX_GATEWAY_NAME_LENGTH);
+  const params: GatewayParams = {
+    pos_id: input.posId,
+    session_id: input.sessionId ?? `${input.orderNumber}-${ts}`,
+    pos_auth_key: input.posAuthKey,
+    amount: gatewayAmount(input.totalAmount),
+    desc: input.description,
+    order_id: input.orderNumber,
+    first_name: cutText(input.buyer.firstName.trim(), MAX_GATEWAY_NAME_LENGTH),
+    last_name: cutText(input.buyer.lastName.trim(), MAX_GATEWAY_NAME_LENGTH),
+    client_email: normaliseEmail(input.buyer.email),
+    phone: normalisePhone(input.buyer.phone),
+    language: 'pl',
+    client_ip: input.clientIp ?? CLIENT_IP_PLACEHOLDER,
+    ts,
+    pay_type: 't',
+    js: '0',
+    pow_url: input.successUrl,
+    pow_url_blad: input.failureUrl,
+    encoding: 'UTF-8',
+  };
+  if (input.desc2) params.desc2 = input.desc2;
+  if (input.trsDesc) params.trsDesc = input.trsDesc;
+  if (input.paybackLogin) params.payback_login = input.paybackLogin;
+  input.items.forEach((item, index) => {
+    const n = index + 1;
+    params[`order_${n}_name`] = cutText(item.name.trim(), nameLimit);
+    params[`order_${n}_quantity`] = String(item.quantity);
+    params[`order_${n}_price`] = gatewayAmount(item.unitPrice);
+  });
+  params.sig = signGatewayParams(params as unknown as ParamRecord, input.posAuthKey);
+  return params;
+}
+
+/**
+ * The address the browser is sent to: the gateway URL with every parameter
+ * and sig as the query, but never pos_auth_key — it is the signing key.
+ */
+export function gatewayRedirectUrl(gatewayUrl: string, params: GatewayParams): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (key === 'pos_auth_key' || typeof value !== 'string') continue;
+    query.set(key, value);
+  }
+  return `${gatewayUrl}${gatewayUrl.includes('?') ? '&' : '?'}${query.toString()}`;
+}
+
+/**
+ * A redirect URL within the 2048-character limit: first as built, then
+ * without desc2/trsDesc, then with item names cut shorter, finally without
+ * the item lines (which the gateway does not require). Null if even that is too long.
+ */
+export function buildGatewayRedirect(gatewayUrl: string, input: GatewayPaymentInput): { url: string; params: GatewayParams } | null {
+  const lean = { ...input, desc2: undefined, trsDesc: undefined };
+  const attempts: GatewayPaymentInput[] = [
+    input,
+    lean,
+    { ...lean, itemNameLimit: 64 },
+    { ...lean, itemNameLimit: 32 },
+    { ...lean, itemNameLimit: 16 },
+    { ...lean, items: [] },
+  ];
+  for (const attempt of attempts) {
+    const params = buildGatewayParams(attempt);
+    const url = gatewayRedirectUrl(gatewayUrl, params);
+    if (url.length <= MAX_GATEWAY_URL_LENGTH) return { url, params };
+  }
+  return null;
+}
+
+// ------------------------------------------------------------------ validation
+
+export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const MIN_PHONE_LENGTH = 9;
+const MIN_NAME_LENGTH = 2;
+
+/** The body of create-payu-classic-payment (spec §3 Payment request). */
+export interface PaymentRequest {
+  orderId: string;
+  description: string;
+  totalAmount: number;
+  buyer: GatewayBuyer;
+  products: GatewayItem[];
+}
+
+export type PaymentRequestValidation = { ok: true; value: PaymentRequest } | { ok: false; errors: string[] };
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value.trim() : '';
+}
+
+function item(value: unknown): GatewayItem {
+  const record = isRecord(value) ? value : {};
+  const unitPrice = typeof record.unitPrice === 'number' && Number.isFinite(record.unitPrice) ? Math.round(record.unitPrice * 100) / 100 : 0;
+  const quantity = typeof record.quantity === 'number' && Number.isFinite(record.quantity) ? record.quantity : 0;
+  return { name: cutText(text(record.name), MAX_GATEWAY_NAME_LENGTH), unitPrice, quantity };
+}
+
+/**
+ * Spec §5 Payment creation: every problem, in a fixed order, with the
+ * gateway function's English messages. Wrong types count as missing.
+ */
+export function validatePaymentRequest(body: unknown): PaymentRequestValidation {
+  const record = isRecord(body) ? body : {};
+  const buyer = isRecord(record.buyer) ? record.buyer : {};
+  const email = normaliseEmail(typeof buyer.email === 'string' ? buyer.email : '');
+  const firstName = text(buyer.firstName);
+  const lastName = text(buyer.lastName);
+  const phone = text(buyer.phone);
+  const products = Array.isArray(record.products) ? record.products : [];
+  const total = record.totalAmount;
+
+  const errors: string[] = [];
+  if (!email) errors.push('Customer email is required');
+  if (!firstName) errors.push('Customer first name is required');
+  if (!lastName) errors.push('Customer last name is required');
+  if (!phone) errors.push('Customer phone is required');
+  if (products.length === 0) errors.push('No items provided for payment');
+  if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) errors.push('Invalid total amount');
+  if (phone && normalisePhone(phone).length < MIN_PHONE_LENGTH) errors.push('Invalid phone number format');
+  if (email && !EMAIL_FORMAT.test(email)) errors.push('Invalid email format');
+  if (firstName && firstName.length < MIN_NAME_LENGTH) errors.push('Customer first name must be at least 2 characters');
+  if (lastName && lastName.length < MIN_NAME_LENGTH) errors.push('Customer last name must be at least 2 characters');
+  if (errors.length > 0) return { ok: false, errors };
+
+  return {
+    ok: true,
+    value: {
+      orderId: text(record.orderId),
+      description: text(record.description),
+      totalAmount: Math.round((total as number) * 100) / 100,
+      buyer: { email, phone, firstName, lastName },
+      products: products.map(item),
+    },
+  };
+}
+
+export interface CheckResult {
+  errors: string[];
+  warnings: string[];
+}
+
+export const REQUIRED_GATEWAY_FIELDS = [
+  'pos_id', 'session_id', 'pos_auth_key', 'amount', 'desc', 'client_email', 'first_name', 'last_name', 'phone', 'ts',
+] as const;
+
+const GATEWAY_PHONE_FORMAT = /^\+?\d{9,15}$/;
+
+/** Spec §5 Payment test checks over a parameter set; sig defaults to the set's own. */
+export function checkGatewayParams(params: ParamRecord, signature: string | undefined = params.sig): CheckResult {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  const missing = REQUIRED_GATEWAY_FIELDS.filter((field) => !params[field]?.trim());
+  if (missing.length > 0) errors.push(`Missing required fields: ${missing.join(', ')}`);
+  const amount = params.amount;
+  if (amount !== undefined && amount.trim() !== '') {
+    const value = Number(amount);
+    if (!Number.isFinite(value) || value <= 0) errors.push('Amount must be a positive number');
+  }
+  const email = params.client_email;
+  if (email && !EMAIL_FORMAT.test(email)) errors.push('Invalid email format');
+  const phone = params.phone;
+  if (phone && !GATEWAY_PHONE_FORMAT.test(phone.replace(/[\s-]/g, ''))) warnings.push('Phone number format may be invalid');
+  if (signature?.length !== SIGNATURE_LENGTH) errors.push('Generated signature is invalid');
+  return { errors, warnings };
+}
+
+export interface RedirectCheck extends CheckResult {
+  valid: boolean;
+}
+
+export const REQUIRED_REDIRECT_PARAMS = ['pos_id', 'session_id', 'amount', 'desc', 'sig'] as const;
+
+/** Spec §5 Redirect URL check: the address the browser is about to be sent to. */
+export function checkRedirectUrl(url: string): RedirectCheck {
+  const errors: string[] = [];
+  const warnings: string[] = [];
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    return { valid: false, errors: [`Invalid URL format: ${reason}`], warnings };
+  }
+  const query = parsed.searchParams;
+  const missing = REQUIRED_REDIRECT_PARAMS.filter((name) => !query.get(name));
+  if (missing.length > 0) errors.push(`Missing required parameters: ${missing.join(', ')}`);
+  const amount = query.get('amount');
+  if (amount && !Number.isFinite(Number(amount))) errors.push('Amount parameter is not a valid number');
+  const sig = query.get('sig');
+  if (sig && sig.length !== SIGNATURE_LENGTH) errors.push('Signature must be 32 characters long');
+  if (url.length > MAX_GATEWAY_URL_LENGTH) {
+    warnings.push(`URL is ${url.length} characters long, over the recommended ${MAX_GATEWAY_URL_LENGTH}`);
+  }
+  if (query.has('pos_auth_key')) warnings.push('URL contains pos_auth_key, which must stay secret');
+  return { valid: errors.length === 0, errors, warnings };
+}

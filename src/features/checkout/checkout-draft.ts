@@ -1,0 +1,71 @@
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { DELIVERY_METHODS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { CHECKOUT_PAYMENT_METHODS, type CheckoutPaymentMethod } from '../../domain/payment-methods.ts';
+import { db } from '../../lib/db.ts';
+
+export const CHECKOUT_DRAFT_META_KEY = 'checkoutDraft';
+
+/** An order sent without a definite answer: the same key goes out again while the order is unchanged. */
+export interface PendingSubmission {
+  clientRequestId: string;
+  fingerprint: string;
+}
+
+export interface CheckoutDraft {
+  values: CheckoutFormValues;
+  pending?: PendingSubmission;
+}
+
+const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'houseNumber', 'apartment', 'city', 'postalCode'] as const;
+
+function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
+  return typeof value === 'string' && (list as readonly string[]).includes(value);
+}
+
+/** Reads a stored draft defensively: an older or damaged record never breaks the checkout. */
+export function toCheckoutDraft(stored: unknown): CheckoutDraft | null {
+  if (typeof stored !== 'object' || stored === null) return null;
+  const record = stored as { values?: unknown; pending?: unknown };
+  if (typeof record.values !== 'object' || record.values === null) return null;
+  const raw = record.values as Record<string, unknown>;
+  const values: CheckoutFormValues = { ...EMPTY_CHECKOUT_FORM };
+  for (const field of TEXT_FIELDS) {
+    const value = raw[field];
+    if (typeof value === 'string') values[field] = value.slice(0, 300);
+  }
+  if (isOneOf<DeliveryMethod>(DELIVERY_METHODS, raw.deliveryMethod)) values.deliveryMethod = raw.deliveryMethod;
+  if (isOneOf<CheckoutPaymentMethod>(CHECKOUT_PAYMENT_METHODS, raw.paymentMethod)) values.paymentMethod = raw.paymentMethod;
+  const pending = record.pending as Partial<PendingSubmission> | undefined;
+  const hasPending = typeof pending?.clientRequestId === 'string' && typeof pending.fingerprint === 'string';
+  return hasPending ? { values, pending: { clientRequestId: pending.clientRequestId!, fingerprint: pending.fingerprint! } } : { values };
+}
+
+export async function loadCheckoutDraft(): Promise<CheckoutDraft | null> {
+  const record = await db.meta.get(CHECKOUT_DRAFT_META_KEY);
+  return toCheckoutDraft(record?.value);
+}
+
+export async function saveCheckoutDraft(draft: CheckoutDraft): Promise<void> {
+  await db.meta.put({ key: CHECKOUT_DRAFT_META_KEY, value: draft });
+}
+
+/** After an order went through: the next checkout starts clean (the contact details stay for next time). */
+export async function finishCheckoutDraft(): Promise<void> {
+  const draft = await loadCheckoutDraft();
+  if (!draft) return;
+  await saveCheckoutDraft({ values: draft.values });
+}
+
+/** The identity of an order's content: the same fingerprint may reuse the same idempotency key. */
+export function submissionFingerprint(payload: { checkout: CheckoutFormValues; items: ReadonlyArray<{ productId: string; quantity: number }> }): string {
+  const items = [...payload.items].sort((a, b) => a.productId.localeCompare(b.productId));
+  return JSON.stringify({ checkout: payload.checkout, items });
+}
+
+/** Saves what the customer typed, keeping a pending submission (its fingerprint decides whether it still applies). */
+export async function saveDraftValues(values: CheckoutFormValues): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const current = toCheckoutDraft((await db.meta.get(CHECKOUT_DRAFT_META_KEY))?.value);
+    await saveCheckoutDraft(current?.pending ? { values, pending: current.pending } : { values });
+  });
+}

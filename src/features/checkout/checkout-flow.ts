@@ -1,0 +1,59 @@
+import * as v from 'valibot';
+import { checkoutFormSchema, joinIssueMessages, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { toPln } from '../../domain/money.ts';
+import { loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
+import { orderItems, type CheckoutLine } from './checkout-model.ts';
+import { recordPlacedOrder } from './device-orders.ts';
+import { startCardPayment, startPayuPayment } from './payment-start.ts';
+import { placeOrder, type PlacedOrder } from './place-order-client.ts';
+
+export type CheckoutResult =
+  | { kind: 'transfer'; order: PlacedOrder }
+  | { kind: 'redirect'; order: PlacedOrder; url: string }
+  | { kind: 'error'; message: string; fields?: Record<string, string> };
+
+export const UNAVAILABLE_LINES_MESSAGE = 'Usuń z koszyka produkty, które nie są już dostępne, i spróbuj ponownie.';
+
+/**
+ * Spec §4 'Checkout flow': place the order (once, whatever the retries), then
+ * branch on the payment method. The idempotency key is kept while the order's
+ * content stays the same, so a retry after a dropped connection or a failed
+ * payment start answers with the same order instead of a second one.
+ */
+export async function runCheckout(
+  values: CheckoutFormValues,
+  lines: readonly CheckoutLine[],
+  accessToken: string | null,
+): Promise<CheckoutResult> {
+  const parsed = v.safeParse(checkoutFormSchema, values);
+  if (!parsed.success) return { kind: 'error', message: joinIssueMessages(parsed.issues) };
+  if (lines.some((line) => !line.available)) return { kind: 'error', message: UNAVAILABLE_LINES_MESSAGE };
+
+  const items = orderItems(lines);
+  const fingerprint = submissionFingerprint({ checkout: values, items });
+  const draft = await loadCheckoutDraft();
+  const clientRequestId = draft?.pending?.fingerprint === fingerprint ? draft.pending.clientRequestId : crypto.randomUUID();
+  await saveCheckoutDraft({ values, pending: { clientRequestId, fingerprint } });
+
+  const outcome = await placeOrder({ clientRequestId, checkout: values, items }, accessToken);
+  if (outcome.kind === 'rejected') {
+    // The server said no to this content: a corrected order gets a fresh key.
+    await saveCheckoutDraft({ values });
+    return { kind: 'error', message: outcome.message, fields: outcome.fields };
+  }
+  if (outcome.kind === 'uncertain') return { kind: 'error', message: outcome.message };
+
+  const { order } = outcome;
+  await recordPlacedOrder(order, parsed.output);
+  if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
+
+  const start =
+    parsed.output.paymentMethod === 'payu'
+      ? await startPayuPayment(
+          order,
+          parsed.output,
+          lines.map((line) => ({ name: line.name, unitPrice: toPln(line.unitPrice), quantity: line.quantity })),
+        )
+      : await startCardPayment(order);
+  return start.ok ? { kind: 'redirect', order, url: start.redirectUrl } : { kind: 'error', message: start.message };
+}

@@ -1,0 +1,53 @@
+import type { CategoryId } from '../../domain/categories.ts';
+import {
+  allowedDeliveryMethods,
+  fixedShippingCost,
+  isLocalDelivery,
+  type DeliveryMethod,
+} from '../../domain/delivery.ts';
+import { addMoney, grosz, type Grosz } from '../../domain/money.ts';
+import type { QuoteState } from './use-delivery-quote.ts';
+
+/** A cart line as the checkout needs it (the route hands it over from the cart feature). */
+export interface CheckoutLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  unitPrice: Grosz;
+  lineTotal: Grosz;
+  available: boolean;
+  category: CategoryId | null;
+}
+
+export interface CheckoutCart {
+  lines: readonly CheckoutLine[];
+  subtotal: Grosz;
+}
+
+export function containsLiveFlowers(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((line) => line.category === 'live-flowers');
+}
+
+export function offeredDeliveryMethods(lines: readonly CheckoutLine[]): readonly DeliveryMethod[] {
+  return allowedDeliveryMethods(containsLiveFlowers(lines));
+}
+
+export interface CheckoutTotals {
+  subtotal: Grosz;
+  /** null while home or cemetery delivery has no quote yet. */
+  shipping: Grosz | null;
+  total: Grosz;
+}
+
+/** The summary: products, delivery (fixed, free from the threshold, or the quote) and the total. */
+export function checkoutTotals(cart: CheckoutCart, method: DeliveryMethod, quote: QuoteState, freeThreshold: Grosz): CheckoutTotals {
+  let shipping: Grosz | null;
+  if (isLocalDelivery(method)) shipping = quote.status === 'ready' ? quote.quote.cost : null;
+  else shipping = fixedShippingCost(method, cart.subtotal, freeThreshold);
+  return { subtotal: cart.subtotal, shipping, total: addMoney(cart.subtotal, shipping ?? grosz(0)) };
+}
+
+/** The lines place-order receives: what and how many, never prices. */
+export function orderItems(lines: readonly CheckoutLine[]): Array<{ productId: string; quantity: number }> {
+  return lines.filter((line) => line.available).map((line) => ({ productId: line.productId, quantity: line.quantity }));
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { loadCheckoutDraft } from './checkout-draft.ts';
+import { CheckoutForm } from './checkout-form.tsx';
+import type { CheckoutCart } from './checkout-model.ts';
+
+export interface CheckoutPageProps {
+  /** undefined while the cart is read from the device. */
+  cart: CheckoutCart | undefined;
+  /** The editable cart table (the cart feature's), composed in by the route. */
+  cartEditor: ReactNode;
+  /** The signed-in customer's email, prefilled when the draft has none; undefined while the session is checked. */
+  userEmail: string | null | undefined;
+  getAccessToken: () => Promise<string | null>;
+  onTransferPlaced: (orderNumber: string) => void;
+}
+
+/** Spec §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
+export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced }: CheckoutPageProps) {
+  const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadCheckoutDraft()
+      .catch(() => null)
+      .then((draft) => {
+        if (!cancelled) setInitialValues(draft?.values ?? EMPTY_CHECKOUT_FORM);
+      });
+    return () => {
+      cancelled = true;
+    };
+  }, []);
+
+  const ready = cart !== undefined && initialValues !== null && userEmail !== undefined;
+
+  return (
+    <section className="container-page py-8 sm:py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Zamówienie</h1>
+      {!ready && (
+        <p className="mt-8 text-ink-muted" role="status">
+          Wczytywanie koszyka...
+        </p>
+      )}
+      {ready && cart.lines.length === 0 && (
+        <div className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-12 text-center">
+          <p className="text-lg text-ink">Koszyk jest pusty</p>
+          <Link to="/shop" className="btn-primary mt-6">
+            Przejdź do sklepu
+          </Link>
+        </div>
+      )}
+      {ready && cart.lines.length > 0 && (
+        <CheckoutForm
+          cart={cart}
+          cartEditor={cartEditor}
+          initialValues={initialValues.email === '' && userEmail ? { ...initialValues, email: userEmail } : initialValues}
+          getAccessToken={getAccessToken}
+          onTransferPlaced={onTransferPlaced}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,74 @@
+import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
+
+/** The order as place-order answers it (amounts in PLN as the database keeps them). */
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  status: string;
+  subtotal: number;
+  shippingCost: number;
+  total: number;
+  createdAt: string;
+  clientRequestId: string;
+}
+
+export interface PlaceOrderPayload {
+  clientRequestId: string;
+  checkout: CheckoutFormValues;
+  items: Array<{ productId: string; quantity: number }>;
+}
+
+export type PlaceOrderOutcome =
+  | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
+  /** The server refused this order as it is (4xx): a new attempt needs a new key. */
+  | { kind: 'rejected'; message: string; fields: Record<string, string> }
+  /** Nothing definite is known (network, timeout, 5xx): retry with the same key. */
+  | { kind: 'uncertain'; message: string; offline: boolean };
+
+export const ORDER_FAILED_MESSAGE = 'Wystąpił błąd podczas składania zamówienia';
+export const ORDER_NETWORK_DETAIL = 'brak połączenia z serwerem. Sprawdź połączenie internetowe i spróbuj ponownie.';
+
+/** Spec §8 'Błąd tworzenia zamówienia: {detail}'. */
+export function orderCreationError(detail: string): string {
+  return `Błąd tworzenia zamówienia: ${detail}`;
+}
+
+function isPlacedOrder(value: unknown): value is PlacedOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Record<string, unknown>;
+  return typeof order.id === 'string' && typeof order.orderNumber === 'string' && typeof order.total === 'number';
+}
+
+function fieldsOf(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  const fields = (body as { fields?: unknown }).fields;
+  if (typeof fields !== 'object' || fields === null) return {};
+  return Object.fromEntries(Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+/**
+ * Sends the checkout to the idempotent place-order function. The same
+ * clientRequestId sent again answers with the first order, so an uncertain
+ * outcome is always safe to retry.
+ */
+export async function placeOrder(payload: PlaceOrderPayload, accessToken: string | null): Promise<PlaceOrderOutcome> {
+  try {
+    const answer = await callFunction('place-order', payload, { accessToken });
+    if (answer.ok) {
+      const order = typeof answer.body === 'object' && answer.body !== null ? (answer.body as { order?: unknown }).order : undefined;
+      if (!isPlacedOrder(order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, offline: false };
+      return { kind: 'placed', order, replayed: (answer.body as { replayed?: unknown }).replayed === true };
+    }
+    const detail = bodyField(answer.body, 'message') ?? bodyField(answer.body, 'error');
+    if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
+      return { kind: 'rejected', message: orderCreationError(detail ?? `HTTP ${answer.status}`), fields: fieldsOf(answer.body) };
+    }
+    return { kind: 'uncertain', message: detail ? orderCreationError(detail) : ORDER_FAILED_MESSAGE, offline: false };
+  } catch (error) {
+    if (error instanceof NetworkError) {
+      return { kind: 'uncertain', message: orderCreationError(ORDER_NETWORK_DETAIL), offline: error.reason === 'offline' };
+    }
+    return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, offline: false };
+  }
+}

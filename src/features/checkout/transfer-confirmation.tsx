@@ -1,0 +1,95 @@
+import { useEffect, useRef } from 'react';
+import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { DELIVERY_METHOD_LABELS, needsAddress } from '../../domain/delivery.ts';
+import { formatDestinationAddress } from '../../domain/delivery-address.ts';
+import { formatPln } from '../../domain/money.ts';
+import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
+import { CheckoutSummary } from './checkout-summary.tsx';
+
+/** Spec §2: the interim step before a bank-transfer order is placed. */
+export function TransferConfirmation({
+  values,
+  cart,
+  totals,
+  busy,
+  error,
+  onBack,
+  onConfirm,
+}: {
+  values: CheckoutFormValues;
+  cart: CheckoutCart;
+  totals: CheckoutTotals;
+  busy: boolean;
+  error: string | null;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+      <section aria-labelledby="transfer-confirmation-title" className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
+        <h2 id="transfer-confirmation-title" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-forest-900 outline-none">
+          Sprawdź zamówienie przed przelewem
+        </h2>
+        <p className="mt-2 text-ink-muted">
+          Po potwierdzeniu pokażemy dane do przelewu. Zamówienie realizujemy, gdy wpłata dotrze na nasze konto (zwykle 1–2 dni robocze).
+        </p>
+        <dl className="mt-6 grid gap-4 sm:grid-cols-2">
+          <div>
+            <dt className="text-sm text-ink-muted">Zamawiający</dt>
+            <dd className="text-ink">
+              {values.firstName} {values.lastName}
+              <br />
+              {values.email}
+              <br />
+              {values.phone}
+            </dd>
+          </div>
+          <div>
+            <dt className="text-sm text-ink-muted">Dostawa</dt>
+            <dd className="text-ink">
+              {DELIVERY_METHOD_LABELS[values.deliveryMethod]}
+              {needsAddress(values.deliveryMethod) && (
+                <>
+                  <br />
+                  {formatDestinationAddress(values)}
+                </>
+              )}
+            </dd>
+          </div>
+        </dl>
+        <h3 className="mt-6 font-semibold text-forest-900">Produkty</h3>
+        <ul className="mt-2 divide-y divide-forest-100">
+          {cart.lines
+            .filter((line) => line.available)
+            .map((line) => (
+              <li key={line.productId} className="flex justify-between gap-4 py-2">
+                <span>
+                  {line.name} × {line.quantity}
+                </span>
+                <span className="tabular-nums">{formatPln(line.lineTotal)}</span>
+              </li>
+            ))}
+        </ul>
+      </section>
+
+      <CheckoutSummary totals={totals} method={values.deliveryMethod} quoting={false}>
+        {error && (
+          <p role="alert" className="mt-4 rounded-xl bg-blush-50 px-4 py-3 text-sm font-medium text-blush-700" data-testid="checkout-error">
+            {error}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col gap-3">
+          <button type="button" className="btn-primary w-full" disabled={busy} onClick={onConfirm}>
+            {busy ? 'Przetwarzanie...' : 'Potwierdź i przejdź do przelewu'}
+          </button>
+          <button type="button" className="btn-secondary w-full" disabled={busy} onClick={onBack}>
+            Wróć do edycji
+          </button>
+        </div>
+      </CheckoutSummary>
+    </div>
+  );
+}

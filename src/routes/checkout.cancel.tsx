@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CancelPage } from '../features/checkout/cancel-page.tsx';
+import { paymentReturnSearchSchema } from '../features/checkout/return-search.ts';
+
+export const Route = createFileRoute('/checkout/cancel')({
+  validateSearch: paymentReturnSearchSchema,
+  component: CancelRoute,
+});
+
+function CancelRoute() {
+  return <CancelPage search={Route.useSearch()} />;
+}

@@ -1,0 +1,41 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { currentAccessToken } from '../features/auth/auth-client.ts';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
+import { removeLine, setQuantities } from '../features/cart/cart-store.ts';
+import { useCart } from '../features/cart/use-cart.ts';
+import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
+
+export const Route = createFileRoute('/checkout/')({
+  component: CheckoutRoute,
+});
+
+function report(promise: Promise<unknown>) {
+  promise.catch((error: unknown) => console.error('Koszyk: zapis nie powiódł się', error));
+}
+
+/** Composes the cart (its lines and editor) with the checkout. */
+function CheckoutRoute() {
+  const cart = useCart();
+  const { user, isLoading } = useAuth();
+  const navigate = useNavigate();
+  return (
+    <CheckoutPage
+      cart={cart && { lines: cart.lines, subtotal: cart.summary.subtotal }}
+      cartEditor={
+        cart && (
+          <CartLinesTable
+            lines={cart.lines}
+            steppers
+            catalogueNumbers={false}
+            onSetQuantities={(changes) => report(setQuantities(changes))}
+            onRemove={(productId) => report(removeLine(productId))}
+          />
+        )
+      }
+      userEmail={isLoading && !user ? undefined : (user?.email ?? null)}
+      getAccessToken={currentAccessToken}
+      onTransferPlaced={(orderNumber) => void navigate({ to: '/checkout/success', search: { payment: 'transfer', orderId: orderNumber } })}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { clearCart } from '../features/cart/cart-store.ts';
+import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
+import { paymentReturnSearchSchema } from '../features/checkout/return-search.ts';
+import { SuccessPage } from '../features/checkout/success-page.tsx';
+
+export const Route = createFileRoute('/checkout/success')({
+  validateSearch: paymentReturnSearchSchema,
+  component: SuccessRoute,
+});
+
+async function completeCheckout(): Promise<void> {
+  await clearCart();
+  await finishCheckoutDraft();
+}
+
+function SuccessRoute() {
+  return <SuccessPage search={Route.useSearch()} onEnter={completeCheckout} />;
+}

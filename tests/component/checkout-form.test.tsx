@@ -1,0 +1,274 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
+import { fromPln } from '../../src/domain/money.ts';
+import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
+import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
+import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
+import { CheckoutPage } from '../../src/features/checkout/checkout-page.tsx';
+import { db } from '../../src/lib/db.ts';
+import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
+
+withBackendMetaAndConsent();
+
+function line(productId: string, name: string, price: number, quantity: number, category: CheckoutLine['category']): CheckoutLine {
+  const unitPrice = fromPln(price);
+  return { productId, name, quantity, unitPrice, lineTotal: fromPln(price * quantity), available: true, category };
+}
+
+const CANDLES = line('1547809e-0305-46b3-a282-b3230c221da1', 'Znicz szklany „Anioł”', 24.9, 2, 'candles');
+const ROSES = line('811546a5-832e-49cf-b3c0-9e29122b2d96', 'Bukiet czerwonych róż', 189, 1, 'live-flowers');
+
+function cartOf(...lines: CheckoutLine[]): CheckoutCart {
+  return { lines, subtotal: fromPln(lines.reduce((sum, l) => sum + (l.lineTotal as number) / 100, 0)) };
+}
+
+const FILLED: CheckoutFormValues = {
+  ...EMPTY_CHECKOUT_FORM,
+  firstName: 'Anna',
+  lastName: 'Nowak',
+  email: 'anna@example.pl',
+  phone: '+48 600 100 200',
+};
+
+async function renderForm(options: { cart?: CheckoutCart; initial?: CheckoutFormValues; onTransferPlaced?: (n: string) => void } = {}) {
+  const onTransferPlaced = options.onTransferPlaced ?? vi.fn();
+  await renderInRouter(
+    <CheckoutForm
+      cart={options.cart ?? cartOf(CANDLES)}
+      cartEditor={<p>tabela koszyka</p>}
+      initialValues={options.initial ?? EMPTY_CHECKOUT_FORM}
+      getAccessToken={async () => null}
+      onTransferPlaced={onTransferPlaced}
+    />,
+  );
+  return { onTransferPlaced };
+}
+
+async function fillAddress(user: UserEvent, city: string, postalCode: string) {
+  await user.type(screen.getByLabelText('Ulica'), 'Zamkowa');
+  await user.type(screen.getByLabelText('Numer domu'), '5');
+  await user.type(screen.getByLabelText('Kod pocztowy'), postalCode);
+  await user.type(screen.getByLabelText('Miasto / miejscowość'), city);
+}
+
+beforeEach(async () => {
+  resetPublicSettingsForTests();
+  await db.meta.clear();
+  await db.outbox.clear();
+});
+
+describe('checkout form', () => {
+  it('shows every missing-field message joined with commas, and each beside its field', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    const alert = await screen.findByTestId('checkout-error');
+    expect(alert.textContent).toBe('Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany');
+    expect(screen.getByLabelText('Imię').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Telefon jest wymagany', { selector: 'p[id$="-error"]' })).toBeTruthy();
+  });
+
+  it('checks formats: email, phone, name length and the postal code when the order ships', async () => {
+    const user = userEvent.setup();
+    await renderForm({ initial: { ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost' } });
+    await user.type(screen.getByLabelText('Imię'), 'A');
+    await user.type(screen.getByLabelText('Nazwisko'), 'Nowak');
+    await user.type(screen.getByLabelText('Email'), 'anna@');
+    await user.type(screen.getByLabelText('Telefon'), '12ab');
+    await user.type(screen.getByLabelText('Kod pocztowy'), '37700');
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    const alert = await screen.findByTestId('checkout-error');
+    expect(alert.textContent).toBe(
+      [
+        'Imię musi mieć co najmniej 2 znaki',
+        'Nieprawidłowy format email',
+        'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)',
+        'Ulica jest wymagana',
+        'Numer domu jest wymagany',
+        'Miasto jest wymagane',
+        'Kod pocztowy powinien być w formacie XX-XXX',
+      ].join(', '),
+    );
+  });
+
+  it('offers only pickup and local delivery when the cart holds live flowers', async () => {
+    await renderForm({ cart: cartOf(ROSES, CANDLES) });
+    expect((screen.getByRole('radio', { name: /InPost Paczkomat/ }) as HTMLInputElement).disabled).toBe(true);
+    expect((screen.getByRole('radio', { name: /Dostawa do domu/ }) as HTMLInputElement).disabled).toBe(false);
+    expect((screen.getByRole('radio', { name: /Odbiór osobisty/ }) as HTMLInputElement).checked).toBe(true);
+  });
+
+  it('quotes home delivery for the address, adds it to the total and enables ordering only then', async () => {
+    const quoted = vi.fn();
+    server.use(
+      http.post('*/functions/v1/calculate-delivery', async ({ request }) => {
+        quoted(await request.json());
+        return HttpResponse.json({ distance: 19.8, cost: 71.28, formattedDistance: '19,8 km', formattedDuration: 'ok. 24 min', estimated: true });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('radio', { name: /Dostawa do domu/ }));
+    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(screen.getByTestId('delivery-quote').textContent).toContain('Uzupełnij adres dostawy aby obliczyć koszt');
+    await fillAddress(user, 'Krasiczyn', '37-741');
+    await waitFor(() => expect(screen.getByTestId('delivery-quote').textContent).toContain('71,28'), { timeout: 3000 });
+    expect(quoted).toHaveBeenCalledTimes(1);
+    expect(quoted.mock.calls[0]?.[0]).toMatchObject({ destination_address: 'Zamkowa 5, 37-741 Krasiczyn' });
+    expect(screen.getByTestId('delivery-quote').textContent).toContain('szacunkowa');
+    expect(screen.getByTestId('checkout-total').textContent?.replace(/\s/g, ' ')).toBe('121,08 zł');
+    expect(submit.disabled).toBe(false);
+  });
+
+  it('shows the server’s refusal for an address outside the area and keeps ordering disabled', async () => {
+    server.use(
+      http.post('*/functions/v1/calculate-delivery', () =>
+        HttpResponse.json({ error: 'outside_delivery_area', message: 'Poza terenem dostaw' }, { status: 422 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('radio', { name: /Dostawa na cmentarz/ }));
+    await fillAddress(user, 'Kraków', '30-001');
+    expect(await screen.findByText('Poza terenem dostaw', {}, { timeout: 3000 })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByTestId('checkout-shipping').textContent).toBe('do wyceny');
+  });
+
+  it('asks to confirm a transfer order, can go back, and places it once on confirmation', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post('*/functions/v1/place-order', async ({ request }) => {
+        bodies.push(await request.json());
+        return HttpResponse.json(
+          { order: { id: 'o-1', orderNumber: 'KT111222333', status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T10:00:00Z', clientRequestId: 'x' }, replayed: false },
+          { status: 201 },
+        );
+      }),
+    );
+    const user = userEvent.setup();
+    const { onTransferPlaced } = await renderForm({ initial: { ...FILLED, paymentMethod: 'transfer' } });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
+    await user.click(await screen.findByRole('button', { name: 'Wróć do edycji' }));
+    expect(screen.getByLabelText('Imię')).toBeTruthy();
+    expect(bodies).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
+    await user.click(await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' }));
+    await waitFor(() => expect(onTransferPlaced).toHaveBeenCalledWith('KT111222333'));
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]).toMatchObject({ items: [{ productId: CANDLES.productId, quantity: 2 }], checkout: { paymentMethod: 'transfer' } });
+    expect(JSON.stringify(bodies[0])).not.toContain('price');
+  });
+
+  it('reports a refused order in Polish, re-enables the form and sends a corrected order under a new key', async () => {
+    const keys: string[] = [];
+    server.use(
+      http.post('*/functions/v1/place-order', async ({ request }) => {
+        keys.push(((await request.json()) as { clientRequestId: string }).clientRequestId);
+        return HttpResponse.json({ error: 'product_unavailable', message: 'Niektóre produkty nie są dostępne.' }, { status: 422 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Błąd tworzenia zamówienia: Niektóre produkty nie są dostępne.');
+    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    await user.click(submit);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).not.toBe(keys[1]);
+  });
+
+  it('retries with the same key after a dropped connection, so the order cannot be duplicated', async () => {
+    const keys: string[] = [];
+    let attempt = 0;
+    server.use(
+      http.post('*/functions/v1/place-order', async ({ request }) => {
+        keys.push(((await request.json()) as { clientRequestId: string }).clientRequestId);
+        attempt += 1;
+        if (attempt === 1) return HttpResponse.error();
+        return HttpResponse.json({ error: 'x', message: 'Serwer niedostępny' }, { status: 503 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain('Błąd tworzenia zamówienia: brak połączenia z serwerem');
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[1]).toBe(keys[0]);
+    expect((await loadCheckoutDraft())?.pending?.clientRequestId).toBe(keys[0]);
+  });
+
+  it('maps a PayU configuration error to the spec’s Polish message', async () => {
+    server.use(
+      http.post('*/functions/v1/create-payu-classic-payment', () =>
+        HttpResponse.json({ success: false, error: 'Payment gateway configuration is missing' }, { status: 503 }),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe(
+      'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.',
+    );
+  });
+
+  it('goes to the gateway 500 ms after a valid PayU address comes back', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    try {
+      const user = userEvent.setup();
+      await renderForm({ initial: FILLED });
+      await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+      expect(await screen.findByRole('button', { name: 'Przekierowanie do płatności...' })).toBeTruthy();
+      await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 2000 });
+      expect(String(assign.mock.calls[0]?.[0])).toMatch(/^http:\/\/gateway\.test\/paygw\/UTF\/NewPayment\?/);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('keeps what the customer typed in the device draft', async () => {
+    const user = userEvent.setup();
+    await renderForm();
+    await user.type(screen.getByLabelText('Imię'), 'Zofia');
+    await waitFor(async () => {
+      const record = await db.meta.get(CHECKOUT_DRAFT_META_KEY);
+      expect((record?.value as { values: CheckoutFormValues } | undefined)?.values.firstName).toBe('Zofia');
+    });
+  });
+});
+
+describe('checkout page', () => {
+  it('says the cart is empty with a link to the shop', async () => {
+    await renderInRouter(
+      <CheckoutPage cart={cartOf()} cartEditor={null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} />,
+    );
+    expect(await screen.findByText('Koszyk jest pusty')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Przejdź do sklepu' }).getAttribute('href')).toBe('/shop');
+  });
+
+  it('restores the draft and prefills the signed-in customer’s email when the draft has none', async () => {
+    await db.meta.put({ key: CHECKOUT_DRAFT_META_KEY, value: { values: { ...EMPTY_CHECKOUT_FORM, firstName: 'Zofia', city: 'Bircza' } } });
+    await renderInRouter(
+      <CheckoutPage
+        cart={cartOf(CANDLES)}
+        cartEditor={null}
+        userEmail="klient@example.com"
+        getAccessToken={async () => null}
+        onTransferPlaced={() => {}}
+      />,
+    );
+    const form = await screen.findByRole('form', { name: 'Dane zamówienia' });
+    expect((within(form).getByLabelText('Imię') as HTMLInputElement).value).toBe('Zofia');
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('klient@example.com');
+  });
+});
