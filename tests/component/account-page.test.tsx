@@ -1,9 +1,11 @@
+import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
+import { db } from '../../src/lib/db.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
@@ -103,5 +105,36 @@ describe('/account', () => {
     expect(await screen.findByText(/Pokazujemy historię zapisaną na tym urządzeniu/)).toBeTruthy();
     expect(await screen.findAllByRole('listitem', { name: /^Zamówienie / })).toHaveLength(2);
     expect(screen.queryByText('Nie udało się pobrać historii zamówień')).toBeNull();
+  });
+
+  it('lists the orders this device placed as a guest, once, marked as such', async () => {
+    server.use(http.get('*/rest/v1/orders', () => HttpResponse.json(orders)));
+    const guestOrder = (orderNumber: string, userPlaced: boolean) => ({
+      clientRequestId: `key-${orderNumber}`,
+      status: 'sent' as const,
+      createdAt: '2026-11-21T09:00:00.000Z',
+      attempts: 1,
+      orderNumber,
+      payload: {
+        order: { id: orderNumber, orderNumber, status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T09:00:00.000Z', clientRequestId: `key-${orderNumber}` },
+        paymentMethod: 'transfer',
+        deliveryMethod: 'store',
+        customerEmail: 'gosc@example.pl',
+        userPlaced,
+      },
+    });
+    // One guest order, one the server already lists, one placed while signed in.
+    await db.outbox.bulkPut([guestOrder('KT999000111', false), guestOrder('KT20261120B', false), guestOrder('KT555000222', true)]);
+    try {
+      await openAccountLoggedIn();
+      await screen.findByRole('listitem', { name: 'Zamówienie KT20261101A' });
+      const guest = await screen.findByRole('listitem', { name: 'Zamówienie KT999000111' });
+      expect(guest.textContent).toContain('Złożone jako gość');
+      expect(guest.textContent?.replace(/\s/g, ' ')).toContain('49,80 zł');
+      expect(screen.getAllByRole('listitem', { name: 'Zamówienie KT20261120B' })).toHaveLength(1);
+      expect(screen.queryByRole('listitem', { name: 'Zamówienie KT555000222' })).toBeNull();
+    } finally {
+      await db.outbox.clear();
+    }
   });
 });

@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { formatPln } from '../../domain/money.ts';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { formatPln, type Grosz } from '../../domain/money.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
@@ -10,8 +12,17 @@ type History =
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
-/** Spec §2 'Moje konto': the email and the customer's order history. */
-export function AccountPage({ email, userId }: { email: string; userId: string }) {
+/** An order this device placed without an account (the route hands them over from the checkout). */
+export interface DeviceOrder {
+  number: string;
+  createdAt: string;
+  total: Grosz;
+  deliveryMethod: DeliveryMethod;
+  paymentMethod: PaymentMethod;
+}
+
+/** Spec §2 'Moje konto': the email, the customer's order history and the orders this device placed as a guest. */
+export function AccountPage({ email, userId, deviceOrders = [] }: { email: string; userId: string; deviceOrders?: readonly DeviceOrder[] }) {
   const [history, setHistory] = useState<History>({ status: 'loading' });
 
   const fetchHistory = useCallback(() => {
@@ -80,7 +91,34 @@ export function AccountPage({ email, userId }: { email: string; userId: string }
           </ul>
         )}
       </div>
+
+      <GuestOrders orders={deviceOrders.filter((order) => history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number))} />
     </section>
+  );
+}
+
+function GuestOrders({ orders }: { orders: readonly DeviceOrder[] }) {
+  if (orders.length === 0) return null;
+  return (
+    <>
+      <h2 className="mt-10 text-2xl font-bold text-forest-900">Zamówienia złożone na tym urządzeniu</h2>
+      <p className="mt-2 text-ink-muted">Złożone bez logowania – nie są przypisane do Twojego konta, ale pamięta je to urządzenie.</p>
+      <ul className="mt-4 space-y-4">
+        {orders.map((order) => (
+          <li key={order.number} className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`}>
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <h3 className="text-lg font-semibold text-forest-900">Zamówienie {order.number}</h3>
+              <span className="rounded-full bg-cream-200 px-3 py-1 text-sm font-medium text-ink">Złożone jako gość</span>
+            </div>
+            <p className="mt-2 text-sm text-ink">
+              <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> ·{' '}
+              {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+            </p>
+            <p className="mt-3 text-right font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

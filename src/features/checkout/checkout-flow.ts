@@ -44,7 +44,7 @@ export async function runCheckout(
   if (outcome.kind === 'uncertain') return { kind: 'error', message: outcome.message };
 
   const { order } = outcome;
-  await recordPlacedOrder(order, parsed.output);
+  await recordPlacedOrder(order, parsed.output, accessToken !== null);
   if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
 
   const start =

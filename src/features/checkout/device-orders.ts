@@ -1,4 +1,6 @@
+import { useLiveQuery } from 'dexie-react-hooks';
 import type { CheckoutForm } from '../../domain/checkout-schema.ts';
+import { fromPln, type Grosz } from '../../domain/money.ts';
 import { db } from '../../lib/db.ts';
 import type { PlacedOrder } from './place-order-client.ts';
 
@@ -8,6 +10,7 @@ export interface DeviceOrderSnapshot {
   paymentMethod: CheckoutForm['paymentMethod'];
   deliveryMethod: CheckoutForm['deliveryMethod'];
   customerEmail: string;
+  userPlaced?: boolean;
 }
 
 /**
@@ -15,8 +18,9 @@ export interface DeviceOrderSnapshot {
  * 'sent'), so the success page can show its amount and 'Moje konto' can list
  * orders placed as a guest.
  */
-export async function recordPlacedOrder(order: PlacedOrder, checkout: CheckoutForm): Promise<void> {
+export async function recordPlacedOrder(order: PlacedOrder, checkout: CheckoutForm, userPlaced: boolean): Promise<void> {
   const snapshot: DeviceOrderSnapshot = {
+    userPlaced,
     order,
     paymentMethod: checkout.paymentMethod,
     deliveryMethod: checkout.deliveryMethod,
@@ -43,4 +47,36 @@ export async function findDeviceOrder(orderNumber: string): Promise<DeviceOrderS
   const records = await db.outbox.filter((record) => record.orderNumber === orderNumber).toArray();
   const payload = records[0]?.payload;
   return isSnapshot(payload) ? payload : null;
+}
+
+/** An order this device placed, as lists show it. */
+export interface DeviceOrderSummary {
+  number: string;
+  createdAt: string;
+  total: Grosz;
+  deliveryMethod: CheckoutForm['deliveryMethod'];
+  paymentMethod: CheckoutForm['paymentMethod'];
+  /** Placed by someone signed in (it then also appears in their server history). */
+  userPlaced: boolean;
+}
+
+/** Every order this device placed, newest first, live across tabs. */
+export function useDeviceOrders(): DeviceOrderSummary[] {
+  return (
+    useLiveQuery(async () => {
+      const records = await db.outbox.toArray();
+      return records
+        .map((record) => record.payload)
+        .filter(isSnapshot)
+        .map((snapshot) => ({
+          number: snapshot.order.orderNumber,
+          createdAt: snapshot.order.createdAt,
+          total: fromPln(snapshot.order.total),
+          deliveryMethod: snapshot.deliveryMethod,
+          paymentMethod: snapshot.paymentMethod,
+          userPlaced: snapshot.userPlaced === true,
+        }))
+        .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+    }, []) ?? []
+  );
 }

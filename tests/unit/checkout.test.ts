@@ -1,0 +1,127 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
+import { allowedDeliveryMethods, isDeliveryAllowed } from '../../src/domain/delivery.ts';
+import { formatDestinationAddress, isAddressComplete } from '../../src/domain/delivery-address.ts';
+import { fromPln } from '../../src/domain/money.ts';
+import { submissionFingerprint, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
+import { checkoutTotals, orderItems, type CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
+import { PAYU_DEFAULT_ERROR, payuErrorMessage } from '../../src/features/checkout/payment-errors.ts';
+import { paymentReturnSearchSchema } from '../../src/features/checkout/return-search.ts';
+
+describe('PayU error messages (spec §8)', () => {
+  it.each([
+    ['Payment gateway configuration is missing', 'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.'],
+    ['network error', 'Błąd połączenia. Sprawdź połączenie internetowe i spróbuj ponownie.'],
+    ['Failed to fetch', 'Błąd połączenia. Sprawdź połączenie internetowe i spróbuj ponownie.'],
+    ['Customer email is required', 'Brakuje wymaganych danych. Sprawdź formularz i spróbuj ponownie.'],
+    ['Invalid total amount', 'Nieprawidłowe dane. Sprawdź wprowadzone informacje i spróbuj ponownie.'],
+    // 'Invalid' comes before 'format' in the spec's order.
+    ['Invalid email format', 'Nieprawidłowe dane. Sprawdź wprowadzone informacje i spróbuj ponownie.'],
+    ['Unexpected phone format', 'Nieprawidłowy format danych. Sprawdź email i numer telefonu.'],
+    ['Order is already paid or closed', 'Order is already paid or closed'],
+  ])('%s → %s', (message, expected) => {
+    expect(payuErrorMessage(message)).toBe(expected);
+  });
+
+  it('falls back to the default message when there is none', () => {
+    expect(payuErrorMessage(undefined)).toBe(PAYU_DEFAULT_ERROR);
+    expect(payuErrorMessage('  ')).toBe(PAYU_DEFAULT_ERROR);
+  });
+});
+
+describe('checkout draft', () => {
+  it('keeps known fields and drops damaged ones', () => {
+    const draft = toCheckoutDraft({
+      values: { firstName: 'Anna', city: 42, deliveryMethod: 'teleport', paymentMethod: 'blik', extra: 'x' },
+      pending: { clientRequestId: 'k', fingerprint: 'f' },
+    });
+    expect(draft).toEqual({
+      values: { ...EMPTY_CHECKOUT_FORM, firstName: 'Anna', paymentMethod: 'blik' },
+      pending: { clientRequestId: 'k', fingerprint: 'f' },
+    });
+  });
+
+  it('reads nothing from a record that is not a draft', () => {
+    expect(toCheckoutDraft(null)).toBeNull();
+    expect(toCheckoutDraft('text')).toBeNull();
+    expect(toCheckoutDraft({ values: null })).toBeNull();
+  });
+
+  it('gives the same fingerprint whatever the line order, and a new one when a quantity changes', () => {
+    const a = { productId: 'a', quantity: 1 };
+    const b = { productId: 'b', quantity: 2 };
+    const one = submissionFingerprint({ checkout: EMPTY_CHECKOUT_FORM, items: [a, b] });
+    expect(submissionFingerprint({ checkout: EMPTY_CHECKOUT_FORM, items: [b, a] })).toBe(one);
+    expect(submissionFingerprint({ checkout: EMPTY_CHECKOUT_FORM, items: [a, { ...b, quantity: 3 }] })).not.toBe(one);
+    expect(submissionFingerprint({ checkout: { ...EMPTY_CHECKOUT_FORM, city: 'Bircza' }, items: [a, b] })).not.toBe(one);
+  });
+});
+
+describe('delivery address', () => {
+  const address = { street: 'Zamkowa', houseNumber: '5', apartment: '2', city: 'Krasiczyn', postalCode: '37-741' };
+
+  it('formats street, house/apartment, postal code and city', () => {
+    expect(formatDestinationAddress(address)).toBe('Zamkowa 5/2, 37-741 Krasiczyn');
+    expect(formatDestinationAddress({ ...address, apartment: ' ' })).toBe('Zamkowa 5, 37-741 Krasiczyn');
+  });
+
+  it('is complete only with street, number, city and a NN-NNN postal code', () => {
+    expect(isAddressComplete(address)).toBe(true);
+    expect(isAddressComplete({ ...address, street: ' ' })).toBe(false);
+    expect(isAddressComplete({ ...address, houseNumber: '' })).toBe(false);
+    expect(isAddressComplete({ ...address, city: '' })).toBe(false);
+    expect(isAddressComplete({ ...address, postalCode: '37741' })).toBe(false);
+  });
+});
+
+describe('delivery methods and totals', () => {
+  const line = (category: CheckoutLine['category'], price: number, quantity = 1, available = true): CheckoutLine => ({
+    productId: `${category}-${price}`,
+    name: 'x',
+    quantity,
+    unitPrice: fromPln(price),
+    lineTotal: fromPln(price * quantity),
+    available,
+    category,
+  });
+
+  it('keeps live flowers off couriers', () => {
+    expect(allowedDeliveryMethods(true)).toEqual(['store', 'home', 'cemetery']);
+    expect(isDeliveryAllowed('inpost', true)).toBe(false);
+    expect(isDeliveryAllowed('inpost', false)).toBe(true);
+  });
+
+  it('adds courier shipping, free from the threshold but never for cash on delivery', () => {
+    const cheap = { lines: [line('candles', 100)], subtotal: fromPln(100) };
+    const rich = { lines: [line('candles', 300)], subtotal: fromPln(300) };
+    const none = { status: 'not-needed' } as const;
+    expect(checkoutTotals(cheap, 'inpost', none, fromPln(300))).toEqual({ subtotal: 10000, shipping: 1299, total: 11299 });
+    expect(checkoutTotals(rich, 'inpost', none, fromPln(300)).shipping).toBe(0);
+    expect(checkoutTotals(rich, 'dpd-cod', none, fromPln(300)).shipping).toBe(2600);
+  });
+
+  it('leaves local delivery unpriced until a quote is ready', () => {
+    const cart = { lines: [line('live-flowers', 100)], subtotal: fromPln(100) };
+    expect(checkoutTotals(cart, 'home', { status: 'loading' }, fromPln(300))).toEqual({ subtotal: 10000, shipping: null, total: 10000 });
+    const quote = { distanceKm: 10, cost: fromPln(36), formattedDistance: '', formattedDuration: '', estimated: true };
+    expect(checkoutTotals(cart, 'home', { status: 'ready', quote }, fromPln(300)).total).toBe(13600);
+  });
+
+  it('sends only available lines, without prices', () => {
+    expect(orderItems([line('candles', 10, 2), line('candles', 11, 1, false)])).toEqual([{ productId: 'candles-10', quantity: 2 }]);
+  });
+});
+
+describe('payment return search params', () => {
+  it('accepts an order number and a known payment method', () => {
+    expect(v.parse(paymentReturnSearchSchema, { payment: 'transfer', orderId: 'KT123456789' })).toEqual({
+      payment: 'transfer',
+      orderId: 'KT123456789',
+    });
+  });
+
+  it('drops anything else instead of showing it', () => {
+    expect(v.parse(paymentReturnSearchSchema, { payment: 'bitcoin', orderId: '<script>' })).toEqual({ payment: undefined, orderId: undefined });
+  });
+});
