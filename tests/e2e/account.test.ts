@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
-import { anonClient, appUrl, checkoutFor, invokeFunction, someProducts, testBackend } from '../support/test-backend.ts';
+import { appUrl, someProducts, testBackend } from '../support/test-backend.ts';
 
 /** A customer's account in real Chromium against the real local backend. */
 
@@ -36,19 +36,24 @@ describe('customer account', () => {
     await page.getByText('Nie masz jeszcze żadnych zamówień').waitFor();
     expect(await page.locator('main').textContent()).toContain(email);
 
-    // Checkout arrives with issue 5: place the order through the backend, as this user.
-    const customer = anonClient();
-    await customer.auth.signInWithPassword({ email, password });
+    // Place an order through the checkout, as this user: the email comes prefilled.
     const [product] = await someProducts(1);
-    const placed = await invokeFunction(customer, 'place-order', {
-      clientRequestId: randomUUID(),
-      checkout: checkoutFor({ email }),
-      items: [{ productId: product!.id, quantity: 2 }],
-    });
-    expect(placed.status).toBe(201);
-    const orderNumber = (placed.body.order as { orderNumber: string }).orderNumber;
+    await page.goto(url(`/product/${product!.id}`));
+    await page.getByRole('button', { name: /^Dodaj do koszyka/ }).first().click();
+    await page.goto(url('/checkout'));
+    const emailField = page.getByLabel('Email');
+    await emailField.waitFor();
+    expect(await emailField.inputValue()).toBe(email);
+    await page.getByLabel('Imię', { exact: true }).fill('Klientka');
+    await page.getByLabel('Nazwisko').fill('Testowa');
+    await page.getByLabel('Telefon').fill('+48 600 100 200');
+    await page.getByRole('radio', { name: /Przelew tradycyjny/ }).check();
+    await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+    await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click();
+    await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/);
+    const orderNumber = new URL(page.url()).searchParams.get('orderId')!;
 
-    await page.reload();
+    await page.goto(url('/account'));
     await page.getByText(orderNumber).waitFor();
     const history = await page.locator('main').textContent();
     expect(history).toContain(product!.name);
@@ -90,15 +95,16 @@ describe('customer account', () => {
     await context.close();
   });
 
-  it('guards /admin: a visitor goes to log in and, as the owner, lands back on /admin; a customer lands on /', async () => {
+  it('guards /admin/*: a visitor goes to log in and, as the owner, lands back on the page asked for; a customer lands on /', async () => {
     const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
-    await page.goto(url('/admin'));
-    await page.waitForURL(/\/login\?redirect=/);
+    await page.goto(url('/admin/orders'));
+    await page.waitForURL(/\/login\?redirect=%2Fadmin%2Forders$/);
     await page.getByLabel('Email').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
-    await page.waitForURL(url('/admin'));
+    await page.waitForURL(url('/admin/orders'));
+    await page.goto(url('/admin'));
     await page.getByRole('heading', { name: 'Panel Administratora' }).waitFor();
     await context.close();
 
