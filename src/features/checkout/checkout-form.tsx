@@ -238,33 +238,22 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
 
           <form.Field name="deliveryMethod">
             {(field) => (
-              <fieldset>
-                <legend className={sectionTitle}>Sposób dostawy</legend>
-                {liveFlowers && (
-                  <p className="mt-2 text-sm text-ink-muted">
-                    W koszyku są kwiaty żywe: dowozimy je sami na terenie powiatu przemyskiego i gminy Bircza albo czekają na Ciebie w kwiaciarni.
-                  </p>
-                )}
-                <div className="mt-4 grid gap-2 sm:grid-cols-2">
-                  {CHECKOUT_DELIVERY_OPTIONS.map((method) => (
-                    <label key={method} className={choiceClass}>
-                      <input
-                        type="radio"
-                        name="deliveryMethod"
-                        value={method}
-                        checked={field.state.value === method}
-                        disabled={!offered.includes(method)}
-                        onChange={() => field.handleChange(method)}
-                        className="size-5 shrink-0 accent-forest-800"
-                      />
-                      <span className="flex-1 text-ink">{DELIVERY_METHOD_LABELS[method]}</span>
-                      <span className="text-sm whitespace-nowrap text-ink-muted tabular-nums">
-                        {deliveryPriceLabel(method, cart.subtotal, freeThreshold, ratePerKm)}
-                      </span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <RadioChoices
+                legend="Sposób dostawy"
+                name="deliveryMethod"
+                note={
+                  liveFlowers &&
+                  'W koszyku są kwiaty żywe: dowozimy je sami na terenie powiatu przemyskiego i gminy Bircza albo czekają na Ciebie w kwiaciarni.'
+                }
+                options={CHECKOUT_DELIVERY_OPTIONS.map((method) => ({
+                  value: method,
+                  label: DELIVERY_METHOD_LABELS[method],
+                  aside: deliveryPriceLabel(method, cart.subtotal, freeThreshold, ratePerKm),
+                  disabled: !offered.includes(method),
+                }))}
+                value={field.state.value}
+                onChange={field.handleChange}
+              />
             )}
           </form.Field>
 
@@ -290,24 +279,13 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
 
           <form.Field name="paymentMethod">
             {(field) => (
-              <fieldset>
-                <legend className={sectionTitle}>Płatność</legend>
-                <div className="mt-4 grid gap-2 sm:grid-cols-2">
-                  {CHECKOUT_PAYMENT_METHODS.map((method) => (
-                    <label key={method} className={choiceClass}>
-                      <input
-                        type="radio"
-                        name="paymentMethod"
-                        value={method}
-                        checked={field.state.value === method}
-                        onChange={() => field.handleChange(method)}
-                        className="size-5 shrink-0 accent-forest-800"
-                      />
-                      <span className="flex-1 text-ink">{PAYMENT_METHOD_LABELS[method]}</span>
-                    </label>
-                  ))}
-                </div>
-              </fieldset>
+              <RadioChoices
+                legend="Płatność"
+                name="paymentMethod"
+                options={CHECKOUT_PAYMENT_METHODS.map((method) => ({ value: method, label: PAYMENT_METHOD_LABELS[method] }))}
+                value={field.state.value}
+                onChange={field.handleChange}
+              />
             )}
           </form.Field>
         </form>
@@ -335,6 +313,55 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
         )}
       </CheckoutSummary>
     </div>
+  );
+}
+
+interface Choice<T extends string> {
+  value: T;
+  label: string;
+  /** Shown at the right, e.g. the price. */
+  aside?: string;
+  disabled?: boolean;
+}
+
+/** One of the checkout's radio groups (delivery, payment) as a fieldset of large touch targets. */
+function RadioChoices<T extends string>({
+  legend,
+  name,
+  note,
+  options,
+  value,
+  onChange,
+}: {
+  legend: string;
+  name: string;
+  note?: string | false;
+  options: readonly Choice<T>[];
+  value: T;
+  onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset>
+      <legend className={sectionTitle}>{legend}</legend>
+      {note && <p className="mt-2 text-sm text-ink-muted">{note}</p>}
+      <div className="mt-4 grid gap-2 sm:grid-cols-2">
+        {options.map((option) => (
+          <label key={option.value} className={choiceClass}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={value === option.value}
+              disabled={option.disabled}
+              onChange={() => onChange(option.value)}
+              className="size-5 shrink-0 accent-forest-800"
+            />
+            <span className="flex-1 text-ink">{option.label}</span>
+            {option.aside && <span className="text-sm whitespace-nowrap text-ink-muted tabular-nums">{option.aside}</span>}
+          </label>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 
