@@ -14,7 +14,7 @@ const url = appUrl;
 
 const ROSES = { id: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Bukiet czerwonych róż' };
 const CANDLE = { id: '1547809e-0305-46b3-a282-b3230c221da1', name: 'Znicz szklany „Anioł”' };
-const ACCOUNT_NUMBER = 'PL61 1090 1014 0000 0712 1981 2875';
+const ACCOUNT_NUMBER = 'PL61 1090 1014 0000 0712 1981 2874';
 const WAIT = { timeout: 15_000 };
 
 interface Customer {
@@ -286,7 +286,7 @@ describe('checkout as a new customer', () => {
     await alert.waitFor(WAIT);
     expect(await alert.getAttribute('role')).toBe('alert');
     expect(plain(await alert.textContent())).toBe('Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-lastName');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-firstName');
     for (const label of ['Nazwisko', 'Email', 'Telefon']) {
       expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
     }
@@ -330,7 +330,7 @@ describe('checkout as a new customer', () => {
     await page.getByLabel('Miasto / miejscowość').fill('Kraków');
     await page.getByLabel('Kod pocztowy').fill('30-001');
     const refusal = quote.getByRole('alert');
-    await refusal.getByText(/powiatu krakowskiego/).waitFor(WAIT);
+    await refusal.getByText(/powiatu przemyskiego/).waitFor(WAIT);
     expect(plain(await page.getByTestId('checkout-shipping').textContent())).toBe('do wyceny');
     await expect.poll(() => submit.isDisabled(), WAIT).toBe(true);
     await page.getByText('Podaj adres, abyśmy mogli obliczyć koszt dostawy.').waitFor(WAIT);
