@@ -21,6 +21,8 @@ export interface OutboxRecord {
   attempts: number;
   lastError?: string;
   orderNumber?: string;
+  /** Epoch ms before which the sender leaves a queued order alone (retry backoff). */
+  nextAttemptAt?: number;
 }
 
 /** A product the customer hearted; kept on the device only. */

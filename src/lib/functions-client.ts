@@ -1,4 +1,4 @@
-import { getBackendConfig } from './backend-config.ts';
+import { getBackendConfig, type BackendConfig } from './backend-config.ts';
 
 /** The request never reached the server, or its answer never came back. */
 export class NetworkError extends Error {
@@ -29,8 +29,17 @@ const DEFAULT_TIMEOUT_MS = 20_000;
  * included, so callers can show the server's message); only a transport
  * failure throws NetworkError.
  */
-export async function callFunction(name: string, payload: unknown, options: CallFunctionOptions = {}): Promise<FunctionAnswer> {
-  const { url, anonKey } = getBackendConfig();
+export function callFunction(name: string, payload: unknown, options: CallFunctionOptions = {}): Promise<FunctionAnswer> {
+  return callFunctionAt(getBackendConfig(), name, payload, options);
+}
+
+/** The same call with an explicit backend (the service worker has no document to read it from). */
+export async function callFunctionAt(
+  { url, anonKey }: BackendConfig,
+  name: string,
+  payload: unknown,
+  options: CallFunctionOptions = {},
+): Promise<FunctionAnswer> {
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (anonKey) headers.apikey = anonKey;
   const bearer = options.accessToken ?? anonKey;

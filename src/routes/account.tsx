@@ -1,15 +1,49 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AccountPage } from '../features/account/account-page.tsx';
+import { AccountPage, GuestAccountPage } from '../features/account/account-page.tsx';
+import type { DeviceOrder, DeviceOrderActions } from '../features/account/device-orders-list.tsx';
+import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
-import { useDeviceOrders } from '../features/checkout/device-orders.ts';
+import { useAuth } from '../features/auth/use-auth.ts';
+import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
+import { useDeviceOrders, type DeviceOrderSummary } from '../features/orders-sync/device-orders.ts';
+import { cancelOutboxEntry } from '../features/orders-sync/outbox.ts';
+import { sendOutbox } from '../features/orders-sync/outbox-sender.ts';
+import { getBackendConfig } from '../lib/backend-config.ts';
 
 export const Route = createFileRoute('/account')({
   component: AccountRoute,
 });
 
+/** Composes the account with the device's order list (orders-sync) and payment start (checkout). */
+function deviceOrderActions(orders: readonly DeviceOrderSummary[]): DeviceOrderActions {
+  return {
+    onSendNow: () => {
+      void sendOutbox({
+        backend: getBackendConfig(),
+        accessTokenFor: (entry) => (entry.userPlaced ? currentAccessToken() : Promise.resolve(null)),
+        force: true,
+      }).catch(() => undefined);
+    },
+    onCancel: (order: DeviceOrder) => void cancelOutboxEntry(order.clientRequestId),
+    onPay: async (order: DeviceOrder) => {
+      const summary = orders.find((candidate) => candidate.clientRequestId === order.clientRequestId);
+      if (!summary?.placed) return 'To zamówienie nie zostało jeszcze wysłane do sklepu.';
+      const result = await payForPlacedOrder(summary.placed, summary.checkout);
+      return result.ok ? null : result.message;
+    },
+  };
+}
+
 function AccountRoute() {
-  const guestOrders = useDeviceOrders().filter((order) => !order.userPlaced);
+  const deviceOrders = useDeviceOrders();
+  const { user, isLoading } = useAuth();
+  if (deviceOrders === undefined) return null;
+  const actions = deviceOrderActions(deviceOrders);
+  // A guest whose device placed orders sees them here; a guest with none is asked to log in.
+  if (!isLoading && !user && deviceOrders.length > 0) return <GuestAccountPage orders={deviceOrders} actions={actions} />;
   return (
-    <AuthGate require="user">{(user) => <AccountPage email={user.email} userId={user.id} deviceOrders={guestOrders} />}</AuthGate>
+    <AuthGate require="user">
+      {(signedIn) => <AccountPage email={signedIn.email} userId={signedIn.id} deviceOrders={deviceOrders} deviceOrderActions={actions} />}
+    </AuthGate>
   );
 }

@@ -2,9 +2,10 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
-import { removeLine, setQuantities } from '../features/cart/cart-store.ts';
+import { clearCart, removeLine, setQuantities } from '../features/cart/cart-store.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
+import { submitOrder } from '../features/orders-sync/submit-order.ts';
 
 export const Route = createFileRoute('/checkout/')({
   component: CheckoutRoute,
@@ -36,6 +37,8 @@ function CheckoutRoute() {
       userEmail={isLoading && !user ? undefined : (user?.email ?? null)}
       getAccessToken={currentAccessToken}
       onTransferPlaced={(orderNumber) => void navigate({ to: '/checkout/success', search: { payment: 'transfer', orderId: orderNumber } })}
+      submitOrder={submitOrder}
+      onQueued={() => report(clearCart())}
     />
   );
 }

@@ -107,32 +107,77 @@ describe('/account', () => {
     expect(screen.queryByText('Nie udało się pobrać historii zamówień')).toBeNull();
   });
 
-  it('lists the orders this device placed as a guest, once, marked as such', async () => {
+  it('lists the orders this device placed with their states, without repeating ones the server lists', async () => {
     server.use(http.get('*/rest/v1/orders', () => HttpResponse.json(orders)));
-    const guestOrder = (orderNumber: string, userPlaced: boolean) => ({
-      clientRequestId: `key-${orderNumber}`,
-      status: 'sent' as const,
+    const deviceOrder = (key: string, status: 'sent' | 'queued' | 'failed', orderNumber?: string, lastError?: string) => ({
+      clientRequestId: key,
+      status,
       createdAt: '2026-11-21T09:00:00.000Z',
       attempts: 1,
       orderNumber,
+      lastError,
       payload: {
-        order: { id: orderNumber, orderNumber, status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T09:00:00.000Z', clientRequestId: `key-${orderNumber}` },
+        request: { clientRequestId: key, checkout: { firstName: 'Gość' }, items: [] },
+        localNumber: `L-${key.toUpperCase()}`,
         paymentMethod: 'transfer',
         deliveryMethod: 'store',
         customerEmail: 'gosc@example.pl',
-        userPlaced,
+        userPlaced: false,
+        estimatedTotal: 49.8,
+        queuedOffline: status !== 'sent',
+        order: orderNumber
+          ? { id: key, orderNumber, status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T09:00:00.000Z', clientRequestId: key }
+          : undefined,
       },
     });
-    // One guest order, one the server already lists, one placed while signed in.
-    await db.outbox.bulkPut([guestOrder('KT999000111', false), guestOrder('KT20261120B', false), guestOrder('KT555000222', true)]);
+    await openAccountLoggedIn();
+    // A guest order, one the server already lists, one still waiting, one the server refused.
+    await db.outbox.bulkPut([
+      deviceOrder('a1', 'sent', 'KT999000111'),
+      deviceOrder('b2', 'sent', 'KT20261120B'),
+      deviceOrder('c3', 'queued'),
+      deviceOrder('d4', 'failed', undefined, 'Błąd tworzenia zamówienia: produkt niedostępny'),
+    ]);
     try {
-      await openAccountLoggedIn();
       await screen.findByRole('listitem', { name: 'Zamówienie KT20261101A' });
-      const guest = await screen.findByRole('listitem', { name: 'Zamówienie KT999000111' });
-      expect(guest.textContent).toContain('Złożone jako gość');
-      expect(guest.textContent?.replace(/\s/g, ' ')).toContain('49,80 zł');
+      const sent = await screen.findByRole('listitem', { name: 'Zamówienie KT999000111' }, { timeout: 3000 });
+      expect(sent.textContent).toContain('Wysłane do sklepu');
+      expect(sent.textContent?.replace(/\s/g, ' ')).toContain('49,80 zł');
       expect(screen.getAllByRole('listitem', { name: 'Zamówienie KT20261120B' })).toHaveLength(1);
-      expect(screen.queryByRole('listitem', { name: 'Zamówienie KT555000222' })).toBeNull();
+      const waiting = screen.getByRole('listitem', { name: 'Zamówienie L-C3' });
+      expect(waiting.textContent).toContain('Czeka na wysłanie');
+      const failed = screen.getByRole('listitem', { name: 'Zamówienie L-D4' });
+      expect(within(failed).getByRole('alert').textContent).toBe('Błąd tworzenia zamówienia: produkt niedostępny');
+      await userEvent.setup().click(within(failed).getByRole('button', { name: 'Anuluj zamówienie' }));
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Zamówienie L-D4' })).toBeNull());
+      expect(await db.outbox.get('d4')).toBeUndefined();
+    } finally {
+      await db.outbox.clear();
+    }
+  });
+
+  it('shows a visitor the orders this device placed instead of sending them to log in', async () => {
+    await db.outbox.put({
+      clientRequestId: 'g1',
+      status: 'queued',
+      createdAt: '2026-11-21T09:00:00.000Z',
+      attempts: 1,
+      payload: {
+        request: { clientRequestId: 'g1', checkout: { firstName: 'Gość' }, items: [] },
+        localNumber: 'L-G1',
+        paymentMethod: 'payu',
+        deliveryMethod: 'store',
+        customerEmail: 'gosc@example.pl',
+        userPlaced: false,
+        estimatedTotal: 20,
+        queuedOffline: true,
+      },
+    });
+    try {
+      const view = await renderRoute('/account');
+      await screen.findByRole('heading', { name: 'Moje zamówienia' });
+      expect(view.router.state.location.pathname).toBe('/account');
+      expect(screen.getByRole('listitem', { name: 'Zamówienie L-G1' }).textContent).toContain('Czeka na wysłanie');
     } finally {
       await db.outbox.clear();
     }

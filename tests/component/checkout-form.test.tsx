@@ -10,6 +10,7 @@ import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft } from '../../src/features/c
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
 import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
 import { CheckoutPage } from '../../src/features/checkout/checkout-page.tsx';
+import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
@@ -36,7 +37,9 @@ const FILLED: CheckoutFormValues = {
   phone: '+48 600 100 200',
 };
 
-async function renderForm(options: { cart?: CheckoutCart; initial?: CheckoutFormValues; onTransferPlaced?: (n: string) => void } = {}) {
+async function renderForm(
+  options: { cart?: CheckoutCart; initial?: CheckoutFormValues; onTransferPlaced?: (n: string) => void; onQueued?: (n: string) => void } = {},
+) {
   const onTransferPlaced = options.onTransferPlaced ?? vi.fn();
   await renderInRouter(
     <CheckoutForm
@@ -45,6 +48,8 @@ async function renderForm(options: { cart?: CheckoutCart; initial?: CheckoutForm
       initialValues={options.initial ?? EMPTY_CHECKOUT_FORM}
       getAccessToken={async () => null}
       onTransferPlaced={onTransferPlaced}
+      submitOrder={submitOrder}
+      onQueued={options.onQueued ?? (() => {})}
     />,
   );
   return { onTransferPlaced };
@@ -186,25 +191,38 @@ describe('checkout form', () => {
     expect(keys[0]).not.toBe(keys[1]);
   });
 
-  it('retries with the same key after a dropped connection, so the order cannot be duplicated', async () => {
+  it('retries with the same key after a server error, so the order cannot be duplicated', async () => {
     const keys: string[] = [];
-    let attempt = 0;
     server.use(
       http.post('*/functions/v1/place-order', async ({ request }) => {
         keys.push(((await request.json()) as { clientRequestId: string }).clientRequestId);
-        attempt += 1;
-        if (attempt === 1) return HttpResponse.error();
         return HttpResponse.json({ error: 'x', message: 'Serwer niedostępny' }, { status: 503 });
       }),
     );
     const user = userEvent.setup();
     await renderForm({ initial: FILLED });
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
-    expect((await screen.findByTestId('checkout-error')).textContent).toContain('Błąd tworzenia zamówienia: brak połączenia z serwerem');
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Błąd tworzenia zamówienia: Serwer niedostępny');
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
     expect((await loadCheckoutDraft())?.pending?.clientRequestId).toBe(keys[0]);
+    expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps an order that cannot reach the server in the device outbox, with its local number', async () => {
+    server.use(http.post('*/functions/v1/place-order', () => HttpResponse.error()));
+    const onQueued = vi.fn();
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED, onQueued });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    await waitFor(() => expect(onQueued).toHaveBeenCalledTimes(1));
+    const [entry] = await db.outbox.toArray();
+    expect(entry?.status).toBe('queued');
+    expect(onQueued).toHaveBeenCalledWith(`L-${entry!.clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
+    expect(entry?.payload).toMatchObject({ request: { items: [{ productId: CANDLES.productId, quantity: 2 }], checkout: { email: 'anna@example.pl' } } });
+    // The checkout is done with it: the next order gets a fresh key.
+    expect((await loadCheckoutDraft())?.pending).toBeUndefined();
   });
 
   it('maps a PayU configuration error to the spec’s Polish message', async () => {
@@ -250,7 +268,7 @@ describe('checkout form', () => {
 describe('checkout page', () => {
   it('says the cart is empty with a link to the shop', async () => {
     await renderInRouter(
-      <CheckoutPage cart={cartOf()} cartEditor={null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} />,
+      <CheckoutPage cart={cartOf()} cartEditor={null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} submitOrder={submitOrder} onQueued={() => {}} />,
     );
     expect(await screen.findByText('Koszyk jest pusty')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Przejdź do sklepu' }).getAttribute('href')).toBe('/shop');
@@ -265,6 +283,8 @@ describe('checkout page', () => {
         userEmail="klient@example.com"
         getAccessToken={async () => null}
         onTransferPlaced={() => {}}
+        submitOrder={submitOrder}
+        onQueued={() => {}}
       />,
     );
     const form = await screen.findByRole('form', { name: 'Dane zamówienia' });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
-import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
-import { formatPln, type Grosz } from '../../domain/money.ts';
-import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { Link } from '@tanstack/react-router';
+import { formatPln } from '../../domain/money.ts';
+import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions } from './device-orders-list.tsx';
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
@@ -12,17 +12,37 @@ type History =
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
-/** An order this device placed without an account (the route hands them over from the checkout). */
-export interface DeviceOrder {
-  number: string;
-  createdAt: string;
-  total: Grosz;
-  deliveryMethod: DeliveryMethod;
-  paymentMethod: PaymentMethod;
+const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}, onPay: async () => null };
+
+/** A visitor whose device placed orders sees them (with their states) and is invited to log in for the full history. */
+export function GuestAccountPage({ orders, actions }: { orders: readonly DeviceOrder[]; actions: DeviceOrderActions }) {
+  return (
+    <section className="mx-auto w-full max-w-4xl px-4 py-12">
+      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Moje zamówienia</h1>
+      <p className="mt-2 text-ink-muted">
+        Masz konto?{' '}
+        <Link to="/login" search={{ redirect: '/account' }} className="font-semibold text-forest-800 underline">
+          Zaloguj się
+        </Link>
+        , aby zobaczyć pełną historię zamówień.
+      </p>
+      <DeviceOrdersList orders={orders} actions={actions} />
+    </section>
+  );
 }
 
 /** Spec §2 'Moje konto': the email, the customer's order history and the orders this device placed as a guest. */
-export function AccountPage({ email, userId, deviceOrders = [] }: { email: string; userId: string; deviceOrders?: readonly DeviceOrder[] }) {
+export function AccountPage({
+  email,
+  userId,
+  deviceOrders = [],
+  deviceOrderActions = NO_ACTIONS,
+}: {
+  email: string;
+  userId: string;
+  deviceOrders?: readonly DeviceOrder[];
+  deviceOrderActions?: DeviceOrderActions;
+}) {
   const [history, setHistory] = useState<History>({ status: 'loading' });
 
   const fetchHistory = useCallback(() => {
@@ -92,33 +112,12 @@ export function AccountPage({ email, userId, deviceOrders = [] }: { email: strin
         )}
       </div>
 
-      <GuestOrders orders={deviceOrders.filter((order) => history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number))} />
+      <DeviceOrdersList
+        // Orders the server already lists are shown once, in the history above.
+        orders={deviceOrders.filter((order) => history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number))}
+        actions={deviceOrderActions}
+      />
     </section>
-  );
-}
-
-function GuestOrders({ orders }: { orders: readonly DeviceOrder[] }) {
-  if (orders.length === 0) return null;
-  return (
-    <>
-      <h2 className="mt-10 text-2xl font-bold text-forest-900">Zamówienia złożone na tym urządzeniu</h2>
-      <p className="mt-2 text-ink-muted">Złożone bez logowania – nie są przypisane do Twojego konta, ale pamięta je to urządzenie.</p>
-      <ul className="mt-4 space-y-4">
-        {orders.map((order) => (
-          <li key={order.number} className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`}>
-            <div className="flex flex-wrap items-baseline justify-between gap-2">
-              <h3 className="text-lg font-semibold text-forest-900">Zamówienie {order.number}</h3>
-              <span className="rounded-full bg-cream-200 px-3 py-1 text-sm font-medium text-ink">Złożone jako gość</span>
-            </div>
-            <p className="mt-2 text-sm text-ink">
-              <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> ·{' '}
-              {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
-            </p>
-            <p className="mt-3 text-right font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
-          </li>
-        ))}
-      </ul>
-    </>
   );
 }
 

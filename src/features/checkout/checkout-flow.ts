@@ -1,15 +1,17 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, joinIssueMessages, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { toPln } from '../../domain/money.ts';
-import { loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
+import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
+import type { SubmitOrder } from '../orders-sync/submit-order.ts';
+import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
 import { orderItems, type CheckoutLine } from './checkout-model.ts';
-import { recordPlacedOrder } from './device-orders.ts';
 import { startCardPayment, startPayuPayment } from './payment-start.ts';
-import { placeOrder, type PlacedOrder } from './place-order-client.ts';
 
 export type CheckoutResult =
   | { kind: 'transfer'; order: PlacedOrder }
   | { kind: 'redirect'; order: PlacedOrder; url: string }
+  /** Saved on the device; the outbox sends it when the server can be reached. */
+  | { kind: 'queued'; localNumber: string }
   | { kind: 'error'; message: string; fields?: Record<string, string> };
 
 export const UNAVAILABLE_LINES_MESSAGE = 'Usuń z koszyka produkty, które nie są już dostępne, i spróbuj ponownie.';
@@ -24,6 +26,8 @@ export async function runCheckout(
   values: CheckoutFormValues,
   lines: readonly CheckoutLine[],
   accessToken: string | null,
+  submitOrder: SubmitOrder,
+  estimatedTotal: number,
 ): Promise<CheckoutResult> {
   const parsed = v.safeParse(checkoutFormSchema, values);
   if (!parsed.success) return { kind: 'error', message: joinIssueMessages(parsed.issues) };
@@ -35,16 +39,23 @@ export async function runCheckout(
   const clientRequestId = draft?.pending?.fingerprint === fingerprint ? draft.pending.clientRequestId : crypto.randomUUID();
   await saveCheckoutDraft({ values, pending: { clientRequestId, fingerprint } });
 
-  const outcome = await placeOrder({ clientRequestId, checkout: values, items }, accessToken);
+  const outcome = await submitOrder(
+    { clientRequestId, checkout: values, items },
+    { paymentMethod: values.paymentMethod, deliveryMethod: values.deliveryMethod, customerEmail: values.email.trim(), estimatedTotal },
+    accessToken,
+  );
   if (outcome.kind === 'rejected') {
     // The server said no to this content: a corrected order gets a fresh key.
     await saveCheckoutDraft({ values });
     return { kind: 'error', message: outcome.message, fields: outcome.fields };
   }
   if (outcome.kind === 'uncertain') return { kind: 'error', message: outcome.message };
+  if (outcome.kind === 'queued') {
+    await finishCheckoutDraft();
+    return { kind: 'queued', localNumber: outcome.localNumber };
+  }
 
   const { order } = outcome;
-  await recordPlacedOrder(order, parsed.output, accessToken !== null);
   if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
 
   const start =

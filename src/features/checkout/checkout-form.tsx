@@ -18,10 +18,11 @@ import {
   needsAddress,
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
-import { formatPln, fromPln, type Grosz } from '../../domain/money.ts';
+import { formatPln, fromPln, toPln, type Grosz } from '../../domain/money.ts';
 import { CHECKOUT_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
+import type { SubmitOrder } from '../orders-sync/submit-order.ts';
 import { saveDraftValues } from './checkout-draft.ts';
 import { runCheckout } from './checkout-flow.ts';
 import { checkoutTotals, containsLiveFlowers, offeredDeliveryMethods, type CheckoutCart } from './checkout-model.ts';
@@ -37,6 +38,9 @@ export interface CheckoutFormProps {
   initialValues: CheckoutFormValues;
   getAccessToken: () => Promise<string | null>;
   onTransferPlaced: (orderNumber: string) => void;
+  /** Places the order (or keeps it in the device's outbox when offline). */
+  submitOrder: SubmitOrder;
+  onQueued: (localNumber: string) => void;
 }
 
 type Phase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting';
@@ -88,7 +92,7 @@ const choiceClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-forest-100 bg-white px-3 py-2 hover:bg-forest-50 has-checked:border-forest-700 has-checked:bg-forest-50 has-disabled:cursor-not-allowed has-disabled:opacity-60';
 
 /** Spec §2 checkout: the form, the delivery quote, the summary and the order flow. */
-export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, onTransferPlaced }: CheckoutFormProps) {
+export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutFormProps) {
   const settings = usePublicSettings();
   const freeThreshold = settingAmount(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
   const ratePerKm = settingAmount(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
@@ -146,11 +150,16 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
   async function placeAndPay(value: CheckoutFormValues) {
     setPhase('processing');
     setError(null);
-    const result = await runCheckout(value, cart.lines, await getAccessToken().catch(() => null));
+    const accessToken = await getAccessToken().catch(() => null);
+    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, toPln(totals.total));
     if (result.kind === 'error') {
       setError(result.message);
       setServerFields(result.fields ?? {});
       setPhase('editing');
+      return;
+    }
+    if (result.kind === 'queued') {
+      onQueued(result.localNumber);
       return;
     }
     if (result.kind === 'transfer') {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
+import type { SubmitOrder } from '../orders-sync/submit-order.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 
 export interface CheckoutPageProps {
@@ -14,11 +15,15 @@ export interface CheckoutPageProps {
   userEmail: string | null | undefined;
   getAccessToken: () => Promise<string | null>;
   onTransferPlaced: (orderNumber: string) => void;
+  submitOrder: SubmitOrder;
+  /** The order waits in the device's outbox (offline): the route empties the cart. */
+  onQueued: () => void;
 }
 
 /** Spec §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
-export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced }: CheckoutPageProps) {
+export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
+  const [queuedNumber, setQueuedNumber] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
@@ -37,12 +42,13 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
   return (
     <section className="container-page py-8 sm:py-12">
       <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Zamówienie</h1>
-      {!ready && (
+      {queuedNumber && <QueuedNotice localNumber={queuedNumber} />}
+      {!queuedNumber && !ready && (
         <p className="mt-8 text-ink-muted" role="status">
           Wczytywanie koszyka...
         </p>
       )}
-      {ready && cart.lines.length === 0 && (
+      {!queuedNumber && ready && cart.lines.length === 0 && (
         <div className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-12 text-center">
           <p className="text-lg text-ink">Koszyk jest pusty</p>
           <Link to="/shop" className="btn-primary mt-6">
@@ -50,15 +56,36 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
           </Link>
         </div>
       )}
-      {ready && cart.lines.length > 0 && (
+      {!queuedNumber && ready && cart.lines.length > 0 && (
         <CheckoutForm
           cart={cart}
           cartEditor={cartEditor}
           initialValues={initialValues.email === '' && userEmail ? { ...initialValues, email: userEmail } : initialValues}
           getAccessToken={getAccessToken}
           onTransferPlaced={onTransferPlaced}
+          submitOrder={submitOrder}
+          onQueued={(localNumber) => {
+            setQueuedNumber(localNumber);
+            onQueued();
+          }}
         />
       )}
     </section>
+  );
+}
+
+/** Spec'd by the offline-first design: the order is safe on the device and leaves by itself. */
+function QueuedNotice({ localNumber }: { localNumber: string }) {
+  return (
+    <div role="status" className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-10 text-center">
+      <p className="text-xl font-semibold text-forest-900">Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online</p>
+      <p className="mt-3 text-ink">
+        Numer lokalny: <strong className="font-mono" data-testid="local-order-number">{localNumber}</strong>
+      </p>
+      <p className="mt-2 text-ink-muted">Stan zamówienia sprawdzisz w „Moje konto”. Nie zamykaj aplikacji na dłużej niż to konieczne – wyślemy je przy następnym połączeniu.</p>
+      <Link to="/account" className="btn-primary mt-6">
+        Moje zamówienia
+      </Link>
+    </div>
   );
 }

@@ -8,7 +8,7 @@ import {
   PAYU_NO_REDIRECT,
   payuErrorMessage,
 } from './payment-errors.ts';
-import type { PlacedOrder } from './place-order-client.ts';
+import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
 
 export type PaymentStart = { ok: true; redirectUrl: string } | { ok: false; message: string };
 
@@ -66,4 +66,18 @@ export async function startCardPayment(order: PlacedOrder): Promise<PaymentStart
 export async function redirectToPayment(url: string, navigate: (url: string) => void = (target) => window.location.assign(target)): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, PAYMENT_REDIRECT_DELAY_MS));
   navigate(url);
+}
+
+/**
+ * Starts the payment of an order that was placed earlier (sent from the
+ * device's outbox after the customer was offline) and leaves for the gateway.
+ */
+export async function payForPlacedOrder(order: PlacedOrder, customer: CheckoutForm): Promise<{ ok: false; message: string } | { ok: true }> {
+  const start =
+    customer.paymentMethod === 'payu'
+      ? await startPayuPayment(order, customer, [{ name: `Zamówienie ${order.orderNumber}`, unitPrice: order.total, quantity: 1 }])
+      : await startCardPayment(order);
+  if (!start.ok) return start;
+  await redirectToPayment(start.redirectUrl);
+  return { ok: true };
 }

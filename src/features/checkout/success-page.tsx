@@ -1,42 +1,56 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { formatPln, fromPln } from '../../domain/money.ts';
+import { formatPln, type Grosz } from '../../domain/money.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { CopyButton } from './copy-button.tsx';
-import { findDeviceOrder } from './device-orders.ts';
 import type { PaymentReturnSearch } from './return-search.ts';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
 
 /** Spec §2 '/checkout/success': the cart is cleared on entry, then transfer details or the payment message. */
-export function SuccessPage({ search, onEnter }: { search: PaymentReturnSearch; onEnter: () => Promise<void> }) {
+export function SuccessPage({
+  search,
+  onEnter,
+  findOrderTotal,
+}: {
+  search: PaymentReturnSearch;
+  onEnter: () => Promise<void>;
+  /** The amount of an order this device placed, when it knows it. */
+  findOrderTotal: (orderNumber: string) => Promise<Grosz | null>;
+}) {
   useEffect(() => {
     onEnter().catch((error: unknown) => console.error('Nie udało się wyczyścić koszyka', error));
   }, [onEnter]);
 
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
-      {search.payment === 'transfer' ? <TransferDetails orderNumber={search.orderId} /> : <PaymentProcessed orderNumber={search.orderId} />}
+      {search.payment === 'transfer' ? <TransferDetails orderNumber={search.orderId} findOrderTotal={findOrderTotal} /> : <PaymentProcessed orderNumber={search.orderId} />}
     </section>
   );
 }
 
-function TransferDetails({ orderNumber }: { orderNumber: string | undefined }) {
+function TransferDetails({
+  orderNumber,
+  findOrderTotal,
+}: {
+  orderNumber: string | undefined;
+  findOrderTotal: (orderNumber: string) => Promise<Grosz | null>;
+}) {
   const settings = usePublicSettings();
   const [amount, setAmount] = useState<string | null>(null);
 
   useEffect(() => {
     if (!orderNumber) return;
     let cancelled = false;
-    void findDeviceOrder(orderNumber)
-      .then((record) => {
-        if (!cancelled && record) setAmount(formatPln(fromPln(record.order.total)));
+    void findOrderTotal(orderNumber)
+      .then((total) => {
+        if (!cancelled && total !== null) setAmount(formatPln(total));
       })
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
-  }, [orderNumber]);
+  }, [orderNumber, findOrderTotal]);
 
   const title = orderNumber ? `order ${orderNumber}` : '';
   const rows: Array<{ label: string; value: string }> = [

@@ -1,5 +1,6 @@
 import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
-import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
+import type { BackendConfig } from '../../lib/backend-config.ts';
+import { NetworkError, bodyField, callFunctionAt } from '../../lib/functions-client.ts';
 
 /** The order as place-order answers it (amounts in PLN as the database keeps them). */
 export interface PlacedOrder {
@@ -24,7 +25,7 @@ export type PlaceOrderOutcome =
   /** The server refused this order as it is (4xx): a new attempt needs a new key. */
   | { kind: 'rejected'; message: string; fields: Record<string, string> }
   /** Nothing definite is known (network, timeout, 5xx): retry with the same key. */
-  | { kind: 'uncertain'; message: string; offline: boolean };
+  | { kind: 'uncertain'; message: string; unreachable: boolean };
 
 export const ORDER_FAILED_MESSAGE = 'Wystąpił błąd podczas składania zamówienia';
 export const ORDER_NETWORK_DETAIL = 'brak połączenia z serwerem. Sprawdź połączenie internetowe i spróbuj ponownie.';
@@ -52,23 +53,23 @@ function fieldsOf(body: unknown): Record<string, string> {
  * clientRequestId sent again answers with the first order, so an uncertain
  * outcome is always safe to retry.
  */
-export async function placeOrder(payload: PlaceOrderPayload, accessToken: string | null): Promise<PlaceOrderOutcome> {
+export async function placeOrder(backend: BackendConfig, payload: PlaceOrderPayload, accessToken: string | null): Promise<PlaceOrderOutcome> {
   try {
-    const answer = await callFunction('place-order', payload, { accessToken });
+    const answer = await callFunctionAt(backend, 'place-order', payload, { accessToken });
     if (answer.ok) {
       const order = typeof answer.body === 'object' && answer.body !== null ? (answer.body as { order?: unknown }).order : undefined;
-      if (!isPlacedOrder(order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, offline: false };
+      if (!isPlacedOrder(order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, unreachable: false };
       return { kind: 'placed', order, replayed: (answer.body as { replayed?: unknown }).replayed === true };
     }
     const detail = bodyField(answer.body, 'message') ?? bodyField(answer.body, 'error');
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
       return { kind: 'rejected', message: orderCreationError(detail ?? `HTTP ${answer.status}`), fields: fieldsOf(answer.body) };
     }
-    return { kind: 'uncertain', message: detail ? orderCreationError(detail) : ORDER_FAILED_MESSAGE, offline: false };
+    return { kind: 'uncertain', message: detail ? orderCreationError(detail) : ORDER_FAILED_MESSAGE, unreachable: false };
   } catch (error) {
     if (error instanceof NetworkError) {
-      return { kind: 'uncertain', message: orderCreationError(ORDER_NETWORK_DETAIL), offline: error.reason === 'offline' };
+      return { kind: 'uncertain', message: orderCreationError(ORDER_NETWORK_DETAIL), unreachable: true };
     }
-    return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, offline: false };
+    return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, unreachable: false };
   }
 }

@@ -1,0 +1,128 @@
+import { useState } from 'react';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { formatPln, type Grosz } from '../../domain/money.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { usePublicSettings } from '../../lib/public-settings.ts';
+
+/** An order this device placed (the route hands them over from the orders outbox). */
+export interface DeviceOrder {
+  clientRequestId: string;
+  number: string;
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  createdAt: string;
+  total: Grosz;
+  deliveryMethod: DeliveryMethod;
+  paymentMethod: PaymentMethod;
+  lastError: string | null;
+  awaitsPayment: boolean;
+}
+
+export interface DeviceOrderActions {
+  /** Sends waiting orders now instead of at the next retry. */
+  onSendNow: () => void;
+  /** Withdraws an order the shop never received. */
+  onCancel: (order: DeviceOrder) => void;
+  /** Starts the payment of an order sent later; resolves to an error message, or leaves the page. */
+  onPay: (order: DeviceOrder) => Promise<string | null>;
+}
+
+const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+
+const STATUS_LABELS: Record<DeviceOrder['status'], string> = {
+  queued: 'Czeka na wysłanie',
+  sending: 'Wysyłanie...',
+  sent: 'Wysłane do sklepu',
+  failed: 'Nie udało się wysłać',
+};
+
+/** The device's own order list with the outbox states (issue: offline orders, synced exactly once). */
+export function DeviceOrdersList({ orders, actions }: { orders: readonly DeviceOrder[]; actions: DeviceOrderActions }) {
+  if (orders.length === 0) return null;
+  return (
+    <section aria-labelledby="device-orders-title" className="mt-10">
+      <h2 id="device-orders-title" className="text-2xl font-bold text-forest-900">
+        Zamówienia złożone na tym urządzeniu
+      </h2>
+      <p className="mt-2 text-ink-muted">Te zamówienia pamięta to urządzenie – także złożone bez logowania albo bez internetu.</p>
+      <ul className="mt-4 space-y-4">
+        {orders.map((order) => (
+          <DeviceOrderCard key={order.clientRequestId} order={order} actions={actions} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: DeviceOrderActions }) {
+  const settings = usePublicSettings();
+  const [payError, setPayError] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const waiting = order.status === 'queued' || order.status === 'sending';
+
+  return (
+    <li className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`} data-testid="device-order">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h3 className="text-lg font-semibold text-forest-900">Zamówienie {order.number}</h3>
+        <span
+          className={`rounded-full px-3 py-1 text-sm font-medium ${order.status === 'failed' ? 'bg-blush-50 text-blush-700' : 'bg-cream-200 text-ink'}`}
+        >
+          {STATUS_LABELS[order.status]}
+        </span>
+      </div>
+      <p className="mt-2 text-sm text-ink">
+        <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> · {DELIVERY_METHOD_LABELS[order.deliveryMethod]} ·{' '}
+        {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+      </p>
+      {waiting && (
+        <p className="mt-2 text-sm text-ink-muted">Wyślemy je automatycznie, gdy urządzenie połączy się z internetem.</p>
+      )}
+      {order.status === 'failed' && order.lastError && (
+        <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
+          {order.lastError}
+        </p>
+      )}
+      {order.status === 'sent' && order.paymentMethod === 'transfer' && settings.bank_account_number && (
+        <p className="mt-2 text-sm text-ink">
+          Przelew na konto <span className="font-mono">{settings.bank_account_number}</span>, tytuł: <strong>order {order.number}</strong>
+        </p>
+      )}
+      {payError && (
+        <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
+          {payError}
+        </p>
+      )}
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <div className="flex flex-wrap gap-2">
+          {order.status === 'queued' && (
+            <button type="button" className="btn-secondary" onClick={actions.onSendNow}>
+              Wyślij teraz
+            </button>
+          )}
+          {(order.status === 'queued' || order.status === 'failed') && (
+            <button type="button" className="btn-secondary" onClick={() => actions.onCancel(order)}>
+              Anuluj zamówienie
+            </button>
+          )}
+          {order.awaitsPayment && (
+            <button
+              type="button"
+              className="btn-primary"
+              disabled={paying}
+              onClick={() => {
+                setPaying(true);
+                setPayError(null);
+                void actions.onPay(order).then((message) => {
+                  setPaying(false);
+                  setPayError(message);
+                });
+              }}
+            >
+              {paying ? 'Przekierowanie do płatności...' : 'Zapłać teraz'}
+            </button>
+          )}
+        </div>
+        <p className="font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,36 @@
+import { useEffect } from 'react';
+import { getBackendConfig } from '../../lib/backend-config.ts';
+import { rememberBackendConfig } from './background-sync.ts';
+import { sendOutbox } from './outbox-sender.ts';
+import type { OutboxEntry } from './outbox.ts';
+
+export const OUTBOX_POLL_MS = 15_000;
+
+/**
+ * Sends the outbox at app start, when the device comes back online and
+ * periodically while anything waits (the sender's backoff decides when an
+ * order is due). Renders nothing.
+ */
+export function OrdersSyncAgent({ accessToken }: { accessToken: () => Promise<string | null> }) {
+  useEffect(() => {
+    let stopped = false;
+    const accessTokenFor = (entry: OutboxEntry) => (entry.userPlaced ? accessToken() : Promise.resolve(null));
+    const send = (force: boolean) => {
+      if (stopped || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
+      sendOutbox({ backend: getBackendConfig(), accessTokenFor, force }).catch((error: unknown) =>
+        console.error('Wysyłanie zapisanych zamówień nie powiodło się', error),
+      );
+    };
+    void rememberBackendConfig().catch(() => undefined);
+    send(false);
+    const onOnline = () => send(true);
+    window.addEventListener('online', onOnline);
+    const timer = setInterval(() => send(false), OUTBOX_POLL_MS);
+    return () => {
+      stopped = true;
+      window.removeEventListener('online', onOnline);
+      clearInterval(timer);
+    };
+  }, [accessToken]);
+  return null;
+}

@@ -1,0 +1,88 @@
+import type { BackendConfig } from '../../lib/backend-config.ts';
+import { readOutbox, putOutboxEntry, type OutboxEntry } from './outbox.ts';
+import { placeOrder } from './place-order-client.ts';
+
+export const OUTBOX_LOCK = 'kwiaciarnia-outbox-sender';
+export const OUTBOX_SYNC_TAG = 'kwiaciarnia-outbox';
+
+const FIRST_RETRY_MS = 5_000;
+const MAX_RETRY_MS = 5 * 60_000;
+
+/** Waits 5 s, 10 s, 20 s … up to 5 minutes between attempts. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export interface SendSummary {
+  /** False when another tab or the service worker was already sending. */
+  ran: boolean;
+  sent: number;
+  failed: number;
+  waiting: number;
+}
+
+export interface SenderOptions {
+  backend: BackendConfig;
+  /** The token to send a signed-in customer's order with; null sends it as a guest's. */
+  accessTokenFor: (entry: OutboxEntry) => Promise<string | null>;
+  now?: () => number;
+  /** Ignore the backoff (the customer pressed 'Wyślij teraz', or the device just came online). */
+  force?: boolean;
+  /** Orders this sender must leave for another (the service worker leaves signed-in customers' orders to the page). */
+  skip?: (entry: OutboxEntry) => boolean;
+}
+
+const SKIPPED: SendSummary = { ran: false, sent: 0, failed: 0, waiting: 0 };
+
+/** This context's own sender, so the online event and the timer never overlap even without Web Locks. */
+let sendingHere = false;
+
+async function withSenderLock(send: () => Promise<Omit<SendSummary, 'ran'>>): Promise<SendSummary> {
+  if (sendingHere) return SKIPPED;
+  sendingHere = true;
+  try {
+    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+    if (!locks) return { ran: true, ...(await send()) };
+    // ifAvailable: a second sender (another tab, the service worker) simply skips this round.
+    return await locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => (lock ? { ran: true, ...(await send()) } : SKIPPED));
+  } finally {
+    sendingHere = false;
+  }
+}
+
+/**
+ * Sends every queued order once, one sender at a time across tabs and the
+ * service worker. place-order is idempotent on the order's key, so an order
+ * whose answer was lost is simply sent again and answers with the same
+ * order; a refusal is kept as 'failed' with the server's reason, never
+ * dropped.
+ */
+export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = false, skip }: SenderOptions): Promise<SendSummary> {
+  return withSenderLock(async () => {
+    const summary = { sent: 0, failed: 0, waiting: 0 };
+    const due = (await readOutbox())
+      // 'sending' left over from a closed tab is resent: the key makes it safe.
+      .filter((entry) => (entry.status === 'queued' || entry.status === 'sending') && !skip?.(entry))
+      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+    for (const entry of due) {
+      if (!force && entry.nextAttemptAt !== undefined && entry.nextAttemptAt > now()) {
+        summary.waiting += 1;
+        continue;
+      }
+      await putOutboxEntry({ ...entry, status: 'sending' });
+      const outcome = await placeOrder(backend, entry.request, await accessTokenFor(entry).catch(() => null));
+      const attempts = entry.attempts + 1;
+      if (outcome.kind === 'placed') {
+        await putOutboxEntry({ ...entry, status: 'sent', attempts, order: outcome.order, lastError: undefined, nextAttemptAt: undefined });
+        summary.sent += 1;
+      } else if (outcome.kind === 'rejected') {
+        await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined });
+        summary.failed += 1;
+      } else {
+        await putOutboxEntry({ ...entry, status: 'queued', attempts, lastError: outcome.message, nextAttemptAt: now() + retryDelayMs(attempts) });
+        summary.waiting += 1;
+      }
+    }
+    return summary;
+  });
+}

@@ -1,0 +1,89 @@
+import type { CheckoutForm } from '../../domain/checkout-schema.ts';
+import { db, type OutboxRecord, type OutboxStatus } from '../../lib/db.ts';
+import type { PlaceOrderPayload, PlacedOrder } from './place-order-client.ts';
+
+/** What the device keeps of one order: the full request (to send it again) and, once sent, the server's answer. */
+export interface OutboxOrder {
+  request: PlaceOrderPayload;
+  /** Shown before the server numbers the order. */
+  localNumber: string;
+  paymentMethod: CheckoutForm['paymentMethod'];
+  deliveryMethod: CheckoutForm['deliveryMethod'];
+  customerEmail: string;
+  /** Placed by a signed-in customer (it then also shows in their server history). */
+  userPlaced: boolean;
+  /** PLN, as the checkout showed it; the server's figure replaces it once sent. */
+  estimatedTotal: number;
+  /** It waited in the outbox, so its payment was never started at checkout. */
+  queuedOffline: boolean;
+  order?: PlacedOrder;
+}
+
+export interface OutboxEntry extends OutboxOrder {
+  clientRequestId: string;
+  status: OutboxStatus;
+  createdAt: string;
+  attempts: number;
+  lastError?: string;
+  nextAttemptAt?: number;
+}
+
+/** 'L-1A2B3C4D': a number the customer can quote before the shop's KT number exists. */
+export function localOrderNumber(clientRequestId: string): string {
+  return `L-${clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+}
+
+function isOutboxOrder(value: unknown): value is OutboxOrder {
+  if (typeof value !== 'object' || value === null) return false;
+  const order = value as Partial<OutboxOrder>;
+  return typeof order.localNumber === 'string' && typeof order.request === 'object' && order.request !== null && typeof order.request.checkout === 'object';
+}
+
+export function toOutboxEntry(record: OutboxRecord): OutboxEntry | null {
+  if (!isOutboxOrder(record.payload)) return null;
+  const { nextAttemptAt } = record;
+  return {
+    ...record.payload,
+    clientRequestId: record.clientRequestId,
+    status: record.status,
+    createdAt: record.createdAt,
+    attempts: record.attempts,
+    lastError: record.lastError,
+    nextAttemptAt,
+  };
+}
+
+function toRecord(entry: OutboxEntry): OutboxRecord {
+  const { clientRequestId, status, createdAt, attempts, lastError, nextAttemptAt, ...payload } = entry;
+  return { clientRequestId, status, createdAt, attempts, lastError, nextAttemptAt, payload, orderNumber: payload.order?.orderNumber };
+}
+
+export async function putOutboxEntry(entry: OutboxEntry): Promise<void> {
+  await db.outbox.put(toRecord(entry));
+}
+
+export async function readOutbox(): Promise<OutboxEntry[]> {
+  const records = await db.outbox.toArray();
+  return records.map(toOutboxEntry).filter((entry): entry is OutboxEntry => entry !== null);
+}
+
+export async function getOutboxEntry(clientRequestId: string): Promise<OutboxEntry | null> {
+  const record = await db.outbox.get(clientRequestId);
+  return record ? toOutboxEntry(record) : null;
+}
+
+/** Only an order the server never accepted may be withdrawn from the device. */
+export async function cancelOutboxEntry(clientRequestId: string): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const record = await db.outbox.get(clientRequestId);
+    if (!record || (record.status !== 'queued' && record.status !== 'failed')) return false;
+    await db.outbox.delete(clientRequestId);
+    return true;
+  });
+}
+
+/** The device's record of an order by its shop number, if this device placed it. */
+export async function findOutboxEntryByNumber(orderNumber: string): Promise<OutboxEntry | null> {
+  const records = await db.outbox.filter((record) => record.orderNumber === orderNumber).toArray();
+  return records[0] ? toOutboxEntry(records[0]) : null;
+}
