@@ -1,8 +1,12 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
+
+// Before the first render: the browser may offer installing before `load`.
+captureInstallPrompt();
 
 const router = createRouter({
   routeTree,
@@ -26,18 +30,19 @@ createRoot(rootElement).render(
 );
 
 /**
- * Production only: in development and tests MSW owns the worker slot. Loaded
- * after `load` so workbox-window never competes with the first paint.
+ * Production only: in development and tests MSW owns the worker slot.
+ * workbox-window and the update logic load after `load`, so they never
+ * compete with the first paint (src/features/pwa/register-sw.ts).
  */
-function registerServiceWorker(): void {
+function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
-  const register = () => {
-    import('workbox-window')
-      .then(({ Workbox }) => new Workbox('/sw.js', { scope: '/' }).register())
+  const start = () => {
+    import('./features/pwa/register-sw.ts')
+      .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  if (document.readyState === 'complete') register();
-  else window.addEventListener('load', register, { once: true });
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }
 
-registerServiceWorker();
+startServiceWorker();

@@ -2,36 +2,68 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { clientsClaim } from 'workbox-core';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
-import { CacheFirst } from 'workbox-strategies';
+import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { SHELL_DENYLIST, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
+import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
+import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
+
+/*
+ * What this worker caches: the build (app shell, every route's code, CSS,
+ * icons, manifests) and product artwork. Nothing else: the backend (REST,
+ * auth, functions) is never routed here, so no session, order or personal
+ * data ever lands in a worker cache; offline data lives in Dexie.
+ */
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// SPA navigations get the precached shell; backend paths must reach the network.
+// Every app route opens offline: navigations get the precached shell and the router renders the page.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: SHELL_DENYLIST }));
+
+// Any other navigation (a file, a backend address) goes to the network; offline, a simple Polish page.
 registerRoute(
-  new NavigationRoute(createHandlerBoundToURL('index.html'), {
-    denylist: [/^\/(rest|auth|functions)\//],
+  ({ request }) => request.mode === 'navigate',
+  new NetworkOnly({
+    plugins: [
+      {
+        handlerDidError: ({ request }) =>
+          Promise.resolve(
+            new Response(offlinePageHtml(request.url), {
+              status: 503,
+              headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' },
+            }),
+          ),
+      },
+    ],
   }),
 );
 
-// Product artwork changes rarely and is needed offline: serve it from cache first.
+// Product artwork changes rarely and is needed offline: cache first, bounded by count and age.
 registerRoute(
-  ({ url, sameOrigin }) => sameOrigin && url.pathname.startsWith('/products/') && url.pathname.endsWith('.svg'),
+  ({ url, sameOrigin }) => isProductImage(url, sameOrigin),
   new CacheFirst({
     cacheName: 'product-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60 })],
+    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   }),
 );
 
-// The page decides when to activate an update (workbox-window prompt), never the worker on its own.
+// The page decides when to activate an update (the 'Dostępna jest nowa wersja' prompt), never the worker on its own.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
     void self.skipWaiting();
   }
+});
+
+// Background Sync: the browser wakes the worker when the device is online
+// again; the worker runs the same outbox sender as the page (Dexie, Web Locks).
+self.addEventListener('sync', (event: Event) => {
+  const sync = event as Event & { tag?: string; waitUntil(promise: Promise<unknown>): void };
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(syncOutboxFromServiceWorker());
 });
 
 clientsClaim();

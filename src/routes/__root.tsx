@@ -2,6 +2,7 @@ import { lazy, useCallback } from 'react';
 import { Outlet, createRootRoute, useNavigate } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
 import { AccountMenuSlot } from '../features/shell/account-menu-slot.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
@@ -10,6 +11,9 @@ import { NotFoundPage } from '../features/shell/not-found-page.tsx';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
 const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m) => ({ default: m.CartButton })));
+// So does the order outbox sender: it starts once the page is idle.
+const OrdersSyncAgent = lazy(() => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => ({ default: m.OrdersSyncAgent })));
+const accessToken = () => import('../features/auth/auth-client.ts').then((m) => m.currentAccessToken());
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -40,6 +44,17 @@ function AuthedShell() {
       }
       accountSlot={
         <AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />
+      }
+      noticeSlot={
+        <DeferredSlot fallback={null}>
+          <PwaNotices />
+        </DeferredSlot>
+      }
+      footerSlot={
+        <DeferredSlot fallback={null}>
+          <PwaInstall />
+          <OrdersSyncAgent accessToken={accessToken} />
+        </DeferredSlot>
       }
     >
       <Outlet />

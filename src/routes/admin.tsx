@@ -1,5 +1,6 @@
 import { Outlet, createFileRoute } from '@tanstack/react-router';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
+import { AdminAppHead } from '../features/pwa/admin-app-head.tsx';
 import { NotFoundPage } from '../features/shell/not-found-page.tsx';
 
 export const Route = createFileRoute('/admin')({
@@ -9,5 +10,11 @@ export const Route = createFileRoute('/admin')({
 });
 
 function AdminLayout() {
-  return <AuthGate require="admin">{() => <Outlet />}</AuthGate>;
+  return (
+    <>
+      {/* The back office installs as its own app: admin pages link the admin manifest. */}
+      <AdminAppHead />
+      <AuthGate require="admin">{() => <Outlet />}</AuthGate>
+    </>
+  );
 }

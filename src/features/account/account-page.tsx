@@ -113,8 +113,12 @@ export function AccountPage({
       </div>
 
       <DeviceOrdersList
-        // Orders the server already lists are shown once, in the history above.
-        orders={deviceOrders.filter((order) => history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number))}
+        // Orders the account's history holds (or will hold) are shown once, there.
+        orders={deviceOrders.filter(
+          (order) =>
+            !(order.userPlaced && order.status === 'sent') &&
+            (history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number)),
+        )}
         actions={deviceOrderActions}
       />
     </section>

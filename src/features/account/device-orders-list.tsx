@@ -15,6 +15,8 @@ export interface DeviceOrder {
   paymentMethod: PaymentMethod;
   lastError: string | null;
   awaitsPayment: boolean;
+  /** Placed while signed in: once sent it is part of the account's own history. */
+  userPlaced: boolean;
 }
 
 export interface DeviceOrderActions {

@@ -1,4 +1,4 @@
-import { useOnline } from './use-online.ts';
+import { useOnline } from '../../lib/use-online.ts';
 
 export const MAP_EMBED_URL =
   'https://www.openstreetmap.org/export/embed.html?bbox=22.46,49.68,22.50,49.70&layer=mapnik&marker=49.6919,22.4797';

@@ -7,9 +7,13 @@ export interface AppShellProps {
   children: ReactNode;
   cartSlot?: ReactNode;
   accountSlot?: ReactNode;
+  /** Notices under the sticky header (offline) and app-level toasts (update). */
+  noticeSlot?: ReactNode;
+  /** An extra strip at the foot of the footer (install the app). */
+  footerSlot?: ReactNode;
 }
 
-export function AppShell({ children, cartSlot, accountSlot }: AppShellProps) {
+export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSlot }: AppShellProps) {
   return (
     <div className="flex min-h-dvh flex-col">
       <a
@@ -19,10 +23,11 @@ export function AppShell({ children, cartSlot, accountSlot }: AppShellProps) {
         Przejdź do treści
       </a>
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
+      {noticeSlot}
       <main id="main" className="flex-1">
         {children}
       </main>
-      <SiteFooter />
+      <SiteFooter extraSlot={footerSlot} />
       <CookieBannerSlot />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { parseStoreHours, phoneHref, usePublicSettings } from '../../lib/public-settings.ts';
 import { LogoMark } from './logo-mark.tsx';
@@ -6,7 +7,7 @@ import { SHOP_TAGLINE } from './shop-identity.ts';
 
 const footerLink = 'inline-flex min-h-11 items-center text-forest-50 underline-offset-4 hover:underline';
 
-export function SiteFooter() {
+export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode } = {}) {
   const settings = usePublicSettings();
   const hours = parseStoreHours(settings.store_hours);
 
@@ -63,6 +64,7 @@ export function SiteFooter() {
           </ul>
         </nav>
       </div>
+      {extraSlot}
       <div className="border-t border-forest-800">
         <p className="container-page py-5 text-sm text-forest-200">
           © {new Date().getFullYear()} {settings.company_name}

@@ -1,0 +1,175 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { appUrl as url, testBackend } from '../support/test-backend.ts';
+
+/** The installable storefront and back office, and the service worker, in real Chromium against the served build. */
+
+const chromium = chromiumPerFile();
+
+interface ManifestIcon {
+  src: string;
+  sizes: string;
+  type?: string;
+  purpose?: string;
+}
+interface Manifest {
+  id?: string;
+  name: string;
+  short_name: string;
+  description?: string;
+  lang?: string;
+  start_url: string;
+  scope: string;
+  display: string;
+  theme_color?: string;
+  background_color?: string;
+  categories?: string[];
+  icons: ManifestIcon[];
+  screenshots?: (ManifestIcon & { form_factor?: string; label?: string })[];
+}
+
+async function newPage(viewport = { width: 390, height: 844 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** The page's manifest links, the manifest they point at, and Chromium's own reading of it. */
+async function linkedManifest(page: Page) {
+  const hrefs = await page.locator('link[rel="manifest"]').evaluateAll((links) => links.map((link) => (link as HTMLLinkElement).href));
+  expect(hrefs).toHaveLength(1);
+  const response = await page.request.get(hrefs[0]!);
+  expect(response.status()).toBe(200);
+  expect(response.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+  expect(response.headers()['cache-control']).toBe('no-cache');
+  const manifest = (await response.json()) as Manifest;
+  const cdp = await page.context().newCDPSession(page);
+  const parsed = (await cdp.send('Page.getAppManifest', {})) as { url: string; errors: { message: string }[]; parsed?: { scope: string } };
+  await cdp.detach();
+  return { href: hrefs[0]!, manifest, chromium: parsed };
+}
+
+async function expectImage(page: Page, src: string) {
+  const response = await page.request.get(url(src));
+  expect(response.status(), src).toBe(200);
+  expect(response.headers()['content-type'], src).toBe('image/png');
+}
+
+async function waitForServiceWorkerControl(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+describe('installable storefront', () => {
+  it('links one manifest on / with the fields an install needs', async () => {
+    const { context, page } = await newPage();
+    await page.goto(url('/'));
+    const { href, manifest, chromium: parsed } = await linkedManifest(page);
+
+    expect(new URL(href).pathname).toBe('/manifest.webmanifest');
+    expect(parsed.errors).toEqual([]);
+    expect(parsed.parsed?.scope).toBe(url('/'));
+    expect(manifest).toMatchObject({
+      id: '/',
+      name: 'Kwiaciarnia Pod Różą',
+      short_name: 'Pod Różą',
+      lang: 'pl',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: '#1c4833',
+      background_color: '#fbf7f1',
+    });
+    expect(manifest.description).toMatch(/kwiaciarnia/i);
+    expect(manifest.categories).toContain('shopping');
+
+    const sizes = (purpose: string) => manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes(purpose)).map((icon) => icon.sizes);
+    expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
+    expect(sizes('maskable').length).toBeGreaterThan(0);
+    expect(manifest.screenshots?.map((shot) => [shot.form_factor, shot.sizes])).toEqual([
+      ['narrow', '390x844'],
+      ['wide', '1280x800'],
+    ]);
+    for (const image of [...manifest.icons, ...manifest.screenshots!]) await expectImage(page, image.src);
+    await context.close();
+  });
+});
+
+describe('installable back office', () => {
+  it('links the admin manifest (scoped to /admin, opening at /admin) on admin pages, and only there', async () => {
+    const { context, page } = await newPage({ width: 1280, height: 800 });
+    await page.goto(url('/login?redirect=%2Fadmin'));
+    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
+    await page.getByRole('button', { name: 'Zaloguj się' }).click();
+    await page.waitForURL(url('/admin'));
+    await page.getByRole('heading', { level: 1, name: 'Panel Administratora' }).waitFor();
+
+    const admin = await linkedManifest(page);
+    expect(new URL(admin.href).pathname).toBe('/admin.webmanifest');
+    expect(admin.manifest).toMatchObject({
+      id: '/admin',
+      name: 'Kwiaciarnia — Panel',
+      start_url: '/admin',
+      scope: '/admin',
+      display: 'standalone',
+    });
+    // Chromium keeps the scope (a start_url outside it would silently widen it to the whole shop).
+    expect(admin.chromium.errors).toEqual([]);
+    expect(admin.chromium.parsed?.scope).toBe(url('/admin'));
+    expect(admin.manifest.icons.map((icon) => icon.src)).toContain('/icons/admin-192.png');
+    for (const icon of admin.manifest.icons) await expectImage(page, icon.src);
+
+    // Leaving the back office brings the storefront manifest back.
+    await page.getByRole('link', { name: 'Sklep' }).first().click();
+    await page.waitForURL(url('/shop'));
+    expect(new URL((await linkedManifest(page)).href).pathname).toBe('/manifest.webmanifest');
+    await context.close();
+  });
+});
+
+describe('service worker', () => {
+  it('opens every route offline once it controls the page, says "Jesteś offline", and has an offline page for the rest', async () => {
+    const { context, page } = await newPage();
+    await page.goto(url('/'));
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    await waitForServiceWorkerControl(page);
+    // Browsed once online, so the catalogue is in Dexie.
+    await page.goto(url('/shop'));
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+
+    await context.setOffline(true);
+    await page.goto(url('/about'));
+    await page.getByRole('heading', { level: 1, name: 'O nas' }).waitFor();
+    await page.getByText('Jesteś offline.').waitFor();
+
+    await page.goto(url('/shop'));
+    await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor();
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+    const notice = page.getByRole('status').filter({ hasText: 'Jesteś offline.' });
+    await notice.waitFor();
+    expect(await notice.isVisible()).toBe(true);
+
+    // A file that is not precached cannot be shown: the worker's Polish offline page instead of the browser's error.
+    await page.goto(url('/screenshots/shop-wide.png'));
+    await page.getByRole('heading', { level: 1, name: 'Jesteś offline' }).waitFor();
+    await page.getByRole('button', { name: 'Spróbuj ponownie' }).waitFor();
+
+    await context.setOffline(false);
+    await page.getByRole('button', { name: 'Spróbuj ponownie' }).click();
+    await page.waitForLoadState('load');
+    expect(await page.evaluate(() => document.contentType)).toBe('image/png');
+
+    // Back online, the notice goes.
+    await page.goto(url('/about'));
+    await page.getByRole('heading', { level: 1, name: 'O nas' }).waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.getByText('Jesteś offline.').count()).toBe(0);
+    await context.close();
+  });
+});

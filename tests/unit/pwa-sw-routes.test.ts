@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { isProductImage, isShellNavigation, offlinePageHtml } from '../../src/features/pwa/sw-routes.ts';
+
+describe('service worker navigation rules', () => {
+  it('answers every app route with the shell, query strings included', () => {
+    for (const path of [
+      '/',
+      '/shop',
+      '/shop?category=candles&q=r%C3%B3%C5%BCa',
+      '/shop?q=1.5',
+      '/about',
+      '/product/567754f0-105c-41ef-88ba-ff3de2a0a7d4',
+      '/checkout/success?order=KT123',
+      '/admin',
+      '/admin/orders',
+    ]) {
+      expect(isShellNavigation(path), path).toBe(true);
+    }
+  });
+
+  it('leaves files and backend addresses to the network (and the offline page)', () => {
+    for (const path of ['/products/znicz-serce.svg', '/icons/icon-512.png?v=2', '/sw.js', '/manifest.webmanifest', '/rest/v1/products', '/auth/v1/token', '/functions/v1/place-order']) {
+      expect(isShellNavigation(path), path).toBe(false);
+    }
+  });
+
+  it('caches only same-origin product artwork', () => {
+    expect(isProductImage(new URL('https://shop.test/products/a.svg'), true)).toBe(true);
+    expect(isProductImage(new URL('https://cdn.test/products/a.svg'), false)).toBe(false);
+    expect(isProductImage(new URL('https://shop.test/rest/v1/products'), true)).toBe(false);
+  });
+});
+
+describe('offline page', () => {
+  it("is Polish, script-free, and 'Spróbuj ponownie' reloads the same address with its query", () => {
+    const html = offlinePageHtml('https://shop.test/products/a.svg?x=1&y=%22%3E%3Cscript%3E');
+    expect(html).toContain('<html lang="pl">');
+    expect(html).toContain('<h1>Jesteś offline</h1>');
+    expect(html).toContain('>Spróbuj ponownie</button>');
+    expect(html).toContain('<form method="get" action="/products/a.svg">');
+    expect(html).toContain('<input type="hidden" name="x" value="1">');
+    expect(html).not.toMatch(/<script/i);
+    expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
+    expect(html).toContain("default-src 'none'");
+  });
+});
