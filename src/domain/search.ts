@@ -22,10 +22,22 @@ export interface Searchable {
   description: string;
 }
 
+/** Normalised text per product object: typing re-searches the same thousands of rows on every keystroke. */
+const haystacks = new WeakMap<Searchable, string>();
+
+function haystackOf(product: Searchable): string {
+  let haystack = haystacks.get(product);
+  if (haystack === undefined) {
+    haystack = normalizeForSearch(`${product.name} ${product.description}`);
+    haystacks.set(product, haystack);
+  }
+  return haystack;
+}
+
 /** Every word of the query must occur in the name or the description; an empty query matches everything. */
 export function matchesQuery(product: Searchable, query: string): boolean {
   const words = normalizeForSearch(query).split(' ').filter(Boolean);
   if (words.length === 0) return true;
-  const haystack = normalizeForSearch(`${product.name} ${product.description}`);
+  const haystack = haystackOf(product);
   return words.every((word) => haystack.includes(word));
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catalogProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
-import { ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
+import { PAGE_SIZE, ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
 import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
 
 
@@ -109,6 +109,20 @@ describe('ShopPage', () => {
       expect(await screen.findByTestId('result-count')).toHaveProperty('textContent', text);
       view.unmount();
     }
+  });
+
+  it('renders a large catalogue a page at a time, counting all of it', async () => {
+    const many = Array.from({ length: PAGE_SIZE + 12 }, (_, index) => ({
+      ...catalogProducts[0]!,
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `Znicz nr ${index}`,
+    }));
+    await renderInRouter(<ShopPage {...shopProps({ products: many })} />);
+    expect((await screen.findByTestId('result-count')).textContent).toBe(`Znaleziono: ${PAGE_SIZE + 12} produktów`);
+    expect(screen.getAllByTestId('product-card')).toHaveLength(PAGE_SIZE);
+    await userEvent.click(screen.getByRole('button', { name: 'Pokaż więcej produktów (12)' }));
+    expect(screen.getAllByTestId('product-card')).toHaveLength(PAGE_SIZE + 12);
+    expect(screen.queryByRole('button', { name: /Pokaż więcej/ })).toBeNull();
   });
 
   it('calls retry from the error state when there is no local copy', async () => {

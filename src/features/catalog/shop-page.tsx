@@ -9,6 +9,9 @@ import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProdu
 import { MAX_QUERY_LENGTH } from './shop-search.ts';
 import type { CatalogStatus } from './use-catalog.ts';
 
+/** How many cards the shop renders before 'Pokaż więcej produktów'. */
+export const PAGE_SIZE = 48;
+
 const pill =
   'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-forest-800 hover:border-forest-600 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white lg:w-full lg:rounded-xl';
 
@@ -64,6 +67,10 @@ export function ShopPage({
   }, [category]);
 
   const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
+  // Cards are rendered a page at a time: a catalogue of thousands stays quick to search and scroll.
+  const listKey = `${category ?? ''}|${query}`;
+  const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });
+  const shownCount = shown.listKey === listKey ? shown.count : PAGE_SIZE;
   const failedEmpty = status === 'error' && products.length === 0;
   const outdated = status === 'error' && products.length > 0;
 
@@ -149,7 +156,16 @@ export function ShopPage({
             ) : visible.length === 0 ? (
               <EmptyResults />
             ) : (
-              <ProductGrid products={visible} renderAction={renderAction} favourites={favourites} label="Produkty" />
+              <>
+                <ProductGrid products={visible.slice(0, shownCount)} renderAction={renderAction} favourites={favourites} label="Produkty" />
+                {visible.length > shownCount && (
+                  <div className="mt-8 text-center">
+                    <button type="button" className="btn-secondary" onClick={() => setShown({ listKey, count: shownCount + PAGE_SIZE })}>
+                      Pokaż więcej produktów ({visible.length - shownCount})
+                    </button>
+                  </div>
+                )}
+              </>
             )}
           </div>
         </div>

@@ -1,0 +1,467 @@
+/**
+ * `npm run bench`: measures the built shop against its budgets (README,
+ * 'Performance budgets') in Debian's Chromium and against the real local
+ * backend, prints a Markdown table and writes bench/results.json. Timings
+ * are medians of BENCH_RUNS runs (default 3): shared machines are noisy.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { gzipSync } from 'node:zlib';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import pg from 'pg';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { startBackend, type RunningBackend } from '../server/backend.ts';
+import { freePort } from '../server/process-utils.ts';
+import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts';
+
+const root = resolve(import.meta.dirname, '..');
+const distDir = join(root, 'dist');
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+const OWNER = { email: 'owner@kwiaciarnia.bench', password: 'bench-owner-password' };
+const PRODUCT_ID = '811546a5-832e-49cf-b3c0-9e29122b2d96';
+const KiB = 1024;
+
+type Budget = { name: string; value: number; limit: number; unit: string; lowerIsBetter: boolean };
+const budgets: Budget[] = [];
+const results: Record<string, unknown> = {};
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+function budget(name: string, value: number, limit: number, unit: string, lowerIsBetter = true) {
+  budgets.push({ name, value, limit, unit, lowerIsBetter });
+}
+
+const log = (line: string) => process.stderr.write(`[bench] ${line}\n`);
+
+// ───────────────────────────── bytes on the critical path
+
+type Kind = 'js' | 'css' | 'font' | 'image' | 'other';
+
+function kindOf(url: string, contentType: string): Kind {
+  if (/javascript/.test(contentType) || url.endsWith('.js')) return 'js';
+  if (/css/.test(contentType)) return 'css';
+  if (/font/.test(contentType) || /\.woff2?$/.test(url)) return 'font';
+  if (/image/.test(contentType)) return 'image';
+  return 'other';
+}
+
+/** gzip (level 9) of every response the page loads until it has loaded and gone quiet, by kind, in bytes. */
+async function criticalBytes(context: BrowserContext, url: string, readySelector: string) {
+  const page = await context.newPage();
+  const sizes: Record<Kind, number> = { js: 0, css: 0, font: 0, image: 0, other: 0 };
+  const pending: Promise<void>[] = [];
+  page.on('response', (response) => {
+    pending.push(
+      response
+        .body()
+        .then((body) => {
+          const kind = kindOf(response.url(), response.headers()['content-type'] ?? '');
+          sizes[kind] += gzipSync(body, { level: 9 }).length;
+        })
+        .catch(() => undefined),
+    );
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.locator(readySelector).first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+  await page.close();
+  return sizes;
+}
+
+async function loginOwner(context: BrowserContext, appUrl: string) {
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/login`);
+  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('Hasło', { exact: true }).fill(OWNER.password);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.waitForURL(`${appUrl}/`);
+  await page.close();
+}
+
+async function measureBytes(browser: Browser, appUrl: string) {
+  const routes: Array<[string, string, string]> = [
+    ['/', '/', '[data-testid="category-tile"]'],
+    ['/shop', '/shop', '[data-testid="product-card"]'],
+    ['product', `/product/${PRODUCT_ID}`, '[data-testid="product-price"]'],
+    ['/checkout', '/checkout', 'main h1'],
+  ];
+  const bytes: Record<string, Record<Kind, number>> = {};
+  for (const [name, path, ready] of routes) {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+    bytes[name] = await criticalBytes(context, `${appUrl}${path}`, ready);
+    await context.close();
+  }
+  const admin = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  await loginOwner(admin, appUrl);
+  bytes['/admin'] = await criticalBytes(admin, `${appUrl}/admin`, 'main h1');
+  await admin.close();
+  return bytes;
+}
+
+/** The service worker's precache: every URL in its manifest, raw and gzip. */
+function precacheSize() {
+  const sw = readFileSync(join(distDir, 'sw.js'), 'utf8');
+  const urls = [...sw.matchAll(/url:"([^"]+)"/g)].map((match) => match[1]!);
+  let raw = 0;
+  let gzip = 0;
+  for (const url of urls) {
+    const file = join(distDir, url.replace(/^\//, ''));
+    try {
+      const content = readFileSync(file);
+      raw += content.length;
+      gzip += gzipSync(content, { level: 9 }).length;
+    } catch {
+      // An entry without a file (e.g. a revisioned URL) is not counted.
+    }
+  }
+  return { entries: urls.length, raw, gzip };
+}
+
+// ───────────────────────────── Lighthouse
+
+interface LighthouseRun {
+  score: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  speedIndexMs: number;
+}
+
+async function runLighthouse(url: string): Promise<LighthouseRun> {
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
+  try {
+    // Default config: mobile, simulated Slow 4G, 4x CPU slowdown.
+    const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    const { lhr } = result;
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    return {
+      score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      lcpMs: metric('largest-contentful-paint'),
+      tbtMs: metric('total-blocking-time'),
+      cls: metric('cumulative-layout-shift'),
+      speedIndexMs: metric('speed-index'),
+    };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+// ───────────────────────────── slow network, offline, interaction
+
+/** A cold visit at 400 kbps / 400 ms RTT: ms from navigation until the selector is visible. */
+async function coldLoad(browser: Browser, url: string, selector: string) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 400,
+    downloadThroughput: (400 * 1000) / 8,
+    uploadThroughput: (400 * 1000) / 8,
+  });
+  const started = Date.now();
+  await page.goto(url, { waitUntil: 'commit', timeout: 60_000 });
+  await page.locator(selector).first().waitFor({ timeout: 60_000 });
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+async function waitForServiceWorker(page: Page) {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise<void>((done) => navigator.serviceWorker.addEventListener('controllerchange', () => done(), { once: true }));
+    }
+  });
+}
+
+/** A repeat visit with the network off: ms until the shell and the last-seen catalogue are visible. */
+async function offlineRepeat(browser: Browser, appUrl: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/shop`);
+  await page.locator('[data-testid="product-card"]').first().waitFor();
+  await waitForServiceWorker(page);
+  await page.reload();
+  await page.locator('[data-testid="product-card"]').first().waitFor();
+  await context.setOffline(true);
+  const started = Date.now();
+  await page.goto(`${appUrl}/shop`, { waitUntil: 'commit' });
+  await page.locator('header').first().waitFor();
+  await page.locator('[data-testid="product-card"]').first().waitFor();
+  const elapsed = Date.now() - started;
+  await context.close();
+  return elapsed;
+}
+
+/** 5,000 products in Dexie: ms per search keystroke until the result count shows, then add to cart and open the drawer. */
+async function interaction(browser: Browser, appUrl: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(`${appUrl}/shop`);
+  await page.locator('[data-testid="product-card"]').first().waitFor();
+  await page.evaluate(async () => {
+    const words = ['Róża', 'Tulipan', 'Znicz', 'Wieniec', 'Storczyk', 'Kubek', 'Magnes', 'Świeca', 'Bukiet', 'Stroik'];
+    const categories = ['live-flowers', 'artificial-flowers', 'candles', 'souvenirs', 'seasonal-gifts'];
+    const rows = Array.from({ length: 5000 }, (_, index) => ({
+      id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+      name: `${words[index % words.length]} ${['czerwona', 'biała', 'żółta', 'duża', 'mała'][index % 5]} nr ${index}`,
+      description: 'Produkt do pomiaru wyszukiwania.',
+      price: 10 + (index % 90),
+      category: categories[index % categories.length],
+      image_url: '',
+      is_featured: false,
+      stock: 5,
+      active: true,
+      created_at: new Date(Date.UTC(2020, 0, 1) + index * 1000).toISOString(),
+    }));
+    await new Promise<void>((done, fail) => {
+      const open = indexedDB.open('kwiaciarnia');
+      open.onsuccess = () => {
+        const tx = open.result.transaction('products', 'readwrite');
+        for (const row of rows) tx.objectStore('products').put(row);
+        tx.oncomplete = () => done();
+        tx.onerror = () => fail(tx.error);
+      };
+      open.onerror = () => fail(open.error);
+    });
+  });
+  // The background refresh must not replace the 5,000 rows with the real catalogue.
+  await page.route('**/rest/v1/products**', (route) => route.abort());
+  await page.reload();
+  await page.locator('[data-testid="product-card"]').first().waitFor();
+  const perKeystroke: number[] = await page.evaluate(async () => {
+    const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const count = () => document.querySelector('[data-testid="result-count"]')?.textContent ?? '';
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    const times: number[] = [];
+    for (const query of ['r', 'ró', 'róż', 'róża', 'róża c', 'róża cz', 'róża cze']) {
+      const before = count();
+      const started = performance.now();
+      setValue.call(input, query);
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      // Rendered: the count changed, or (same count) the next frame painted.
+      await new Promise<void>((done) => {
+        const check = () => (count() !== before || performance.now() - started > 1000 ? done() : requestAnimationFrame(check));
+        requestAnimationFrame(() => (count() !== before ? done() : requestAnimationFrame(check)));
+      });
+      times.push(performance.now() - started);
+    }
+    return times;
+  });
+  await page.unroute('**/rest/v1/products**');
+  await page.goto(`${appUrl}/product/${PRODUCT_ID}`);
+  const add = page.getByRole('button', { name: /^Dodaj do koszyka/ }).first();
+  await add.waitFor();
+  let started = Date.now();
+  await add.click();
+  await page.getByRole('dialog').waitFor();
+  const addToCartMs = Date.now() - started;
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  started = Date.now();
+  await page.getByRole('button', { name: 'Koszyk', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Twój koszyk' }).waitFor();
+  const openDrawerMs = Date.now() - started;
+  await context.close();
+  return { searchMsPerKeystroke: median(perKeystroke), searchMaxMs: Math.max(...perKeystroke), addToCartMs, openDrawerMs };
+}
+
+// ───────────────────────────── backend under load
+
+async function loadTest(backend: RunningBackend) {
+  const client = new pg.Client({ connectionString: backend.databaseUrl });
+  await client.connect();
+  try {
+    const products = await client.query<{ id: string }>(
+      "select id from public.products where active and category <> 'live-flowers' and price > 0 order by id limit 10",
+    );
+    const job = {
+      functionsUrl: `${backend.url}/functions/v1`,
+      anonKey: backend.anonKey,
+      requests: Number(process.env.BENCH_ORDERS ?? 2000),
+      concurrency: 20,
+      repeatShare: 0.1,
+      productIds: products.rows.map((row) => row.id),
+    };
+    const before = await client.query<{ count: string }>('select count(*) from public.orders');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load-orders.ts'), JSON.stringify(job)], {
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    const outcome = JSON.parse(stdout) as { elapsedMs: number; latencies: number[]; statuses: Record<string, number>; distinctKeys: string[] };
+    const stored = await client.query<{ count: string }>('select count(*) from public.orders where client_request_id = any($1::uuid[])', [
+      outcome.distinctKeys,
+    ]);
+    const after = await client.query<{ count: string }>('select count(*) from public.orders');
+    const storedCount = Number(stored.rows[0]!.count);
+    return {
+      requests: job.requests,
+      concurrency: job.concurrency,
+      distinctKeys: outcome.distinctKeys.length,
+      statuses: outcome.statuses,
+      throughputPerS: (job.requests / outcome.elapsedMs) * 1000,
+      p50Ms: percentile(outcome.latencies, 50),
+      p95Ms: percentile(outcome.latencies, 95),
+      p99Ms: percentile(outcome.latencies, 99),
+      ordersStored: storedCount,
+      newOrdersInDb: Number(after.rows[0]!.count) - Number(before.rows[0]!.count),
+      duplicates: Math.max(0, storedCount - outcome.distinctKeys.length),
+      lost: Math.max(0, outcome.distinctKeys.length - storedCount),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+// ───────────────────────────── report
+
+function fmt(value: number, unit: string): string {
+  if (unit === 'KiB') return `${(value / KiB).toFixed(1)} KiB`;
+  if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === 's') return `${(value / 1000).toFixed(2)} s`;
+  return `${Number.isInteger(value) ? value : value.toFixed(3)}${unit ? ` ${unit}` : ''}`;
+}
+
+function report(): string {
+  const lines = ['| Budget | Measured | Limit | Result |', '| --- | --- | --- | --- |'];
+  for (const b of budgets) {
+    const pass = b.lowerIsBetter ? b.value <= b.limit : b.value >= b.limit;
+    lines.push(`| ${b.name} | ${fmt(b.value, b.unit)} | ${b.lowerIsBetter ? '≤' : '≥'} ${fmt(b.limit, b.unit)} | ${pass ? 'pass' : '**FAIL**'} |`);
+  }
+  return lines.join('\n');
+}
+
+async function main() {
+  statSync(join(distDir, 'index.html')); // fails early with a clear error when the app is not built
+  const dataDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-bench-'));
+  const backend = await startBackend({
+    dataDir,
+    backendPort: await freePort(),
+    appPort: await freePort(),
+    distDir,
+    ownerEmail: OWNER.email,
+    ownerPassword: OWNER.password,
+  });
+  const appUrl = backend.appUrl!;
+  const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS });
+  try {
+    log(`app ${appUrl}, backend ${backend.url}, ${RUNS} run(s), ${cpus().length} CPU(s)`);
+
+    log('bytes on the critical path');
+    const bytes = await measureBytes(browser, appUrl);
+    const precache = precacheSize();
+    results.bytes = bytes;
+    results.precache = precache;
+    budget('Initial JS of / (gzip)', bytes['/']!.js, 100 * KiB, 'KiB');
+    budget('Initial JS of /shop (gzip)', bytes['/shop']!.js, 150 * KiB, 'KiB');
+
+    log('Lighthouse (mobile, simulated Slow 4G, 4x CPU)');
+    const lighthouseResults: Record<string, Record<string, number>> = {};
+    for (const [name, path] of [['/', '/'], ['/shop', '/shop'], ['product', `/product/${PRODUCT_ID}`]] as const) {
+      const runs: LighthouseRun[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${appUrl}${path}`));
+      const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
+      lighthouseResults[name] = { score: med('score'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), speedIndexMs: med('speedIndexMs') };
+      const r = lighthouseResults[name]!;
+      budget(`Lighthouse performance ${name}`, r.score!, 95, '', false);
+      budget(`LCP ${name}`, r.lcpMs!, 2000, 'ms');
+      budget(`TBT ${name}`, r.tbtMs!, 100, 'ms');
+      budget(`CLS ${name}`, r.cls!, 0.05, '');
+    }
+    results.lighthouse = lighthouseResults;
+
+    log('cold load at 400 kbps / 400 ms RTT');
+    const cold: Record<string, number> = {};
+    for (const [name, path, selector] of [
+      ['/', '/', '[data-testid="category-tile"]'],
+      ['/shop', '/shop', '[data-testid="product-card"]'],
+    ] as const) {
+      const runs: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) runs.push(await coldLoad(browser, `${appUrl}${path}`, selector));
+      cold[name] = median(runs);
+      budget(`First product visible, cold, ${name}`, cold[name], 4000, 'ms');
+    }
+    results.coldLoad = cold;
+
+    log('offline repeat visit');
+    const offlineRuns: number[] = [];
+    for (let run = 0; run < RUNS; run += 1) offlineRuns.push(await offlineRepeat(browser, appUrl));
+    results.offlineRepeatMs = median(offlineRuns);
+    budget('Offline repeat visit: shell + catalogue', median(offlineRuns), 1000, 'ms');
+
+    log('interaction with 5,000 products');
+    const interactionRuns = [];
+    for (let run = 0; run < RUNS; run += 1) interactionRuns.push(await interaction(browser, appUrl));
+    const interactionResult = {
+      searchMsPerKeystroke: median(interactionRuns.map((r) => r.searchMsPerKeystroke)),
+      searchMaxMs: median(interactionRuns.map((r) => r.searchMaxMs)),
+      addToCartMs: median(interactionRuns.map((r) => r.addToCartMs)),
+      openDrawerMs: median(interactionRuns.map((r) => r.openDrawerMs)),
+    };
+    results.interaction = interactionResult;
+    budget('Search per keystroke, 5,000 products', interactionResult.searchMsPerKeystroke, 50, 'ms');
+
+    log('place-order under load');
+    const load = await loadTest(backend);
+    results.load = load;
+    budget('Duplicate orders under load', load.duplicates, 0, '');
+    budget('Lost orders under load', load.lost, 0, '');
+
+    results.budgets = budgets;
+    results.meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS };
+    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+    const kib = (value: number) => `${(value / KiB).toFixed(1)}`;
+    const byteRows = Object.entries(bytes).map(
+      ([name, b]) => `| ${name} | ${kib(b.js)} | ${kib(b.css)} | ${kib(b.font)} | ${kib(b.image)} |`,
+    );
+    console.log('\n## Bytes on the critical path (KiB gzip)\n');
+    console.log(['| Page | JS | CSS | Fonts | Images |', '| --- | --- | --- | --- | --- |', ...byteRows].join('\n'));
+    console.log(`\nPrecache: ${precache.entries} entries, ${kib(precache.raw)} KiB raw, ${kib(precache.gzip)} KiB gzip`);
+    console.log('\n## Lighthouse (mobile, medians)\n');
+    console.log(
+      [
+        '| Page | Score | LCP | TBT | CLS | Speed Index |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...Object.entries(lighthouseResults).map(
+          ([name, r]) => `| ${name} | ${r.score} | ${Math.round(r.lcpMs!)} ms | ${Math.round(r.tbtMs!)} ms | ${r.cls!.toFixed(3)} | ${Math.round(r.speedIndexMs!)} ms |`,
+        ),
+      ].join('\n'),
+    );
+    console.log(
+      `\nInteraction: search ${interactionResult.searchMsPerKeystroke.toFixed(1)} ms/keystroke (max ${interactionResult.searchMaxMs.toFixed(1)}), add to cart ${interactionResult.addToCartMs} ms, open drawer ${interactionResult.openDrawerMs} ms`,
+    );
+    console.log(
+      `place-order: ${load.requests} requests at ${load.concurrency} concurrent (${load.distinctKeys} distinct keys): ${load.throughputPerS.toFixed(0)}/s, p50 ${load.p50Ms.toFixed(0)} ms, p95 ${load.p95Ms.toFixed(0)} ms, p99 ${load.p99Ms.toFixed(0)} ms; statuses ${JSON.stringify(load.statuses)}; stored ${load.ordersStored}`,
+    );
+    console.log('\n## Budgets\n');
+    console.log(report());
+    const failed = budgets.filter((b) => (b.lowerIsBetter ? b.value > b.limit : b.value < b.limit));
+    console.log(`\n${failed.length === 0 ? 'All budgets pass.' : `${failed.length} budget(s) fail.`} Results: bench/results.json`);
+    process.exitCode = failed.length === 0 ? 0 : 1;
+  } finally {
+    await browser.close();
+    await backend.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
+
