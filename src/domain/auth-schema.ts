@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_PATTERN } from './checkout-schema.ts';
+import { EMAIL_PATTERN } from './patterns.ts';
 
 /** Spec §5 login and registration rules; the server's own password rules are reported by its errors. */
 

@@ -1,15 +1,13 @@
 import * as v from 'valibot';
 import { DELIVERY_METHODS, needsAddress } from './delivery.ts';
 import { CHECKOUT_PAYMENT_METHODS } from './payment-methods.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
 
 /**
  * The checkout form (spec §3, §5), defined once: the checkout page validates
  * with it and the place-order function re-parses the same schema.
  */
 
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-export const PHONE_PATTERN = /^(\+48)?[\d\s-]{9,}$/;
-export const POSTAL_CODE_PATTERN = /^\d{2}-\d{3}$/;
 
 const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `Maksymalnie ${max} znaków`));
 

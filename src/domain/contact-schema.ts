@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { EMAIL_PATTERN, PHONE_PATTERN } from './checkout-schema.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
 
 /**
  * The contact form (spec §3, §5), defined once: the contact page validates

@@ -1,4 +1,4 @@
-import { POSTAL_CODE_PATTERN } from './checkout-schema.ts';
+import { POSTAL_CODE_PATTERN } from './patterns.ts';
 
 /** The parts of a delivery address the quote needs (spec §5 'Delivery quote'). */
 export interface DeliveryAddress {
