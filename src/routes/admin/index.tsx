@@ -1,12 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminHome } from '../../features/admin/admin-home.tsx';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { DashboardPage } from '../../features/admin/dashboard/dashboard-page.tsx';
 
 export const Route = createFileRoute('/admin/')({
-  component: AdminIndex,
+  component: DashboardPage,
 });
-
-function AdminIndex() {
-  const { user } = useAuth();
-  return <AdminHome email={user?.email ?? ''} />;
-}

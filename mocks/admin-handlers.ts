@@ -1,0 +1,97 @@
+import { HttpResponse, http } from 'msw';
+import { sampleProducts } from './fixtures.ts';
+
+/** Orders as PostgREST returns them to the owner: with items and product names, newest first. */
+export const adminOrderRows = [
+  {
+    id: 'o3',
+    payu_order_id: 'KT300000003',
+    created_at: '2026-11-20T10:30:00.000Z',
+    status: 'processing',
+    subtotal: 100,
+    shipping_cost: 12.99,
+    total: 112.99,
+    delivery_method: 'inpost',
+    delivery_address: { street: 'Mickiewicza', houseNumber: '3', apartment: '2', city: 'Przemyśl', postalCode: '37-700' },
+    customer_name: 'Łucja Żak',
+    customer_email: 'lucja.zak@example.pl',
+    customer_phone: '+48 600 100 200',
+    payment_method: 'blik',
+    payu_status: null,
+    tracking_number: 'INP123',
+    tracking_url: 'https://tracking.example/INP123',
+    order_items: [{ id: 'i3', product_id: 'p1', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż' } }],
+  },
+  {
+    id: 'o2',
+    payu_order_id: 'KT200000002',
+    created_at: '2026-10-05T08:00:00.000Z',
+    status: 'pending',
+    subtotal: 30,
+    shipping_cost: 0,
+    total: 30,
+    delivery_method: 'store',
+    delivery_address: null,
+    customer_name: 'Jan Kowalski',
+    customer_email: 'jan@example.pl',
+    customer_phone: '501 222 333',
+    payment_method: 'transfer',
+    payu_status: null,
+    tracking_number: null,
+    tracking_url: null,
+    order_items: [{ id: 'i2', product_id: 'p2', quantity: 1, price: 30, product_name: 'Świeca', products: { name: 'Świeca sojowa' } }],
+  },
+  {
+    id: 'o1',
+    payu_order_id: 'KT100000001',
+    created_at: '2026-09-01T08:00:00.000Z',
+    status: 'completed',
+    subtotal: 200,
+    shipping_cost: 0,
+    total: 200,
+    delivery_method: 'store',
+    delivery_address: null,
+    customer_name: 'Jan Kowalski',
+    customer_email: 'JAN@example.pl',
+    customer_phone: '501 222 333',
+    payment_method: 'payu',
+    payu_status: 'COMPLETED',
+    tracking_number: null,
+    tracking_url: null,
+    order_items: [],
+  },
+];
+
+export interface StatusPatch {
+  id: string | null;
+  from: string | null;
+  body: unknown;
+}
+
+/**
+ * The owner's backend: is_admin() true, all orders, product ids, and status
+ * updates that succeed (recorded in `patches`) unless a test overrides them.
+ */
+export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrderRows = adminOrderRows) {
+  return [
+    http.post('*/rest/v1/rpc/is_admin', () => HttpResponse.json(true)),
+    http.get('*/rest/v1/orders', () => HttpResponse.json(rows)),
+    http.get('*/rest/v1/products', () => HttpResponse.json(sampleProducts.map((product) => ({ id: product.id })))),
+    http.patch('*/rest/v1/orders', async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      const id = params.get('id')?.replace(/^eq\./, '') ?? null;
+      const from = params.get('status')?.replace(/^eq\./, '') ?? null;
+      const body: unknown = await request.json();
+      patches.push({ id, from, body });
+      const row = rows.find((candidate) => candidate.id === id);
+      if (!row || (from !== null && row.status !== from)) return HttpResponse.json([]);
+      row.status = (body as { status: string }).status;
+      return HttpResponse.json([{ id }]);
+    }),
+  ];
+}
+
+/** A fresh copy of the rows, so a test's status change never leaks into the next test. */
+export function freshAdminRows(): typeof adminOrderRows {
+  return structuredClone(adminOrderRows);
+}

@@ -1,0 +1,150 @@
+import * as v from 'valibot';
+import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from './categories.ts';
+import type { ProductRow } from './product.ts';
+
+/**
+ * The admin product form (spec §3 Product, §5 Product form), defined once:
+ * name, category, description, price (≥ 0, grosz precision), stock (≥ 0,
+ * whole), image URL and the featured flag. Limits match the products table.
+ */
+
+export const PRODUCT_LIMITS = { name: 200, description: 4000, imageUrl: 2048, maxPrice: 99_999_999.99, maxStock: 2_147_483_647 } as const;
+
+export const PRODUCT_MESSAGES = {
+  nameRequired: 'Nazwa jest wymagana',
+  nameTooLong: `Nazwa może mieć najwyżej ${PRODUCT_LIMITS.name} znaków`,
+  categoryRequired: 'Wybierz kategorię',
+  descriptionRequired: 'Opis jest wymagany',
+  descriptionTooLong: `Opis może mieć najwyżej ${PRODUCT_LIMITS.description} znaków`,
+  priceRequired: 'Cena jest wymagana',
+  priceNotNumber: 'Cena musi być liczbą',
+  priceNegative: 'Cena nie może być ujemna',
+  pricePrecision: 'Cena może mieć najwyżej 2 miejsca po przecinku',
+  priceTooHigh: 'Cena jest za wysoka',
+  stockRequired: 'Stan magazynowy jest wymagany',
+  stockNotInteger: 'Stan magazynowy musi być liczbą całkowitą',
+  stockNegative: 'Stan magazynowy nie może być ujemny',
+  stockTooHigh: 'Stan magazynowy jest za duży',
+  imageRequired: 'Adres URL obrazka jest wymagany',
+  imageInvalid: 'Podaj prawidłowy adres URL obrazka',
+} as const;
+
+/** What the form edits: numbers as typed text (a comma is accepted as the decimal mark). */
+export interface ProductFormValues {
+  name: string;
+  category: CategoryId;
+  description: string;
+  price: string;
+  stock: string;
+  imageUrl: string;
+  isFeatured: boolean;
+}
+
+/** The columns the owner writes. */
+export interface ProductInput {
+  name: string;
+  category: CategoryId;
+  description: string;
+  price: number;
+  stock: number;
+  image_url: string;
+  is_featured: boolean;
+}
+
+export const EMPTY_PRODUCT_FORM: ProductFormValues = {
+  name: '',
+  category: DEFAULT_CATEGORY,
+  description: '',
+  price: '',
+  stock: '0',
+  imageUrl: '',
+  isFeatured: false,
+};
+
+/** '12,50' → 12.5; NaN for anything that is not a plain decimal number. */
+export function parseDecimal(text: string): number {
+  const normalised = text.trim().replace(/\s/g, '').replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalised)) return NaN;
+  return Number(normalised);
+}
+
+/** An absolute http(s) address, or a path on the shop's own site ('/products/roza.svg'). */
+export function isImageUrl(text: string): boolean {
+  const value = text.trim();
+  if (value.startsWith('/')) return !value.startsWith('//') && !/\s/.test(value);
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const requiredText = (required: string, max: number, tooLong: string) =>
+  v.pipe(v.optional(v.string(required), ''), v.trim(), v.nonEmpty(required), v.maxLength(max, tooLong));
+
+const priceSchema = v.pipe(
+  v.optional(v.string(PRODUCT_MESSAGES.priceRequired), ''),
+  v.trim(),
+  v.nonEmpty(PRODUCT_MESSAGES.priceRequired),
+  v.check((text) => Number.isFinite(parseDecimal(text)), PRODUCT_MESSAGES.priceNotNumber),
+  v.transform(parseDecimal),
+  v.minValue(0, PRODUCT_MESSAGES.priceNegative),
+  v.check((value) => Math.abs(Math.round(value * 100) - value * 100) < 1e-6, PRODUCT_MESSAGES.pricePrecision),
+  v.maxValue(PRODUCT_LIMITS.maxPrice, PRODUCT_MESSAGES.priceTooHigh),
+);
+
+const stockSchema = v.pipe(
+  v.optional(v.string(PRODUCT_MESSAGES.stockRequired), ''),
+  v.trim(),
+  v.nonEmpty(PRODUCT_MESSAGES.stockRequired),
+  v.check((text) => Number.isFinite(parseDecimal(text)), PRODUCT_MESSAGES.stockNotInteger),
+  v.transform(parseDecimal),
+  v.minValue(0, PRODUCT_MESSAGES.stockNegative),
+  v.integer(PRODUCT_MESSAGES.stockNotInteger),
+  v.maxValue(PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh),
+);
+
+export const productFormSchema = v.object({
+  name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
+  category: v.picklist(CATEGORY_IDS, PRODUCT_MESSAGES.categoryRequired),
+  description: requiredText(PRODUCT_MESSAGES.descriptionRequired, PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+  price: priceSchema,
+  stock: stockSchema,
+  imageUrl: v.pipe(
+    v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
+    v.trim(),
+    v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
+    v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
+    v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
+  ),
+  isFeatured: v.optional(v.boolean(), false),
+});
+
+export type ProductFormOutput = v.InferOutput<typeof productFormSchema>;
+
+/** The validated form as the products row's columns. */
+export function toProductInput(output: ProductFormOutput): ProductInput {
+  return {
+    name: output.name,
+    category: output.category,
+    description: output.description,
+    price: Math.round(output.price * 100) / 100,
+    stock: output.stock,
+    image_url: output.imageUrl,
+    is_featured: output.isFeatured,
+  };
+}
+
+/** An existing row as the form shows it (a number input wants a decimal point). */
+export function productFormValues(row: ProductRow): ProductFormValues {
+  return {
+    name: row.name,
+    category: row.category,
+    description: row.description,
+    price: Number(row.price).toFixed(2),
+    stock: String(row.stock),
+    imageUrl: row.image_url,
+    isFeatured: row.is_featured,
+  };
+}

@@ -1,0 +1,93 @@
+import type { OrderStatus } from '../../domain/order-status.ts';
+import type { AdminOrder } from './admin-order.ts';
+
+/**
+ * What the owner's device keeps so the installed admin app is readable
+ * offline: the last loaded orders and product count (personal data: cleared
+ * when the owner logs out), status changes waiting for a connection (kept:
+ * they hold no personal data and must not be lost), and when the owner last
+ * looked at new orders.
+ */
+const PREFIX = 'kwiaciarnia.admin.';
+const snapshotKey = (userId: string) => `${PREFIX}snapshot.${userId}`;
+const queueKey = (userId: string) => `${PREFIX}statusQueue.${userId}`;
+const seenKey = (userId: string) => `${PREFIX}lastSeen.${userId}`;
+
+export interface AdminSnapshot {
+  savedAt: string;
+  orders: AdminOrder[];
+  productCount: number;
+}
+
+export interface QueuedStatusChange {
+  orderId: string;
+  number: string;
+  from: string;
+  to: OrderStatus;
+  queuedAt: string;
+}
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: unknown): void {
+  try {
+    localStorage.setItem(key, JSON.stringify(value));
+  } catch {
+    // Storage full or blocked: the live data still shows.
+  }
+}
+
+export function saveSnapshot(userId: string, snapshot: AdminSnapshot): void {
+  write(snapshotKey(userId), snapshot);
+}
+
+export function loadSnapshot(userId: string): AdminSnapshot | null {
+  return read<AdminSnapshot>(snapshotKey(userId));
+}
+
+export function loadQueue(userId: string): QueuedStatusChange[] {
+  return read<QueuedStatusChange[]>(queueKey(userId)) ?? [];
+}
+
+export function saveQueue(userId: string, queue: QueuedStatusChange[]): void {
+  if (queue.length === 0) {
+    try {
+      localStorage.removeItem(queueKey(userId));
+    } catch {
+      // nothing to do
+    }
+  } else write(queueKey(userId), queue);
+}
+
+export function loadLastSeen(userId: string): string | null {
+  return read<string>(seenKey(userId));
+}
+
+export function saveLastSeen(userId: string, at: string): void {
+  write(seenKey(userId), at);
+}
+
+/**
+ * Removes the cached orders (customers' names, addresses, phones) of every
+ * account but `keepUserId`; call it when the signed-in user changes or logs out.
+ * Queued status changes stay until they are sent or refused.
+ */
+export function clearAdminCache(keepUserId?: string | null): void {
+  try {
+    const doomed: string[] = [];
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (key?.startsWith(`${PREFIX}snapshot.`) && key !== (keepUserId ? snapshotKey(keepUserId) : '')) doomed.push(key);
+    }
+    doomed.forEach((key) => localStorage.removeItem(key));
+  } catch {
+    // Storage blocked: nothing was cached.
+  }
+}

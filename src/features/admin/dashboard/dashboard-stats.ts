@@ -1,0 +1,113 @@
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
+import type { Grosz } from '../../../domain/money.ts';
+
+/** What the dashboard needs of an order (money in grosz). */
+export interface StatsOrder {
+  id: string;
+  createdAt: string;
+  status: string;
+  total: Grosz;
+  customerEmail: string;
+}
+
+export interface MonthRevenue {
+  /** 'YYYY-MM' in the shop's time zone. */
+  month: string;
+  /** Short Polish label, e.g. 'lis 2026'. */
+  label: string;
+  revenue: Grosz;
+  orders: number;
+}
+
+export interface StatusCount {
+  status: string;
+  label: string;
+  count: number;
+}
+
+export interface DashboardStats<T extends StatsOrder> {
+  orderCount: number;
+  revenue: Grosz;
+  customerCount: number;
+  productCount: number;
+  /** Newest first, 10 kept (the page shows 5). */
+  lastOrders: T[];
+  byStatus: StatusCount[];
+  revenueByMonth: MonthRevenue[];
+}
+
+export const LAST_ORDERS_KEPT = 10;
+export const LAST_ORDERS_SHOWN = 5;
+export const REVENUE_MONTHS = 6;
+const TIME_ZONE = 'Europe/Warsaw';
+
+const monthParts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
+const monthLabel = new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', month: 'short', year: 'numeric' });
+
+/** 'YYYY-MM' of an instant, in the shop's time zone. */
+export function monthKey(date: Date): string {
+  const parts = monthParts.formatToParts(date);
+  const year = parts.find((part) => part.type === 'year')?.value ?? '0000';
+  const month = parts.find((part) => part.type === 'month')?.value ?? '01';
+  return `${year}-${month}`;
+}
+
+/** The last `count` month keys ending with the month of `now`, oldest first. */
+export function lastMonths(now: Date, count: number): string[] {
+  const [year, month] = monthKey(now).split('-').map(Number) as [number, number];
+  return Array.from({ length: count }, (_, index) => {
+    const date = new Date(Date.UTC(year, month - 1 - (count - 1 - index), 1));
+    return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+function labelOf(key: string): string {
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return monthLabel.format(new Date(Date.UTC(year, month - 1, 15))).replace('.', '');
+}
+
+/** Revenue counts every order except cancelled ones. */
+export function countsAsRevenue(order: StatsOrder): boolean {
+  return order.status !== 'cancelled';
+}
+
+/**
+ * Spec §2/§9 dashboard: totals (orders, revenue, customers by unique email
+ * case-insensitive, products), the last 10 orders, orders per status and the
+ * revenue of the last 6 months including months without orders.
+ */
+export function dashboardStats<T extends StatsOrder>(orders: readonly T[], productCount: number, now: Date): DashboardStats<T> {
+  const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const revenue = orders.filter(countsAsRevenue).reduce((sum, order) => sum + order.total, 0) as Grosz;
+  const customers = new Set(orders.map((order) => order.customerEmail.trim().toLowerCase()).filter(Boolean));
+
+  const counts = new Map<string, number>(ORDER_STATUSES.map((status) => [status, 0]));
+  for (const order of orders) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
+  const byStatus = [...counts].map(([status, count]) => ({
+    status,
+    label: isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status,
+    count,
+  }));
+
+  const months = lastMonths(now, REVENUE_MONTHS);
+  const perMonth = new Map(months.map((month) => [month, { revenue: 0, orders: 0 }]));
+  for (const order of orders) {
+    const bucket = perMonth.get(monthKey(new Date(order.createdAt)));
+    if (!bucket || !countsAsRevenue(order)) continue;
+    bucket.revenue += order.total;
+    bucket.orders += 1;
+  }
+
+  return {
+    orderCount: orders.length,
+    revenue,
+    customerCount: customers.size,
+    productCount,
+    lastOrders: newestFirst.slice(0, LAST_ORDERS_KEPT),
+    byStatus,
+    revenueByMonth: months.map((month) => {
+      const bucket = perMonth.get(month) ?? { revenue: 0, orders: 0 };
+      return { month, label: labelOf(month), revenue: bucket.revenue as Grosz, orders: bucket.orders };
+    }),
+  };
+}

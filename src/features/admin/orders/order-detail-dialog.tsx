@@ -1,0 +1,195 @@
+import { useId, useState } from 'react';
+import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
+import { DELIVERY_METHOD_LABELS } from '../../../domain/delivery.ts';
+import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
+import { formatPln, multiplyMoney } from '../../../domain/money.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
+import { PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.ts';
+import { paymentStatusLabel, paymentStatusOf } from '../../../domain/payment-status.ts';
+import { CloseIcon } from '../../../lib/icons.tsx';
+import type { AdminOrder } from '../admin-order.ts';
+import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
+import { StatusBadge, formatDateTime, orderStatusLabel, selectClass } from '../admin-ui.tsx';
+
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+
+type Feedback = { outcome: StatusChangeOutcome; status: string } | null;
+
+const FEEDBACK: Record<StatusChangeOutcome, (status: string) => { text: string; alert: boolean }> = {
+  updated: (status) => ({ text: `Status zmieniony na „${orderStatusLabel(status)}”.`, alert: false }),
+  queued: () => ({ text: 'Jesteś offline. Zmiana zostanie wysłana, gdy wrócisz online', alert: false }),
+  conflict: () => ({
+    text: 'Status tego zamówienia zmienił się w międzyczasie (np. na innym urządzeniu). Sprawdź aktualny status i spróbuj ponownie.',
+    alert: true,
+  }),
+  failed: () => ({ text: 'Nie udało się zaktualizować statusu zamówienia', alert: true }),
+};
+
+/** The order's detail (spec §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change. */
+export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
+  const { changeStatus, queued } = useAdminData();
+  const [saving, setSaving] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const selectId = useId();
+  const waiting = queued.some((change) => change.orderId === order.id);
+
+  const onStatus = async (value: string) => {
+    if (!isOrderStatus(value) || value === order.status) return;
+    setSaving(true);
+    setFeedback(null);
+    const outcome = await changeStatus(order, value);
+    setSaving(false);
+    setFeedback({ outcome, status: value });
+  };
+
+  const message = feedback ? FEEDBACK[feedback.outcome](feedback.status) : null;
+
+  return (
+    <Dialog open onClose={onClose} className="relative z-50">
+      <div className="fixed inset-0 bg-forest-900/40" aria-hidden="true" />
+      <div className="fixed inset-0 overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center sm:items-center sm:p-4">
+          <DialogPanel className="w-full max-w-2xl rounded-t-3xl bg-cream p-4 shadow-header sm:rounded-3xl sm:p-6">
+            <div className="flex items-start justify-between gap-3">
+              <div>
+                <DialogTitle className="text-xl font-bold text-forest-900 sm:text-2xl">Zamówienie {order.number}</DialogTitle>
+                <p className="mt-1 text-sm text-ink-muted">
+                  <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                </p>
+              </div>
+              <button
+                type="button"
+                onClick={onClose}
+                className="inline-flex size-11 shrink-0 items-center justify-center rounded-full hover:bg-forest-50"
+                aria-label="Zamknij"
+              >
+                <CloseIcon />
+              </button>
+            </div>
+
+            <div className="mt-4 rounded-2xl bg-white p-4">
+              <div className="flex flex-wrap items-end gap-3">
+                <div className="min-w-48 flex-1">
+                  <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-forest-900">
+                    Status zamówienia
+                  </label>
+                  <select
+                    id={selectId}
+                    className={selectClass}
+                    value={order.status}
+                    disabled={saving}
+                    onChange={(event) => void onStatus(event.target.value)}
+                  >
+                    {!isOrderStatus(order.status) && <option value={order.status}>{order.status}</option>}
+                    {ORDER_STATUSES.map((status) => (
+                      <option key={status} value={status} disabled={status === order.status}>
+                        {ORDER_STATUS_LABELS[status]}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+                <StatusBadge status={order.status} />
+              </div>
+              {saving && <p className="mt-2 text-sm text-ink-muted">Zapisywanie...</p>}
+              {waiting && !message && (
+                <p className="mt-2 text-sm text-ink">Zmiana zostanie wysłana, gdy wrócisz online</p>
+              )}
+              <div role="status" aria-live="polite">
+                {message && !message.alert && <p className="mt-2 text-sm font-medium text-forest-800">{message.text}</p>}
+              </div>
+              {message?.alert && (
+                <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
+                  {message.text}
+                </p>
+              )}
+            </div>
+
+            <div className="mt-4 grid gap-4 sm:grid-cols-2">
+              <Section title="Klient">
+                <p className="font-medium">{order.customerName}</p>
+                <p>
+                  <a className="break-all text-forest-800 underline" href={`mailto:${order.customerEmail}`}>
+                    {order.customerEmail}
+                  </a>
+                </p>
+                <p>
+                  <a className="text-forest-800 underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>
+                    {order.customerPhone}
+                  </a>
+                </p>
+              </Section>
+              <Section title="Dostawa">
+                <p>{label(DELIVERY_METHOD_LABELS, order.deliveryMethod)}</p>
+                <p className="text-ink-muted">
+                  {order.deliveryAddress ? formatDestinationAddress(order.deliveryAddress) : 'Odbiór osobisty – bez adresu'}
+                </p>
+              </Section>
+              <Section title="Płatność">
+                <p>{label(PAYMENT_METHOD_LABELS, order.paymentMethod)}</p>
+                <p>
+                  Status płatności: <span className="font-medium">{paymentStatusLabel(paymentStatusOf(order.status))}</span>
+                </p>
+                {order.payuStatus && <p className="text-ink-muted">Status bramki: {order.payuStatus}</p>}
+              </Section>
+              <Section title="Przesyłka">
+                <p>
+                  Numer przesyłki: <span className="font-medium">{order.trackingNumber ?? 'brak'}</span>
+                </p>
+                <p>
+                  Śledzenie:{' '}
+                  {order.trackingUrl ? (
+                    <a className="break-all text-forest-800 underline" href={order.trackingUrl} target="_blank" rel="noreferrer">
+                      {order.trackingUrl}
+                    </a>
+                  ) : (
+                    'brak'
+                  )}
+                </p>
+              </Section>
+            </div>
+
+            <Section title="Produkty" className="mt-4">
+              {order.items.length === 0 ? (
+                <p className="text-ink-muted">Brak produktów w zamówieniu</p>
+              ) : (
+                <ul className="divide-y divide-forest-100">
+                  {order.items.map((item) => (
+                    <li key={item.id} className="flex justify-between gap-3 py-2">
+                      <span>
+                        {item.name} <span className="text-ink-muted">× {item.quantity}</span>
+                      </span>
+                      <span className="font-medium whitespace-nowrap">{formatPln(multiplyMoney(item.price, item.quantity))}</span>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <dl className="mt-2 space-y-1 border-t border-forest-100 pt-2 text-sm">
+                <div className="flex justify-between">
+                  <dt className="text-ink-muted">Produkty</dt>
+                  <dd>{formatPln(order.subtotal)}</dd>
+                </div>
+                <div className="flex justify-between">
+                  <dt className="text-ink-muted">Dostawa</dt>
+                  <dd>{formatPln(order.shippingCost)}</dd>
+                </div>
+                <div className="flex justify-between text-base font-semibold">
+                  <dt>Razem</dt>
+                  <dd>{formatPln(order.total)}</dd>
+                </div>
+              </dl>
+            </Section>
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+function Section({ title, children, className = '' }: { title: string; children: React.ReactNode; className?: string }) {
+  return (
+    <section className={`rounded-2xl bg-white p-4 text-sm ${className}`}>
+      <h3 className="mb-1 font-semibold text-forest-900">{title}</h3>
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,14 @@
+import { isPaymentStatus, type PaymentStatus } from '../../../domain/payment-status.ts';
+
+/** /admin/payments?status=&q= */
+export interface PaymentsSearch {
+  status?: PaymentStatus;
+  q?: string;
+}
+
+export function parsePaymentsSearch(search: Record<string, unknown>): PaymentsSearch {
+  return {
+    status: isPaymentStatus(search.status) ? search.status : undefined,
+    q: typeof search.q === 'string' && search.q !== '' ? search.q : undefined,
+  };
+}

@@ -1,0 +1,212 @@
+import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { revalidateLogic, useForm } from '@tanstack/react-form';
+import * as v from 'valibot';
+import { CATEGORIES, type CategoryId } from '../../../domain/categories.ts';
+import { issuesByField } from '../../../domain/checkout-schema.ts';
+import type { ProductRow } from '../../../domain/product.ts';
+import {
+  EMPTY_PRODUCT_FORM,
+  PRODUCT_LIMITS,
+  productFormSchema,
+  productFormValues,
+  toProductInput,
+  type ProductFormValues,
+  type ProductInput,
+} from '../../../domain/product-schema.ts';
+import { FormField, fieldA11y, firstError, inputClass } from '../../../lib/form-field.tsx';
+import { CloseIcon } from '../../../lib/icons.tsx';
+import { PRODUCT_SAVE_ERROR } from './products-api.ts';
+
+export interface ProductFormDialogProps {
+  open: boolean;
+  /** The product being edited; null adds a new one. */
+  product: ProductRow | null;
+  onClose: () => void;
+  onSave: (input: ProductInput) => Promise<void>;
+}
+
+/** The add/edit modal (spec §5 Product form). Mounted fresh for each opening, so it starts from the right values. */
+export function ProductFormDialog({ open, product, onClose, onSave }: ProductFormDialogProps) {
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop className="fixed inset-0 bg-forest-900/40" />
+      <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
+        <DialogPanel className="max-h-[calc(100dvh-1rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-cream p-5 shadow-xl sm:p-6">
+          <div className="flex items-start justify-between gap-4">
+            <DialogTitle className="text-xl font-semibold text-forest-900">{product ? 'Edytuj produkt' : 'Dodaj produkt'}</DialogTitle>
+            <button type="button" onClick={onClose} className="-m-2 rounded-full p-2 text-ink-muted hover:bg-forest-50" aria-label="Zamknij">
+              <CloseIcon />
+            </button>
+          </div>
+          <ProductForm product={product} onCancel={onClose} onSave={onSave} />
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}
+
+function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps, 'open' | 'onClose'> & { onCancel: () => void }) {
+  const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [saveError, setSaveError] = useState<string | null>(null);
+  const fieldId = (name: keyof ProductFormValues) => `${baseId}-${name}`;
+
+  const form = useForm({
+    defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
+    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
+    validators: {
+      onDynamic: ({ value }) => {
+        const result = v.safeParse(productFormSchema, value);
+        return result.success ? undefined : { fields: issuesByField(result.issues) };
+      },
+    },
+    onSubmit: async ({ value }) => {
+      setSaveError(null);
+      try {
+        await onSave(toProductInput(v.parse(productFormSchema, value)));
+      } catch {
+        setSaveError(PRODUCT_SAVE_ERROR);
+      }
+    },
+    onSubmitInvalid: () => {
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+    },
+  });
+
+  const textInput = (name: 'name' | 'price' | 'stock' | 'imageUrl', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
+    <form.Field name={name}>
+      {(field) => {
+        const error = firstError(field.state.meta.errors);
+        return (
+          <FormField id={fieldId(name)} label={<Required>{label}</Required>} error={error}>
+            <input
+              {...fieldA11y(fieldId(name), error)}
+              name={name}
+              aria-required="true"
+              className={inputClass}
+              value={field.state.value}
+              onChange={(event) => field.handleChange(event.target.value)}
+              onBlur={field.handleBlur}
+              {...extra}
+            />
+          </FormField>
+        );
+      }}
+    </form.Field>
+  );
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label={product ? 'Edycja produktu' : 'Nowy produkt'}
+      className="mt-4 space-y-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void form.handleSubmit();
+      }}
+    >
+      {textInput('name', 'Nazwa', { type: 'text', maxLength: PRODUCT_LIMITS.name, autoComplete: 'off' })}
+
+      <form.Field name="category">
+        {(field) => {
+          const error = firstError(field.state.meta.errors);
+          return (
+            <FormField id={fieldId('category')} label={<Required>Kategoria</Required>} error={error}>
+              <select
+                {...fieldA11y(fieldId('category'), error)}
+                name="category"
+                aria-required="true"
+                className={`${inputClass} min-h-[3.125rem]`}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value as CategoryId)}
+                onBlur={field.handleBlur}
+              >
+                {CATEGORIES.map((category) => (
+                  <option key={category.id} value={category.id}>
+                    {category.label}
+                  </option>
+                ))}
+              </select>
+            </FormField>
+          );
+        }}
+      </form.Field>
+
+      <form.Field name="description">
+        {(field) => {
+          const error = firstError(field.state.meta.errors);
+          return (
+            <FormField id={fieldId('description')} label={<Required>Opis</Required>} error={error}>
+              <textarea
+                {...fieldA11y(fieldId('description'), error)}
+                name="description"
+                aria-required="true"
+                rows={4}
+                maxLength={PRODUCT_LIMITS.description}
+                className={`${inputClass} resize-y`}
+                value={field.state.value}
+                onChange={(event) => field.handleChange(event.target.value)}
+                onBlur={field.handleBlur}
+              />
+            </FormField>
+          );
+        }}
+      </form.Field>
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        {textInput('price', 'Cena (zł)', { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, placeholder: '0.00' })}
+        {textInput('stock', 'Stan magazynowy (szt.)', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
+      </div>
+
+      {textInput('imageUrl', 'Adres URL obrazka', { type: 'url', inputMode: 'url', placeholder: 'https://… lub /products/nazwa.svg', maxLength: PRODUCT_LIMITS.imageUrl })}
+
+      <form.Field name="isFeatured">
+        {(field) => (
+          <label className="flex min-h-12 items-center gap-3 font-medium text-forest-900">
+            <input
+              type="checkbox"
+              name="isFeatured"
+              className="size-5 accent-forest-700"
+              checked={field.state.value}
+              onChange={(event) => field.handleChange(event.target.checked)}
+            />
+            Produkt polecany (na stronie głównej)
+          </label>
+        )}
+      </form.Field>
+
+      {saveError && (
+        <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
+          {saveError}
+        </p>
+      )}
+
+      <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
+        <button type="button" className="btn-secondary" onClick={onCancel}>
+          Anuluj
+        </button>
+        <form.Subscribe selector={(state) => state.isSubmitting}>
+          {(isSubmitting) => (
+            <button type="submit" className="btn-primary" disabled={isSubmitting}>
+              {isSubmitting ? 'Zapisywanie...' : product ? 'Zapisz zmiany' : 'Dodaj produkt'}
+            </button>
+          )}
+        </form.Subscribe>
+      </div>
+    </form>
+  );
+}
+
+/** A label with the red asterisk of a required field (the asterisk itself is not read out). */
+function Required({ children }: { children: ReactNode }) {
+  return (
+    <>
+      {children}{' '}
+      <span aria-hidden="true" className="text-blush-700">
+        *
+      </span>
+    </>
+  );
+}

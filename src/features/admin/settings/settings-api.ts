@@ -1,0 +1,61 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { settingsFromRows, settingsToRows, type SettingsValues } from '../../../domain/settings.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+
+/** Spec §7 Read settings: select key, value from app_settings (the owner reads the secret ones too). */
+/** The app's client unless a caller (an integration test) brings its own signed-in one. */
+function client(given?: SupabaseClient): Promise<SupabaseClient> {
+  return given ? Promise.resolve(given) : getSupabase();
+}
+
+export async function loadSettings(given?: SupabaseClient): Promise<SettingsValues> {
+  const supabase = await client(given);
+  const { data, error } = await supabase.from('app_settings').select('key, value');
+  if (error) throw new Error(error.message);
+  return settingsFromRows((data ?? []) as { key: string; value: string }[]);
+}
+
+/** Spec §7 Save settings: upsert {key, value} with conflict on key; a blank value is sent as ''. */
+export async function saveSettings(values: SettingsValues, given?: SupabaseClient): Promise<void> {
+  const supabase = await client(given);
+  const { error } = await supabase.from('app_settings').upsert(settingsToRows(values), { onConflict: 'key' });
+  if (error) throw new Error(error.message);
+}
+
+export interface PendingOrder {
+  id: string;
+  orderNumber: string;
+  total: number;
+  customerName: string;
+}
+
+/** The latest orders still waiting for payment, for the payment test's order choice. */
+export async function listPendingOrders(): Promise<PendingOrder[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('orders')
+    .select('id, payu_order_id, total, customer_name')
+    .eq('status', 'pending')
+    .order('created_at', { ascending: false })
+    .limit(20);
+  if (error) throw new Error(error.message);
+  return ((data ?? []) as { id: string; payu_order_id: string; total: number; customer_name: string }[]).map((row) => ({
+    id: row.id,
+    orderNumber: row.payu_order_id,
+    total: Number(row.total),
+    customerName: row.customer_name,
+  }));
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The order's id for what the owner typed: an id as is, an order number (KT…) looked up. Null if unknown. */
+export async function resolveOrderId(typed: string): Promise<string | null> {
+  const value = typed.trim();
+  if (UUID.test(value)) return value;
+  if (value === '') return null;
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('orders').select('id').eq('payu_order_id', value.toUpperCase()).maybeSingle();
+  if (error) throw new Error(error.message);
+  return (data as { id: string } | null)?.id ?? null;
+}

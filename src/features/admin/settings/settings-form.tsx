@@ -1,0 +1,202 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import {
+  SETTINGS_MESSAGES,
+  SETTINGS_SUCCESS_MS,
+  SETTING_SECTIONS,
+  settingsInSection,
+  validateSettings,
+  type SettingDefinition,
+  type SettingsValues,
+} from '../../../domain/settings.ts';
+import { inputClass } from '../../../lib/form-field.tsx';
+import { saveSettings } from './settings-api.ts';
+
+type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
+
+const INPUT_TYPES: Record<SettingDefinition['kind'], string> = {
+  text: 'text',
+  email: 'email',
+  tel: 'tel',
+  url: 'url',
+  number: 'text',
+  textarea: 'text',
+};
+
+/** The Settings tab: four sections over every key, saved with one upsert. */
+export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; onSaved: (values: SettingsValues) => void }) {
+  const baseId = useId();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState<SettingsValues>(initial);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [save, setSave] = useState<SaveState>({ state: 'idle' });
+
+  // Spec §4/§9: the success message goes after 3 seconds.
+  useEffect(() => {
+    if (save.state !== 'saved') return;
+    const timer = setTimeout(() => setSave({ state: 'idle' }), SETTINGS_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [save]);
+
+  const submit = async () => {
+    const errors = validateSettings(values);
+    setFieldErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setSave({ state: 'failed', message: SETTINGS_MESSAGES.invalid });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSave({ state: 'saving' });
+    try {
+      await saveSettings(values);
+      setSave({ state: 'saved' });
+      onSaved(values);
+    } catch {
+      setSave({ state: 'failed', message: SETTINGS_MESSAGES.saveError });
+    }
+  };
+
+  const saving = save.state === 'saving';
+  const fieldId = (key: string) => `${baseId}-${key}`;
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      aria-label="Ustawienia sklepu"
+      className="space-y-6"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <div role="note" className="rounded-2xl border border-[#e3c565] bg-[#fdf6d8] p-4 text-[#4d3d07]">
+        <p className="font-semibold">Uwaga bezpieczeństwa</p>
+        <p className="mt-1 text-sm">
+          Klucze API i hasła są przechowywane w zabezpieczonej bazie danych. Nie udostępniaj ich nikomu. Jeśli podejrzewasz wyciek,
+          natychmiast wygeneruj nowe klucze u dostawcy i zapisz je tutaj.
+        </p>
+      </div>
+
+      {SETTING_SECTIONS.map((section) => (
+        <fieldset key={section.id} className="rounded-2xl border border-forest-100 bg-white p-4 sm:p-6">
+          <legend className="px-1 text-lg font-semibold text-forest-900">{section.title}</legend>
+          <p className="text-sm text-ink-muted">{section.description}</p>
+          <div className="mt-4 grid gap-4 sm:grid-cols-2">
+            {settingsInSection(section.id).map((definition) => (
+              <SettingField
+                key={definition.key}
+                id={fieldId(definition.key)}
+                definition={definition}
+                value={values[definition.key] ?? ''}
+                error={fieldErrors[definition.key]}
+                onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
+              />
+            ))}
+          </div>
+        </fieldset>
+      ))}
+
+      <div aria-live="polite" role="status" className="empty:hidden">
+        {save.state === 'saved' && (
+          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">{SETTINGS_MESSAGES.saved}</p>
+        )}
+      </div>
+      {save.state === 'failed' && (
+        <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
+          {save.message}
+        </p>
+      )}
+
+      <div className="sticky bottom-3 flex justify-end">
+        <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={saving}>
+          {saving ? 'Zapisywanie...' : 'Zapisz ustawienia'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function SettingField({
+  id,
+  definition,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  definition: SettingDefinition;
+  value: string;
+  error: string | undefined;
+  onChange: (value: string) => void;
+}) {
+  const [revealed, setRevealed] = useState(false);
+  const describedBy = [error ? `${id}-error` : '', definition.hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id,
+    name: definition.key,
+    value,
+    placeholder: definition.placeholder,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy,
+    'aria-required': definition.required ? true : undefined,
+    className: inputClass,
+  } as const;
+  const wide = definition.kind === 'textarea' || definition.section === 'company' && definition.key === 'company_address';
+
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
+        {definition.label}
+        {definition.required && (
+          <>
+            {' '}
+            <span aria-hidden="true" className="text-blush-700">
+              *
+            </span>
+            <span className="sr-only">(wymagane)</span>
+          </>
+        )}
+      </label>
+      {definition.kind === 'textarea' ? (
+        <textarea {...common} rows={4} className={`${inputClass} resize-y`} onChange={(event) => onChange(event.target.value)} />
+      ) : definition.secret ? (
+        <div className="flex gap-2">
+          <input
+            {...common}
+            type={revealed ? 'text' : 'password'}
+            autoComplete="new-password"
+            spellCheck={false}
+            onChange={(event) => onChange(event.target.value)}
+          />
+          <button
+            type="button"
+            className="min-h-12 shrink-0 rounded-xl border border-forest-200 px-3 text-sm font-semibold text-forest-800 hover:bg-forest-50"
+            aria-pressed={revealed}
+            aria-label={`${revealed ? 'Ukryj' : 'Pokaż'}: ${definition.label}`}
+            onClick={() => setRevealed((shown) => !shown)}
+          >
+            {revealed ? 'Ukryj' : 'Pokaż'}
+          </button>
+        </div>
+      ) : (
+        <input
+          {...common}
+          type={INPUT_TYPES[definition.kind]}
+          inputMode={definition.kind === 'number' ? 'decimal' : undefined}
+          autoComplete="off"
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+      {definition.hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {definition.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-blush-700">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
+import { SETTINGS_MESSAGES, type SettingsValues } from '../../../domain/settings.ts';
+import { SettingsForm } from './settings-form.tsx';
+import { loadSettings } from './settings-api.ts';
+import { TestingPanel } from './testing-panel.tsx';
+
+export type SettingsLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; values: SettingsValues };
+
+const tabClass =
+  'min-h-11 rounded-full px-5 py-2 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
+
+/** /admin/settings (spec §2, §4 Settings screen): the settings form and the payment test, in two tabs. */
+export function SettingsPage() {
+  const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
+
+  const reload = useCallback(async () => {
+    setLoad({ state: 'loading' });
+    try {
+      setLoad({ state: 'loaded', values: await loadSettings() });
+    } catch {
+      setLoad({ state: 'failed' });
+    }
+  }, []);
+
+  useEffect(() => {
+    // Reading the settings once on mount is this effect's whole job.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    void reload();
+  }, [reload]);
+
+  return (
+    <section aria-labelledby="settings-title">
+      <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-forest-900 sm:text-3xl">
+        Ustawienia
+      </h1>
+      <p className="mt-1 text-ink-muted">Konfiguracja systemu i integracji</p>
+
+      <TabGroup className="mt-6">
+        <TabList aria-label="Sekcje ustawień" className="inline-flex gap-1 rounded-full border border-forest-100 bg-white p-1">
+          <Tab className={tabClass}>Ustawienia</Tab>
+          <Tab className={tabClass}>Testowanie</Tab>
+        </TabList>
+        <TabPanels className="mt-6">
+          <TabPanel>
+            {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
+            {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
+            {load.state === 'loaded' && (
+              <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />
+            )}
+          </TabPanel>
+          <TabPanel>
+            {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
+            {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
+            {load.state === 'loaded' && <TestingPanel settings={load.values} />}
+          </TabPanel>
+        </TabPanels>
+      </TabGroup>
+    </section>
+  );
+}
+
+function Spinner({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex justify-center py-16">
+      <span className="size-10 animate-spin rounded-full border-4 border-forest-100 border-t-forest-700" />
+      <span className="sr-only">{label}</span>
+    </div>
+  );
+}
+
+function LoadError({ onRetry }: { onRetry: () => void }) {
+  return (
+    <div role="alert" className="rounded-2xl border border-blush-200 bg-blush-50 p-6 text-center">
+      <p className="font-medium text-blush-700">{SETTINGS_MESSAGES.loadError}</p>
+      <button type="button" className="btn-secondary mt-4" onClick={onRetry}>
+        Spróbuj ponownie
+      </button>
+    </div>
+  );
+}

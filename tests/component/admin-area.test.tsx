@@ -1,0 +1,299 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { adminHandlers, freshAdminRows, type StatusPatch } from '../../mocks/admin-handlers.ts';
+import { mockCustomer, sampleProducts } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
+import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+
+withBackendMetaAndConsent();
+
+interface Options {
+  patches?: StatusPatch[];
+  rows?: ReturnType<typeof freshAdminRows>;
+  extra?: Parameters<typeof server.use>;
+}
+
+/** Opens an admin path as a visitor, logs in as the (mocked) owner and lands back on it. */
+async function openAsOwner(path: string, { patches = [], rows = freshAdminRows(), extra = [] }: Options = {}) {
+  server.use(...extra, ...adminHandlers(patches, rows));
+  const view = await renderRoute(path);
+  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
+  const form = await screen.findByRole('form', { name: 'Logowanie' });
+  const user = userEvent.setup();
+  await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+  await waitFor(() => expect(view.router.state.location.href).toBe(path));
+  return { ...view, user, rows };
+}
+
+const orderNumbers = () => screen.getAllByRole('listitem', { name: /^Zamówienie KT/ }).map((item) => item.getAttribute('aria-label'));
+
+describe('admin layout', () => {
+  it('shows the owner, "Administrator" and links to the five sections', async () => {
+    await openAsOwner('/admin');
+    expect(await screen.findByText('Administrator')).toBeTruthy();
+    expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Sekcje panelu' });
+    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Zamówienia', '/admin/orders'],
+      ['Płatności', '/admin/payments'],
+      ['Produkty', '/admin/products'],
+      ['Ustawienia', '/admin/settings'],
+    ]);
+  });
+
+  it('finds orders and customers from the top bar search and opens the order', async () => {
+    const { user, router } = await openAsOwner('/admin');
+    await screen.findByText('Zamówienia według statusu');
+    await user.type(screen.getByRole('combobox', { name: 'Szukaj zamówień i klientów' }), 'lucja');
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.querySelector('span')?.textContent)).toEqual(['Zamówienie KT300000003', 'Klient: Łucja Żak']);
+    await user.click(options[0]!);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders'));
+    expect(router.state.location.search).toMatchObject({ id: 'o3' });
+    expect(await screen.findByRole('dialog', { name: 'Zamówienie KT300000003' })).toBeTruthy();
+  });
+
+  it('rings the bell for orders that arrived since the owner last looked, and marks them seen', async () => {
+    localStorage.setItem(`kwiaciarnia.admin.lastSeen.${mockCustomer.id}`, JSON.stringify('2026-10-01T00:00:00.000Z'));
+    const { user } = await openAsOwner('/admin');
+    const bell = await screen.findByRole('button', { name: 'Powiadomienia: 2 nowe zamówienia' });
+    await user.click(bell);
+    expect(await screen.findByRole('link', { name: /Zamówienie KT300000003/ })).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Zamówienie KT200000002/ })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Oznacz jako przeczytane' }));
+    expect(await screen.findByRole('button', { name: 'Powiadomienia: brak nowych zamówień' })).toBeTruthy();
+    expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.lastSeen.${mockCustomer.id}`)!)).toBe('2026-11-20T10:30:00.000Z');
+  });
+});
+
+describe('admin notifications', () => {
+  it("asks for permission only from 'Włącz powiadomienia', then notifies about an order that arrives while open", async () => {
+    const shown: { title: string; body?: string }[] = [];
+    let permission: NotificationPermission = 'default';
+    const requestPermission = vi.fn(async () => {
+      permission = 'granted';
+      return permission;
+    });
+    class FakeNotification {
+      static get permission() {
+        return permission;
+      }
+      static requestPermission = requestPermission;
+      onclick: (() => void) | null = null;
+      constructor(title: string, options?: NotificationOptions) {
+        shown.push({ title, body: options?.body });
+      }
+    }
+    vi.stubGlobal('Notification', FakeNotification);
+    try {
+      const rows = freshAdminRows();
+      const { user } = await openAsOwner('/admin', { rows });
+      await screen.findByText('Zamówienia według statusu');
+      expect(requestPermission).not.toHaveBeenCalled();
+      await user.click(screen.getByRole('button', { name: 'Powiadomienia: brak nowych zamówień' }));
+      await user.click(await screen.findByRole('button', { name: 'Włącz powiadomienia' }));
+      expect(requestPermission).toHaveBeenCalledTimes(1);
+      expect(await screen.findByText(/Powiadomienia w przeglądarce są włączone/)).toBeTruthy();
+
+      // A new order arrives; the next refresh (the 30 s poll, or coming back online) finds it.
+      rows.unshift({ ...structuredClone(rows[0]!), id: 'o4', payu_order_id: 'KT400000004', created_at: '2026-11-21T09:00:00.000Z', customer_name: 'Ewa Nowa' });
+      window.dispatchEvent(new Event('online'));
+      await waitFor(() => expect(shown).toEqual([{ title: 'Nowe zamówienie KT400000004', body: expect.stringContaining('Ewa Nowa') as string }]));
+      expect(await screen.findByRole('button', { name: 'Powiadomienia: 1 nowe zamówienie' })).toBeTruthy();
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+});
+
+describe('/admin dashboard', () => {
+  it('shows totals, the last orders, orders by status and the revenue chart', async () => {
+    await openAsOwner('/admin');
+    const totals = await screen.findByText('Przychód', { selector: 'dt' });
+    const list = totals.closest('dl')!;
+    const values = Object.fromEntries(
+      [...list.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent?.replace(/\s/g, ' ')]),
+    );
+    expect(values).toEqual({
+      Zamówienia: '3',
+      Przychód: '342,99 zł',
+      // jan@ and JAN@ are one customer.
+      Klienci: '2',
+      Produkty: String(sampleProducts.length),
+    });
+    expect(screen.getByLabelText('W realizacji: 1')).toBeTruthy();
+    expect(screen.getByLabelText('Anulowane: 0')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Wszystkie zamówienia' }).getAttribute('href')).toBe('/admin/orders');
+    const dashboard = screen.getByRole('region', { name: 'Panel Administratora' });
+    expect(within(dashboard).getByRole('link', { name: 'Płatności' }).getAttribute('href')).toBe('/admin/payments');
+    expect(within(dashboard).getAllByRole('link', { name: /^KT/ })).toHaveLength(3);
+    expect(screen.getByRole('table', { name: 'Przychód w ostatnich 6 miesiącach' })).toBeTruthy();
+  });
+
+  it("says 'Nie udało się pobrać danych dashboardu' and retries", async () => {
+    let calls = 0;
+    const rows = freshAdminRows();
+    const { user } = await openAsOwner('/admin', {
+      rows,
+      extra: [
+        http.get('*/rest/v1/orders', () => {
+          calls += 1;
+          return calls === 1 ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json(rows);
+        }),
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie udało się pobrać danych dashboardu');
+    await user.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Zamówienia według statusu')).toBeTruthy();
+    expect(screen.queryByText('Nie udało się pobrać danych dashboardu')).toBeNull();
+    expect(calls).toBe(2);
+  });
+});
+
+describe('/admin/orders', () => {
+  it('lists orders newest first, filters by status and searches without diacritics', async () => {
+    const { user, router } = await openAsOwner('/admin/orders');
+    await screen.findByText('3 zamówienia');
+    expect(orderNumbers()).toEqual(['Zamówienie KT300000003', 'Zamówienie KT200000002', 'Zamówienie KT100000001']);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'pending');
+    expect(orderNumbers()).toEqual(['Zamówienie KT200000002']);
+    expect(router.state.location.search).toMatchObject({ status: 'pending' });
+
+    await user.selectOptions(screen.getByLabelText('Status'), '');
+    await user.type(screen.getByLabelText('Szukaj zamówień'), 'jan@EXAMPLE');
+    expect(orderNumbers()).toEqual(['Zamówienie KT200000002', 'Zamówienie KT100000001']);
+
+    await user.clear(screen.getByLabelText('Szukaj zamówień'));
+    await user.type(screen.getByLabelText('Szukaj zamówień'), 'lucja zak');
+    expect(orderNumbers()).toEqual(['Zamówienie KT300000003']);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'cancelled');
+    expect(screen.getByText('Nie znaleziono zamówień')).toBeTruthy();
+  });
+
+  it('opens the detail named by ?id= with customer, address, items, payment and tracking', async () => {
+    await openAsOwner('/admin/orders?id=o3');
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT300000003' });
+    const text = dialog.textContent ?? '';
+    expect(text).toContain('Łucja Żak');
+    expect(text).toContain('lucja.zak@example.pl');
+    expect(text).toContain('+48 600 100 200');
+    expect(text).toContain('Mickiewicza 3/2, 37-700 Przemyśl');
+    expect(text).toContain('InPost Paczkomat');
+    expect(text).toContain('Bukiet róż');
+    expect(text).toContain('BLIK');
+    expect(text).toContain('Status płatności: Oczekujące');
+    expect(text).toContain('INP123');
+    const select = within(dialog).getByLabelText<HTMLSelectElement>('Status zamówienia');
+    expect(select.value).toBe('processing');
+    const disabled = [...select.options].filter((option) => option.disabled).map((option) => option.value);
+    expect(disabled).toEqual(['processing']);
+  });
+
+  it('changes the status by id, and the list shows the new status', async () => {
+    const patches: StatusPatch[] = [];
+    const { user, router } = await openAsOwner('/admin/orders?id=o2', { patches });
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
+    await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'completed');
+    expect(await within(dialog).findByText('Status zmieniony na „Zrealizowane”.')).toBeTruthy();
+    expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'completed' } }]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Zamknij' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).not.toHaveProperty('id');
+    const item = screen.getByRole('listitem', { name: 'Zamówienie KT200000002' });
+    expect(within(item).getByText('Zrealizowane')).toBeTruthy();
+  });
+
+  it("alerts 'Nie udało się zaktualizować statusu zamówienia' when the update fails, keeping the old status", async () => {
+    await openAsOwner('/admin/orders?id=o2', {
+      extra: [http.patch('*/rest/v1/orders', () => HttpResponse.json({ message: 'permission denied' }, { status: 403 }))],
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
+    const user = userEvent.setup();
+    await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'cancelled');
+    const alert = await within(dialog).findByText('Nie udało się zaktualizować statusu zamówienia');
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Status zamówienia').value).toBe('pending');
+  });
+
+  it('queues a change made offline, says so, and sends it when the device is online again', async () => {
+    const patches: StatusPatch[] = [];
+    const { user } = await openAsOwner('/admin/orders?id=o2', { patches });
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'processing');
+      expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
+      expect(patches).toEqual([]);
+      expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)!)).toMatchObject([
+        { orderId: 'o2', from: 'pending', to: 'processing' },
+      ]);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      window.dispatchEvent(new Event('online'));
+    }
+    await waitFor(() => expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'processing' } }]));
+    await waitFor(() => expect(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)).toBeNull());
+    if (onLine) delete (navigator as { onLine?: boolean }).onLine;
+  });
+
+  it('refuses a queued change clearly when the order changed meanwhile', async () => {
+    const rows = freshAdminRows();
+    localStorage.setItem(
+      `kwiaciarnia.admin.statusQueue.${mockCustomer.id}`,
+      JSON.stringify([{ orderId: 'o2', number: 'KT200000002', from: 'processing', to: 'cancelled', queuedAt: '2026-11-20T00:00:00.000Z' }]),
+    );
+    await openAsOwner('/admin/orders', { rows });
+    const alert = await screen.findByText(/Zmiana statusu zamówienia KT200000002 na „Anulowane” nie została wysłana/);
+    expect(alert.closest('[role="alert"]')).toBeTruthy();
+    expect(rows.find((row) => row.id === 'o2')?.status).toBe('pending');
+    expect(within(screen.getByRole('listitem', { name: 'Zamówienie KT200000002' })).getByText('Oczekujące')).toBeTruthy();
+  });
+});
+
+describe('/admin/payments', () => {
+  it('lists payment views with the derived status and filters them', async () => {
+    const { user } = await openAsOwner('/admin/payments');
+    await screen.findByText('3 płatności');
+    const items = screen.getAllByRole('listitem', { name: /^Płatność za zamówienie/ });
+    expect(items.map((item) => [item.getAttribute('aria-label'), within(item).getByText(/^(Opłacone|Oczekujące|Anulowane|Nieudane)$/).textContent])).toEqual([
+      ['Płatność za zamówienie KT300000003', 'Oczekujące'],
+      ['Płatność za zamówienie KT200000002', 'Oczekujące'],
+      ['Płatność za zamówienie KT100000001', 'Opłacone'],
+    ]);
+    await user.selectOptions(screen.getByLabelText('Status płatności'), 'completed');
+    expect(screen.getAllByRole('listitem', { name: /^Płatność/ }).map((item) => item.getAttribute('aria-label'))).toEqual([
+      'Płatność za zamówienie KT100000001',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Status płatności'), 'failed');
+    expect(screen.getByText('Nie znaleziono płatności')).toBeTruthy();
+  });
+
+  it("says 'Nie znaleziono płatności' for a search that matches nothing, and the error with retry", async () => {
+    let calls = 0;
+    const rows = freshAdminRows();
+    const { user } = await openAsOwner('/admin/payments?q=nikt', {
+      rows,
+      extra: [
+        http.get('*/rest/v1/orders', () => {
+          calls += 1;
+          return calls === 1 ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json(rows);
+        }),
+      ],
+    });
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie udało się pobrać danych płatności');
+    await user.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByText('Nie znaleziono płatności')).toBeTruthy();
+  });
+});

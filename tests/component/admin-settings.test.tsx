@@ -1,0 +1,242 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, delay, http } from 'msw';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { adminCatalogueHandlers, adminCatalogueStore, type AdminCatalogueStore } from '../../mocks/admin-catalogue-handlers.ts';
+import { server } from '../../mocks/node.ts';
+import { SETTING_KEYS } from '../../src/domain/settings.ts';
+import { SettingsPage } from '../../src/features/admin/settings/settings-page.tsx';
+import { withBackendMetaAndConsent } from './render-route.tsx';
+
+withBackendMetaAndConsent();
+
+let store: AdminCatalogueStore;
+beforeEach(() => {
+  store = adminCatalogueStore();
+  server.use(...adminCatalogueHandlers(store));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openSettings() {
+  const user = userEvent.setup({ advanceTimers: (ms) => (vi.isFakeTimers() ? vi.advanceTimersByTime(ms) : undefined) });
+  render(<SettingsPage />);
+  const form = await screen.findByRole('form', { name: 'Ustawienia sklepu' });
+  return { user, form };
+}
+
+describe('admin settings', () => {
+  it('shows the load error when the settings cannot be read', async () => {
+    server.use(http.get('*/rest/v1/app_settings', () => HttpResponse.json({ message: 'denied' }, { status: 500 })));
+    render(<SettingsPage />);
+    expect(screen.getByRole('status').textContent).toContain('Ładowanie ustawień');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie udało się pobrać ustawień');
+    expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
+  });
+
+  it('shows four sections over every key, secrets as password inputs, the hours as a 4-row textarea', async () => {
+    const { user, form } = await openSettings();
+    expect(screen.getByRole('heading', { level: 1, name: 'Ustawienia' })).toBeTruthy();
+    expect(screen.getByText('Konfiguracja systemu i integracji')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Ustawienia' }).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByRole('tab', { name: 'Testowanie' })).toBeTruthy();
+    expect(within(form).getByText('Uwaga bezpieczeństwa')).toBeTruthy();
+    expect(within(form).getAllByRole('group').map((group) => group.querySelector('legend')?.textContent)).toEqual([
+      'Informacje o firmie',
+      'Ustawienia bramki płatności',
+      'Integracje zewnętrzne',
+      'Ustawienia sklepu',
+    ]);
+    for (const key of SETTING_KEYS) expect(form.querySelector(`[name="${key}"]`), key).not.toBeNull();
+
+    for (const key of ['payu_classic_pos_auth_key', 'stripe_secret_key', 'google_maps_api_key']) {
+      expect(form.querySelector<HTMLInputElement>(`[name="${key}"]`)!.type, key).toBe('password');
+    }
+    const authKey = within(form).getByLabelText(/^Klucz autoryzacji/) as HTMLInputElement;
+    expect(authKey.value).toBe('local-pos-auth-key-change-me');
+    await user.click(within(form).getByRole('button', { name: /Pokaż: Klucz autoryzacji/ }));
+    expect(authKey.type).toBe('text');
+    await user.click(within(form).getByRole('button', { name: /Ukryj: Klucz autoryzacji/ }));
+    expect(authKey.type).toBe('password');
+
+    const hours = within(form).getByLabelText(/Godziny otwarcia/);
+    expect(hours.tagName).toBe('TEXTAREA');
+    expect(hours.getAttribute('rows')).toBe('4');
+    expect(within(form).getByLabelText(/Nazwa firmy/).getAttribute('aria-required')).toBe('true');
+    const nameLabel = form.querySelector(`label[for="${within(form).getByLabelText(/Nazwa firmy/).id}"]`)!;
+    expect(nameLabel.querySelector('.text-blush-700')?.textContent).toBe('*');
+    expect(within(form).getByLabelText(/Klucz publiczny Stripe/).getAttribute('aria-required')).toBeNull();
+  });
+
+  it('saves every key with one upsert (blank as ""), shows the success message for 3 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    server.use(
+      http.post('*/rest/v1/app_settings', async ({ request }) => {
+        await delay(50);
+        const rows = (await request.json()) as { key: string; value: string }[];
+        store.upserts.push(rows);
+        expect(new URL(request.url).searchParams.get('on_conflict')).toBe('key');
+        return new HttpResponse(null, { status: 201 });
+      }),
+    );
+    const { user, form } = await openSettings();
+    const threshold = within(form).getByLabelText(/Darmowa wysyłka od/);
+    await user.clear(threshold);
+    await user.type(threshold, '250');
+    await user.clear(within(form).getByLabelText(/Klucz publiczny Stripe/));
+
+    await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia' }));
+    expect(await within(form).findByRole('button', { name: 'Zapisywanie...' })).toBeTruthy();
+    const success = await within(form).findByText('Ustawienia zostały zapisane pomyślnie');
+    expect(success.closest('[aria-live="polite"]')).not.toBeNull();
+    // Let React run the effect that starts the 3-second timer before the clock is moved.
+    await act(async () => {});
+
+    const [rows] = store.upserts;
+    expect(rows).toHaveLength(SETTING_KEYS.length);
+    expect(rows).toContainEqual({ key: 'free_shipping_threshold', value: '250' });
+    expect(rows).toContainEqual({ key: 'stripe_public_key', value: '' });
+    expect(rows).toContainEqual({ key: 'payu_classic_gateway_url', value: '' });
+
+    act(() => vi.advanceTimersByTime(2900));
+    expect(within(form).queryByText('Ustawienia zostały zapisane pomyślnie')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(200));
+    expect(within(form).queryByText('Ustawienia zostały zapisane pomyślnie')).toBeNull();
+  });
+
+  it('keeps the save error until the next action', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let fail = true;
+    server.use(
+      http.post('*/rest/v1/app_settings', () =>
+        fail ? HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 }) : new HttpResponse(null, { status: 201 }),
+      ),
+    );
+    const { user, form } = await openSettings();
+    await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia' }));
+    const alert = await within(form).findByRole('alert');
+    expect(alert.textContent).toBe('Nie udało się zapisać ustawień');
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(within(form).getByRole('alert').textContent).toBe('Nie udało się zapisać ustawień');
+
+    fail = false;
+    await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia' }));
+    await within(form).findByText('Ustawienia zostały zapisane pomyślnie');
+    expect(within(form).queryByRole('alert')).toBeNull();
+  });
+
+  it('does not send a threshold that is not a number, and says which field is wrong', async () => {
+    const { user, form } = await openSettings();
+    const threshold = within(form).getByLabelText(/Darmowa wysyłka od/);
+    await user.clear(threshold);
+    await user.type(threshold, 'dużo');
+    await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia' }));
+    await waitFor(() => expect(threshold.getAttribute('aria-invalid')).toBe('true'));
+    const describedBy = threshold.getAttribute('aria-describedby')!.split(' ');
+    expect(describedBy.map((id) => document.getElementById(id)?.textContent)).toContain('Podaj liczbę, np. 300 lub 1,80');
+    expect(store.upserts).toHaveLength(0);
+  });
+});
+
+describe('admin settings: testing tab', () => {
+  async function openTesting() {
+    const user = userEvent.setup();
+    render(<SettingsPage />);
+    await screen.findByRole('form', { name: 'Ustawienia sklepu' });
+    await user.click(screen.getByRole('tab', { name: 'Testowanie' }));
+    await screen.findByRole('heading', { name: 'Payment System Testing' });
+    return user;
+  }
+
+  it('runs the custom test: shows the §5 messages for bad input and the masked, then shown, signature', async () => {
+    const user = await openTesting();
+    expect(screen.getByText('Comprehensive testing of PayU integration')).toBeTruthy();
+    const amount = screen.getByLabelText('Kwota (PLN)');
+    expect(amount.getAttribute('step')).toBe('0.01');
+    expect(amount.getAttribute('min')).toBe('0.01');
+    await user.clear(amount);
+    await user.type(amount, '0');
+    await user.type(screen.getByLabelText('Email klienta'), 'zly-adres');
+    await user.type(screen.getByLabelText('Imię i nazwisko klienta'), 'Jan');
+    await user.type(screen.getByLabelText('Telefon'), '12');
+    await user.click(screen.getByRole('button', { name: 'Run Custom Test' }));
+
+    const results = await screen.findByRole('list', { name: 'Wyniki testów' });
+    const params = within(results).getByText('Parametry bramki').closest('li')!;
+    expect(params.textContent).toContain('Niezaliczony');
+    expect(params.textContent).toContain('Missing required fields: last_name');
+    expect(params.textContent).toContain('Amount must be a positive number');
+    expect(params.textContent).toContain('Invalid email format');
+    expect(params.textContent).toContain('Phone number format may be invalid');
+    expect(params.textContent).toMatch(/\d+(\.\d+)? ms/);
+
+    const signature = within(params).getByTestId('signature');
+    expect(signature.textContent).toBe('••••••••');
+    await user.click(within(params).getByRole('button', { name: /Parametry \(\d+\)/ }));
+    const sigValue = within(params).getByText('sig').nextElementSibling!;
+    expect(sigValue.textContent).toBe('••••••••');
+    await user.click(screen.getByRole('button', { name: 'Show sensitive data' }));
+    expect(signature.textContent).toMatch(/^[0-9a-f]{32}$/);
+    expect(sigValue.textContent).toBe(signature.textContent);
+    expect(screen.getByRole('button', { name: 'Hide sensitive data' })).toBeTruthy();
+
+    const functionCall = within(results).getByText(/Wywołanie funkcji/).closest('li')!;
+    expect(functionCall.textContent).toContain('Pominięty');
+  });
+
+  it('flags an unparsable gateway address in the redirect check', async () => {
+    store.settings.find((row) => row.key === 'payu_classic_gateway_url')!.value = 'zly adres';
+    const user = await openTesting();
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    const results = await screen.findByRole('list', { name: 'Wyniki testów' });
+    const redirect = within(results).getAllByText('Adres przekierowania')[0]!.closest('li')!;
+    expect(redirect.textContent).toContain('Invalid URL format: ');
+  });
+
+  it('Run All Tests: three sample orders pass and the function call to the latest pending order counts success only with success true', async () => {
+    const calls: unknown[] = [];
+    server.use(
+      http.post('*/functions/v1/create-payu-classic-payment', async ({ request }) => {
+        calls.push(await request.json());
+        return HttpResponse.json({ success: true, redirectUrl: `http://gateway.test/pay?pos_id=1&session_id=s&amount=15050&desc=d&sig=${'b'.repeat(32)}` });
+      }),
+    );
+    const user = await openTesting();
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    const results = await screen.findByRole('list', { name: 'Wyniki testów' });
+    const items = within(results).getAllByRole('listitem').filter((item) => item.parentElement === results);
+    expect(items).toHaveLength(7);
+    expect(items.filter((item) => item.textContent?.includes('Zaliczony')).length).toBe(7);
+    for (const amount of ['150,50 zł', '500,00 zł', '25,99 zł']) expect(results.textContent).toContain(amount);
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ orderId: store.pendingOrders[0]!.id, buyer: { email: 'anna.kowalska@example.pl', firstName: 'Anna', lastName: 'Kowalska' } });
+    expect(screen.getByRole('status').textContent).toBe('Wyniki: 7 z 7 testów zaliczonych.');
+  });
+
+  it('counts an HTTP error or success:false as a failure, with the error, the status text or "Unknown error"', async () => {
+    server.use(
+      http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false, error: 'Order not found' }, { status: 404 }), { once: true }),
+    );
+    const user = await openTesting();
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    let call = within(await screen.findByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+    expect(call.textContent).toContain('Niezaliczony');
+    expect(call.textContent).toContain('Order not found');
+
+    server.use(http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false }), { once: true }));
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await waitFor(() => {
+      call = within(screen.getByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+      expect(call.textContent).toContain('Unknown error');
+    });
+
+    server.use(http.post('*/functions/v1/create-payu-classic-payment', () => new HttpResponse('upstream down', { status: 502, statusText: 'Bad Gateway' }), { once: true }));
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await waitFor(() => {
+      call = within(screen.getByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+      expect(call.textContent).toContain('HTTP 502: Bad Gateway');
+    });
+  });
+});
