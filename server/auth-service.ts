@@ -1,9 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
+import { createMemoryRateLimiter, type RateLimiter } from '../functions/_shared/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
-import { readBody, sendJson } from './http-helpers.ts';
+import { BodyTooLargeError, readBody, sendJson } from './http-helpers.ts';
 
 /**
  * A GoTrue-compatible subset for /auth/v1: signup, password and refresh-token
@@ -18,7 +19,11 @@ export interface AuthServiceOptions {
   jwtSecret: string;
   issuer: string;
   accessTokenSeconds?: number;
+  /** Failed password logins per email + address; default 5 per 15 minutes, in memory. */
+  loginLimiter?: RateLimiter;
 }
+
+export const LOGIN_RATE_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
 
 interface UserRow {
   id: string;
@@ -47,6 +52,7 @@ class AuthError extends Error {
     readonly code: string,
     message: string,
     readonly extra: Record<string, unknown> = {},
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
   }
@@ -95,7 +101,15 @@ function credentials(body: unknown): { email: string; password: string } {
   return { email, password };
 }
 
-export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds = 3600 }: AuthServiceOptions) {
+export function createAuthService({
+  pool,
+  jwtSecret,
+  issuer,
+  accessTokenSeconds = 3600,
+  loginLimiter = createMemoryRateLimiter(LOGIN_RATE_LIMIT),
+}: AuthServiceOptions) {
+  // An unknown email costs the same scrypt work as a wrong password, so timing does not tell them apart.
+  const dummyHash = hashPassword(randomBytes(16).toString('base64url'));
   async function issueSession(user: UserRow, sessionId: string, parent: string | null) {
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = now + accessTokenSeconds;
@@ -167,12 +181,22 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds 
     return issueSession(user, randomUUID(), null);
   }
 
-  async function passwordGrant(body: unknown) {
+  async function passwordGrant(body: unknown, address: string) {
     const { email, password } = credentials(body);
+    // GoTrue-style 429 once too many attempts failed, before the password is even checked. Counted up
+    // front (and forgotten on success) so a burst of parallel guesses cannot slip past the count.
+    const limitKey = `${email}|${address}`;
+    const limit = loginLimiter.hit(limitKey);
+    if (!limit.allowed) {
+      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(limit.retryAfterSeconds) });
+    }
     const user = await findUserByEmail(email);
-    if (!user || !(await verifyPassword(password, user.encrypted_password))) {
+    const valid = await verifyPassword(password, user?.encrypted_password ?? (await dummyHash));
+    // The same answer whether the email is unknown or the password wrong.
+    if (!user || !valid) {
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
+    loginLimiter.reset(limitKey);
     await pool.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
     return issueSession(user, randomUUID(), null);
   }
@@ -246,7 +270,7 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds 
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type');
         const body = await parseJson(request);
-        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body), headers);
+        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, request.socket.remoteAddress ?? 'unknown'), headers);
         if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body), headers);
         throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
       }
@@ -266,8 +290,16 @@ export function createAuthService({ pool, jwtSecret, issuer, accessTokenSeconds 
       }
       throw new AuthError(404, 'not_found', 'Not found');
     } catch (error) {
+      if (error instanceof BodyTooLargeError) {
+        return sendJson(response, 413, { code: 'request_too_large', error_code: 'request_too_large', msg: 'Request body too large' }, { ...headers, Connection: 'close' });
+      }
       if (error instanceof AuthError) {
-        return sendJson(response, error.status, { code: error.code, error_code: error.code, msg: error.message, ...error.extra }, headers);
+        return sendJson(
+          response,
+          error.status,
+          { code: error.status === 429 ? 429 : error.code, error_code: error.code, msg: error.message, ...error.extra },
+          { ...headers, ...error.headers },
+        );
       }
       console.error('[auth] unexpected error', error);
       return sendJson(response, 500, { code: 'unexpected_failure', msg: 'Unexpected failure' }, headers);

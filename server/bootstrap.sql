@@ -20,7 +20,18 @@ $$;
 
 grant anon, authenticated, service_role to authenticator;
 
-create extension if not exists pgcrypto;
+-- Extensions live in their own schema, as on hosted Supabase (splinter: extension_in_public);
+-- a database made before this had pgcrypto in public: move it.
+create schema if not exists extensions;
+grant usage on schema extensions to anon, authenticated, service_role;
+create extension if not exists pgcrypto with schema extensions;
+do $$
+begin
+  if exists (select 1 from pg_extension where extname = 'pgcrypto' and extnamespace = 'public'::regnamespace) then
+    alter extension pgcrypto set schema extensions;
+  end if;
+end
+$$;
 
 -- Supabase's public schema: usable by the API roles, service_role gets all.
 grant usage on schema public to anon, authenticated, service_role;

@@ -16,6 +16,12 @@ const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Max-Age': '86400',
 };
 
+/** Every function answer is data, never something to sniff, frame or pass a referrer from. */
+const FUNCTION_SECURITY_HEADERS: Record<string, string> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'no-referrer',
+};
+
 export interface GatewayOptions {
   postgrestPort: number;
   auth: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
@@ -80,7 +86,9 @@ export function createGateway({ postgrestPort, auth, functions }: GatewayOptions
           sendJson(response, 404, { error: 'function_not_found', message: 'Nie ma takiej funkcji.' }, CORS_HEADERS);
           return;
         }
-        await sendFetchResponse(response, await handler(await toFetchRequest(request, origin)));
+        // Like Supabase's edge: the function learns the caller's address from X-Forwarded-For.
+        request.headers['x-forwarded-for'] ??= request.socket.remoteAddress ?? 'unknown';
+        await sendFetchResponse(response, await handler(await toFetchRequest(request, origin)), FUNCTION_SECURITY_HEADERS);
         return;
       }
       if (url.pathname === '/' || url.pathname === '/health') {
@@ -90,7 +98,8 @@ export function createGateway({ postgrestPort, auth, functions }: GatewayOptions
       sendJson(response, 404, { error: 'not_found', message: 'Nie znaleziono.' }, CORS_HEADERS);
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        sendJson(response, 413, { error: 'payload_too_large', message: 'Wysyłane dane są zbyt duże.' }, CORS_HEADERS);
+        // The rest of the body is never read: close the connection so the client does not reuse it mid-upload.
+        sendJson(response, 413, { error: 'payload_too_large', message: 'Wysyłane dane są zbyt duże.' }, { ...CORS_HEADERS, Connection: 'close' });
         return;
       }
       console.error('[gateway] unexpected error', error);

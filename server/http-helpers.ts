@@ -21,6 +21,7 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.writeHead(status, {
     'Content-Type': 'application/json; charset=utf-8',
     'Content-Length': Buffer.byteLength(payload),
+    'X-Content-Type-Options': 'nosniff',
     ...headers,
   });
   response.end(payload);

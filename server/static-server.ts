@@ -69,6 +69,19 @@ export function contentSecurityPolicy(backend: string): string {
   ].join('; ');
 }
 
+/**
+ * Sent with every answer (the CSP additionally with HTML). A static host
+ * should send the same (README, 'Running against a hosted Supabase project').
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'X-Content-Type-Options': 'nosniff',
+  'Referrer-Policy': 'strict-origin-when-cross-origin',
+  'X-Frame-Options': 'DENY',
+  // The shop uses none of these; share and clipboard stay allowed for the page itself.
+  'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+  'Cross-Origin-Opener-Policy': 'same-origin',
+};
+
 export function createStaticServer({ distDir, backendPort, anonKey }: StaticServerOptions): Server {
   const root = resolve(distDir);
   const cache = new Map<string, CachedBody>();
@@ -107,8 +120,7 @@ export function createStaticServer({ distDir, backendPort, anonKey }: StaticServ
       'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'Content-Length': String(body.length),
       'Cache-Control': cacheControl,
-      'X-Content-Type-Options': 'nosniff',
-      'Referrer-Policy': 'strict-origin-when-cross-origin',
+      ...SECURITY_HEADERS,
       Vary: 'Accept-Encoding',
       ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
@@ -126,7 +138,7 @@ export function createStaticServer({ distDir, backendPort, anonKey }: StaticServ
   return createServer((request, response) => {
     try {
       if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD' });
+        response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
         response.end();
         return;
       }
@@ -168,7 +180,7 @@ export function createStaticServer({ distDir, backendPort, anonKey }: StaticServ
       send(request, response, 200, compressed ?? body, '.html', 'no-cache', backend, compressed ? 'gzip' : undefined);
     } catch (error) {
       console.error('[static] unexpected error', error);
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
       response.end('Internal error');
     }
   });

@@ -14,6 +14,14 @@ const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m
 // So does the order outbox sender: it starts once the page is idle.
 const OrdersSyncAgent = lazy(() => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => ({ default: m.OrdersSyncAgent })));
 const accessToken = () => import('../features/auth/auth-client.ts').then((m) => m.currentAccessToken());
+// Logout: each feature forgets what it kept of the account; queued unsent orders and the cart stay.
+const clearAccountData = async ({ email }: { email: string }) => {
+  await Promise.all([
+    import('../features/account/history-cache.ts').then((m) => m.clearHistory(email)),
+    import('../features/orders-sync/outbox.ts').then((m) => m.clearAccountOrders()),
+    import('../features/checkout/checkout-draft.ts').then((m) => m.clearCheckoutContact()),
+  ]);
+};
 
 export const Route = createRootRoute({
   component: RootLayout,
@@ -22,7 +30,7 @@ export const Route = createRootRoute({
 
 function RootLayout() {
   return (
-    <AuthProvider>
+    <AuthProvider onSignedOut={clearAccountData}>
       <AuthedShell />
     </AuthProvider>
   );

@@ -198,6 +198,13 @@ describe('app_settings', () => {
     for (const secret of SECRET_KEYS) expect(JSON.stringify([table.data, view.data])).not.toContain(secret);
   });
 
+  it.each(ACTORS)('%s may ask is_public_setting(), which says yes only for the public keys', async (actor) => {
+    const open = await clients[actor].rpc('is_public_setting', { setting_key: 'company_name' });
+    const secret = await clients[actor].rpc('is_public_setting', { setting_key: 'payu_classic_pos_auth_key' });
+    expect([open.error, secret.error]).toEqual([null, null]);
+    expect([open.data, secret.data]).toEqual([true, false]);
+  });
+
   it('the owner reads every setting, secrets included', async () => {
     const { data } = await clients.owner.from('app_settings').select('key');
     const keys = data!.map((row) => row.key);

@@ -14,6 +14,13 @@ describe('auth error messages (spec §8)', () => {
     );
   });
 
+  it('tells a rate-limited visitor to wait, in Polish (GoTrue over_request_rate_limit / HTTP 429)', () => {
+    const message = 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.';
+    expect(authErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' }, 'login')).toBe(message);
+    expect(authErrorMessage({ status: 429, message: 'Too Many Requests' }, 'login')).toBe(message);
+    expect(AUTH_MESSAGES.rateLimited).toBe(message);
+  });
+
   it('recognises the messages when no code came with them', () => {
     expect(authErrorMessage(new Error('Invalid login credentials'), 'login')).toBe(AUTH_MESSAGES.invalidCredentials);
     expect(authErrorMessage(new Error('User already registered'), 'register')).toBe(AUTH_MESSAGES.userExists);

@@ -22,3 +22,12 @@ export function loadHistory(email: string): { savedAt: string; orders: HistoryOr
     return null;
   }
 }
+
+/** On logout: the device forgets this account's order history copy. */
+export function clearHistory(email: string): void {
+  try {
+    localStorage.removeItem(key(email));
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+}

@@ -13,6 +13,7 @@ export const AUTH_MESSAGES = {
   userExists: 'Konto z tym adresem email już istnieje',
   weakPassword: 'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',
   offline: 'Brak połączenia z internetem. Sprawdź połączenie i spróbuj ponownie.',
+  rateLimited: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.',
 } as const;
 
 const BY_CODE: Record<string, string> = {
@@ -20,6 +21,9 @@ const BY_CODE: Record<string, string> = {
   user_already_exists: AUTH_MESSAGES.userExists,
   email_exists: AUTH_MESSAGES.userExists,
   weak_password: AUTH_MESSAGES.weakPassword,
+  // GoTrue's answer to too many attempts (hosted Auth limits, the local backend's login limit).
+  over_request_rate_limit: AUTH_MESSAGES.rateLimited,
+  over_email_send_rate_limit: AUTH_MESSAGES.rateLimited,
 };
 
 function field(error: unknown, key: string): unknown {
@@ -41,6 +45,7 @@ function isNetworkError(error: unknown): boolean {
 export function authErrorMessage(error: unknown, operation: AuthOperation): string {
   const code = field(error, 'code');
   if (typeof code === 'string' && code in BY_CODE) return BY_CODE[code] ?? AUTH_FALLBACK_MESSAGES[operation];
+  if (field(error, 'status') === 429) return AUTH_MESSAGES.rateLimited;
   const message = field(error, 'message');
   if (typeof message === 'string') {
     if (/invalid login credentials/i.test(message)) return AUTH_MESSAGES.invalidCredentials;

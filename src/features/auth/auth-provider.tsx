@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { AuthContext, type AuthContextValue, type AuthResult } from './auth-context.ts';
 import { getSupabase, hasStoredSession, userFromSession } from './auth-client.ts';
 import { authErrorMessage } from './auth-messages.ts';
-import { INITIAL_AUTH_STATE, authReducer, type AuthOperation } from './auth-state.ts';
+import { INITIAL_AUTH_STATE, authReducer, type AuthOperation, type AuthUser } from './auth-state.ts';
 
 /**
  * Spec §4 auth: checks the session once at start (persisted by supabase-js,
@@ -11,7 +11,14 @@ import { INITIAL_AUTH_STATE, authReducer, type AuthOperation } from './auth-stat
  * expiry). supabase-js is only loaded when there is a session to restore or
  * the visitor logs in or registers.
  */
-export function AuthProvider({ children }: { children: ReactNode }) {
+export function AuthProvider({
+  children,
+  onSignedOut,
+}: {
+  children: ReactNode;
+  /** After this device logged out: the app removes what it kept of the account (features own their data). */
+  onSignedOut?: (user: AuthUser) => Promise<void>;
+}) {
   const [state, dispatch] = useReducer(authReducer, INITIAL_AUTH_STATE);
   const subscribed = useRef<(() => void) | null>(null);
   const userId = useRef<string | null>(null);
@@ -121,12 +128,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const supabase = await client();
       const { error } = await supabase.auth.signOut();
       if (error) return fail('logout', error);
+      const user = state.user;
+      // The session is gone either way; a cleanup that fails must not undo the logout.
+      if (user && onSignedOut) await onSignedOut(user).catch((cleanupError: unknown) => console.error('[auth] clearing account data failed', cleanupError));
       dispatch({ type: 'logoutSuccess' });
       return { ok: true };
     } catch (error) {
       return fail('logout', error);
     }
-  }, [client, fail]);
+  }, [client, fail, onSignedOut, state.user]);
 
   const value = useMemo<AuthContextValue>(() => ({ ...state, login, register, logout }), [state, login, register, logout]);
 

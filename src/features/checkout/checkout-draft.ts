@@ -69,3 +69,15 @@ export async function saveDraftValues(values: CheckoutFormValues): Promise<void>
     await saveCheckoutDraft(current?.pending ? { values, pending: current.pending } : { values });
   });
 }
+
+/** On logout: the draft keeps the chosen delivery and payment, but not who and where (personal data). */
+export async function clearCheckoutContact(): Promise<void> {
+  await db.transaction('rw', db.meta, async () => {
+    const current = toCheckoutDraft((await db.meta.get(CHECKOUT_DRAFT_META_KEY))?.value);
+    if (!current) return;
+    const values: CheckoutFormValues = { ...current.values };
+    for (const field of TEXT_FIELDS) values[field] = EMPTY_CHECKOUT_FORM[field];
+    // A pending key stays: it only applies again to the very same order.
+    await saveCheckoutDraft(current.pending ? { values, pending: current.pending } : { values });
+  });
+}

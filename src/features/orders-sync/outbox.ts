@@ -87,3 +87,17 @@ export async function findOutboxEntryByNumber(orderNumber: string): Promise<Outb
   const records = await db.outbox.filter((record) => record.orderNumber === orderNumber).toArray();
   return records[0] ? toOutboxEntry(records[0]) : null;
 }
+
+/**
+ * On logout: forgets the signed-in customer's orders the server already has
+ * (their history lives there). Unsent orders stay queued, whoever placed
+ * them; guests' orders stay listed on the device.
+ */
+export async function clearAccountOrders(): Promise<number> {
+  return db.transaction('rw', db.outbox, async () => {
+    const sent = await db.outbox.where('status').equals('sent').toArray();
+    const keys = sent.filter((record) => toOutboxEntry(record)?.userPlaced === true).map((record) => record.clientRequestId);
+    await db.outbox.bulkDelete(keys);
+    return keys.length;
+  });
+}

@@ -1,0 +1,331 @@
+/**
+ * The rules of Supabase's database linter (splinter, https://github.com/supabase/splinter)
+ * that apply to this schema, as plain SQL against a database: `npm run db:lint`
+ * lints the running local backend (.local/backend.json) or DATABASE_URL, and
+ * exits 1 on any ERROR-level or SECURITY-category finding. The integration
+ * tests run the same rules against their throwaway backend.
+ *
+ * Left out: rules about objects this project does not use (storage buckets,
+ * pg_graphql, queues, foreign tables, replication slots), rules that read
+ * runtime statistics (unused_index, table_bloat) and the auth settings
+ * checks, which only exist on a hosted project (its dashboard runs them).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+
+export type LintLevel = 'ERROR' | 'WARN' | 'INFO';
+export type LintCategory = 'SECURITY' | 'PERFORMANCE';
+
+export interface LintFinding {
+  name: string;
+  level: LintLevel;
+  category: LintCategory;
+  detail: string;
+}
+
+interface LintRule {
+  name: string;
+  level: LintLevel;
+  category: LintCategory;
+  /** Answers one row per finding with a `detail` column. */
+  sql: string;
+}
+
+/** Schemas splinter never looks into: the platform's own. */
+const SYSTEM_SCHEMAS = [
+  '_timescaledb_cache', '_timescaledb_catalog', '_timescaledb_config', '_timescaledb_internal', 'auth', 'cron',
+  'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pgmq', 'pgroonga', 'pgsodium',
+  'pgsodium_masks', 'pgtle', 'pgbouncer', 'pg_catalog', 'pg_toast', 'realtime', 'repack', 'storage',
+  'supabase_functions', 'supabase_migrations', 'tiger', 'topology', 'vault',
+  // The local backend's own bookkeeping (server/bootstrap.sql); not part of the app's schema.
+  'local_meta',
+]
+  .map((schema) => `'${schema}'`)
+  .join(', ');
+
+const ALWAYS_TRUE = `('true', '(true)', '1=1', '(1=1)')`;
+const normalized = (column: string) => `replace(replace(replace(lower(coalesce(${column}, '')), ' ', ''), E'\\n', ''), E'\\t', '')`;
+
+/** Policies with their command and roles, as the policy rules read them. */
+const POLICIES = `
+  select n.nspname as schema_name, c.relname as table_name, c.relrowsecurity as rls_on, p.polname as policy_name,
+    p.polpermissive as permissive, p.polroles as role_oids,
+    case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end as command,
+    pg_catalog.pg_get_expr(p.polqual, p.polrelid) as qual,
+    pg_catalog.pg_get_expr(p.polwithcheck, p.polrelid) as with_check
+  from pg_catalog.pg_policy p
+  join pg_catalog.pg_class c on c.oid = p.polrelid
+  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+  where c.relkind = 'r' and n.nspname not in (${SYSTEM_SCHEMAS})`;
+
+export const LINT_RULES: LintRule[] = [
+  {
+    // 0001
+    name: 'unindexed_foreign_keys',
+    level: 'INFO',
+    category: 'PERFORMANCE',
+    sql: `
+      select format('Table %s.%s has foreign key %s without a covering index', n.nspname, c.relname, con.conname) as detail
+      from pg_catalog.pg_constraint con
+      join pg_catalog.pg_class c on c.oid = con.conrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where con.contype = 'f' and n.nspname not in (${SYSTEM_SCHEMAS})
+        and not exists (
+          select 1 from pg_catalog.pg_index i
+          where i.indrelid = con.conrelid
+            and (string_to_array(i.indkey::text, ' ')::smallint[])[1:array_length(con.conkey, 1)] = con.conkey
+        )`,
+  },
+  {
+    // 0002
+    name: 'auth_users_exposed',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select distinct format('View %s.%s may expose auth.users to anon or authenticated', n.nspname, c.relname) as detail
+      from pg_catalog.pg_depend d
+      join pg_catalog.pg_rewrite r on r.oid = d.objid
+      join pg_catalog.pg_class c on c.oid = r.ev_class
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where d.refobjid = 'auth.users'::regclass and d.deptype = 'n' and c.relkind in ('v', 'm') and n.nspname = 'public'
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
+  },
+  {
+    // 0003: auth.<fn>() evaluated per row instead of once, (select auth.uid()).
+    name: 'auth_rls_initplan',
+    level: 'WARN',
+    category: 'PERFORMANCE',
+    sql: `
+      select format('Policy %s on %s.%s re-evaluates auth.<function>() for each row', policy_name, schema_name, table_name) as detail
+      from (${POLICIES}) p
+      where rls_on and (
+        (qual ~ '(auth)\\.(uid|jwt|role|email)\\(\\)' and lower(qual) !~ 'select\\s+(auth)\\.(uid|jwt|role|email)\\(\\)')
+        or (with_check ~ '(auth)\\.(uid|jwt|role|email)\\(\\)' and lower(with_check) !~ 'select\\s+(auth)\\.(uid|jwt|role|email)\\(\\)')
+      )`,
+  },
+  {
+    // 0004
+    name: 'no_primary_key',
+    level: 'INFO',
+    category: 'PERFORMANCE',
+    sql: `
+      select format('Table %s.%s has no primary key', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and n.nspname not in (${SYSTEM_SCHEMAS})
+        and not exists (select 1 from pg_catalog.pg_index i where i.indrelid = c.oid and i.indisprimary)`,
+  },
+  {
+    // 0006
+    name: 'multiple_permissive_policies',
+    level: 'WARN',
+    category: 'PERFORMANCE',
+    sql: `
+      select format('Table %s.%s has %s permissive policies for role %s and %s: %s',
+        p.schema_name, p.table_name, count(*), r.rolname, act.cmd, string_agg(p.policy_name, ', ' order by p.policy_name)) as detail
+      from (${POLICIES}) p
+      join pg_catalog.pg_roles r on p.role_oids @> array[r.oid] or p.role_oids = array[0::oid]
+      cross join lateral unnest(case p.command when 'ALL' then array['SELECT', 'INSERT', 'UPDATE', 'DELETE'] else array[p.command] end) act(cmd)
+      where p.permissive and r.rolname not like 'pg\\_%' and r.rolname not like 'supabase%admin' and not r.rolbypassrls
+      group by p.schema_name, p.table_name, r.rolname, act.cmd
+      having count(*) > 1`,
+  },
+  {
+    // 0007
+    name: 'policy_exists_rls_disabled',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select distinct format('Table %s.%s has policies but RLS is not enabled', schema_name, table_name) as detail
+      from (${POLICIES}) p where not rls_on`,
+  },
+  {
+    // 0008
+    name: 'rls_enabled_no_policy',
+    level: 'INFO',
+    category: 'SECURITY',
+    sql: `
+      select format('Table %s.%s has RLS enabled but no policy', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'r' and c.relrowsecurity and n.nspname not in (${SYSTEM_SCHEMAS})
+        and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)`,
+  },
+  {
+    // 0009
+    name: 'duplicate_index',
+    level: 'WARN',
+    category: 'PERFORMANCE',
+    sql: `
+      select format('Table %s.%s has identical indexes: %s', n.nspname, c.relname, string_agg(ic.relname, ', ' order by ic.relname)) as detail
+      from pg_catalog.pg_index i
+      join pg_catalog.pg_class c on c.oid = i.indrelid
+      join pg_catalog.pg_class ic on ic.oid = i.indexrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where n.nspname not in (${SYSTEM_SCHEMAS})
+      group by n.nspname, c.relname, i.indkey::text, i.indclass::text, coalesce(pg_catalog.pg_get_expr(i.indexprs, i.indrelid), ''),
+        coalesce(pg_catalog.pg_get_expr(i.indpred, i.indrelid), ''), i.indisunique
+      having count(*) > 1`,
+  },
+  {
+    // 0010
+    name: 'security_definer_view',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('View %s.%s is SECURITY DEFINER (no security_invoker)', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      left join pg_catalog.pg_depend dep on dep.objid = c.oid and dep.deptype = 'e'
+      where c.relkind = 'v' and n.nspname not in (${SYSTEM_SCHEMAS}) and dep.objid is null
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))
+        and not (lower(coalesce(c.reloptions::text, '{}'))::text[]
+          && array['security_invoker=1', 'security_invoker=true', 'security_invoker=yes', 'security_invoker=on'])`,
+  },
+  {
+    // 0011
+    name: 'function_search_path_mutable',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Function %s.%s(%s) has a role mutable search_path', n.nspname, p.proname, pg_catalog.pg_get_function_identity_arguments(p.oid)) as detail
+      from pg_catalog.pg_proc p
+      join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+      left join pg_catalog.pg_depend dep on dep.objid = p.oid and dep.deptype = 'e'
+      where n.nspname not in (${SYSTEM_SCHEMAS}) and dep.objid is null
+        and not exists (select 1 from unnest(coalesce(p.proconfig, '{}')) config where config like 'search_path=%')`,
+  },
+  {
+    // 0013
+    name: 'rls_disabled_in_public',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('Table %s.%s is in public but RLS is not enabled', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and n.nspname = 'public' and not c.relrowsecurity`,
+  },
+  {
+    // 0014
+    name: 'extension_in_public',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Extension %s is installed in the public schema', e.extname) as detail
+      from pg_catalog.pg_extension e
+      where e.extname <> 'plpgsql' and e.extnamespace = 'public'::regnamespace`,
+  },
+  {
+    // 0015: user_metadata is editable by the user, so a policy must never trust it.
+    name: 'rls_references_user_metadata',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('Policy %s on %s.%s references user_metadata', policy_name, schema_name, table_name) as detail
+      from (${POLICIES}) p
+      where coalesce(qual, '') ~* 'user_metadata' or coalesce(with_check, '') ~* 'user_metadata'`,
+  },
+  {
+    // 0016
+    name: 'materialized_view_in_api',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Materialized view %s.%s is selectable by anon or authenticated', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'm' and n.nspname = 'public'
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
+  },
+  {
+    // 0017
+    name: 'foreign_table_in_api',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Foreign table %s.%s is reachable through the API', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind = 'f' and n.nspname = 'public'
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
+  },
+  {
+    // 0024: SELECT using (true) is a deliberate public read; writes that are always allowed are not.
+    name: 'rls_policy_always_true',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Policy %s on %s.%s allows unrestricted %s', policy_name, schema_name, table_name, command) as detail
+      from (${POLICIES}) p
+      where rls_on and permissive
+        and (role_oids = array[0::oid] or exists (select 1 from unnest(role_oids) r where r::regrole::text in ('anon', 'authenticated')))
+        and (
+          (command in ('UPDATE', 'DELETE', 'ALL') and (${normalized('qual')} in ${ALWAYS_TRUE} or qual is null))
+          or ${normalized('with_check')} in ${ALWAYS_TRUE}
+          or (with_check is null and command = 'INSERT')
+          or (with_check is null and command in ('UPDATE', 'ALL') and ${normalized('qual')} in ${ALWAYS_TRUE})
+        )`,
+  },
+  ...(['anon', 'authenticated'] as const).map(
+    (role): LintRule => ({
+      // 0028 / 0029
+      name: `${role}_security_definer_function_executable`,
+      level: 'WARN',
+      category: 'SECURITY',
+      sql: `
+        select format('SECURITY DEFINER function %s.%s(%s) is executable by %s', n.nspname, p.proname,
+          pg_catalog.pg_get_function_identity_arguments(p.oid), '${role}') as detail
+        from pg_catalog.pg_proc p
+        join pg_catalog.pg_namespace n on n.oid = p.pronamespace
+        where p.prosecdef and pg_catalog.has_function_privilege('${role}', p.oid, 'EXECUTE')
+          and n.nspname not in (${SYSTEM_SCHEMAS})`,
+    }),
+  ),
+];
+
+export async function lintDatabase(client: pg.Client): Promise<LintFinding[]> {
+  const findings: LintFinding[] = [];
+  for (const rule of LINT_RULES) {
+    const { rows } = await client.query<{ detail: string }>(rule.sql);
+    for (const row of rows) findings.push({ name: rule.name, level: rule.level, category: rule.category, detail: row.detail });
+  }
+  return findings;
+}
+
+/** What fails the build: any ERROR, and anything about security whatever its level. */
+export function blocking(findings: readonly LintFinding[]): LintFinding[] {
+  return findings.filter((finding) => finding.level === 'ERROR' || finding.category === 'SECURITY');
+}
+
+function databaseUrl(): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  const file = resolve(process.env.LOCAL_DATA_DIR ?? '.local', 'backend.json');
+  if (!existsSync(file)) {
+    throw new Error(`No database to lint: start the backend (npm start / npm run serve) or set DATABASE_URL. (${file} is missing)`);
+  }
+  return (JSON.parse(readFileSync(file, 'utf8')) as { db_url: string }).db_url;
+}
+
+async function main(): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl() });
+  await client.connect();
+  try {
+    const findings = await lintDatabase(client);
+    for (const finding of findings) console.log(`${finding.level.padEnd(5)} ${finding.category.padEnd(11)} ${finding.name}: ${finding.detail}`);
+    const failing = blocking(findings);
+    console.log(`${findings.length} finding(s) from ${LINT_RULES.length} rules; ${failing.length} blocking (ERROR level or SECURITY).`);
+    process.exitCode = failing.length > 0 ? 1 : 0;
+  } finally {
+    await client.end();
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exitCode = 2;
+  });
+}
