@@ -21,6 +21,8 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
+/** BENCH_ONLY=bytes,lighthouse,cold,offline,interaction,load runs a subset (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bytes,lighthouse,cold,offline,interaction,load').split(','));
 const OWNER = { email: 'owner@kwiaciarnia.bench', password: 'bench-owner-password' };
 const PRODUCT_ID = '811546a5-832e-49cf-b3c0-9e29122b2d96';
 const KiB = 1024;
@@ -62,35 +64,53 @@ type Sizes = Record<Kind, number> & { jsAfterIdle: number };
 
 /**
  * gzip (level 9) of the responses on the critical path, by kind, in bytes:
- * everything requested until the page's `load` event and its first content
- * are there. `jsAfterIdle` adds what the page fetches later, when idle
- * (cart, offline sync, install prompt).
+ * every request that started before the page's first content was shown (the
+ * app's 'kwiaciarnia:first-content' mark, else the ready selector in the DOM). `jsAfterIdle` adds the JS the page fetches
+ * later, once loaded and idle (cart, offline sync, install prompt).
  */
 async function criticalBytes(context: BrowserContext, url: string, readySelector: string): Promise<Sizes> {
   const page = await context.newPage();
-  const sizes: Sizes = { js: 0, css: 0, font: 0, image: 0, other: 0, jsAfterIdle: 0 };
+  // Written as a string: tsx's helpers do not exist inside the page.
+  await page.addInitScript(`(() => {
+    const selector = ${JSON.stringify(readySelector)};
+    const seen = () => {
+      if (window.__firstContentAt === undefined && document.querySelector(selector)) window.__firstContentAt = performance.now();
+    };
+    new MutationObserver(seen).observe(document, { childList: true, subtree: true });
+  })()`);
+  const bodies = new Map<string, { kind: Kind; size: number }>();
   const pending: Promise<void>[] = [];
-  let critical = true;
   page.on('response', (response) => {
-    const onCriticalPath = critical;
     pending.push(
       response
         .body()
         .then((body) => {
-          const kind = kindOf(response.url(), response.headers()['content-type'] ?? '');
-          const size = gzipSync(body, { level: 9 }).length;
-          if (onCriticalPath) sizes[kind] += size;
-          if (kind === 'js') sizes.jsAfterIdle += size;
+          bodies.set(response.url(), {
+            kind: kindOf(response.url(), response.headers()['content-type'] ?? ''),
+            size: gzipSync(body, { level: 9 }).length,
+          });
         })
         .catch(() => undefined),
     );
   });
   await page.goto(url, { waitUntil: 'load' });
   await page.locator(readySelector).first().waitFor({ timeout: 30_000 });
-  critical = false;
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(1500);
   await Promise.all(pending);
+  const started = (await page.evaluate(`(() => {
+    // The app's own mark when the page's main content is shown; the ready selector otherwise.
+    const mark = performance.getEntriesByName('kwiaciarnia:first-content')[0];
+    const firstContentAt = mark ? mark.startTime : (window.__firstContentAt ?? Infinity);
+    const documentUrl = location.href;
+    return [documentUrl, ...performance.getEntriesByType('resource').filter((entry) => entry.startTime <= firstContentAt).map((entry) => entry.name)];
+  })()`)) as string[];
+  const critical = new Set(started);
+  const sizes: Sizes = { js: 0, css: 0, font: 0, image: 0, other: 0, jsAfterIdle: 0 };
+  for (const [responseUrl, { kind, size }] of bodies) {
+    if (critical.has(responseUrl)) sizes[kind] += size;
+    if (kind === 'js') sizes.jsAfterIdle += size;
+  }
   await page.close();
   return sizes;
 }
@@ -378,94 +398,115 @@ async function main() {
   try {
     log(`app ${appUrl}, backend ${backend.url}, ${RUNS} run(s), ${cpus().length} CPU(s)`);
 
-    log('bytes on the critical path');
-    const bytes = await measureBytes(browser, appUrl);
-    const precache = precacheSize();
-    results.bytes = bytes;
-    results.precache = precache;
-    budget('Initial JS of / (gzip)', bytes['/']!.js, 100 * KiB, 'KiB');
-    budget('Initial JS of /shop (gzip)', bytes['/shop']!.js, 150 * KiB, 'KiB');
-
-    log('Lighthouse (mobile, simulated Slow 4G, 4x CPU)');
-    const lighthouseResults: Record<string, Record<string, number>> = {};
-    for (const [name, path] of [['/', '/'], ['/shop', '/shop'], ['product', `/product/${PRODUCT_ID}`]] as const) {
-      const runs: LighthouseRun[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${appUrl}${path}`));
-      const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
-      lighthouseResults[name] = { score: med('score'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), speedIndexMs: med('speedIndexMs') };
-      const r = lighthouseResults[name]!;
-      budget(`Lighthouse performance ${name}`, r.score!, 95, '', false);
-      budget(`LCP ${name}`, r.lcpMs!, 2000, 'ms');
-      budget(`TBT ${name}`, r.tbtMs!, 100, 'ms');
-      budget(`CLS ${name}`, r.cls!, 0.05, '');
-    }
-    results.lighthouse = lighthouseResults;
-
-    log('cold load at 400 kbps / 400 ms RTT');
-    const cold: Record<string, number> = {};
-    for (const [name, path, selector] of [
-      ['/', '/', '[data-testid="category-tile"]'],
-      ['/shop', '/shop', '[data-testid="product-card"]'],
-    ] as const) {
-      const runs: number[] = [];
-      for (let run = 0; run < RUNS; run += 1) runs.push(await coldLoad(browser, `${appUrl}${path}`, selector));
-      cold[name] = median(runs);
-      budget(`First product visible, cold, ${name}`, cold[name], 4000, 'ms');
-    }
-    results.coldLoad = cold;
-
-    log('offline repeat visit');
-    const offlineRuns: number[] = [];
-    for (let run = 0; run < RUNS; run += 1) offlineRuns.push(await offlineRepeat(browser, appUrl));
-    results.offlineRepeatMs = median(offlineRuns);
-    budget('Offline repeat visit: shell + catalogue', median(offlineRuns), 1000, 'ms');
-
-    log('interaction with 5,000 products');
-    const interactionRuns = [];
-    for (let run = 0; run < RUNS; run += 1) interactionRuns.push(await interaction(browser, appUrl));
-    const interactionResult = {
-      searchMsPerKeystroke: median(interactionRuns.map((r) => r.searchMsPerKeystroke)),
-      searchMaxMs: median(interactionRuns.map((r) => r.searchMaxMs)),
-      addToCartMs: median(interactionRuns.map((r) => r.addToCartMs)),
-      openDrawerMs: median(interactionRuns.map((r) => r.openDrawerMs)),
-    };
-    results.interaction = interactionResult;
-    budget('Search per keystroke, 5,000 products', interactionResult.searchMsPerKeystroke, 50, 'ms');
-
-    log('place-order under load');
-    const load = await loadTest(backend);
-    results.load = load;
-    budget('Duplicate orders under load', load.duplicates, 0, '');
-    budget('Lost orders under load', load.lost, 0, '');
-
-    results.budgets = budgets;
-    results.meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS };
-    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-
     const kib = (value: number) => `${(value / KiB).toFixed(1)}`;
-    const byteRows = Object.entries(bytes).map(
-      ([name, b]) => `| ${name} | ${kib(b.js)} | ${kib(b.css)} | ${kib(b.font)} | ${kib(b.image)} | ${kib(b.jsAfterIdle)} |`,
-    );
-    console.log('\n## Bytes on the critical path (KiB gzip)\n');
-    console.log(['| Page | JS | CSS | Fonts | Images | JS incl. idle-time chunks |', '| --- | --- | --- | --- | --- | --- |', ...byteRows].join('\n'));
-    console.log(`\nPrecache: ${precache.entries} entries, ${kib(precache.raw)} KiB raw, ${kib(precache.gzip)} KiB gzip`);
-    console.log('\n## Lighthouse (mobile, medians)\n');
-    console.log(
-      [
+    const out: string[] = [];
+
+    if (ONLY.has('bytes')) {
+      log('bytes on the critical path');
+      const bytes = await measureBytes(browser, appUrl);
+      const precache = precacheSize();
+      results.bytes = bytes;
+      results.precache = precache;
+      budget('Initial JS of / (gzip)', bytes['/']!.js, 100 * KiB, 'KiB');
+      budget('Initial JS of /shop (gzip)', bytes['/shop']!.js, 150 * KiB, 'KiB');
+      out.push(
+        '## Bytes on the critical path (KiB gzip)',
+        '',
+        '| Page | JS | CSS | Fonts | Images | JS incl. idle-time chunks |',
+        '| --- | --- | --- | --- | --- | --- |',
+        ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kib(b.js)} | ${kib(b.css)} | ${kib(b.font)} | ${kib(b.image)} | ${kib(b.jsAfterIdle)} |`),
+        '',
+        `Precache: ${precache.entries} entries, ${kib(precache.raw)} KiB raw, ${kib(precache.gzip)} KiB gzip`,
+        '',
+      );
+    }
+
+    if (ONLY.has('lighthouse')) {
+      log('Lighthouse (mobile, simulated Slow 4G, 4x CPU)');
+      const lighthouseResults: Record<string, LighthouseRun> = {};
+      for (const [name, path] of [['/', '/'], ['/shop', '/shop'], ['product', `/product/${PRODUCT_ID}`]] as const) {
+        const runs: LighthouseRun[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${appUrl}${path}`));
+        const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
+        const r: LighthouseRun = { score: med('score'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), speedIndexMs: med('speedIndexMs') };
+        lighthouseResults[name] = r;
+        budget(`Lighthouse performance ${name}`, r.score, 95, '', false);
+        budget(`LCP ${name}`, r.lcpMs, 2000, 'ms');
+        budget(`TBT ${name}`, r.tbtMs, 100, 'ms');
+        budget(`CLS ${name}`, r.cls, 0.05, '');
+      }
+      results.lighthouse = lighthouseResults;
+      out.push(
+        '## Lighthouse (mobile, medians)',
+        '',
         '| Page | Score | LCP | TBT | CLS | Speed Index |',
         '| --- | --- | --- | --- | --- | --- |',
         ...Object.entries(lighthouseResults).map(
-          ([name, r]) => `| ${name} | ${r.score} | ${Math.round(r.lcpMs!)} ms | ${Math.round(r.tbtMs!)} ms | ${r.cls!.toFixed(3)} | ${Math.round(r.speedIndexMs!)} ms |`,
+          ([name, r]) => `| ${name} | ${r.score} | ${Math.round(r.lcpMs)} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.speedIndexMs)} ms |`,
         ),
-      ].join('\n'),
-    );
-    console.log(
-      `\nInteraction: search ${interactionResult.searchMsPerKeystroke.toFixed(1)} ms/keystroke (max ${interactionResult.searchMaxMs.toFixed(1)}), add to cart ${interactionResult.addToCartMs} ms, open drawer ${interactionResult.openDrawerMs} ms`,
-    );
-    console.log(
-      `place-order: ${load.requests} requests at ${load.concurrency} concurrent (${load.distinctKeys} distinct keys): ${load.throughputPerS.toFixed(0)}/s, p50 ${load.p50Ms.toFixed(0)} ms, p95 ${load.p95Ms.toFixed(0)} ms, p99 ${load.p99Ms.toFixed(0)} ms; statuses ${JSON.stringify(load.statuses)}; stored ${load.ordersStored}`,
-    );
-    console.log('\n## Budgets\n');
+        '',
+      );
+    }
+
+    if (ONLY.has('cold')) {
+      log('cold load at 400 kbps / 400 ms RTT');
+      const cold: Record<string, number> = {};
+      for (const [name, path, selector] of [
+        ['/', '/', '[data-testid="category-tile"]'],
+        ['/shop', '/shop', '[data-testid="product-card"]'],
+      ] as const) {
+        const runs: number[] = [];
+        for (let run = 0; run < RUNS; run += 1) runs.push(await coldLoad(browser, `${appUrl}${path}`, selector));
+        cold[name] = median(runs);
+        budget(`First product visible, cold, ${name}`, cold[name], 4000, 'ms');
+      }
+      results.coldLoad = cold;
+    }
+
+    if (ONLY.has('offline')) {
+      log('offline repeat visit');
+      const offlineRuns: number[] = [];
+      for (let run = 0; run < RUNS; run += 1) offlineRuns.push(await offlineRepeat(browser, appUrl));
+      results.offlineRepeatMs = median(offlineRuns);
+      budget('Offline repeat visit: shell + catalogue', median(offlineRuns), 1000, 'ms');
+    }
+
+    if (ONLY.has('interaction')) {
+      log('interaction with 5,000 products');
+      const interactionRuns: Awaited<ReturnType<typeof interaction>>[] = [];
+      for (let run = 0; run < RUNS; run += 1) interactionRuns.push(await interaction(browser, appUrl));
+      const interactionResult = {
+        searchMsPerKeystroke: median(interactionRuns.map((r) => r.searchMsPerKeystroke)),
+        searchMaxMs: median(interactionRuns.map((r) => r.searchMaxMs)),
+        addToCartMs: median(interactionRuns.map((r) => r.addToCartMs)),
+        openDrawerMs: median(interactionRuns.map((r) => r.openDrawerMs)),
+      };
+      results.interaction = interactionResult;
+      budget('Search per keystroke, 5,000 products', interactionResult.searchMsPerKeystroke, 50, 'ms');
+      out.push(
+        `Interaction: search ${interactionResult.searchMsPerKeystroke.toFixed(1)} ms/keystroke (max ${interactionResult.searchMaxMs.toFixed(1)}), add to cart ${interactionResult.addToCartMs} ms, open drawer ${interactionResult.openDrawerMs} ms`,
+        '',
+      );
+    }
+
+    if (ONLY.has('load')) {
+      log('place-order under load');
+      const load = await loadTest(backend);
+      results.load = load;
+      budget('Duplicate orders under load', load.duplicates, 0, '');
+      budget('Lost orders under load', load.lost, 0, '');
+      out.push(
+        `place-order: ${load.requests} requests at ${load.concurrency} concurrent (${load.distinctKeys} distinct keys): ${load.throughputPerS.toFixed(0)}/s, p50 ${load.p50Ms.toFixed(0)} ms, p95 ${load.p95Ms.toFixed(0)} ms, p99 ${load.p99Ms.toFixed(0)} ms; statuses ${JSON.stringify(load.statuses)}; orders stored for the keys sent: ${load.ordersStored}`,
+        '',
+      );
+    }
+
+    results.budgets = budgets;
+    results.meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, sections: [...ONLY] };
+    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+    console.log(`\n${out.join('\n')}`);
+    console.log('## Budgets\n');
     console.log(report());
     const failed = budgets.filter((b) => (b.lowerIsBetter ? b.value > b.limit : b.value < b.limit));
     console.log(`\n${failed.length === 0 ? 'All budgets pass.' : `${failed.length} budget(s) fail.`} Results: bench/results.json`);

@@ -54,11 +54,3 @@ export interface RegisterFormValues extends LoginFormValues {
 
 export const EMPTY_LOGIN_FORM: LoginFormValues = { email: '', password: '' };
 export const EMPTY_REGISTER_FORM: RegisterFormValues = { email: '', password: '', confirmPassword: '' };
-
-/** Only same-site paths ('/x', never '//host' or '/\\host') may be a post-login target. */
-export function safeRedirectPath(value: unknown): string | undefined {
-  if (typeof value !== 'string' || !value.startsWith('/')) return undefined;
-  if (value.startsWith('//') || value.startsWith('/\\')) return undefined;
-  if ([...value].some((char) => char.charCodeAt(0) < 0x20)) return undefined;
-  return value;
-}

@@ -1,5 +1,5 @@
-import { lazy, useCallback } from 'react';
-import { Outlet, createRootRoute, useNavigate } from '@tanstack/react-router';
+import { lazy, useCallback, useEffect } from 'react';
+import { Outlet, createRootRoute, useNavigate, useRouter } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
@@ -8,6 +8,7 @@ import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
 import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
 import { NotFoundPage } from '../features/shell/not-found-page.tsx';
+import { markFirstContent } from '../lib/first-content.ts';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
 const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m) => ({ default: m.CartButton })));
@@ -36,7 +37,22 @@ function RootLayout() {
   );
 }
 
+/** A rendered page is its first content, unless it waits for data and says so itself. */
+function useFirstContentOnRender() {
+  const router = useRouter();
+  useEffect(() => {
+    const markUnlessWaiting = () => {
+      const { status, matches } = router.state;
+      if (status === 'idle' && !matches.some((match) => match.status !== 'success' || match.staticData.waitsForData)) markFirstContent();
+    };
+    // The first page may have rendered before this subscribed.
+    markUnlessWaiting();
+    return router.subscribe('onRendered', markUnlessWaiting);
+  }, [router]);
+}
+
 function AuthedShell() {
+  useFirstContentOnRender();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const onLogout = useCallback(() => {

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { CancelPage } from '../features/checkout/cancel-page.tsx';
-import { paymentReturnSearchSchema } from '../features/checkout/return-search.ts';
+import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
 
 export const Route = createFileRoute('/checkout/cancel')({
-  validateSearch: paymentReturnSearchSchema,
+  validateSearch: parsePaymentReturnSearch,
   component: CancelRoute,
 });
 

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { clearCart } from '../features/cart/cart-store.ts';
 import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
-import { paymentReturnSearchSchema } from '../features/checkout/return-search.ts';
+import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
 import { SuccessPage } from '../features/checkout/success-page.tsx';
 import { findDeviceOrderTotal } from '../features/orders-sync/device-orders.ts';
 
 export const Route = createFileRoute('/checkout/success')({
-  validateSearch: paymentReturnSearchSchema,
+  validateSearch: parsePaymentReturnSearch,
   component: SuccessRoute,
 });
 

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { safeRedirectPath } from '../domain/auth-schema.ts';
+import { safeRedirectPath } from '../domain/redirect-path.ts';
 import { LoginPage } from '../features/auth/auth-pages.tsx';
 
 interface LoginSearch {

@@ -6,6 +6,7 @@ import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
 
 export const Route = createFileRoute('/product/$id')({
+  staticData: { waitsForData: true },
   component: ProductRoute,
 });
 

@@ -2,12 +2,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
 import { ShopPage } from '../features/catalog/shop-page.tsx';
-import { queryParam, shopSearchSchema } from '../features/catalog/shop-search.ts';
+import { parseShopSearch, queryParam } from '../features/catalog/shop-search.ts';
 import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
 
 export const Route = createFileRoute('/shop')({
-  validateSearch: shopSearchSchema,
+  validateSearch: parseShopSearch,
+  staticData: { waitsForData: true },
   component: ShopRoute,
 });
 

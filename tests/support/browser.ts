@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 /** Debian's Chromium (or CHROMIUM_PATH): browsers cannot be downloaded here. */
@@ -49,4 +49,16 @@ export function chromiumPerFile(): { readonly browser: Browser } {
       return browser;
     },
   };
+}
+
+/**
+ * Chromium with an on-disk profile (userDataDir), as an installed browser
+ * runs: it survives close and relaunch with the same folder, and, unlike the
+ * off-the-record contexts of `browser.newContext()`, it is not incognito.
+ */
+export function launchPersistentChromium(
+  userDataDir: string,
+  options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], 'executablePath' | 'args' | 'headless'> = {},
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, { ...options, executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
 }

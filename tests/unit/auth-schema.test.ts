@@ -1,7 +1,8 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { issuesByField } from '../../src/domain/checkout-schema.ts';
-import { loginSchema, registerSchema, safeRedirectPath } from '../../src/domain/auth-schema.ts';
+import { loginSchema, registerSchema } from '../../src/domain/auth-schema.ts';
+import { safeRedirectPath } from '../../src/domain/redirect-path.ts';
 
 const errors = (schema: v.GenericSchema, value: unknown) => {
   const result = v.safeParse(schema, value);

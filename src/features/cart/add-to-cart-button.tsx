@@ -1,10 +1,11 @@
-import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
-import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { Suspense, lazy, useState } from 'react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
-import { ProductThumb } from './product-thumb.tsx';
+
+// The confirmation dialog (Headless UI) is not needed to show the catalogue: it loads on first use.
+const loadDialog = () => import('./added-to-cart-dialog.tsx');
+const AddedToCartDialog = lazy(() => loadDialog().then((module) => ({ default: module.AddedToCartDialog })));
 
 export interface AddToCartButtonProps {
   product: ProductRow;
@@ -48,6 +49,8 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
         disabled={outOfStock || busy}
         aria-label={outOfStock ? undefined : `Dodaj do koszyka: ${product.name}`}
         onClick={() => void add()}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
       >
         {outOfStock ? 'Brak w magazynie' : 'Dodaj do koszyka'}
       </button>
@@ -56,35 +59,11 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
           {error}
         </p>
       )}
-      <Dialog open={confirmed !== null} onClose={close} className="fixed inset-0 z-50">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-forest-900/40 transition-opacity duration-200 data-closed:opacity-0"
-        />
-        <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
-          <DialogPanel
-            transition
-            className="w-full max-w-md rounded-2xl bg-cream p-6 shadow-xl transition duration-200 ease-out data-closed:translate-y-4 data-closed:opacity-0"
-          >
-            <DialogTitle className="text-xl font-semibold text-forest-900">Dodano do koszyka</DialogTitle>
-            <div className="mt-4 flex items-center gap-4">
-              <ProductThumb src={product.image_url || null} />
-              <p className="text-ink">
-                <span className="font-medium">{product.name}</span>{' '}
-                <span className="whitespace-nowrap text-ink-muted">× {confirmed ?? clampQuantity(quantity)}</span>
-              </p>
-            </div>
-            <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
-              <Link to="/checkout" onClick={close} className="btn-primary flex-1">
-                PRZEJDŹ DO KASY
-              </Link>
-              <button type="button" onClick={close} className="btn-secondary flex-1">
-                KONTYNUUJ ZAKUPY
-              </button>
-            </div>
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {confirmed !== null && (
+        <Suspense fallback={null}>
+          <AddedToCartDialog product={product} quantity={confirmed} onClose={close} />
+        </Suspense>
+      )}
     </>
   );
 }

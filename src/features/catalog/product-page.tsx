@@ -6,6 +6,7 @@ import { CatalogError } from './shop-page.tsx';
 import { similarProducts } from './similar-products.ts';
 import type { CatalogStatus } from './use-catalog.ts';
 import { useDocumentTitle } from './use-document-title.ts';
+import { useFirstContent } from '../../lib/first-content.ts';
 
 export interface ProductPageProps {
   id: string;
@@ -28,6 +29,7 @@ export function ProductPage({
   favourites,
 }: ProductPageProps) {
   const product = products.find((candidate) => candidate.id === id);
+  useFirstContent(status !== 'loading');
   useDocumentTitle(product?.name ?? (status === 'loading' ? undefined : 'Produkt nie znaleziony'));
 
   if (product) {

@@ -4,6 +4,7 @@ import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categor
 import { countProducts } from '../../domain/plural.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { matchesQuery } from '../../domain/search.ts';
+import { useFirstContent } from '../../lib/first-content.ts';
 import { SearchIcon } from './catalog-icons.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { MAX_QUERY_LENGTH } from './shop-search.ts';
@@ -67,6 +68,7 @@ export function ShopPage({
   }, [category]);
 
   const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
+  useFirstContent(status !== 'loading');
   // Cards are rendered a page at a time: a catalogue of thousands stays quick to search and scroll.
   const listKey = `${category ?? ''}|${query}`;
   const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });

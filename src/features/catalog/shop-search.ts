@@ -1,33 +1,35 @@
-import * as v from 'valibot';
-import { CATEGORY_IDS } from '../../domain/categories.ts';
+import { CATEGORY_IDS, type CategoryId } from '../../domain/categories.ts';
+
+/*
+ * Route search params are read on every page's first load, so these parsers
+ * are plain functions: a schema library here would ship with the first paint.
+ */
 
 export const MAX_QUERY_LENGTH = 100;
 
-/** Trimmed, at most 100 characters; blank or not a string means "no search". */
-const querySchema = v.fallback(
-  v.optional(
-    v.pipe(
-      v.union([v.string(), v.number()]),
-      v.transform((value) => String(value).trim().slice(0, MAX_QUERY_LENGTH)),
-      v.transform((value) => (value === '' ? undefined : value)),
-    ),
-  ),
-  undefined,
-);
+export interface ShopSearch {
+  category?: CategoryId | undefined;
+  q?: string | undefined;
+}
+
+function isCategory(value: unknown): value is CategoryId {
+  return typeof value === 'string' && (CATEGORY_IDS as readonly string[]).includes(value);
+}
+
+/** The `q` the URL should carry for what the customer typed: trimmed, at most 100 characters, blank means none. */
+export function queryParam(text: string): string | undefined {
+  const trimmed = text.trim().slice(0, MAX_QUERY_LENGTH);
+  return trimmed === '' ? undefined : trimmed;
+}
 
 /**
  * Search params of /shop. An unknown category (old link, typo) falls back to
  * "all products" instead of failing the whole route; so does a broken `q`.
  */
-export const shopSearchSchema = v.object({
-  category: v.fallback(v.optional(v.picklist(CATEGORY_IDS)), undefined),
-  q: querySchema,
-});
-
-export type ShopSearch = v.InferOutput<typeof shopSearchSchema>;
-
-/** The `q` the URL should carry for what the customer typed. */
-export function queryParam(text: string): string | undefined {
-  const trimmed = text.trim().slice(0, MAX_QUERY_LENGTH);
-  return trimmed === '' ? undefined : trimmed;
+export function parseShopSearch(search: Record<string, unknown>): ShopSearch {
+  // Both keys are always returned: the router keeps a raw value for any key left out.
+  return {
+    category: isCategory(search.category) ? search.category : undefined,
+    q: typeof search.q === 'string' || typeof search.q === 'number' ? queryParam(String(search.q)) : undefined,
+  };
 }

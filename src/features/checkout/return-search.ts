@@ -1,10 +1,18 @@
-import * as v from 'valibot';
 import { ORDER_NUMBER_PATTERN } from '../../domain/order-number.ts';
 
-/** Search params of /checkout/success and /checkout/cancel: anything malformed is dropped, never trusted. */
-export const paymentReturnSearchSchema = v.object({
-  payment: v.fallback(v.optional(v.picklist(['payu', 'blik', 'stripe', 'card', 'transfer'])), undefined),
-  orderId: v.fallback(v.optional(v.pipe(v.string(), v.regex(ORDER_NUMBER_PATTERN))), undefined),
-});
+const RETURN_PAYMENT_METHODS = ['payu', 'blik', 'stripe', 'card', 'transfer'] as const;
 
-export type PaymentReturnSearch = v.InferOutput<typeof paymentReturnSearchSchema>;
+/** Search params of /checkout/success and /checkout/cancel. */
+export interface PaymentReturnSearch {
+  payment?: (typeof RETURN_PAYMENT_METHODS)[number] | undefined;
+  orderId?: string | undefined;
+}
+
+/** Anything malformed is dropped, never shown. A plain function: it runs on the first load of every page. */
+export function parsePaymentReturnSearch(search: Record<string, unknown>): PaymentReturnSearch {
+  // Both keys are always returned: the router keeps a raw value for any key left out.
+  return {
+    payment: RETURN_PAYMENT_METHODS.find((method) => method === search.payment),
+    orderId: typeof search.orderId === 'string' && ORDER_NUMBER_PATTERN.test(search.orderId) ? search.orderId : undefined,
+  };
+}

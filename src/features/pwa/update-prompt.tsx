@@ -12,7 +12,7 @@ export function UpdatePrompt({ update, pathname }: { update: PwaUpdate; pathname
   return (
     <section
       aria-label="Aktualizacja aplikacji"
-      className="on-dark fixed inset-x-0 bottom-0 z-50 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96 sm:p-0"
+      className="on-dark fixed inset-x-0 bottom-0 z-[60] p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:inset-x-auto sm:right-4 sm:bottom-4 sm:w-96 sm:p-0"
     >
       <div className="rounded-2xl bg-forest-900 p-4 text-white shadow-header">
         <p className="font-semibold">Dostępna jest nowa wersja</p>

@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router';
+import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import type { ProductRow } from '../../domain/product.ts';
+import { ProductThumb } from './product-thumb.tsx';
+
+/** 'Dodano do koszyka' with 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (spec §2, Shop). */
+export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
+  return (
+    <Dialog open onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-forest-900/40 transition-opacity duration-200 data-closed:opacity-0"
+      />
+      <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
+        <DialogPanel
+          transition
+          className="w-full max-w-md rounded-2xl bg-cream p-6 shadow-xl transition duration-200 ease-out data-closed:translate-y-4 data-closed:opacity-0"
+        >
+          <DialogTitle className="text-xl font-semibold text-forest-900">Dodano do koszyka</DialogTitle>
+          <div className="mt-4 flex items-center gap-4">
+            <ProductThumb src={product.image_url || null} />
+            <p className="text-ink">
+              <span className="font-medium">{product.name}</span>{' '}
+              <span className="whitespace-nowrap text-ink-muted">× {quantity}</span>
+            </p>
+          </div>
+          <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
+            <Link to="/checkout" onClick={onClose} className="btn-primary flex-1">
+              PRZEJDŹ DO KASY
+            </Link>
+            <button type="button" onClick={onClose} className="btn-secondary flex-1">
+              KONTYNUUJ ZAKUPY
+            </button>
+          </div>
+        </DialogPanel>
+      </div>
+    </Dialog>
+  );
+}

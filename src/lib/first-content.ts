@@ -1,0 +1,65 @@
+import { useEffect } from 'react';
+
+/**
+ * "The page's main content is on screen." Pages say so; work that can wait
+ * (idle-time chunks: account menu, cart drawer, install offer, order sync)
+ * starts only after it, so on a slow connection it never competes with what
+ * the customer came to see. A fallback timer keeps a page that never says so
+ * from holding that work back for long.
+ */
+export const FIRST_CONTENT_MARK = 'kwiaciarnia:first-content';
+const FALLBACK_MS = 4000;
+
+let shown = false;
+const waiting = new Set<() => void>();
+
+export function markFirstContent(): void {
+  if (shown) return;
+  shown = true;
+  performance.mark?.(FIRST_CONTENT_MARK);
+  for (const notify of waiting) notify();
+  waiting.clear();
+}
+
+/** Calls back once the first content is shown (or the fallback timer ran out); returns a cancel function. */
+export function afterFirstContent(callback: () => void): () => void {
+  if (shown) {
+    callback();
+    return () => {};
+  }
+  let called = false;
+  const once = () => {
+    if (called) return;
+    called = true;
+    window.clearTimeout(timer);
+    waiting.delete(once);
+    callback();
+  };
+  const timer = window.setTimeout(once, FALLBACK_MS);
+  waiting.add(once);
+  return () => {
+    called = true;
+    window.clearTimeout(timer);
+    waiting.delete(once);
+  };
+}
+
+/** For a page: marks the first content once `ready` (its data is there, or it has none to wait for). */
+export function useFirstContent(ready = true): void {
+  useEffect(() => {
+    if (ready) markFirstContent();
+  }, [ready]);
+}
+
+/** Tests only. */
+export function resetFirstContentForTests(): void {
+  shown = false;
+  waiting.clear();
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /** The page marks its first content itself once its data is shown (see useFirstContent). */
+    waitsForData?: boolean;
+  }
+}
