@@ -1,12 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider, createRouter } from '@tanstack/react-router';
+import { prefetchProducts } from './features/catalog/fetch-products.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { routeTree } from './routeTree.gen.ts';
 import './styles.css';
 
 // Before the first render: the browser may offer installing before `load`.
 captureInstallPrompt();
+
+// Catalogue pages: the products request travels while their code downloads.
+if (/^\/(shop|product|favourites)(\/|$)/.test(window.location.pathname)) prefetchProducts();
 
 const router = createRouter({
   routeTree,
