@@ -24,7 +24,8 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
       </a>
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
-      <main id="main" className="flex-1">
+      {/* At least a screen tall: the footer never starts in view and then jumps when a page's content arrives. */}
+      <main id="main" className="min-h-svh flex-1">
         {children}
       </main>
       <SiteFooter extraSlot={footerSlot} />
