@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatPln, fromPln, grosz } from '../../src/domain/money.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
+import { putCartLines } from '../support/device-cart.ts';
 
 /**
  * Issue 5: the checkout as a new customer uses it, in real Chromium against
@@ -65,23 +66,7 @@ async function seedCart(page: Page, items: Array<[string, number]>): Promise<voi
   await page.goto(url('/shop'));
   await acceptCookies(page);
   await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
-  await page.evaluate(
-    (lines) =>
-      new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open('kwiaciarnia');
-        request.onsuccess = () => {
-          const tx = request.result.transaction('cart', 'readwrite');
-          for (const [productId, quantity] of lines) tx.objectStore('cart').put({ productId, quantity, addedAt: new Date().toISOString() });
-          tx.oncomplete = () => {
-            request.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error ?? new Error('cart write failed'));
-        };
-        request.onerror = () => reject(request.error ?? new Error('opening the database failed'));
-      }),
-    items,
-  );
+  await putCartLines(page, items);
 }
 
 async function openCheckout(page: Page): Promise<void> {

@@ -2,6 +2,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl as url, withDatabase } from '../support/test-backend.ts';
+import { putCartLines } from '../support/device-cart.ts';
 
 /**
  * Issue 6: an order placed without a connection waits in the device's outbox
@@ -61,23 +62,7 @@ async function visitAndSeedCart(page: Page, items: CartLines): Promise<void> {
   await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
   await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
   await waitForServiceWorkerControl(page);
-  await page.evaluate(
-    (lines) =>
-      new Promise<void>((resolve, reject) => {
-        const request = indexedDB.open('kwiaciarnia');
-        request.onsuccess = () => {
-          const tx = request.result.transaction('cart', 'readwrite');
-          for (const [productId, quantity] of lines) tx.objectStore('cart').put({ productId, quantity, addedAt: new Date().toISOString() });
-          tx.oncomplete = () => {
-            request.result.close();
-            resolve();
-          };
-          tx.onerror = () => reject(tx.error ?? new Error('cart write failed'));
-        };
-        request.onerror = () => reject(request.error ?? new Error('opening the database failed'));
-      }),
-    items,
-  );
+  await putCartLines(page, items);
 }
 
 async function openCheckout(page: Page): Promise<void> {

@@ -1,31 +1,10 @@
-import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.ts';
 
-/** Debian's Chromium (or CHROMIUM_PATH): browsers cannot be downloaded here. */
-export function chromiumPath(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (path): path is string => Boolean(path),
-  );
-  const found = candidates.find((path) => existsSync(path));
-  if (!found) {
-    throw new Error(
-      'No Chromium found for the browser tests. Install it with `sudo apt-get install -y chromium` ' +
-        '(Debian/Ubuntu) or point CHROMIUM_PATH at a Chromium or Chrome binary.',
-    );
-  }
-  return found;
-}
-
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+/** Debian's Chromium and this network's flags, shared with the benchmark. */
+export const chromiumPath = chromiumExecutable;
+export const CHROMIUM_ARGS = CHROMIUM_FLAGS;
 
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
