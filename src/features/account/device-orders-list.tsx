@@ -3,6 +3,7 @@ import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delive
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
+import { useOnline } from '../../lib/use-online.ts';
 
 /** An order this device placed (the route hands them over from the orders outbox). */
 export interface DeviceOrder {
@@ -57,6 +58,7 @@ export function DeviceOrdersList({ orders, actions }: { orders: readonly DeviceO
 
 function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: DeviceOrderActions }) {
   const settings = usePublicSettings();
+  const online = useOnline();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
   const waiting = order.status === 'queued' || order.status === 'sending';
@@ -95,7 +97,7 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap gap-2">
-          {order.status === 'queued' && (
+          {order.status === 'queued' && online && (
             <button type="button" className="btn-secondary" onClick={actions.onSendNow}>
               Wyślij teraz
             </button>

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { loadCheckoutDraft } from './checkout-draft.ts';
@@ -76,9 +76,17 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
 
 /** Spec'd by the offline-first design: the order is safe on the device and leaves by itself. */
 function QueuedNotice({ localNumber }: { localNumber: string }) {
+  const heading = useRef<HTMLParagraphElement>(null);
+  // The form the customer was at the bottom of is gone: bring the message into view and focus.
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+    heading.current?.focus();
+  }, []);
   return (
     <div role="status" className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-10 text-center">
-      <p className="text-xl font-semibold text-forest-900">Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online</p>
+      <p ref={heading} tabIndex={-1} className="text-xl font-semibold text-forest-900 outline-none">
+        Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online
+      </p>
       <p className="mt-3 text-ink">
         Numer lokalny: <strong className="font-mono" data-testid="local-order-number">{localNumber}</strong>
       </p>
