@@ -1,11 +1,25 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { afterFirstContent } from '../../lib/first-content.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
 // The confirmation dialog (Headless UI) is not needed to show the catalogue: it loads on first use.
 const loadDialog = () => import('./added-to-cart-dialog.tsx');
 const AddedToCartDialog = lazy(() => loadDialog().then((module) => ({ default: module.AddedToCartDialog })));
+
+let dialogRequested = false;
+/** Once the page's content is shown and the browser is idle, fetch the dialog so the first add answers at once. */
+function prefetchDialogWhenIdle(): () => void {
+  if (dialogRequested) return () => {};
+  return afterFirstContent(() => {
+    if (dialogRequested) return;
+    dialogRequested = true;
+    const load = () => void loadDialog().catch(() => (dialogRequested = false));
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
+    else window.setTimeout(load, 1000);
+  });
+}
 
 export interface AddToCartButtonProps {
   product: ProductRow;
@@ -24,6 +38,7 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const outOfStock = product.stock <= 0;
+  useEffect(() => prefetchDialogWhenIdle(), []);
 
   const add = async () => {
     const amount = clampQuantity(quantity);

@@ -138,7 +138,7 @@ export function ShopPage({
 
           <div className="mt-4 min-h-6 text-sm text-ink-muted" aria-live="polite">
             {status === 'loading' || failedEmpty ? null : (
-              <p data-testid="result-count">Znaleziono: {countProducts(visible.length)}</p>
+              <p data-testid="result-count" data-query={query}>Znaleziono: {countProducts(visible.length)}</p>
             )}
           </div>
           {outdated ? (
