@@ -139,9 +139,10 @@ describe('service worker', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await waitForServiceWorkerControl(page);
-    // Browsed once online, so the catalogue is in Dexie.
+    // Browsed once online, so the catalogue is in Dexie (stored just after it is shown).
     await page.goto(url('/shop'));
     await page.locator('main a[href^="/product/"]').first().waitFor();
+    await page.waitForFunction(() => localStorage.getItem('kwiaciarnia.catalogueStored') === '1');
 
     await context.setOffline(true);
     await page.goto(url('/about'));

@@ -1,5 +1,5 @@
 import { MAX_QUANTITY, clampQuantity, isCartShippingMethod, type CartShippingMethod } from '../../domain/cart.ts';
-import { db } from '../../lib/db.ts';
+import { loadDb } from '../../lib/use-lazy-live-query.ts';
 
 /** The db.meta key that keeps the cart page's shipping choice. */
 export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
@@ -10,6 +10,7 @@ export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
  * update, and capped at 999.
  */
 export async function addToCart(productId: string, quantity = 1): Promise<void> {
+  const db = await loadDb();
   const added = clampQuantity(quantity);
   await db.transaction('rw', db.cart, async () => {
     const existing = await db.cart.get(productId);
@@ -23,11 +24,13 @@ export async function addToCart(productId: string, quantity = 1): Promise<void> 
 
 /** Sets a line's quantity (minimum 1, maximum 999); a line no longer in the cart is left alone. */
 export async function setQuantity(productId: string, quantity: number): Promise<void> {
+  const db = await loadDb();
   await db.cart.update(productId, { quantity: clampQuantity(quantity) });
 }
 
 /** Applies several edited quantities at once ('Przelicz koszyk'). */
 export async function setQuantities(changes: ReadonlyArray<{ productId: string; quantity: number }>): Promise<void> {
+  const db = await loadDb();
   await db.transaction('rw', db.cart, async () => {
     for (const change of changes) {
       await db.cart.update(change.productId, { quantity: clampQuantity(change.quantity) });
@@ -36,18 +39,22 @@ export async function setQuantities(changes: ReadonlyArray<{ productId: string; 
 }
 
 export async function removeLine(productId: string): Promise<void> {
+  const db = await loadDb();
   await db.cart.delete(productId);
 }
 
 export async function clearCart(): Promise<void> {
+  const db = await loadDb();
   await db.cart.clear();
 }
 
 export async function setCartShippingMethod(method: CartShippingMethod): Promise<void> {
+  const db = await loadDb();
   await db.meta.put({ key: CART_SHIPPING_META_KEY, value: method });
 }
 
 export async function getCartShippingMethod(): Promise<CartShippingMethod | undefined> {
+  const db = await loadDb();
   const record = await db.meta.get(CART_SHIPPING_META_KEY);
   return isCartShippingMethod(record?.value) ? record.value : undefined;
 }

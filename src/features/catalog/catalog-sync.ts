@@ -1,5 +1,5 @@
 import type { ProductRow } from '../../domain/product.ts';
-import { db } from '../../lib/db.ts';
+import { loadDb } from '../../lib/use-lazy-live-query.ts';
 import { fetchProducts } from './fetch-products.ts';
 
 export const CATALOG_SYNCED_AT_KEY = 'catalogSyncedAt';
@@ -9,8 +9,20 @@ export function hasLocalCatalogue(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
+/** Set once a catalogue was stored: a first visit need not wait for the database code to show products. */
+const STORED_FLAG = 'kwiaciarnia.catalogueStored';
+
+export function catalogueStoredBefore(): boolean {
+  try {
+    return window.localStorage.getItem(STORED_FLAG) === '1';
+  } catch {
+    return true;
+  }
+}
+
 /** Replaces the device's copy with `rows` in one transaction: upserts what came, deletes what no longer exists. */
 export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
+  const db = await loadDb();
   await db.transaction('rw', db.products, db.meta, async () => {
     const current = new Set(rows.map((row) => row.id));
     const localIds = await db.products.toCollection().primaryKeys();
@@ -19,6 +31,11 @@ export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()):
     await db.products.bulkPut(rows);
     await db.meta.put({ key: CATALOG_SYNCED_AT_KEY, value: syncedAt.toISOString() });
   });
+  try {
+    window.localStorage.setItem(STORED_FLAG, '1');
+  } catch {
+    // Storage blocked: the next visit simply opens the database at once.
+  }
 }
 
 let inFlight: Promise<ProductRow[]> | null = null;
@@ -26,12 +43,10 @@ let inFlight: Promise<ProductRow[]> | null = null;
 async function fetchAndStore(): Promise<ProductRow[]> {
   const rows = await fetchProducts();
   if (hasLocalCatalogue()) {
-    try {
-      await storeCatalogue(rows);
-    } catch (error) {
-      // A full or blocked database must not hide fresh data: the caller still gets the rows.
-      console.warn('[catalog] Could not store the catalogue on this device', error);
-    }
+    // Shown at once and stored meanwhile: the database code does not hold up the first view, but the
+    // copy is written straight away so a visitor who leaves at once still has it offline next time.
+    // A full or blocked database must not hide fresh data.
+    storeCatalogue(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalogue on this device', error));
   }
   return rows;
 }

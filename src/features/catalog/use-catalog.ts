@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { ProductRow } from '../../domain/product.ts';
-import { db } from '../../lib/db.ts';
-import { hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
+import type { KwiaciarniaDb } from '../../lib/db.ts';
+import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
+import { catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
 
 export type CatalogStatus = 'loading' | 'ready' | 'error';
 
@@ -22,7 +22,7 @@ type LocalRead = ProductRow[] | 'unavailable';
 
 type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | { phase: 'failed'; error: Error };
 
-async function readLocalCatalogue(): Promise<LocalRead> {
+async function readLocalCatalogue(db: KwiaciarniaDb): Promise<LocalRead> {
   if (!hasLocalCatalogue()) return 'unavailable';
   try {
     return await db.products.orderBy('created_at').reverse().toArray();
@@ -39,7 +39,7 @@ function toError(error: unknown): Error {
 /** The catalogue, local-first: rows render from Dexie at once; a refresh runs on mount and on retry. */
 export function useCatalog(): CatalogState {
   // undefined while the first local read runs.
-  const local = useLiveQuery(readLocalCatalogue, []);
+  const local = useLazyLiveQuery(readLocalCatalogue, [], { afterFirstContent: !catalogueStoredBefore() });
   const [sync, setSync] = useState<SyncState>({ phase: 'syncing' });
   const [attempt, setAttempt] = useState(0);
 

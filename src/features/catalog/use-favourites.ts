@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../lib/db.ts';
+import type { KwiaciarniaDb } from '../../lib/db.ts';
+import { loadDb, useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
 import { hasLocalCatalogue } from './catalog-sync.ts';
 
 export interface FavouritesState {
@@ -10,7 +10,7 @@ export interface FavouritesState {
   toggle: (productId: string) => void;
 }
 
-async function readFavourites(): Promise<string[]> {
+async function readFavourites(db: KwiaciarniaDb): Promise<string[]> {
   if (!hasLocalCatalogue()) return [];
   try {
     const rows = await db.favourites.orderBy('addedAt').reverse().toArray();
@@ -23,17 +23,22 @@ async function readFavourites(): Promise<string[]> {
 
 /** The wishlist, kept on this device only and shared live across tabs. */
 export function useFavourites(): FavouritesState {
-  const ids = useLiveQuery(readFavourites, []);
+  // Hearts may fill in a moment after the products: the database waits for the page's content.
+  const ids = useLazyLiveQuery(readFavourites, [], { afterFirstContent: true });
 
   const isFavourite = useCallback((productId: string) => ids?.includes(productId) ?? false, [ids]);
 
   const toggle = useCallback((productId: string) => {
     if (!hasLocalCatalogue()) return;
-    db.transaction('rw', db.favourites, async () => {
-      const existing = await db.favourites.get(productId);
-      if (existing) await db.favourites.delete(productId);
-      else await db.favourites.put({ productId, addedAt: new Date().toISOString() });
-    }).catch((error: unknown) => console.warn('[catalog] Could not update favourites', error));
+    loadDb()
+      .then((db) =>
+        db.transaction('rw', db.favourites, async () => {
+          const existing = await db.favourites.get(productId);
+          if (existing) await db.favourites.delete(productId);
+          else await db.favourites.put({ productId, addedAt: new Date().toISOString() });
+        }),
+      )
+      .catch((error: unknown) => console.warn('[catalog] Could not update favourites', error));
   }, []);
 
   return { ids, isFavourite, toggle };

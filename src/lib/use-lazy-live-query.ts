@@ -1,0 +1,49 @@
+import { useEffect, useState } from 'react';
+import type { KwiaciarniaDb } from './db.ts';
+import { afterFirstContent } from './first-content.ts';
+
+/**
+ * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
+ * first runs instead of with the page's code: a catalogue page can show the
+ * products from the network before the database code has even arrived.
+ * `undefined` until the first result.
+ */
+export function useLazyLiveQuery<T>(
+  query: (db: KwiaciarniaDb) => Promise<T>,
+  deps: readonly unknown[],
+  { afterFirstContent: waitForFirstContent = false }: { afterFirstContent?: boolean } = {},
+): T | undefined {
+  const [result, setResult] = useState<{ value: T } | undefined>(undefined);
+  useEffect(() => {
+    let active = true;
+    let subscription: { unsubscribe(): void } | undefined;
+    let stopWaiting = () => {};
+    const start = () => {
+      void Promise.all([import('dexie'), import('./db.ts')])
+        .then(([{ liveQuery }, { db }]) => {
+          if (!active) return;
+          subscription = liveQuery(() => query(db)).subscribe({
+            next: (value) => setResult({ value }),
+            error: (error: unknown) => console.warn('[db] A live query failed', error),
+          });
+        })
+        .catch((error: unknown) => console.warn('[db] The database code could not be loaded', error));
+    };
+    // With nothing useful on the device yet, the database waits until the page shows its content.
+    if (waitForFirstContent) stopWaiting = afterFirstContent(start);
+    else start();
+    return () => {
+      active = false;
+      stopWaiting();
+      subscription?.unsubscribe();
+    };
+    // The caller lists what the query depends on, as with useEffect.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return result?.value;
+}
+
+/** The one database, fetched on first use. */
+export async function loadDb(): Promise<KwiaciarniaDb> {
+  return (await import('./db.ts')).db;
+}
