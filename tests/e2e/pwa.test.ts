@@ -128,6 +128,8 @@ describe('installable back office', () => {
     // Leaving the back office brings the storefront manifest back.
     await page.getByRole('link', { name: 'Sklep' }).first().click();
     await page.waitForURL(url('/shop'));
+    // The URL changes before the admin pages unmount; check once the shop is on screen.
+    await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor();
     expect(new URL((await linkedManifest(page)).href).pathname).toBe('/manifest.webmanifest');
     await context.close();
   });
