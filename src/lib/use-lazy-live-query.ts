@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { KwiaciarniaDb } from './db.ts';
 import { afterFirstContent } from './first-content.ts';
 
@@ -23,7 +23,7 @@ export function useLazyLiveQuery<T>(
         .then(([{ liveQuery }, { db }]) => {
           if (!active) return;
           subscription = liveQuery(() => query(db)).subscribe({
-            next: (value) => setResult({ value }),
+            next: (value) => startTransition(() => setResult({ value })),
             error: (error: unknown) => console.warn('[db] A live query failed', error),
           });
         })

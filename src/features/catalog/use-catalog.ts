@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
@@ -47,7 +47,8 @@ export function useCatalog(): CatalogState {
     let active = true;
     refreshCatalog().then(
       (rows) => {
-        if (active) setSync({ phase: 'done', rows });
+        // A transition: rendering a few dozen cards is sliced, so the page stays responsive meanwhile.
+        if (active) startTransition(() => setSync({ phase: 'done', rows }));
       },
       (error: unknown) => {
         if (active) setSync({ phase: 'failed', error: toError(error) });
