@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_LOGIN_FORM, loginSchema, type LoginFormValues } from '../../domain/auth-schema.ts';
-import { issuesByField } from '../../domain/checkout-schema.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { AuthFormError, authSubmitClass } from './auth-field.tsx';
 import { useAuth } from './use-auth.ts';
+import { schemaValidation } from '../../lib/schema-validation.ts';
 
 /** Spec §2/§5 login: email, password with a show toggle, link to /register. */
 export function LoginForm() {
@@ -17,13 +17,7 @@ export function LoginForm() {
 
   const form = useForm({
     defaultValues: EMPTY_LOGIN_FORM as LoginFormValues,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const result = v.safeParse(loginSchema, value);
-        return result.success ? undefined : { fields: issuesByField(result.issues) };
-      },
-    },
+    ...schemaValidation(loginSchema),
     onSubmit: async ({ value }) => {
       setServerError(null);
       const { email, password } = v.parse(loginSchema, value);

@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_REGISTER_FORM, registerSchema, type RegisterFormValues } from '../../domain/auth-schema.ts';
-import { issuesByField } from '../../domain/checkout-schema.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { AuthFormError, authSubmitClass } from './auth-field.tsx';
 import { useAuth } from './use-auth.ts';
+import { schemaValidation } from '../../lib/schema-validation.ts';
 
 const FIELDS = [
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
@@ -22,13 +22,7 @@ export function RegisterForm() {
 
   const form = useForm({
     defaultValues: EMPTY_REGISTER_FORM as RegisterFormValues,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const result = v.safeParse(registerSchema, value);
-        return result.success ? undefined : { fields: issuesByField(result.issues) };
-      },
-    },
+    ...schemaValidation(registerSchema),
     onSubmit: async ({ value }) => {
       setServerError(null);
       const { email, password } = v.parse(registerSchema, value);

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { revalidateLogic, useForm, useStore } from '@tanstack/react-form';
+import { useForm, useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import {
   DELIVERY_COST_UNKNOWN_MESSAGE,
   checkoutFormSchema,
-  issuesByField,
   joinIssueMessages,
   type CheckoutFormValues,
 } from '../../domain/checkout-schema.ts';
@@ -31,6 +30,7 @@ import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
 import { redirectToPayment } from './payment-start.ts';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
 import { useDeliveryQuote } from './use-delivery-quote.ts';
+import { schemaValidation } from '../../lib/schema-validation.ts';
 
 export interface CheckoutFormProps {
   cart: CheckoutCart;
@@ -104,13 +104,7 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
 
   const form = useForm({
     defaultValues: initialValues,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const result = v.safeParse(checkoutFormSchema, value);
-        return result.success ? undefined : { fields: issuesByField(result.issues) };
-      },
-    },
+    ...schemaValidation(checkoutFormSchema),
     listeners: {
       onChange: ({ formApi }) => void saveDraftValues(formApi.state.values),
       onChangeDebounceMs: 300,

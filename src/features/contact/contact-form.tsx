@@ -1,7 +1,6 @@
 import { useId, useRef, useState } from 'react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { issuesByField } from '../../domain/checkout-schema.ts';
 import {
   CONTACT_LIMITS,
   CONTACT_SUBJECTS,
@@ -12,6 +11,7 @@ import {
 } from '../../domain/contact-schema.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { CONTACT_SEND_ERROR, sendContactMessage } from './send-contact-message.ts';
+import { schemaValidation } from '../../lib/schema-validation.ts';
 
 type Status = 'idle' | 'sent' | 'failed';
 
@@ -24,13 +24,7 @@ export function ContactForm() {
   const form = useForm({
     defaultValues: EMPTY_CONTACT_FORM as ContactFormValues,
     // Quiet until the first submit, then re-checks on every change (messages disappear as they are fixed).
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const result = v.safeParse(contactMessageSchema, value);
-        return result.success ? undefined : { fields: issuesByField(result.issues) };
-      },
-    },
+    ...schemaValidation(contactMessageSchema),
     onSubmit: async ({ value, formApi }) => {
       setStatus('idle');
       try {

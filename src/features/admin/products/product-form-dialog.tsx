@@ -1,9 +1,8 @@
 import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
-import { revalidateLogic, useForm } from '@tanstack/react-form';
+import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { CATEGORIES, type CategoryId } from '../../../domain/categories.ts';
-import { issuesByField } from '../../../domain/checkout-schema.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import {
   EMPTY_PRODUCT_FORM,
@@ -17,6 +16,7 @@ import {
 import { FormField, fieldA11y, firstError, inputClass } from '../../../lib/form-field.tsx';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
+import { schemaValidation } from '../../../lib/schema-validation.ts';
 
 export interface ProductFormDialogProps {
   open: boolean;
@@ -54,13 +54,7 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
 
   const form = useForm({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
-    validationLogic: revalidateLogic({ mode: 'submit', modeAfterSubmission: 'change' }),
-    validators: {
-      onDynamic: ({ value }) => {
-        const result = v.safeParse(productFormSchema, value);
-        return result.success ? undefined : { fields: issuesByField(result.issues) };
-      },
-    },
+    ...schemaValidation(productFormSchema),
     onSubmit: async ({ value }) => {
       setSaveError(null);
       try {
