@@ -12,6 +12,7 @@ import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
 import { assertPortFree, freePort } from './process-utils.ts';
+import { createPrerender } from './prerender.ts';
 import { createStaticServer } from './static-server.ts';
 
 export interface BackendOptions {
@@ -147,7 +148,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 
     let appUrl: string | null = null;
     if (options.appPort !== null) {
-      app = createStaticServer({ distDir: options.distDir, backendPort: options.backendPort, anonKey });
+      // `npm run build` writes the server-rendering bundle next to dist/.
+      const prerender = createPrerender({
+        entryFile: resolve(options.distDir, '..', 'dist-server', 'entry-server.js'),
+        backendUrl: `http://127.0.0.1:${options.backendPort}`,
+        anonKey,
+      });
+      app = createStaticServer({ distDir: options.distDir, backendPort: options.backendPort, anonKey, prerender });
       await listen(app, options.appPort);
       appUrl = `http://localhost:${options.appPort}`;
     }

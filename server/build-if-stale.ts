@@ -16,7 +16,8 @@ function newestMtime(path: string): number {
   return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
 }
 
-const builtAt = newestMtime(join(root, 'dist', 'index.html'));
+// Both halves of the build: the app and the server-rendering bundle.
+const builtAt = Math.min(newestMtime(join(root, 'dist', 'index.html')), newestMtime(join(root, 'dist-server', 'entry-server.js')));
 const changedAt = Math.max(...SOURCES.map((source) => newestMtime(join(root, source))));
 // A hosted build is configured through VITE_* variables: always rebuild then.
 const hostedConfig = Boolean(process.env.VITE_SUPABASE_URL);
@@ -24,6 +25,6 @@ const hostedConfig = Boolean(process.env.VITE_SUPABASE_URL);
 if (builtAt > changedAt && !hostedConfig) {
   console.log('dist/ is up to date; skipping the build.');
 } else {
-  const result = spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { Prerender, PrerenderedPage } from './prerender.ts';
 
 /**
  * Serves the built app (dist/) the way a static host should: SPA fallback to
@@ -35,6 +36,8 @@ export interface StaticServerOptions {
   distDir: string;
   backendPort: number;
   anonKey: string;
+  /** Server rendering of the public pages (server/prerender.ts); without it every page gets the plain shell. */
+  prerender?: Prerender;
 }
 
 interface CachedBody {
@@ -82,7 +85,20 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
-export function createStaticServer({ distDir, backendPort, anonKey }: StaticServerOptions): Server {
+/**
+ * Puts a server-rendered page into the shell. The page is readable without
+ * its code, so the code yields the link to the stylesheet and the first
+ * images: on a slow connection they arrive first and the page shows sooner.
+ */
+export function withPrerenderedPage(shell: string, page: PrerenderedPage): string {
+  return shell
+    .replace('<div id="root"></div>', () => `<div id="root">${page.appHtml}</div>`)
+    .replace('</body>', () => `${page.bodyEnd}</body>`)
+    .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
+    .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+}
+
+export function createStaticServer({ distDir, backendPort, anonKey, prerender }: StaticServerOptions): Server {
   const root = resolve(distDir);
   const cache = new Map<string, CachedBody>();
 
@@ -136,52 +152,63 @@ export function createStaticServer({ distDir, backendPort, anonKey }: StaticServ
   }
 
   return createServer((request, response) => {
-    try {
-      if (request.method !== 'GET' && request.method !== 'HEAD') {
-        response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
-        response.end();
-        return;
-      }
-      const url = new URL(request.url ?? '/', 'http://localhost');
-      const backend = backendOrigin(request, backendPort);
-      const accept = String(request.headers['accept-encoding'] ?? '');
-      const file = resolveFile(url.pathname);
-      const ext = file ? extname(file) : extname(url.pathname);
-
-      if (file && ext !== '.html') {
-        const cacheControl = NO_CACHE_FILES.has(url.pathname)
-          ? 'no-cache'
-          : url.pathname.startsWith('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=86400';
-        const { body, encoding } = encoded(load(file), accept, COMPRESSIBLE.has(ext));
-        send(request, response, 200, body, ext, cacheControl, backend, encoding);
-        return;
-      }
-      if (!file && ext !== '' && ext !== '.html') {
-        const body = Buffer.from('Not found');
-        send(request, response, 404, body, '.txt', 'no-cache', backend);
-        return;
-      }
-      // Every route of the SPA (and index.html itself) gets the shell with the
-      // backend's address and public key filled in.
-      const indexFile = join(root, 'index.html');
-      if (!existsSync(indexFile)) {
-        const body = Buffer.from('The app is not built yet: run `npm run build`.');
-        send(request, response, 503, body, '.txt', 'no-cache', backend);
-        return;
-      }
-      const html = load(indexFile)
-        .raw.toString('utf8')
-        .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend}" />`)
-        .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${anonKey}" />`);
-      const body = Buffer.from(html);
-      const compressed = /\bgzip\b/.test(accept) ? gzipSync(body) : null;
-      send(request, response, 200, compressed ?? body, '.html', 'no-cache', backend, compressed ? 'gzip' : undefined);
-    } catch (error) {
+    void respond(request, response).catch((error: unknown) => {
       console.error('[static] unexpected error', error);
+      if (response.headersSent) {
+        response.destroy();
+        return;
+      }
       response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
       response.end('Internal error');
-    }
+    });
   });
+
+  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
+      response.end();
+      return;
+    }
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const backend = backendOrigin(request, backendPort);
+    const accept = String(request.headers['accept-encoding'] ?? '');
+    const file = resolveFile(url.pathname);
+    const ext = file ? extname(file) : extname(url.pathname);
+
+    if (file && ext !== '.html') {
+      const cacheControl = NO_CACHE_FILES.has(url.pathname)
+        ? 'no-cache'
+        : url.pathname.startsWith('/assets/')
+          ? 'public, max-age=31536000, immutable'
+          : 'public, max-age=86400';
+      const { body, encoding } = encoded(load(file), accept, COMPRESSIBLE.has(ext));
+      send(request, response, 200, body, ext, cacheControl, backend, encoding);
+      return;
+    }
+    if (!file && ext !== '' && ext !== '.html') {
+      const body = Buffer.from('Not found');
+      send(request, response, 404, body, '.txt', 'no-cache', backend);
+      return;
+    }
+    // Every route of the SPA (and index.html itself) gets the shell with the
+    // backend's address and public key filled in.
+    const indexFile = join(root, 'index.html');
+    if (!existsSync(indexFile)) {
+      const body = Buffer.from('The app is not built yet: run `npm run build`.');
+      send(request, response, 503, body, '.txt', 'no-cache', backend);
+      return;
+    }
+    let html = load(indexFile)
+      .raw.toString('utf8')
+      .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend}" />`)
+      .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${anonKey}" />`);
+    // index.html itself stays the plain shell: the service worker keeps it for every page.
+    const page = prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search) : null;
+    if (page) {
+      html = withPrerenderedPage(html, page);
+    }
+    const body = Buffer.from(html);
+    const compressed = /\bgzip\b/.test(accept) ? gzipSync(body) : null;
+    send(request, response, 200, compressed ?? body, '.html', 'no-cache', backend, compressed ? 'gzip' : undefined);
+  }
 }

@@ -1,46 +1,53 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider, createRouter } from '@tanstack/react-router';
-import { prefetchProducts } from './features/catalog/fetch-products.ts';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from '@tanstack/react-router';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
-import { routeTree } from './routeTree.gen.ts';
+import { afterFirstContent } from './lib/first-content.ts';
+import { InteractiveGate } from './lib/interactive-gate.tsx';
+import { createAppRouter } from './router.ts';
 import './styles.css';
 
 // Before the first render: the browser may offer installing before `load`.
 captureInstallPrompt();
 
-// Catalogue pages: the products request travels while their code downloads.
-if (/^\/(shop|product|favourites)(\/|$)/.test(window.location.pathname)) prefetchProducts();
-
-const router = createRouter({
-  routeTree,
-  defaultPreload: 'intent',
-  scrollRestoration: true,
-});
-
-declare module '@tanstack/react-router' {
-  interface Register {
-    router: typeof router;
-  }
-}
+const router = createAppRouter();
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element in index.html');
 
-const root = createRoot(rootElement);
-// As a transition the first render is time-sliced: a slow phone stays responsive while the page is built.
-startTransition(() => {
-  root.render(
-    <StrictMode>
+const app = (
+  <StrictMode>
+    <InteractiveGate>
       <RouterProvider router={router} />
-    </StrictMode>,
-  );
-});
+    </InteractiveGate>
+  </StrictMode>
+);
+
+// As transitions the first render and the hydration are time-sliced: a slow phone stays responsive meanwhile.
+if (rootElement.hasChildNodes()) {
+  // Server-rendered (src/entry-server.tsx): the route's code loads first, so hydration finds the same page.
+  // Marks the router as hydrating server markup: its root then renders without the Suspense wrapper, as on the server.
+  router.ssr = { manifest: undefined };
+  const hydrate = () =>
+    startTransition(() => {
+      hydrateRoot(rootElement, app, {
+        // A page that differs (e.g. a signed-in header) is rendered afresh by React: worth a note, not an error.
+        onRecoverableError: (error) => console.warn('[hydration] rendered on the client instead', error),
+      });
+    });
+  router.load().then(hydrate, (error: unknown) => {
+    console.error('Route loading failed', error);
+    hydrate();
+  });
+} else {
+  const root = createRoot(rootElement);
+  startTransition(() => root.render(app));
+}
 
 /**
  * Production only: in development and tests MSW owns the worker slot.
- * workbox-window and the update logic load after `load`, so they never
- * compete with the first paint (src/features/pwa/register-sw.ts).
+ * workbox-window and the update logic load after `load` and the page's first
+ * content, so they never compete with it (src/features/pwa/register-sw.ts).
  */
 function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -49,8 +56,9 @@ function startServiceWorker(): void {
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  if (document.readyState === 'complete') start();
-  else window.addEventListener('load', start, { once: true });
+  const afterLoad = () => afterFirstContent(start);
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
 }
 
 startServiceWorker();

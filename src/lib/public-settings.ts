@@ -104,7 +104,8 @@ async function refresh(): Promise<void> {
   listeners.forEach((notify) => notify());
 }
 
-function subscribe(onChange: () => void): () => void {
+/** Follows the settings outside React (the header's shop name, src/features/shell/shop-name.ts); the first subscriber starts the refresh. */
+export function subscribePublicSettings(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {
     requested = true;
@@ -116,14 +117,15 @@ function subscribe(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
-function snapshot(): PublicSettings {
+/** The settings now: the last known values, defaults for anything missing. */
+export function publicSettingsSnapshot(): PublicSettings {
   cached ??= withDefaults(readStored());
   return cached;
 }
 
 /** The public settings: the last known values, refreshed once per visit, defaults for anything missing. */
 export function usePublicSettings(): PublicSettings {
-  return useSyncExternalStore(subscribe, snapshot, () => PUBLIC_SETTINGS_DEFAULTS);
+  return useSyncExternalStore(subscribePublicSettings, publicSettingsSnapshot, () => PUBLIC_SETTINGS_DEFAULTS);
 }
 
 /** Forgets the in-memory copy; tests only. */

@@ -1,5 +1,5 @@
 import { lazy, useCallback, useEffect } from 'react';
-import { Outlet, createRootRoute, useNavigate, useRouter } from '@tanstack/react-router';
+import { Outlet, createRootRoute, lazyRouteComponent, useNavigate, useRouter } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
@@ -7,7 +7,6 @@ import { AccountMenuSlot } from '../features/shell/account-menu-slot.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
 import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
-import { NotFoundPage } from '../features/shell/not-found-page.tsx';
 import { markFirstContent } from '../lib/first-content.ts';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
@@ -26,7 +25,8 @@ const clearAccountData = async ({ email }: { email: string }) => {
 
 export const Route = createRootRoute({
   component: RootLayout,
-  notFoundComponent: NotFoundPage,
+  // Fetched only for an unknown path, like any route's page.
+  notFoundComponent: lazyRouteComponent(() => import('../features/shell/not-found-page.tsx'), 'NotFoundPage'),
 });
 
 function RootLayout() {

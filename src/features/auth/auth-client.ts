@@ -1,23 +1,7 @@
 import type { Session, SupabaseClient } from '@supabase/supabase-js';
 import { getSupabase } from '../../lib/supabase.ts';
 import type { AuthUser } from './auth-state.ts';
-
-/**
- * supabase-js keeps the session under `sb-<ref>-auth-token`. With no such key
- * there is no session to restore, so the first load of `/` need not fetch it.
- */
-export function hasStoredSession(): boolean {
-  try {
-    for (let index = 0; index < window.localStorage.length; index += 1) {
-      const key = window.localStorage.key(index);
-      if (key && /^sb-.+-auth-token$/.test(key)) return true;
-    }
-    return false;
-  } catch {
-    // Storage blocked: let supabase-js decide.
-    return true;
-  }
-}
+import { hasStoredSession } from './auth-storage.ts';
 
 /**
  * Admin is decided by the server's `is_admin()` (the rule the policies use),

@@ -1,4 +1,5 @@
 import type { AuthOperation } from './auth-state.ts';
+import { OFFLINE_MESSAGE } from './offline-message.ts';
 
 /** Spec §8 English fallbacks, shown only when nothing better is known. */
 export const AUTH_FALLBACK_MESSAGES: Record<AuthOperation, string> = {
@@ -12,7 +13,7 @@ export const AUTH_MESSAGES = {
   invalidCredentials: 'Nieprawidłowy email lub hasło',
   userExists: 'Konto z tym adresem email już istnieje',
   weakPassword: 'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',
-  offline: 'Brak połączenia z internetem. Sprawdź połączenie i spróbuj ponownie.',
+  offline: OFFLINE_MESSAGE,
   rateLimited: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.',
 } as const;
 

@@ -1,5 +1,4 @@
 import { CartPageView } from './cart-page-view.tsx';
-import './cart-print.css';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from './cart-store.ts';
 import { useCart } from './use-cart.ts';
 

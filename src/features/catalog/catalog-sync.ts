@@ -1,5 +1,7 @@
 import type { ProductRow } from '../../domain/product.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
+import { afterFirstContent } from '../../lib/first-content.ts';
+import { forgetCatalogueSnapshot } from './catalogue-snapshot.ts';
 import { fetchProducts } from './fetch-products.ts';
 
 export const CATALOG_SYNCED_AT_KEY = 'catalogSyncedAt';
@@ -40,15 +42,33 @@ export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()):
 
 let inFlight: Promise<ProductRow[]> | null = null;
 
-async function fetchAndStore(): Promise<ProductRow[]> {
-  const rows = await fetchProducts();
+function storeInBackground(rows: ProductRow[]): void {
   if (hasLocalCatalogue()) {
     // Shown at once and stored meanwhile: the database code does not hold up the first view, but the
     // copy is written straight away so a visitor who leaves at once still has it offline next time.
     // A full or blocked database must not hide fresh data.
     storeCatalogue(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalogue on this device', error));
   }
+}
+
+async function fetchAndStore(): Promise<ProductRow[]> {
+  const rows = await fetchProducts();
+  forgetCatalogueSnapshot();
+  storeInBackground(rows);
   return rows;
+}
+
+/**
+ * A server-rendered page brought the catalogue as of a moment ago: it counts
+ * as this visit's refresh. Kept on the device once the page is shown and the
+ * browser idle, so it never competes with the page coming to life.
+ */
+export function adoptCatalogueSnapshot(rows: ProductRow[]): void {
+  forgetCatalogueSnapshot();
+  afterFirstContent(() => {
+    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => storeInBackground(rows), { timeout: 3000 });
+    else window.setTimeout(() => storeInBackground(rows), 500);
+  });
 }
 
 /**

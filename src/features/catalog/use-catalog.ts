@@ -2,7 +2,8 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
-import { catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
+import { adoptCatalogueSnapshot, catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
+import { catalogueSnapshot } from './catalogue-snapshot.ts';
 
 export type CatalogStatus = 'loading' | 'ready' | 'error';
 
@@ -20,7 +21,8 @@ export interface CatalogState {
 
 type LocalRead = ProductRow[] | 'unavailable';
 
-type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | { phase: 'failed'; error: Error };
+/** `rows` of a failed refresh: what was shown before it (the server-rendered rows), kept on screen. */
+type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | { phase: 'failed'; error: Error; rows: ProductRow[] };
 
 async function readLocalCatalogue(db: KwiaciarniaDb): Promise<LocalRead> {
   if (!hasLocalCatalogue()) return 'unavailable';
@@ -40,10 +42,16 @@ function toError(error: unknown): Error {
 export function useCatalog(): CatalogState {
   // undefined while the first local read runs.
   const local = useLazyLiveQuery(readLocalCatalogue, [], { afterFirstContent: !catalogueStoredBefore() });
-  const [sync, setSync] = useState<SyncState>({ phase: 'syncing' });
+  // A server-rendered page starts from the rows it was rendered with: they are this visit's refresh.
+  const [snapshot] = useState(catalogueSnapshot);
+  const [sync, setSync] = useState<SyncState>(() => (snapshot ? { phase: 'done', rows: snapshot } : { phase: 'syncing' }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    if (snapshot && attempt === 0) {
+      adoptCatalogueSnapshot(snapshot);
+      return undefined;
+    }
     let active = true;
     refreshCatalog().then(
       (rows) => {
@@ -51,13 +59,13 @@ export function useCatalog(): CatalogState {
         if (active) startTransition(() => setSync({ phase: 'done', rows }));
       },
       (error: unknown) => {
-        if (active) setSync({ phase: 'failed', error: toError(error) });
+        if (active) setSync((previous) => ({ phase: 'failed', error: toError(error), rows: previous.phase === 'syncing' ? [] : previous.rows }));
       },
     );
     return () => {
       active = false;
     };
-  }, [attempt]);
+  }, [attempt, snapshot]);
 
   const retry = useCallback(() => {
     setSync({ phase: 'syncing' });
@@ -66,7 +74,7 @@ export function useCatalog(): CatalogState {
 
   const localRows = Array.isArray(local) ? local : [];
   // Right after a sync the live query may lag a tick behind the fresh rows; without IndexedDB they are all we have.
-  const freshRows = sync.phase === 'done' ? sync.rows : [];
+  const freshRows = sync.phase === 'syncing' ? [] : sync.rows;
   const rows = localRows.length > 0 ? localRows : freshRows;
   const products = rows.filter((row) => row.active !== false);
 

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import { ArrowRightIcon } from '../../lib/icons.tsx';
-import { BouquetIllustration } from './bouquet-illustration.tsx';
 
 export function Hero() {
   return (
@@ -25,8 +24,16 @@ export function Hero() {
             </Link>
           </div>
         </div>
-        {/* Hidden on phones so the categories start within the first screen. */}
-        <BouquetIllustration className="mx-auto hidden w-full max-w-xs sm:block md:max-w-sm" />
+        {/* Hidden on phones so the categories start within the first screen; lazy, so phones never download it. */}
+        <img
+          src="/illustrations/bouquet.svg"
+          alt=""
+          width={240}
+          height={280}
+          loading="lazy"
+          decoding="async"
+          className="mx-auto hidden w-full max-w-xs sm:block md:max-w-sm"
+        />
       </div>
     </section>
   );

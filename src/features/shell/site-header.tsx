@@ -4,7 +4,7 @@ import { CATEGORIES } from '../../domain/categories.ts';
 import { CloseIcon, MenuIcon } from '../../lib/icons.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
-import { usePublicSettings } from '../../lib/public-settings.ts';
+import { useShopName } from './shop-name.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
 /** Spec §9: the header turns solid after 50 px of scrolling. */
@@ -23,7 +23,7 @@ export interface SiteHeaderProps {
 }
 
 export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
-  const { company_name: shopName } = usePublicSettings();
+  const shopName = useShopName();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
   const [menuOpen, setMenuOpen] = useState(false);
   const solid = scrolled || menuOpen;

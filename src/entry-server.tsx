@@ -1,0 +1,52 @@
+import { StrictMode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import type { ProductRow } from './domain/product.ts';
+import { setCatalogueSnapshot } from './features/catalog/catalogue-snapshot.ts';
+
+export { catalogueSnapshotElement } from './features/catalog/catalogue-snapshot.ts';
+import { InteractiveGate } from './lib/interactive-gate.tsx';
+import { createAppRouter } from './router.ts';
+
+/**
+ * Server rendering of the public storefront pages, so a first visit on a slow
+ * connection sees the page (and the products) before the JavaScript arrives.
+ * The browser hydrates it (src/main.tsx) from the same rows.
+ */
+
+/** Pages whose first view depends on nothing but the catalogue: no cart, account or device data. */
+const PRERENDERED_PATHS = [/^\/$/, /^\/shop\/?$/, /^\/product\/[^/]+\/?$/, /^\/(about|contact|privacy|terms)\/?$/];
+
+export function isPrerenderedPath(pathname: string): boolean {
+  return PRERENDERED_PATHS.some((pattern) => pattern.test(pathname));
+}
+
+/** Pages that show products: the server renders them with the catalogue and sends its rows along. */
+export function pageNeedsCatalogue(pathname: string): boolean {
+  return /^\/(shop|product)(\/|$)/.test(pathname);
+}
+
+/**
+ * The markup of `url` (path and search) for `#root`, or null when the page is
+ * not one of the prerendered ones or does not exist (the client renders it).
+ */
+export async function renderPage(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
+  const { pathname } = new URL(url, 'http://localhost');
+  if (!isPrerenderedPath(pathname)) return null;
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  await router.load();
+  if (router.state.matches.some((match) => match.status !== 'success')) return null;
+  // renderToString is synchronous: no other request can swap the snapshot meanwhile.
+  setCatalogueSnapshot(catalogue);
+  try {
+    return renderToString(
+      <StrictMode>
+        <InteractiveGate>
+          <RouterProvider router={router} />
+        </InteractiveGate>
+      </StrictMode>,
+    );
+  } finally {
+    setCatalogueSnapshot(null);
+  }
+}

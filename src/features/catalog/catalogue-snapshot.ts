@@ -1,0 +1,44 @@
+import type { ProductRow } from '../../domain/product.ts';
+
+/**
+ * The catalogue a server-rendered page was rendered with. The page's first
+ * client render starts from the same rows, so the products already on screen
+ * are not replaced by a loading state; the usual refresh follows.
+ */
+export const CATALOGUE_SNAPSHOT_ID = 'catalogue-snapshot';
+
+let snapshot: ProductRow[] | null | undefined;
+
+/** The server sets the rows right before it renders a page (rendering is synchronous). */
+export function setCatalogueSnapshot(rows: ProductRow[] | null): void {
+  snapshot = rows;
+}
+
+function readFromDocument(): ProductRow[] | null {
+  if (typeof document === 'undefined') return null;
+  const element = document.getElementById(CATALOGUE_SNAPSHOT_ID);
+  if (!element?.textContent) return null;
+  try {
+    const rows: unknown = JSON.parse(element.textContent);
+    return Array.isArray(rows) ? (rows as ProductRow[]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Rows to show before the first refresh, or null when the page came without them. */
+export function catalogueSnapshot(): ProductRow[] | null {
+  if (snapshot === undefined) snapshot = readFromDocument();
+  return snapshot;
+}
+
+/** After a refresh the device's copy is newer: later renders must not start from the snapshot. */
+export function forgetCatalogueSnapshot(): void {
+  snapshot = null;
+}
+
+/** The data block a server-rendered page carries; `<` is escaped so a product text cannot close the element. */
+export function catalogueSnapshotElement(rows: ProductRow[]): string {
+  const json = JSON.stringify(rows).replace(/</g, '\\u003c');
+  return `<script type="application/json" id="${CATALOGUE_SNAPSHOT_ID}">${json}</script>`;
+}
