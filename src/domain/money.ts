@@ -29,14 +29,19 @@ export function multiplyMoney(amount: Grosz, quantity: number): Grosz {
   return grosz(amount * quantity);
 }
 
-const plnFormat = new Intl.NumberFormat('pl-PL', {
-  style: 'currency',
-  currency: 'PLN',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+const NBSP = '\u00a0';
 
-/** Polish price format, e.g. "1 234,50 zł". */
+/**
+ * Polish price format, e.g. "1234,50 zł", "12 345,67 zł" (non-breaking
+ * spaces): what Intl.NumberFormat('pl-PL', PLN) prints, written out because
+ * creating that formatter loads the locale data, a long task on a slow phone
+ * while the first page comes to life. Polish groups thousands only from five
+ * digits on (CLDR minimum grouping digits 2).
+ */
 export function formatPln(amount: Grosz): string {
-  return plnFormat.format(toPln(amount));
+  const magnitude = Math.abs(amount);
+  const whole = String(Math.floor(magnitude / 100));
+  const grouped = whole.length >= 5 ? whole.replace(/\B(?=(\d{3})+$)/g, NBSP) : whole;
+  const fraction = String(magnitude % 100).padStart(2, '0');
+  return `${amount < 0 ? '-' : ''}${grouped},${fraction}${NBSP}zł`;
 }

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catalogProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
+import { catalogueSnapshotElement } from '../../src/features/catalog/catalogue-snapshot.ts';
 import { PAGE_SIZE, ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
 import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
 
@@ -26,6 +27,33 @@ const productNames = () =>
   within(screen.getByRole('list', { name: 'Produkty' }))
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
+
+describe('/shop server-rendered with the catalogue', () => {
+  it('starts from the rows the page brought, without asking the backend again, and uses them once', async () => {
+    let requests = 0;
+    server.use(
+      http.get('*/rest/v1/products', () => {
+        requests += 1;
+        return HttpResponse.json(catalogProducts);
+      }),
+    );
+    const brought = catalogProducts.slice(0, 2);
+    document.body.insertAdjacentHTML('beforeend', catalogueSnapshotElement(brought));
+
+    const first = await renderRoute('/shop');
+    // Rendered with the rows at once: no loading state in between.
+    expect(screen.getByText('Znaleziono: 2 produkty')).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(requests).toBe(0);
+    expect(document.getElementById('catalogue-snapshot')).toBeNull();
+    first.unmount();
+
+    // The next visit to the page refreshes as usual.
+    await renderRoute('/shop');
+    expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
+    expect(requests).toBe(1);
+  });
+});
 
 describe('/shop with the catalogue from the backend', () => {
   it('lists every product newest first with the result count', async () => {

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { checkoutFormSchema, joinIssueMessages } from '../../src/domain/checkout-schema.ts';
@@ -17,6 +18,19 @@ describe('money', () => {
     expect(formatPln(grosz(1234_50)).replace(/\s/g, ' ')).toBe('1234,50 zł');
     expect(formatPln(grosz(12_345_67)).replace(/\s/g, ' ')).toBe('12 345,67 zł');
     expect(formatPln(grosz(999))).toMatch(/^9,99\szł$/);
+  });
+
+  it('prints exactly what Intl prints for Polish złoty, for any amount', () => {
+    const intl = new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    fc.assert(
+      fc.property(fc.integer({ min: -1_000_000_000, max: 1_000_000_000 }), (amount) => {
+        expect(formatPln(grosz(amount))).toBe(intl.format(amount / 100));
+      }),
+      { numRuns: 2000 },
+    );
+    for (const amount of [0, 1, 99, 100, 999_99, 1000_00, 9999_99, 10000_00, 100000_00, 1234567_89, -5, -12345_00]) {
+      expect(formatPln(grosz(amount))).toBe(intl.format(amount / 100));
+    }
   });
 });
 

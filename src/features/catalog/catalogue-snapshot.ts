@@ -1,17 +1,17 @@
 import type { ProductRow } from '../../domain/product.ts';
 
 /**
- * The catalogue a server-rendered page was rendered with. The page's first
- * client render starts from the same rows, so the products already on screen
- * are not replaced by a loading state; the usual refresh follows.
+ * The catalogue a server-rendered page was rendered with, moments ago. The
+ * page's first client render starts from the same rows, so hydration finds
+ * the products already on screen, and they count as this visit's refresh.
  */
 export const CATALOGUE_SNAPSHOT_ID = 'catalogue-snapshot';
 
-let snapshot: ProductRow[] | null | undefined;
+let serverRows: ProductRow[] | null = null;
 
 /** The server sets the rows right before it renders a page (rendering is synchronous). */
 export function setCatalogueSnapshot(rows: ProductRow[] | null): void {
-  snapshot = rows;
+  serverRows = rows;
 }
 
 function readFromDocument(): ProductRow[] | null {
@@ -28,13 +28,12 @@ function readFromDocument(): ProductRow[] | null {
 
 /** Rows to show before the first refresh, or null when the page came without them. */
 export function catalogueSnapshot(): ProductRow[] | null {
-  if (snapshot === undefined) snapshot = readFromDocument();
-  return snapshot;
+  return serverRows ?? readFromDocument();
 }
 
-/** After a refresh the device's copy is newer: later renders must not start from the snapshot. */
+/** Once used or refreshed the rows are old news: later renders must not start from them. */
 export function forgetCatalogueSnapshot(): void {
-  snapshot = null;
+  if (typeof document !== 'undefined') document.getElementById(CATALOGUE_SNAPSHOT_ID)?.remove();
 }
 
 /** The data block a server-rendered page carries; `<` is escaped so a product text cannot close the element. */

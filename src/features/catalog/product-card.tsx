@@ -27,15 +27,20 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
       <div className="relative">
       {/* The name below is the link for keyboards and screen readers; the picture is a bigger tap target. */}
       <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
-        <img
-          src={product.image_url}
-          alt=""
-          width={400}
-          height={400}
-          loading={eager ? 'eager' : 'lazy'}
-          decoding="async"
-          className="aspect-square w-full object-cover"
-        />
+        {product.image_url ? (
+          <img
+            src={product.image_url}
+            alt=""
+            width={400}
+            height={400}
+            loading={eager ? 'eager' : 'lazy'}
+            decoding="async"
+            className="aspect-square w-full object-cover"
+          />
+        ) : (
+          // No picture yet: the card keeps its shape instead of showing a broken image.
+          <span className="block aspect-square w-full" />
+        )}
       </Link>
       {favourite ? (
         <FavouriteButton

@@ -34,14 +34,18 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
     <article className="container-page py-8 sm:py-12">
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
         <div className="overflow-hidden rounded-3xl border border-forest-100 bg-cream-200">
-          <img
-            src={product.image_url}
-            alt={product.name}
-            width={400}
-            height={400}
-            decoding="async"
-            className="aspect-square w-full object-cover"
-          />
+          {product.image_url ? (
+            <img
+              src={product.image_url}
+              alt={product.name}
+              width={400}
+              height={400}
+              decoding="async"
+              className="aspect-square w-full object-cover"
+            />
+          ) : (
+            <span className="block aspect-square w-full" />
+          )}
         </div>
 
         <div className="flex flex-col">

@@ -1,10 +1,11 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categories.ts';
 import { countProducts } from '../../domain/plural.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { matchesQuery } from '../../domain/search.ts';
 import { useFirstContent } from '../../lib/first-content.ts';
+import { useHydrating } from '../../lib/use-hydrating.ts';
 import { SearchIcon } from './catalog-icons.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { MAX_QUERY_LENGTH } from './shop-search.ts';
@@ -12,6 +13,8 @@ import type { CatalogStatus } from './use-catalog.ts';
 
 /** How many cards the shop renders before 'Pokaż więcej produktów'. */
 export const PAGE_SIZE = 48;
+/** Enough cards for the first screen at every width: a server-rendered page sends and hydrates these first. */
+const FIRST_SCREEN_CARDS = 12;
 
 const pill =
   'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-forest-800 hover:border-forest-600 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white lg:w-full lg:rounded-xl';
@@ -73,6 +76,13 @@ export function ShopPage({
   const listKey = `${category ?? ''}|${query}`;
   const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });
   const shownCount = shown.listKey === listKey ? shown.count : PAGE_SIZE;
+  // A server-rendered page comes to life with the first screen of cards; the rest follow as a transition.
+  const hydrating = useHydrating();
+  const [firstScreenOnly, setFirstScreenOnly] = useState(hydrating);
+  useEffect(() => {
+    if (firstScreenOnly) startTransition(() => setFirstScreenOnly(false));
+  }, [firstScreenOnly]);
+  const renderedCount = firstScreenOnly ? Math.min(shownCount, FIRST_SCREEN_CARDS) : shownCount;
   const failedEmpty = status === 'error' && products.length === 0;
   const outdated = status === 'error' && products.length > 0;
 
@@ -159,7 +169,7 @@ export function ShopPage({
               <EmptyResults />
             ) : (
               <>
-                <ProductGrid products={visible.slice(0, shownCount)} renderAction={renderAction} favourites={favourites} label="Produkty" />
+                <ProductGrid products={visible.slice(0, renderedCount)} renderAction={renderAction} favourites={favourites} label="Produkty" />
                 {visible.length > shownCount && (
                   <div className="mt-8 text-center">
                     <button type="button" className="btn-secondary" onClick={() => setShown({ listKey, count: shownCount + PAGE_SIZE })}>

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { appUrl, withDatabase } from '../support/test-backend.ts';
+
+/** Server-rendered storefront pages: readable before (and without) JavaScript, then hydrated in place. */
+
+const chromium = chromiumPerFile();
+
+declare global {
+  interface Window {
+    __removedCards?: number;
+  }
+}
+
+describe('server-rendered storefront', () => {
+  it('shows the shop, a product and the home page to a browser without JavaScript', async () => {
+    const context = await chromium.browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(appUrl('/shop'));
+    await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor();
+    expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
+    // Buttons wait for the app; links already work.
+    expect(await page.getByRole('button', { name: /Dodaj do koszyka/ }).first().isDisabled()).toBe(true);
+
+    const firstName = (await page.getByTestId('product-card').first().getByRole('heading').textContent()) ?? '';
+    await page.getByRole('link', { name: firstName }).first().click();
+    await page.waitForURL(/\/product\//);
+    await page.getByRole('heading', { level: 1, name: firstName }).waitFor();
+    expect(await page.getByTestId('product-price').textContent()).toMatch(/\d+,\d{2}\s?zł/);
+
+    await page.goto(appUrl('/'));
+    await page.getByRole('heading', { level: 1, name: 'Kwiaty, które powiedzą więcej niż słowa' }).waitFor();
+    await context.close();
+  });
+
+  it('hydrates /shop in place: no card is replaced, the rest of the list follows and the buttons work', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
+    await context.addInitScript(() => {
+      window.__removedCards = 0;
+      new MutationObserver((records) => {
+        for (const record of records)
+          for (const node of record.removedNodes)
+            if (node instanceof Element && (node.matches('[data-testid="product-card"]') || node.querySelector('[data-testid="product-card"]'))) window.__removedCards! += 1;
+      }).observe(document, { childList: true, subtree: true });
+    });
+    const page = await context.newPage();
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    const active = await withDatabase(async (db) => Number((await db.query<{ count: string }>('select count(*) from products where active')).rows[0]!.count));
+
+    await page.goto(appUrl('/shop'));
+    const addButton = page.getByRole('button', { name: /Dodaj do koszyka/ }).first();
+    await expect.poll(() => addButton.isEnabled(), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => page.getByTestId('product-card').count()).toBe(Math.min(active, 48));
+    expect(await page.evaluate(() => window.__removedCards)).toBe(0);
+    expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([]);
+
+    await addButton.click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { anonClient, appUrl, withDatabase } from '../support/test-backend.ts';
+
+/** The local server renders the public storefront pages with the live catalogue (server/prerender.ts). */
+
+function rootMarkup(html: string): string {
+  const match = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html);
+  if (!match) throw new Error('No #root in the page');
+  return match[1]!;
+}
+
+function catalogueSnapshot(html: string): unknown {
+  const match = /<script type="application\/json" id="catalogue-snapshot">([\s\S]*?)<\/script>/.exec(html);
+  return match ? JSON.parse(match[1]!) : undefined;
+}
+
+async function page(path: string): Promise<string> {
+  const response = await fetch(appUrl(path));
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+describe('server-rendered storefront pages', () => {
+  it('sends /shop with the first products in the markup and the catalogue the anonymous visitor may read', async () => {
+    const { data: rows, error } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
+    expect(error).toBeNull();
+    const html = await page('/shop');
+    // React separates neighbouring text parts with empty comments.
+    const markup = rootMarkup(html).replaceAll('<!-- -->', '');
+    expect(markup).toContain(rows![0]!.name);
+    expect(markup).toContain(`/product/${rows![0]!.id}`);
+    expect(markup).toMatch(/Znaleziono: \d+ produkt/);
+    expect(catalogueSnapshot(html)).toEqual(rows);
+    // Until the app runs, its buttons and fields are disabled; links are not.
+    expect(markup).toContain('<fieldset disabled="" role="none" class="contents">');
+  });
+
+  it('renders a product page with its name, price and description', async () => {
+    const [product] = await withDatabase(async (db) => (await db.query<{ id: string; name: string; description: string }>('select id, name, description from products where active order by created_at limit 1')).rows);
+    const markup = rootMarkup(await page(`/product/${product!.id}`)).replaceAll('<!-- -->', '');
+    expect(markup).toMatch(new RegExp(`<h1[^>]*>${product!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
+    expect(markup).toMatch(/\d+,\d{2}\u00a0zł/);
+  });
+
+  it('keeps the markup free of executable inline scripts (the CSP allows none) and escapes product text in the data block', async () => {
+    const name = 'Róża </script><script>alert(1)</script>';
+    const [{ id }] = (await withDatabase((db) => db.query<{ id: string }>("insert into products (name, price, category) values ($1, 12.5, 'live-flowers') returning id", [name]))).rows as [{ id: string }];
+    try {
+      const html = await page('/shop');
+      expect(html).not.toContain('<script>alert(1)</script>');
+      for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\bsrc="|type="application\/json"/);
+      const rows = catalogueSnapshot(html) as Array<{ id: string; name: string }>;
+      expect(rows.find((row) => row.id === id)?.name).toBe(name);
+    } finally {
+      await withDatabase((db) => db.query('delete from products where id = $1', [id]));
+    }
+  });
+
+  it('sends pages that depend on the device or the account, and index.html itself, as the plain shell', async () => {
+    for (const path of ['/cart', '/checkout', '/account', '/admin', '/favourites', '/index.html', '/nie-ma-takiej-strony']) {
+      const html = await page(path);
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(catalogueSnapshot(html), path).toBeUndefined();
+    }
+  });
+
+  it('renders the home page without the catalogue', async () => {
+    const html = await page('/');
+    expect(rootMarkup(html).replaceAll('<!-- -->', '')).toContain('Kwiaty, które powiedzą więcej niż słowa');
+    expect(catalogueSnapshot(html)).toBeUndefined();
+  });
+
+  it('lets the stylesheet and first images of a rendered page go before its code; the plain shell keeps the default', async () => {
+    const rendered = await page('/');
+    const plain = await page('/cart');
+    expect(rendered).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\//);
+    expect(plain).toMatch(/<script type="module" crossorigin src="\/assets\//);
+    expect(plain).not.toContain('fetchpriority="low"');
+  });
+});
