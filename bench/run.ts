@@ -174,13 +174,25 @@ interface LighthouseRun {
   speedIndexMs: number;
 }
 
-async function runLighthouse(url: string): Promise<LighthouseRun> {
+/** A run Lighthouse itself could not complete (it reports a runtimeError) is a failed measurement: run again, at most twice. */
+async function runLighthouse(url: string, attemptsLeft = 3): Promise<LighthouseRun> {
+  const run = await runLighthouseOnce(url);
+  if ('error' in run) {
+    if (attemptsLeft <= 1) throw new Error(`Lighthouse could not measure ${url}: ${run.error}`);
+    log(`Lighthouse run failed for ${url} (${run.error}); running again`);
+    return runLighthouse(url, attemptsLeft - 1);
+  }
+  return run;
+}
+
+async function runLighthouseOnce(url: string): Promise<LighthouseRun | { error: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   try {
     // Default config: mobile, simulated Slow 4G, 4x CPU slowdown.
     const result = await lighthouse(url, { port: chrome.port, output: 'json', onlyCategories: ['performance'], logLevel: 'error' });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

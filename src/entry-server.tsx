@@ -1,12 +1,12 @@
 import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { ProductRow } from './domain/product.ts';
 import { setCatalogueSnapshot } from './features/catalog/catalogue-snapshot.ts';
-
-export { catalogueSnapshotElement } from './features/catalog/catalogue-snapshot.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
 import { createAppRouter } from './router.ts';
+
+export { catalogueSnapshotElement } from './features/catalog/catalogue-snapshot.ts';
 
 /**
  * Server rendering of the public storefront pages, so a first visit on a slow
@@ -30,22 +30,34 @@ export function pageNeedsCatalogue(pathname: string): boolean {
  * The markup of `url` (path and search) for `#root`, or null when the page is
  * not one of the prerendered ones or does not exist (the client renders it).
  */
-export async function renderPage(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
+export function renderPage(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
+  // One page at a time: the catalogue rows are handed to the page through module state.
+  const rendered = queue.then(() => renderOne(url, catalogue));
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
-  // renderToString is synchronous: no other request can swap the snapshot meanwhile.
   setCatalogueSnapshot(catalogue);
   try {
-    return renderToString(
+    // Waits for every lazy part: sections the browser hydrates later still arrive complete.
+    const { prelude } = await prerender(
       <StrictMode>
         <InteractiveGate>
           <RouterProvider router={router} />
         </InteractiveGate>
       </StrictMode>,
+      // Every boundary inline, in place: React would otherwise send late parts with an inline script, which the CSP refuses.
+      { progressiveChunkSize: Number.POSITIVE_INFINITY },
     );
+    return await new Response(prelude).text();
   } finally {
     setCatalogueSnapshot(null);
   }

@@ -1,15 +1,17 @@
-import { CategoryTiles } from './category-tiles.tsx';
-import { ClosingCta } from './closing-cta.tsx';
+import { Suspense } from 'react';
+import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
 import { Hero } from './hero.tsx';
-import { WhyUs } from './why-us.tsx';
+
+const HomeSections = lazyAfterFirstContent(() => import('./home-sections.tsx').then((module) => module.HomeSections));
 
 export function HomePage() {
   return (
     <>
       <Hero />
-      <CategoryTiles />
-      <WhyUs />
-      <ClosingCta />
+      {/* Keeps the footer below the first screen while the sections load, so nothing visible moves. */}
+      <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
+        <HomeSections />
+      </Suspense>
     </>
   );
 }

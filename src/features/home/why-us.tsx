@@ -1,4 +1,4 @@
-import { AwardIcon, LeafIcon, PencilIcon } from '../../lib/icons.tsx';
+import { AwardIcon, LeafIcon, PencilIcon } from '../../lib/picture-icons.tsx';
 
 const REASONS = [
   {

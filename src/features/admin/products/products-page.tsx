@@ -4,7 +4,8 @@ import { formatPln, fromPln } from '../../../domain/money.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
 import { matchesQuery, normalizeForSearch } from '../../../domain/search.ts';
-import { PencilIcon, PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
+import { PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
+import { PencilIcon } from '../../../lib/picture-icons.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import {
