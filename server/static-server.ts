@@ -34,7 +34,9 @@ const NO_CACHE_FILES = new Set(['/index.html', '/sw.js', '/registerSW.js', '/man
 
 export interface StaticServerOptions {
   distDir: string;
+  /** The local backend's port on this host; `backendUrl` instead names a backend elsewhere (a hosted project). */
   backendPort: number;
+  backendUrl?: string;
   anonKey: string;
   /** Server rendering of the public pages (server/prerender.ts); without it every page gets the plain shell. */
   prerender?: Prerender;
@@ -98,7 +100,7 @@ export function withPrerenderedPage(shell: string, page: PrerenderedPage): strin
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 }
 
-export function createStaticServer({ distDir, backendPort, anonKey, prerender }: StaticServerOptions): Server {
+export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, prerender }: StaticServerOptions): Server {
   const root = resolve(distDir);
   const cache = new Map<string, CachedBody>();
 
@@ -170,7 +172,7 @@ export function createStaticServer({ distDir, backendPort, anonKey, prerender }:
       return;
     }
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const backend = backendOrigin(request, backendPort);
+    const backend = backendUrl ?? backendOrigin(request, backendPort);
     const accept = String(request.headers['accept-encoding'] ?? '');
     const file = resolveFile(url.pathname);
     const ext = file ? extname(file) : extname(url.pathname);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { anonClient, appUrl, withDatabase } from '../support/test-backend.ts';
+import { createAppServer } from '../../server/app-server.ts';
+import { freePort } from '../../server/process-utils.ts';
+import { anonClient, appUrl, testBackend, withDatabase } from '../support/test-backend.ts';
 
 /** The local server renders the public storefront pages with the live catalogue (server/prerender.ts). */
 
@@ -76,5 +78,23 @@ describe('server-rendered storefront pages', () => {
     expect(rendered).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\//);
     expect(plain).toMatch(/<script type="module" crossorigin src="\/assets\//);
     expect(plain).not.toContain('fetchpriority="low"');
+  });
+
+  it('renders the same way in production, in front of a hosted project (npm run serve:app)', async () => {
+    const { url, anonKey } = testBackend();
+    const port = await freePort();
+    const server = createAppServer({ supabaseUrl: `${url}/`, anonKey });
+    await new Promise<void>((resolve) => server.listen(port, resolve));
+    try {
+      const response = await fetch(`http://localhost:${port}/shop`);
+      const html = await response.text();
+      expect(html).toContain(`<meta name="supabase-url" content="${url}" />`);
+      expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${url}`);
+      const { data: rows } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
+      expect(catalogueSnapshot(html)).toEqual(rows);
+      expect(rootMarkup(html)).toContain(rows![0]!.name);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
