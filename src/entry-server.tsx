@@ -38,6 +38,8 @@ export function renderPage(url: string, catalogue: ProductRow[] | null): Promise
 }
 
 let queue: Promise<unknown> = Promise.resolve();
+/** Far above a normal render (10–50 ms): only a part that never resolves reaches it. */
+const RENDER_TIMEOUT_MS = 3_000;
 
 async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
@@ -46,6 +48,7 @@ async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<s
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
   setCatalogueSnapshot(catalogue);
+  const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
   try {
     // Waits for every lazy part: sections the browser hydrates later still arrive complete.
     const { prelude } = await prerender(
@@ -55,9 +58,11 @@ async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<s
         </InteractiveGate>
       </StrictMode>,
       // Every boundary inline, in place: React would otherwise send late parts with an inline script, which the CSP refuses.
-      { progressiveChunkSize: Number.POSITIVE_INFINITY },
+      { progressiveChunkSize: Number.POSITIVE_INFINITY, signal },
     );
-    return await new Response(prelude).text();
+    const html = await new Response(prelude).text();
+    // A part that never finished would leave the page incomplete: the plain shell is better then.
+    return signal.aborted ? null : html;
   } finally {
     setCatalogueSnapshot(null);
   }

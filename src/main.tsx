@@ -31,7 +31,7 @@ if (rootElement.hasChildNodes()) {
   const hydrate = () =>
     startTransition(() => {
       hydrateRoot(rootElement, app, {
-        // A page that differs (e.g. a signed-in header) is rendered afresh by React: worth a note, not an error.
+        // A part whose first render differs from the server's is rendered afresh by React: worth a note, not an error.
         onRecoverableError: (error) => console.warn('[hydration] rendered on the client instead', error),
       });
     });
