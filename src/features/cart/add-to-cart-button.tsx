@@ -1,12 +1,12 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { afterFirstContent } from '../../lib/first-content.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
-// The confirmation dialog (Headless UI) is not needed to show the catalogue: it loads on first use.
+// The confirmation dialog (Headless UI) is not needed to show the catalogue: it loads when idle or on first use.
 const loadDialog = () => import('./added-to-cart-dialog.tsx');
-const AddedToCartDialog = lazy(() => loadDialog().then((module) => ({ default: module.AddedToCartDialog })));
+type ConfirmationDialog = Awaited<ReturnType<typeof loadDialog>>['AddedToCartDialog'];
 
 let dialogRequested = false;
 /** Once the page's content is shown and the browser is idle, fetch the dialog so the first add answers at once. */
@@ -34,7 +34,9 @@ export interface AddToCartButtonProps {
  * offering 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (spec §2, Shop).
  */
 export function AddToCartButton({ product, quantity = 1, className = 'btn-primary', addToCart = addToCartInStore }: AddToCartButtonProps) {
-  const [confirmed, setConfirmed] = useState<number | null>(null);
+  // The dialog's component is held once loaded, not rendered through React.lazy: a lazy part revealed by Suspense
+  // waits out React's reveal throttle (~300 ms) even when its code is already there.
+  const [confirmed, setConfirmed] = useState<{ quantity: number; Dialog: ConfirmationDialog | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const outOfStock = product.stock <= 0;
@@ -46,7 +48,11 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
     setError(null);
     try {
       await addToCart(product.id, amount);
-      setConfirmed(amount);
+      const Dialog = await loadDialog().then(
+        (module) => module.AddedToCartDialog,
+        () => null,
+      );
+      setConfirmed({ quantity: amount, Dialog });
     } catch {
       setError('Nie udało się dodać produktu do koszyka. Odśwież stronę i spróbuj ponownie.');
     } finally {
@@ -74,11 +80,14 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
           {error}
         </p>
       )}
-      {confirmed !== null && (
-        <Suspense fallback={null}>
-          <AddedToCartDialog product={product} quantity={confirmed} onClose={close} />
-        </Suspense>
-      )}
+      {confirmed?.Dialog ? (
+        <confirmed.Dialog product={product} quantity={confirmed.quantity} onClose={close} />
+      ) : confirmed ? (
+        // Its code could not be fetched (offline before it was ever loaded): the line is in the cart all the same.
+        <p role="status" className="mt-2 text-sm text-forest-800">
+          Dodano do koszyka
+        </p>
+      ) : null}
     </>
   );
 }
