@@ -1,25 +1,26 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { ProductRow } from '../src/domain/product.ts';
+import type { PageData } from '../src/entry-server.tsx';
 
 /**
- * Server rendering for the local server: the storefront's public pages are
- * sent with their markup and, on catalogue pages, the catalogue rows, so a
- * first visit on a slow link sees products before the JavaScript arrives.
+ * Server rendering for the app server: the storefront's public pages are
+ * sent with their markup, rendered with the current public settings and, on
+ * catalogue pages, the catalogue rows (both sent along for hydration), so a
+ * first visit on a slow link sees the page before the JavaScript arrives.
  * Renders with the bundle `npm run build` writes to dist-server/
  * (src/entry-server.tsx); without it the pages go out as the plain shell.
  */
 
 interface ServerEntry {
-  renderPage(url: string, catalogue: ProductRow[] | null): Promise<string | null>;
+  renderPage(url: string, data: PageData): Promise<string | null>;
   pageNeedsCatalogue(pathname: string): boolean;
-  catalogueSnapshotElement(rows: ProductRow[]): string;
+  pageDataElements(data: PageData): string;
 }
 
 export interface PrerenderedPage {
   /** Markup for `#root`. */
   appHtml: string;
-  /** Extra elements for the end of `<body>` (the catalogue rows the page was rendered with). */
+  /** Extra elements for the end of `<body>` (the data the page was rendered with). */
   bodyEnd: string;
 }
 
@@ -33,12 +34,12 @@ export interface PrerenderOptions {
   anonKey: string;
 }
 
-/** A slow backend must not hold up the page: it is then rendered without rows (loading state). */
-const CATALOGUE_TIMEOUT_MS = 1_500;
+/** A slow backend must not hold up the page: it is then rendered without that data (loading state, default settings). */
+const DATA_TIMEOUT_MS = 1_500;
 
 export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOptions): Prerender {
   let loaded: { mtimeMs: number; entry: Promise<ServerEntry> } | null = null;
-  let inFlight: Promise<ProductRow[] | null> | null = null;
+  const inFlight = new Map<string, Promise<unknown[] | null>>();
 
   // A rebuild while the server runs replaces the bundle: load the new one.
   function entry(): Promise<ServerEntry> | null {
@@ -50,26 +51,28 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     return loaded.entry;
   }
 
-  async function fetchCatalogue(): Promise<ProductRow[] | null> {
+  async function fetchRows(path: string): Promise<unknown[] | null> {
     try {
-      const response = await fetch(`${backendUrl}/rest/v1/products?select=*&order=created_at.desc`, {
+      const response = await fetch(`${backendUrl}/rest/v1/${path}`, {
         headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
-        signal: AbortSignal.timeout(CATALOGUE_TIMEOUT_MS),
+        signal: AbortSignal.timeout(DATA_TIMEOUT_MS),
       });
       if (!response.ok) return null;
       const rows: unknown = await response.json();
-      return Array.isArray(rows) ? (rows as ProductRow[]) : null;
+      return Array.isArray(rows) ? rows : null;
     } catch {
       return null;
     }
   }
 
-  // Always the current rows (the page uses them as this visit's refresh); requests at the same moment share one query.
-  function currentCatalogue(): Promise<ProductRow[] | null> {
-    inFlight ??= fetchCatalogue().finally(() => {
-      inFlight = null;
-    });
-    return inFlight;
+  // Always the current rows (a catalogue page uses them as this visit's refresh); requests at the same moment share one query.
+  function currentRows(path: string): Promise<unknown[] | null> {
+    let rows = inFlight.get(path);
+    if (!rows) {
+      rows = fetchRows(path).finally(() => inFlight.delete(path));
+      inFlight.set(path, rows);
+    }
+    return rows;
   }
 
   return async (url) => {
@@ -78,10 +81,15 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     try {
       const server = await pending;
       const { pathname } = new URL(url, 'http://localhost');
-      const rows = server.pageNeedsCatalogue(pathname) ? await currentCatalogue() : null;
-      const appHtml = await server.renderPage(url, rows);
+      const [catalogue, settings] = await Promise.all([
+        server.pageNeedsCatalogue(pathname) ? currentRows('products?select=*&order=created_at.desc') : null,
+        currentRows('public_settings?select=key,value'),
+      ]);
+      // The rows are what the anonymous visitor may read (RLS), exactly as the browser would fetch them.
+      const data = { catalogue: catalogue as PageData['catalogue'], settings };
+      const appHtml = await server.renderPage(url, data);
       if (appHtml === null) return null;
-      return { appHtml, bodyEnd: rows ? server.catalogueSnapshotElement(rows) : '' };
+      return { appHtml, bodyEnd: server.pageDataElements(data) };
     } catch (error) {
       // The client renders every page by itself as well: a rendering failure costs speed, not the page.
       console.error('[prerender] rendering failed for', url, error);

@@ -2,16 +2,22 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { ProductRow } from './domain/product.ts';
-import { setCatalogueSnapshot } from './features/catalog/catalogue-snapshot.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
+import { pageDataElement, setServerPageData } from './lib/page-data.ts';
 import { createAppRouter } from './router.ts';
 
-export { catalogueSnapshotElement } from './features/catalog/catalogue-snapshot.ts';
+/** What a page is rendered with, and brings along for its first render in the browser. */
+export interface PageData {
+  /** The catalogue (catalogue pages only). */
+  catalogue: ProductRow[] | null;
+  /** The `public_settings` rows (shop name, contact details, hours), as PostgREST returns them. */
+  settings: unknown[] | null;
+}
 
 /**
  * Server rendering of the public storefront pages, so a first visit on a slow
  * connection sees the page (and the products) before the JavaScript arrives.
- * The browser hydrates it (src/main.tsx) from the same rows.
+ * The browser hydrates it (src/main.tsx) from the same data.
  */
 
 /** Pages whose first view depends on nothing but the catalogue: no cart, account or device data. */
@@ -30,9 +36,9 @@ export function pageNeedsCatalogue(pathname: string): boolean {
  * The markup of `url` (path and search) for `#root`, or null when the page is
  * not one of the prerendered ones or does not exist (the client renders it).
  */
-export function renderPage(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
-  // One page at a time: the catalogue rows are handed to the page through module state.
-  const rendered = queue.then(() => renderOne(url, catalogue));
+export function renderPage(url: string, data: PageData): Promise<string | null> {
+  // One page at a time: the data is handed to the page through module state.
+  const rendered = queue.then(() => renderOne(url, data));
   queue = rendered.catch(() => undefined);
   return rendered;
 }
@@ -41,13 +47,19 @@ let queue: Promise<unknown> = Promise.resolve();
 /** Far above a normal render (10–50 ms): only a part that never resolves reaches it. */
 const RENDER_TIMEOUT_MS = 3_000;
 
-async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<string | null> {
+/** The data blocks for the end of the page's `<body>`. */
+export function pageDataElements({ catalogue, settings }: PageData): string {
+  return (catalogue ? pageDataElement('catalogue-snapshot', catalogue) : '') + (settings ? pageDataElement('public-settings', settings) : '');
+}
+
+async function renderOne(url: string, { catalogue, settings }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
-  setCatalogueSnapshot(catalogue);
+  setServerPageData('catalogue-snapshot', catalogue);
+  setServerPageData('public-settings', settings);
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
   try {
     // Waits for every lazy part: sections the browser hydrates later still arrive complete.
@@ -64,6 +76,7 @@ async function renderOne(url: string, catalogue: ProductRow[] | null): Promise<s
     // A part that never finished would leave the page incomplete: the plain shell is better then.
     return signal.aborted ? null : html;
   } finally {
-    setCatalogueSnapshot(null);
+    setServerPageData('catalogue-snapshot', null);
+    setServerPageData('public-settings', null);
   }
 }

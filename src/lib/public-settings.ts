@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { getBackendConfig } from './backend-config.ts';
+import { readPageData } from './page-data.ts';
 
 /**
  * The shop's public settings (spec §3 'App setting', the `public_settings`
@@ -117,20 +118,35 @@ export function subscribePublicSettings(onChange: () => void): () => void {
   return () => listeners.delete(onChange);
 }
 
+/** What a server-rendered page was rendered with (the server's values while it renders): newer than the stored copy. */
+function pageValues(): PublicSettingsValues {
+  return toPublicSettings(readPageData('public-settings'));
+}
+
 /** The settings now: the last known values, defaults for anything missing. */
 export function publicSettingsSnapshot(): PublicSettings {
-  cached ??= withDefaults(readStored());
+  cached ??= withDefaults({ ...readStored(), ...pageValues() });
   return cached;
+}
+
+let pageSnapshot: PublicSettings | undefined;
+
+/** What the server rendered with, so hydration matches: per page on the server, one stable value in the browser. */
+function serverSnapshot(): PublicSettings {
+  if (typeof document === 'undefined') return withDefaults(pageValues());
+  pageSnapshot ??= withDefaults(pageValues());
+  return pageSnapshot;
 }
 
 /** The public settings: the last known values, refreshed once per visit, defaults for anything missing. */
 export function usePublicSettings(): PublicSettings {
-  return useSyncExternalStore(subscribePublicSettings, publicSettingsSnapshot, () => PUBLIC_SETTINGS_DEFAULTS);
+  return useSyncExternalStore(subscribePublicSettings, publicSettingsSnapshot, serverSnapshot);
 }
 
 /** Forgets the in-memory copy; tests only. */
 export function resetPublicSettingsForTests(): void {
   cached = undefined;
+  pageSnapshot = undefined;
   requested = false;
 }
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { catalogProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
-import { catalogueSnapshotElement } from '../../src/features/catalog/catalogue-snapshot.ts';
+import { pageDataElement } from '../../src/lib/page-data.ts';
 import { PAGE_SIZE, ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
 import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
 
@@ -38,7 +38,7 @@ describe('/shop server-rendered with the catalogue', () => {
       }),
     );
     const brought = catalogProducts.slice(0, 2);
-    document.body.insertAdjacentHTML('beforeend', catalogueSnapshotElement(brought));
+    document.body.insertAdjacentHTML('beforeend', pageDataElement('catalogue-snapshot', brought));
 
     const first = await renderRoute('/shop');
     // Rendered with the rows at once: no loading state in between.

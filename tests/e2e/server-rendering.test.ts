@@ -61,4 +61,26 @@ describe('server-rendered storefront', () => {
     await page.getByRole('dialog').waitFor();
     await context.close();
   });
+
+  it('hydrates pages rendered with settings the owner changed, without rendering them again', async () => {
+    const previous = await withDatabase(async (db) => (await db.query<{ value: string }>("select value from app_settings where key = 'company_name'")).rows[0]!.value);
+    await withDatabase((db) => db.query("update app_settings set value = 'Kwiaciarnia Pod Różą i Tulipanem' where key = 'company_name'"));
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const page = await context.newPage();
+      const warnings: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+      });
+      for (const path of ['/contact', '/']) {
+        await page.goto(appUrl(path));
+        await expect.poll(() => page.locator('fieldset[role="none"]').first().isEnabled()).toBe(true);
+        expect(await page.locator('header').textContent()).toContain('Kwiaciarnia Pod Różą i Tulipanem');
+      }
+      expect(warnings.filter((text) => /hydrat/i.test(text))).toEqual([]);
+    } finally {
+      await context.close();
+      await withDatabase((db) => db.query("update app_settings set value = $1 where key = 'company_name'", [previous]));
+    }
+  });
 });

@@ -66,6 +66,21 @@ describe('server-rendered storefront pages', () => {
     }
   });
 
+  it("renders the shop's current public settings (name, contact details) and sends them along for hydration", async () => {
+    const previous = await withDatabase(async (db) => (await db.query<{ key: string; value: string }>("select key, value from app_settings where key in ('company_name', 'company_phone')")).rows);
+    await withDatabase((db) => db.query("update app_settings set value = case key when 'company_name' then 'Kwiaciarnia Testowa' else '+48 16 000 00 00' end where key in ('company_name', 'company_phone')"));
+    try {
+      const html = await page('/contact');
+      const markup = rootMarkup(html).replaceAll('<!-- -->', '');
+      expect(markup).toContain('Kwiaciarnia Testowa');
+      expect(markup).toContain('+48 16 000 00 00');
+      const match = /<script type="application\/json" id="public-settings">([\s\S]*?)<\/script>/.exec(html);
+      expect(JSON.parse(match![1]!)).toContainEqual({ key: 'company_phone', value: '+48 16 000 00 00' });
+    } finally {
+      for (const { key, value } of previous) await withDatabase((db) => db.query('update app_settings set value = $2 where key = $1', [key, value]));
+    }
+  });
+
   it('renders the home page without the catalogue', async () => {
     const html = await page('/');
     expect(rootMarkup(html).replaceAll('<!-- -->', '')).toContain('Kwiaty, które powiedzą więcej niż słowa');

@@ -1,11 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { afterFirstContent } from '../../lib/first-content.ts';
+import { readPageData } from '../../lib/page-data.ts';
 import type { PublicSettings } from '../../lib/public-settings.ts';
 
 /*
  * The shop's name for the header and the footer's last line, without the
- * public settings' code on the first load: the copy src/lib/public-settings.ts
- * stored on an earlier visit (or the seeded default) at first, then that
+ * public settings' code on the first load: the name the server rendered with,
+ * or the copy src/lib/public-settings.ts stored on an earlier visit (or the
+ * seeded default) at first, then that
  * module itself, fetched after the page's first content (it also refreshes the
  * settings from the backend). The key and the default mirror that module's;
  * tests/unit/shop-name.test.ts keeps them in step.
@@ -30,6 +32,14 @@ function readStoredName(): string {
   }
 }
 
+/** The name a server-rendered page was rendered with (the server's while it renders). */
+function pageShopName(): string | undefined {
+  const rows = readPageData('public-settings');
+  const row: unknown = Array.isArray(rows) ? rows.find((entry: { key?: unknown } | null) => entry?.key === 'company_name') : undefined;
+  const value = typeof row === 'object' && row !== null ? (row as { value?: unknown }).value : undefined;
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+}
+
 function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {
@@ -51,10 +61,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 function snapshot(): string {
-  return settingsNow ? settingsNow().company_name : (storedName ??= readStoredName());
+  return settingsNow ? settingsNow().company_name : (storedName ??= pageShopName() ?? readStoredName());
 }
 
 /** The shop's name (public setting `company_name`): the last known value, refreshed once per visit. */
 export function useShopName(): string {
-  return useSyncExternalStore(subscribe, snapshot, () => DEFAULT_SHOP_NAME);
+  return useSyncExternalStore(subscribe, snapshot, () => pageShopName() ?? DEFAULT_SHOP_NAME);
 }
