@@ -9,7 +9,8 @@ import type { Prerender, PrerenderedPage } from './prerender.ts';
  * Serves the built app (dist/) the way a static host should: SPA fallback to
  * index.html, exact content types, immutable caching for hashed assets,
  * no-cache for HTML and the service worker, compression, and a CSP that
- * allows the app's own origin plus the backend it talks to.
+ * allows the app's own origin plus the backend it talks to. With `prerender`
+ * the public storefront pages go out server-rendered (server/prerender.ts).
  */
 
 const CONTENT_TYPES: Record<string, string> = {
