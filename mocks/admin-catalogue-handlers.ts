@@ -23,6 +23,7 @@ export function adminCatalogueStore(): AdminCatalogueStore {
       ...samplePublicSettings,
       { key: 'payu_classic_pos_id', value: '145227' },
       { key: 'payu_classic_pos_auth_key', value: 'local-pos-auth-key-change-me' },
+      { key: 'payu_classic_key2', value: 'local-payu-key2-change-me' },
       { key: 'payu_classic_gateway_url', value: '' },
       { key: 'stripe_secret_key', value: 'sk_test_secret' },
       { key: 'shop_origin_lat', value: '49.6919' },

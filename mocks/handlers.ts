@@ -3,15 +3,17 @@ import { mockCustomer, sampleProducts, samplePublicSettings, type ProductRow } f
 
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
 
-/** The subset of PostgREST filters the app uses on products: `col=eq.value`. */
+/** The subset of PostgREST filters the app uses on products: `col=eq.value` and `id=in.(a,b)`. */
 function applyEqFilters(rows: ProductRow[], params: URLSearchParams): ProductRow[] {
   const filterable = ['id', 'category', 'is_featured'] as const;
+  const ids = params.get('id')?.match(/^in\.\((.*)\)$/)?.[1];
+  const listed = ids === undefined ? rows : rows.filter((row) => ids.split(',').includes(row.id));
   return filterable.reduce((result, column) => {
     const filter = params.get(column);
     if (!filter?.startsWith('eq.')) return result;
     const wanted = filter.slice(3);
     return result.filter((row) => String(row[column]) === wanted);
-  }, rows);
+  }, listed);
 }
 
 function applyOrder(rows: ProductRow[], order: string | null): ProductRow[] {
@@ -31,6 +33,15 @@ function fakeAccessToken(userId: string, email: string, expiresAt: number): stri
     JSON.stringify({ sub: userId, email, role: 'authenticated', aud: 'authenticated', exp: expiresAt, app_metadata: {} }),
   );
   return `${header}.${payload}.mock-signature`;
+}
+
+
+/** The key the mocked place-order gives the device; the mocked payment functions want it back. */
+export const MOCK_ACCESS_KEY = 'mock-device-access-key-0000000000000000000';
+
+async function hasOrderAccess(request: Request): Promise<boolean> {
+  const body = (await request.json().catch(() => null)) as { accessKey?: unknown } | null;
+  return body?.accessKey === MOCK_ACCESS_KEY;
 }
 
 export const handlers = [
@@ -161,6 +172,7 @@ export const handlers = [
           total: 100,
           createdAt: '2026-11-21T10:00:00.000Z',
           clientRequestId: body.clientRequestId ?? '',
+          accessKey: MOCK_ACCESS_KEY,
         },
         replayed: false,
       },
@@ -170,11 +182,18 @@ export const handlers = [
   http.post('*/functions/v1/calculate-delivery', () =>
     HttpResponse.json({ distance: 19.8, cost: 71.28, formattedDistance: '19,8 km', formattedDuration: 'ok. 24 min', estimated: true, locality: 'Krasiczyn' }),
   ),
-  http.post('*/functions/v1/create-payu-classic-payment', () =>
-    HttpResponse.json({
-      success: true,
-      redirectUrl: `http://gateway.test/paygw/UTF/NewPayment?pos_id=1&session_id=KT123456789-1&amount=10000&desc=Zam&sig=${'a'.repeat(32)}`,
-    }),
+  // Like the real functions, a payment starts only for the device that placed the order (its access key).
+  http.post('*/functions/v1/create-payu-classic-payment', async ({ request }) =>
+    (await hasOrderAccess(request))
+      ? HttpResponse.json({
+          success: true,
+          redirectUrl: `http://gateway.test/paygw/UTF/NewPayment?pos_id=1&session_id=KT123456789-1&amount=10000&desc=Zam&sig=${'a'.repeat(32)}`,
+        })
+      : HttpResponse.json({ success: false, error: 'Nie możesz opłacić tego zamówienia.' }, { status: 403 }),
   ),
-  http.post('*/functions/v1/create-payment', () => HttpResponse.json({ url: 'http://gateway.test/checkout' })),
+  http.post('*/functions/v1/create-payment', async ({ request }) =>
+    (await hasOrderAccess(request))
+      ? HttpResponse.json({ url: 'http://gateway.test/checkout' })
+      : HttpResponse.json({ error: 'Access denied', details: 'Nie możesz opłacić tego zamówienia.' }, { status: 403 }),
+  ),
 ];

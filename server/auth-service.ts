@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { createMemoryRateLimiter, type RateLimiter } from '../functions/_shared/rate-limit.ts';
+import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../functions/_shared/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { signJwt, verifyJwt } from './jwt.ts';
 import { BodyTooLargeError, readBody, sendJson } from './http-helpers.ts';
@@ -19,11 +19,27 @@ export interface AuthServiceOptions {
   jwtSecret: string;
   issuer: string;
   accessTokenSeconds?: number;
-  /** Failed password logins per email + address; default 5 per 15 minutes, in memory. */
-  loginLimiter?: RateLimiter;
+  /**
+   * Sign-ups and password logins per address per 5 minutes, together, like
+   * hosted Supabase Auth's default (AUTH_RATE_LIMIT, default 30); 0 → none.
+   */
+  requestRateLimit?: number;
 }
 
-export const LOGIN_RATE_LIMIT = { limit: 5, windowMs: 15 * 60_000 } as const;
+/** Failed password logins per email and address, forgotten on a successful one. */
+export const LOGIN_FAILURE_RATE_RULE = { name: 'auth-login-failures', limit: 5, windowSeconds: 15 * 60 } as const;
+export const DEFAULT_AUTH_RATE_LIMIT = 30;
+export const AUTH_RATE_WINDOW_SECONDS = 5 * 60;
+
+/** The rate-limit SQL functions over the service's own connection (it connects as the database owner). */
+function poolRateLimitSql(pool: pg.Pool): RateLimitSql {
+  return async (fn, args) => {
+    const names = Object.keys(args);
+    const call = `select public.${fn}(${names.map((name, index) => `${name} => $${index + 1}`).join(', ')}) as result`;
+    const { rows } = await pool.query<{ result: unknown }>(call, Object.values(args));
+    return rows[0]?.result;
+  };
+}
 
 interface UserRow {
   id: string;
@@ -56,6 +72,11 @@ class AuthError extends Error {
   ) {
     super(message);
   }
+}
+
+function rateLimited(retryAfterSeconds: number): AuthError {
+  // GoTrue's answer, which supabase-js reads as over_request_rate_limit.
+  return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
 }
 
 function publicUser(user: UserRow) {
@@ -106,8 +127,17 @@ export function createAuthService({
   jwtSecret,
   issuer,
   accessTokenSeconds = 3600,
-  loginLimiter = createMemoryRateLimiter(LOGIN_RATE_LIMIT),
+  requestRateLimit = DEFAULT_AUTH_RATE_LIMIT,
 }: AuthServiceOptions) {
+  const sql = poolRateLimitSql(pool);
+  const loginLimiter = createPostgresRateLimiter(sql, LOGIN_FAILURE_RATE_RULE);
+  const requestLimiter: RateLimiter | null =
+    requestRateLimit > 0 ? createPostgresRateLimiter(sql, { name: 'auth', limit: requestRateLimit, windowSeconds: AUTH_RATE_WINDOW_SECONDS }) : null;
+  /** Sign-ups and password logins from one address, counted together before any work. */
+  async function countRequest(address: string): Promise<void> {
+    const decision = await requestLimiter?.hit([`ip:${address}`]);
+    if (decision && !decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+  }
   // An unknown email costs the same scrypt work as a wrong password, so timing does not tell them apart.
   const dummyHash = hashPassword(randomBytes(16).toString('base64url'));
   async function issueSession(user: UserRow, sessionId: string, parent: string | null) {
@@ -167,6 +197,11 @@ export function createAuthService({
         weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
       });
     }
+    if (password.trim() === '') {
+      throw new AuthError(422, 'weak_password', 'Password should contain characters other than spaces.', {
+        weak_password: { reasons: ['characters'], message: 'Password should contain characters other than spaces.' },
+      });
+    }
     const metadata = (body as { data?: unknown }).data;
     const userMetadata = typeof metadata === 'object' && metadata !== null ? metadata : {};
     const passwordHash = await hashPassword(password);
@@ -183,20 +218,20 @@ export function createAuthService({
 
   async function passwordGrant(body: unknown, address: string) {
     const { email, password } = credentials(body);
+    // No account has a longer address (sign-up refuses it), and it would not fit a rate-limit key.
+    if (email.length > 255) throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     // GoTrue-style 429 once too many attempts failed, before the password is even checked. Counted up
     // front (and forgotten on success) so a burst of parallel guesses cannot slip past the count.
     const limitKey = `${email}|${address}`;
-    const limit = loginLimiter.hit(limitKey);
-    if (!limit.allowed) {
-      throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(limit.retryAfterSeconds) });
-    }
+    const limit = await loginLimiter.hit([limitKey]);
+    if (!limit.allowed) throw rateLimited(limit.retryAfterSeconds);
     const user = await findUserByEmail(email);
     const valid = await verifyPassword(password, user?.encrypted_password ?? (await dummyHash));
     // The same answer whether the email is unknown or the password wrong.
     if (!user || !valid) {
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
-    loginLimiter.reset(limitKey);
+    await loginLimiter.reset(limitKey);
     await pool.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
     return issueSession(user, randomUUID(), null);
   }
@@ -264,13 +299,17 @@ export function createAuthService({
     const headers = { 'X-Supabase-Api-Version': API_VERSION };
     try {
       const method = request.method ?? 'GET';
+      // The connection's own address: a client cannot choose it (the gateway hands this request over as it came).
+      const address = request.socket.remoteAddress ?? 'unknown';
       if (method === 'POST' && path === '/signup') {
+        await countRequest(address);
         return sendJson(response, 200, await signup(await parseJson(request)), headers);
       }
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type');
+        if (grant === 'password') await countRequest(address);
         const body = await parseJson(request);
-        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, request.socket.remoteAddress ?? 'unknown'), headers);
+        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, address), headers);
         if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body), headers);
         throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
       }

@@ -3,9 +3,10 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import type { FunctionEnv } from '../functions/_shared/env.ts';
-import { createAuthService } from './auth-service.ts';
-import { FUNCTIONS } from './functions-registry.ts';
+import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits, type FunctionEnv } from '../functions/_shared/env.ts';
+import { readLimit } from '../functions/_shared/rate-limit.ts';
+import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
+import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';
 import { createGateway } from './gateway.ts';
 import { signJwt } from './jwt.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
@@ -26,6 +27,11 @@ export interface BackendOptions {
   ownerPassword: string;
   /** Fixed Postgres port, or 0 for any free one. */
   postgresPort?: number;
+  /**
+   * Where settings such as the rate limits (PLACE_ORDER_RATE_LIMIT,
+   * CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) are read; default process.env.
+   */
+  env?: Record<string, string | undefined>;
 }
 
 export interface RunningBackend {
@@ -82,6 +88,10 @@ function close(server: Server | undefined): Promise<void> {
 
 export async function startBackend(options: BackendOptions): Promise<RunningBackend> {
   const dataDir = resolve(options.dataDir);
+  const env = options.env ?? process.env;
+  // Read first: a malformed limit stops the start before anything runs.
+  const rateLimits = readFunctionRateLimits((name) => env[name]);
+  const authRateLimit = readLimit((name) => env[name], 'AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'backend.log');
   const log = (source: string) => (line: string) => {
@@ -126,7 +136,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     pool = new pg.Pool({ connectionString: postgres.superuserUrl, max: 10 });
     // Idle clients get 57P01 when Postgres shuts down on Ctrl-C; that is expected.
     pool.on('error', () => undefined);
-    const auth = createAuthService({ pool, jwtSecret: secrets.jwtSecret, issuer: `${url}/auth/v1` });
+    const auth = createAuthService({ pool, jwtSecret: secrets.jwtSecret, issuer: `${url}/auth/v1`, requestRateLimit: authRateLimit });
     const ownerId = await auth.ensureUser(options.ownerEmail, options.ownerPassword);
     await makeShopOwner(pool, ownerId);
 
@@ -141,9 +151,15 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 
     // Payment return pages live in the app; without a served app, SITE_URL (if any) says where it is.
     const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : process.env.SITE_URL || undefined;
-    const functionEnv: FunctionEnv = { supabaseUrl: url, anonKey, serviceRoleKey, siteUrl };
+    const localPaymentSimulator = env[LOCAL_PAYMENT_SIMULATOR_VARIABLE] === '1';
+    const functionEnv: FunctionEnv = { supabaseUrl: url, anonKey, serviceRoleKey, siteUrl, rateLimits, localPaymentSimulator };
     const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, build]) => [name, build(functionEnv)]));
-    gateway = createGateway({ postgrestPort: postgrest.port, auth: auth.handle, functions });
+    gateway = createGateway({
+      postgrestPort: postgrest.port,
+      auth: auth.handle,
+      functions,
+      localRoutes: functionEnv.localPaymentSimulator ? localPaymentSimulatorRoutes(functionEnv) : {},
+    });
     await listen(gateway, options.backendPort);
 
     let appUrl: string | null = null;

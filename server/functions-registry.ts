@@ -8,12 +8,12 @@ import { createPayuClassicPaymentDeps } from '../functions/create-payu-classic-p
 import { createPayuClassicPaymentHandler } from '../functions/create-payu-classic-payment/handler.ts';
 import { createPaymentNotificationDeps } from '../functions/payment-notification/deps.ts';
 import { createPaymentNotificationHandler } from '../functions/payment-notification/handler.ts';
-import { createPaymentSimulatorDeps } from '../functions/payment-simulator/deps.ts';
-import { createPaymentSimulatorHandler } from '../functions/payment-simulator/handler.ts';
 import { createPlaceOrderDeps } from '../functions/place-order/deps.ts';
 import { createPlaceOrderHandler } from '../functions/place-order/handler.ts';
 import { createSendContactEmailDeps, readMailConfig } from '../functions/send-contact-email/deps.ts';
 import { createSendContactEmailHandler } from '../functions/send-contact-email/handler.ts';
+import { createPaymentStoreFromEnv, LOCAL_SIMULATOR_PATH } from '../functions/_shared/payments.ts';
+import { createPaymentSimulatorHandler } from './payment-simulator.ts';
 
 /**
  * The Edge Functions the local gateway serves at /functions/v1/<name>; each
@@ -24,8 +24,22 @@ export const FUNCTIONS: Record<string, (env: FunctionEnv) => Handler> = {
   'create-payment': (env) => createCreatePaymentHandler(createCreatePaymentDeps(env)),
   'create-payu-classic-payment': (env) => createPayuClassicPaymentHandler(createPayuClassicPaymentDeps(env)),
   'payment-notification': (env) => createPaymentNotificationHandler(createPaymentNotificationDeps(env)),
-  'payment-simulator': (env) => createPaymentSimulatorHandler(createPaymentSimulatorDeps(env)),
   'place-order': (env) => createPlaceOrderHandler(createPlaceOrderDeps(env)),
   'send-contact-email': (env) =>
     createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig((name) => process.env[name]))),
 };
+
+/**
+ * Local-only routes, by path prefix: the PayU gateway simulator. The local
+ * backend adds them only with LOCAL_PAYMENT_SIMULATOR=1; they are not Edge
+ * Functions and are never deployed.
+ */
+export function localPaymentSimulatorRoutes(env: FunctionEnv): Record<string, Handler> {
+  const simulator = createPaymentSimulatorHandler({
+    store: createPaymentStoreFromEnv(env),
+    notificationUrl: `${env.supabaseUrl}/functions/v1/payment-notification`,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  });
+  return { [LOCAL_SIMULATOR_PATH]: simulator };
+}

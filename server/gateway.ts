@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Handler } from '../functions/_shared/http.ts';
-import { BodyTooLargeError, sendFetchResponse, sendJson, toFetchRequest } from './http-helpers.ts';
+import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetchRequest } from './http-helpers.ts';
 
 /**
  * One port like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 →
@@ -26,6 +26,8 @@ export interface GatewayOptions {
   postgrestPort: number;
   auth: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
   functions: Record<string, Handler>;
+  /** Local-only handlers by path prefix (the payment simulator), matched before the functions. */
+  localRoutes?: Record<string, Handler>;
 }
 
 function withCors(response: ServerResponse): void {
@@ -55,10 +57,22 @@ function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, po
   request.pipe(upstream);
 }
 
-export function createGateway({ postgrestPort, auth, functions }: GatewayOptions): Server {
+function localRouteFor(routes: Record<string, Handler>, pathname: string): Handler | undefined {
+  const prefix = Object.keys(routes).find((candidate) => pathname === candidate || pathname.startsWith(`${candidate}/`));
+  return prefix === undefined ? undefined : routes[prefix];
+}
+
+export function createGateway({ postgrestPort, auth, functions, localRoutes = {} }: GatewayOptions): Server {
   return createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const origin = `http://${request.headers.host ?? 'localhost'}`;
+    const url = parseRequestUrl(request.url);
+    if (!url) {
+      sendJson(response, 400, { error: 'bad_request', message: 'Nieprawidłowy adres.' }, CORS_HEADERS);
+      return;
+    }
+    const origin = /^[a-z0-9.:[\]-]+$/i.test(request.headers.host ?? '') ? `http://${request.headers.host}` : 'http://localhost';
+    // Like a real proxy (and Supabase's edge), the gateway says who connected; a client's own
+    // X-Forwarded-For never passes, so it cannot pick the address rate limits count it under.
+    request.headers['x-forwarded-for'] = request.socket.remoteAddress ?? 'unknown';
     try {
       if (url.pathname.startsWith('/rest/v1')) {
         if (request.method === 'OPTIONS') {
@@ -79,6 +93,11 @@ export function createGateway({ postgrestPort, auth, functions }: GatewayOptions
         await auth(request, response, url, url.pathname.slice('/auth/v1'.length));
         return;
       }
+      const local = localRouteFor(localRoutes, url.pathname);
+      if (local) {
+        await sendFetchResponse(response, await local(await toFetchRequest(request, origin)), FUNCTION_SECURITY_HEADERS);
+        return;
+      }
       const fn = /^\/functions\/v1\/([a-z0-9-]+)\/?$/.exec(url.pathname);
       if (fn) {
         const handler = functions[fn[1] ?? ''];
@@ -86,8 +105,7 @@ export function createGateway({ postgrestPort, auth, functions }: GatewayOptions
           sendJson(response, 404, { error: 'function_not_found', message: 'Nie ma takiej funkcji.' }, CORS_HEADERS);
           return;
         }
-        // Like Supabase's edge: the function learns the caller's address from X-Forwarded-For.
-        request.headers['x-forwarded-for'] ??= request.socket.remoteAddress ?? 'unknown';
+        // Like Supabase's edge: the function learns the caller's address from X-Forwarded-For (set above).
         await sendFetchResponse(response, await handler(await toFetchRequest(request, origin)), FUNCTION_SECURITY_HEADERS);
         return;
       }

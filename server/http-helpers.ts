@@ -27,6 +27,24 @@ export function sendJson(response: ServerResponse, status: number, body: unknown
   response.end(payload);
 }
 
+/**
+ * The request's URL, or null when its target is not a usable URL or its path
+ * has a broken percent-escape (`/%E0%A4%A`, `/product/%`): such a request is
+ * the client's mistake, a 400, never a 500. The target is read as a path
+ * ("//x" is the path "//x", not the host x).
+ */
+export function parseRequestUrl(target: string | undefined): URL | null {
+  const raw = target ?? '/';
+  let url: URL;
+  try {
+    url = raw.startsWith('/') ? new URL(`http://localhost${raw}`) : new URL(raw);
+    decodeURIComponent(url.pathname);
+  } catch {
+    return null;
+  }
+  return url;
+}
+
 /** Converts a Node request to a fetch Request, the shape Edge Function handlers take. */
 export async function toFetchRequest(request: IncomingMessage, origin: string): Promise<Request> {
   const headers = new Headers();

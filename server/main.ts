@@ -17,6 +17,9 @@ function port(name: string, fallback: number): number {
   return value;
 }
 
+// The local backend is the one place the PayU gateway simulator and the seeded keys may be used.
+process.env.LOCAL_PAYMENT_SIMULATOR ??= '1';
+
 const started = Date.now();
 try {
   const backend = await startBackend({

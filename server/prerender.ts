@@ -76,6 +76,8 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
   }
 
   return async (url) => {
+    // `url` is a path and search; "//x…" would read as the host x, and is no page of the shop: the client renders it.
+    if (!url.startsWith('/') || url.startsWith('//')) return null;
     const pending = entry();
     if (!pending) return null;
     try {

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { parseRequestUrl } from './http-helpers.ts';
 import type { Prerender, PrerenderedPage } from './prerender.ts';
 
 /**
@@ -172,8 +173,12 @@ export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, 
       response.end();
       return;
     }
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = parseRequestUrl(request.url);
     const backend = backendUrl ?? backendOrigin(request, backendPort);
+    if (!url) {
+      send(request, response, 400, Buffer.from('Bad request'), '.txt', 'no-cache', backend);
+      return;
+    }
     const accept = String(request.headers['accept-encoding'] ?? '');
     const file = resolveFile(url.pathname);
     const ext = file ? extname(file) : extname(url.pathname);

@@ -42,6 +42,7 @@ insert into public.app_settings (key, value) values
   ('company_website', 'http://localhost:4173'),
   ('payu_classic_pos_id', '145227'),
   ('payu_classic_pos_auth_key', 'local-pos-auth-key-change-me'),
+  ('payu_classic_key2', 'local-payu-key2-change-me'),
   ('payu_classic_gateway_url', ''),
   ('payu_classic_success_url', ''),
   ('payu_classic_failure_url', ''),

@@ -1,10 +1,12 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromPln, toPln, type Grosz } from '../../src/domain/money.ts';
-import { buildGatewayRedirect, type GatewayParams } from '../../src/domain/payu-classic.ts';
+import { buildGatewayRedirect, gatewayFieldSetProblems, type GatewayParams, type ParamRecord } from '../../src/domain/payu-classic.ts';
+import { orderNumberOfSession, statusUrlOf, type GatewayTransaction, type PaymentOutcome } from '../../src/domain/payu-status.ts';
 import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
 import { HttpError, MAX_JSON_BYTES } from './http.ts';
-import { createAdminClient } from './supabase-clients.ts';
+import type { OrderAccessStore } from './order-access.ts';
+import { callerUserId, createAdminClient } from './supabase-clients.ts';
 
 /**
  * What the payment functions share: the stored order (the only source of
@@ -12,7 +14,7 @@ import { createAdminClient } from './supabase-clients.ts';
  * result the same way for the simulator and the gateway's notifications.
  */
 
-export type PayuStatus = 'COMPLETED' | 'CANCELED' | 'PENDING' | 'REJECTED';
+export type PayuStatus = PaymentOutcome;
 export const PAYU_STATUSES: readonly PayuStatus[] = ['COMPLETED', 'CANCELED', 'PENDING', 'REJECTED'];
 
 export interface PaymentOrderItem {
@@ -24,6 +26,8 @@ export interface PaymentOrderItem {
 
 export interface PaymentOrder {
   id: string;
+  /** The customer's account, null for a guest order. */
+  userId: string | null;
   /** The shop's order number (orders.payu_order_id, 'KT…'). */
   orderNumber: string;
   status: string;
@@ -38,7 +42,7 @@ export interface PaymentOrder {
   items: PaymentOrderItem[];
 }
 
-export interface PaymentStore {
+export interface PaymentStore extends OrderAccessStore {
   findOrderById(id: string): Promise<PaymentOrder | null>;
   findOrderByNumber(orderNumber: string): Promise<PaymentOrder | null>;
   /** Values of the asked app_settings keys; absent keys are missing from the result. */
@@ -56,6 +60,7 @@ export function isUuid(value: string): boolean {
 
 interface OrderRow {
   id: string;
+  user_id: string | null;
   payu_order_id: string;
   status: string;
   payu_status: string | null;
@@ -70,11 +75,12 @@ interface OrderRow {
 }
 
 const ORDER_COLUMNS =
-  'id, payu_order_id, status, payu_status, payment_method, delivery_method, total, shipping_cost, customer_name, customer_email, customer_phone, order_items(product_name, quantity, price)';
+  'id, user_id, payu_order_id, status, payu_status, payment_method, delivery_method, total, shipping_cost, customer_name, customer_email, customer_phone, order_items(product_name, quantity, price)';
 
 function toPaymentOrder(row: OrderRow): PaymentOrder {
   return {
     id: row.id,
+    userId: row.user_id,
     orderNumber: row.payu_order_id,
     status: row.status,
     payuStatus: row.payu_status,
@@ -109,6 +115,21 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
       return Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
     },
 
+    callerUserId: (token) => callerUserId(admin, token),
+
+    async isShopOwner(userId) {
+      const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
+      if (error) throw new Error(`checking the shop owner failed: ${error.message}`);
+      return data !== null;
+    },
+
+    async hasAccessKey(orderId, keyHash) {
+      if (!isUuid(orderId)) return false;
+      const { data, error } = await admin.from('order_access_keys').select('order_id').eq('order_id', orderId).eq('key_hash', keyHash).limit(1);
+      if (error) throw new Error(`checking the order access key failed: ${error.message}`);
+      return (data ?? []).length > 0;
+    },
+
     async updatePaymentStatus(orderId, payuStatus, markProcessing) {
       // The filter keeps a completed payment completed when a late CANCELED or PENDING arrives.
       const status = await admin
@@ -138,29 +159,24 @@ export async function recordPaymentResult(store: PaymentStore, order: PaymentOrd
   await store.updatePaymentStatus(order.id, payuStatus, payuStatus === 'COMPLETED' && order.status === 'pending');
 }
 
-export interface PaymentReport {
-  /** The shop's order number, the gateway's order_id. */
-  orderNumber: string;
-  /** Grosz as integer text, as the gateway sends it. */
-  amount: string;
-  status: PayuStatus;
-}
-
-export type PaymentReportOutcome =
+export type TransactionOutcome =
   | { kind: 'recorded'; order: PaymentOrder }
   | { kind: 'order_not_found' }
+  /** The session does not belong to the order it names. */
+  | { kind: 'session_mismatch' }
   | { kind: 'amount_mismatch'; order: PaymentOrder };
 
 /**
- * The one way a signature-verified gateway result is applied (the
- * notification endpoint and the local simulator): the order must exist and
- * the reported amount must equal its stored total.
+ * Applies what the gateway itself answered about a payment (never what a
+ * report claimed): the session must belong to the order, and a completed
+ * payment must be of the order's stored total. Safe to repeat.
  */
-export async function applyPaymentReport(store: PaymentStore, report: PaymentReport): Promise<PaymentReportOutcome> {
-  const order = await store.findOrderByNumber(report.orderNumber);
+export async function applyGatewayTransaction(store: PaymentStore, transaction: GatewayTransaction, outcome: PayuStatus): Promise<TransactionOutcome> {
+  const order = await store.findOrderByNumber(transaction.orderId);
   if (!order) return { kind: 'order_not_found' };
-  if (!/^\d+$/.test(report.amount) || Number(report.amount) !== order.total) return { kind: 'amount_mismatch', order };
-  await recordPaymentResult(store, order, report.status);
+  if (orderNumberOfSession(transaction.sessionId) !== order.orderNumber) return { kind: 'session_mismatch' };
+  if (!/^\d{1,12}$/.test(transaction.amount) || Number(transaction.amount) !== order.total) return { kind: 'amount_mismatch', order };
+  await recordPaymentResult(store, order, outcome);
   return { kind: 'recorded', order };
 }
 
@@ -174,6 +190,7 @@ export function isPayable(order: PaymentOrder): boolean {
 export const GATEWAY_SETTING_KEYS = [
   'payu_classic_pos_id',
   'payu_classic_pos_auth_key',
+  'payu_classic_key2',
   'payu_classic_gateway_url',
   'payu_classic_success_url',
   'payu_classic_failure_url',
@@ -181,8 +198,13 @@ export const GATEWAY_SETTING_KEYS = [
 
 export interface GatewaySettings {
   posId: string;
+  /** Signs the shop's requests to the gateway (key1 in PayU's terms; spec §5 calls it the auth key). */
   authKey: string;
+  /** Verifies what the gateway sends: its reports and its status answers. */
+  key2: string;
   gatewayUrl: string;
+  /** Payment/get: where the shop asks for a payment's real state. */
+  statusUrl: string;
   successUrl: string;
   failureUrl: string;
 }
@@ -202,23 +224,42 @@ function httpUrl(value: string | undefined): string | null {
 }
 
 /**
- * The gateway settings with the local defaults for blank URLs: the local
- * payment simulator, and the app's /checkout/success and /checkout/cancel.
- * Null when the POS data is missing or an address cannot be formed.
+ * The keys seed.sql puts in a fresh local database. Published in this
+ * repository, so anyone could sign with them: outside the local backend a
+ * function refuses to use them.
  */
-export function resolveGatewaySettings(settings: Record<string, string>, env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl'>): GatewaySettings | null {
-  const posId = settings.payu_classic_pos_id?.trim() ?? '';
-  const authKey = settings.payu_classic_pos_auth_key?.trim() ?? '';
-  const site = env.siteUrl ? withoutTrailingSlash(env.siteUrl) : '';
+export const SEEDED_GATEWAY_KEYS: readonly string[] = ['local-pos-auth-key-change-me', 'local-payu-key2-change-me'];
+
+export const LOCAL_SIMULATOR_PATH = '/functions/v1/payment-simulator';
+
+type GatewayEnv = Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
+
+/**
+ * The gateway settings, or null when they cannot be used: data missing, an
+ * address that cannot be formed, or a seeded key outside the local backend
+ * (logged, so the owner can tell why payments fail). Blank addresses mean
+ * the app's /checkout/success and /checkout/cancel, and — only locally —
+ * the local payment simulator.
+ */
+export function resolveGatewaySettings(settings: Record<string, string>, env: GatewayEnv): GatewaySettings | null {
   const setting = (key: string) => settings[key]?.trim() ?? '';
-  const gatewayUrl = httpUrl(setting('payu_classic_gateway_url') || `${withoutTrailingSlash(env.supabaseUrl)}/functions/v1/payment-simulator`);
+  const posId = setting('payu_classic_pos_id');
+  const authKey = setting('payu_classic_pos_auth_key');
+  const key2 = setting('payu_classic_key2');
+  if (!env.localPaymentSimulator && [authKey, key2].some((key) => SEEDED_GATEWAY_KEYS.includes(key))) {
+    console.error('[payments] refusing the seeded PayU keys outside the local backend: set your own in the admin settings');
+    return null;
+  }
+  const site = env.siteUrl ? withoutTrailingSlash(env.siteUrl) : '';
+  const localSimulator = env.localPaymentSimulator ? `${withoutTrailingSlash(env.supabaseUrl)}${LOCAL_SIMULATOR_PATH}` : '';
+  const gatewayUrl = httpUrl(setting('payu_classic_gateway_url') || localSimulator);
   const successUrl = httpUrl(setting('payu_classic_success_url') || (site && `${site}/checkout/success`));
   const failureUrl = httpUrl(setting('payu_classic_failure_url') || (site && `${site}/checkout/cancel`));
-  if (!posId || !authKey || !gatewayUrl || !successUrl || !failureUrl) return null;
-  return { posId, authKey, gatewayUrl, successUrl, failureUrl };
+  if (!posId || !authKey || !key2 || authKey === key2 || !gatewayUrl || !successUrl || !failureUrl) return null;
+  return { posId, authKey, key2, gatewayUrl, statusUrl: statusUrlOf(gatewayUrl), successUrl, failureUrl };
 }
 
-export async function loadGatewaySettings(store: PaymentStore, env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl'>): Promise<GatewaySettings | null> {
+export async function loadGatewaySettings(store: PaymentStore, env: GatewayEnv): Promise<GatewaySettings | null> {
   return resolveGatewaySettings(await store.loadSettings(GATEWAY_SETTING_KEYS), env);
 }
 
@@ -239,25 +280,25 @@ function appendQuery(url: string, query: string): string {
 export interface OrderRedirectOptions {
   /** The value of ?payment= on the success page. */
   paymentLabel: string;
-  description?: string;
   ts: number;
 }
 
 /**
- * The signed gateway redirect for a stored order: amount, buyer and lines
- * all from the order (with shipping as its own line, so the lines add up).
+ * The signed gateway redirect for a stored order: every field — amount,
+ * description, buyer and lines — from the order (with shipping as its own
+ * line, so the lines add up); nothing a caller sent. Null if the order's
+ * data does not fit the gateway's field rules or its URL length.
  */
 export function orderGatewayRedirect(settings: GatewaySettings, order: PaymentOrder, options: OrderRedirectOptions): { url: string; params: GatewayParams } | null {
   const number = encodeURIComponent(order.orderNumber);
   const { firstName, lastName } = splitCustomerName(order.customerName);
   const items = order.items.map((item) => ({ name: item.name, quantity: item.quantity, unitPrice: toPln(item.price) }));
   if (order.shippingCost > 0) items.push({ name: SHIPPING_LINE_NAME, quantity: 1, unitPrice: toPln(order.shippingCost) });
-  const description = options.description || `Zamówienie ${order.orderNumber}`;
-  return buildGatewayRedirect(settings.gatewayUrl, {
+  const redirect = buildGatewayRedirect(settings.gatewayUrl, {
     posId: settings.posId,
     posAuthKey: settings.authKey,
     orderNumber: order.orderNumber,
-    description: description.slice(0, 255),
+    description: `Zamówienie ${order.orderNumber}`,
     desc2: `Kwiaciarnia – zamówienie ${order.orderNumber}`,
     trsDesc: `Zamówienie ${order.orderNumber}`,
     totalAmount: toPln(order.total),
@@ -267,6 +308,9 @@ export function orderGatewayRedirect(settings: GatewaySettings, order: PaymentOr
     failureUrl: appendQuery(settings.failureUrl, `orderId=${number}`),
     ts: options.ts,
   });
+  if (!redirect) return null;
+  const { pos_auth_key: _signingKey, ...sent } = redirect.params;
+  return gatewayFieldSetProblems(sent as ParamRecord).length === 0 ? redirect : null;
 }
 
 // ------------------------------------------------------------------ request helpers

@@ -1,74 +1,94 @@
-/**
- * A sliding-window rate limiter kept in memory: at most `limit` hits per key
- * within `windowMs`. Per process (one Edge Function instance, one local
- * backend), so it slows a flood down rather than counting globally; hosted
- * Supabase Auth has its own limits in front of logins.
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { jsonResponse } from './http.ts';
+
+/*
+ * Rate limits kept in Postgres (private.rate_limit_hits, written by the SQL
+ * function public.rate_limit_hit, service role only), so every function
+ * instance and the local auth service count together. A sliding log: at
+ * most `limit` hits per key within any `windowSeconds`.
  */
+
 export interface RateDecision {
   allowed: boolean;
   /** Whole seconds until the next hit would be allowed (0 when allowed). */
   retryAfterSeconds: number;
 }
 
-export interface RateLimiter {
-  /** Whether a hit would be allowed now, without counting one. */
-  check(key: string): RateDecision;
-  /** Counts a hit and tells whether it was within the limit (a refused hit is not counted). */
-  hit(key: string): RateDecision;
-  /** Forgets a key (e.g. after a successful login). */
-  reset(key: string): void;
-}
-
-export interface RateLimitOptions {
+export interface RateRule {
+  /** Prefixed to every key, so rules never share a counter. */
+  name: string;
   limit: number;
-  windowMs: number;
-  now?: () => number;
-  /** Keys kept at most; the oldest are dropped first, so memory stays bounded under a spray of keys. */
-  maxKeys?: number;
+  windowSeconds: number;
 }
 
-export function createMemoryRateLimiter({ limit, windowMs, now = Date.now, maxKeys = 10_000 }: RateLimitOptions): RateLimiter {
-  const hits = new Map<string, number[]>();
+export interface RateLimiter {
+  /**
+   * Counts one hit on each key if every key is within the rule, else none;
+   * answers whether the request may go on.
+   */
+  hit(keys: readonly string[]): Promise<RateDecision>;
+  /** Forgets a key (e.g. failed logins after a successful one). */
+  reset(key: string): Promise<void>;
+}
 
-  function recent(key: string, at: number): number[] {
-    const list = (hits.get(key) ?? []).filter((time) => time > at - windowMs);
-    if (list.length === 0) hits.delete(key);
-    else hits.set(key, list);
-    return list;
+/**
+ * Calls public.rate_limit_hit / public.rate_limit_reset with named arguments:
+ * through PostgREST (functions) or a direct connection (the local auth service).
+ */
+export type RateLimitSql = (fn: 'rate_limit_hit' | 'rate_limit_reset', args: Record<string, string | number | string[]>) => Promise<unknown>;
+
+function decisionOf(value: unknown): RateDecision {
+  const record = (typeof value === 'object' && value !== null ? value : {}) as { allowed?: unknown; retry_after?: unknown };
+  if (typeof record.allowed !== 'boolean' || typeof record.retry_after !== 'number') {
+    throw new Error(`rate_limit_hit answered an unexpected value: ${JSON.stringify(value)}`);
   }
+  return { allowed: record.allowed, retryAfterSeconds: record.retry_after };
+}
 
-  function decide(list: number[], at: number): RateDecision {
-    if (list.length < limit) return { allowed: true, retryAfterSeconds: 0 };
-    const oldest = list[list.length - limit]!;
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil((oldest + windowMs - at) / 1000)) };
-  }
-
+/** A limiter for one rule; handler tests give handlers a fake RateLimiter instead. */
+export function createPostgresRateLimiter(sql: RateLimitSql, rule: RateRule): RateLimiter {
+  const key = (part: string) => `${rule.name}:${part}`;
   return {
-    check(key) {
-      const at = now();
-      return decide(recent(key, at), at);
+    async hit(keys) {
+      return decisionOf(await sql('rate_limit_hit', { p_keys: keys.map(key), p_limit: rule.limit, p_window_seconds: rule.windowSeconds }));
     },
-    hit(key) {
-      const at = now();
-      const list = recent(key, at);
-      const decision = decide(list, at);
-      if (!decision.allowed) return decision;
-      hits.delete(key);
-      hits.set(key, [...list, at]);
-      while (hits.size > maxKeys) {
-        const first = hits.keys().next().value;
-        if (first === undefined) break;
-        hits.delete(first);
-      }
-      return decision;
-    },
-    reset(key) {
-      hits.delete(key);
+    async reset(part) {
+      await sql('rate_limit_reset', { p_key: key(part) });
     },
   };
 }
 
-/** The caller's address as the platform's gateway reports it (first entry of X-Forwarded-For). */
+/** The SQL functions through the service-role client's `rpc` (PostgREST). */
+export function rpcRateLimitSql(admin: SupabaseClient): RateLimitSql {
+  return async (fn, args) => {
+    const { data, error } = await admin.rpc(fn, args);
+    if (error) throw new Error(`${fn} failed: ${error.code} ${error.message}`);
+    return data as unknown;
+  };
+}
+
+/**
+ * A limit from an environment variable: a whole number ≥ 0, where 0 turns the
+ * limit off; unset or blank → `fallback`. Anything else stops the start, so a
+ * typo never silently removes a limit.
+ */
+export function readLimit(get: (name: string) => string | undefined, name: string, fallback: number): number {
+  const raw = get(name)?.trim();
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new Error(`${name} must be a whole number ≥ 0 (0 turns the limit off), got "${raw}"`);
+  return Number(raw);
+}
+
+/** The answer to a limited request: 429, the Polish reason and when to come back. */
+export function rateLimitedResponse(message: string, decision: RateDecision): Response {
+  return jsonResponse(429, { error: 'rate_limited', message }, { 'Retry-After': String(Math.max(1, decision.retryAfterSeconds)) });
+}
+
+/**
+ * The caller's address as the platform's gateway reports it (first entry of
+ * X-Forwarded-For). The local gateway overwrites that header with the
+ * connection's address, so a client cannot choose it.
+ */
 export function clientAddress(request: Request): string {
   const forwarded = request.headers.get('x-forwarded-for') ?? '';
   const first = forwarded.split(',')[0]?.trim() ?? '';

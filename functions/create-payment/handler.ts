@@ -1,5 +1,6 @@
 import type { FunctionEnv } from '../_shared/env.ts';
-import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
+import { HttpError, bearerToken, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
+import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
 import {
   SHIPPING_LINE_NAME,
   isPayable,
@@ -14,7 +15,7 @@ export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface CreatePaymentDeps {
   store: PaymentStore;
-  env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl'>;
+  env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
   fetch: FetchLike;
   now(): number;
 }
@@ -86,7 +87,8 @@ async function stripeCheckoutUrl(deps: CreatePaymentDeps, order: PaymentOrder, s
 }
 
 /**
- * Spec §7 create-payment: { orderId } → { url } for the card/BLIK provider.
+ * Spec §7 create-payment: { orderId, accessKey? } from the order's buyer
+ * (their session or their device's key) → { url } for the card/BLIK provider.
  * With a Stripe secret key: a Stripe Checkout Session; without one: the
  * local payment simulator, signed like the classic gateway. Other body
  * fields (items, delivery) are ignored; the stored order is the truth.
@@ -102,11 +104,17 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
         if (error instanceof HttpError) throw new HttpError(error.status, 'Invalid request', error.message);
         throw error;
       });
-      const orderId = typeof body.orderId === 'string' ? body.orderId.trim() : '';
-      if (!orderId) throw new HttpError(400, 'Order id is required', 'Brak numeru zamówienia.');
+      const target = readPaymentTarget(body);
+      if (!target) throw new HttpError(400, 'Order id is required', 'Brak numeru zamówienia.');
+      const { orderId, accessKey } = target;
 
       const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'Order not found', DETAILS.notFound);
+      await assertOrderAccess(deps.store, order, { token: bearerToken(request), accessKey }).catch((error: unknown) => {
+        // This function's errors carry the English `error` in the code and the Polish text as `details`.
+        if (error instanceof HttpError) throw new HttpError(error.status, error.status === 401 ? 'Invalid session' : 'Access denied', error.message);
+        throw error;
+      });
       if (!ONLINE_METHODS.has(order.paymentMethod)) throw new HttpError(409, 'Order is not paid online', DETAILS.offline);
       if (!isPayable(order)) throw new HttpError(409, 'Order is already paid or closed', DETAILS.closed);
 

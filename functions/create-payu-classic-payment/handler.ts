@@ -1,46 +1,64 @@
 import { checkRedirectUrl, validatePaymentRequest } from '../../src/domain/payu-classic.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
-import { isPayable, loadGatewaySettings, orderGatewayRedirect, paymentPostHandler, type PaymentStore } from '../_shared/payments.ts';
+import { HttpError, bearerToken, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
+import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
+import {
+  isPayable,
+  loadGatewaySettings,
+  orderGatewayRedirect,
+  paymentPostHandler,
+  splitCustomerName,
+  type PaymentOrder,
+  type PaymentStore,
+} from '../_shared/payments.ts';
 
 export interface CreatePayuClassicPaymentDeps {
   store: PaymentStore;
-  env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl'>;
+  env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
   now(): number;
 }
 
 export const CONFIGURATION_MISSING = 'Payment gateway configuration is missing';
 
+/** Spec §5's payment checks, applied to what the gateway will be sent: the stored order. */
+function checkStoredOrder(order: PaymentOrder): void {
+  const { firstName, lastName } = splitCustomerName(order.customerName);
+  const checked = validatePaymentRequest({
+    orderId: order.id,
+    totalAmount: order.total / 100,
+    buyer: { email: order.customerEmail, phone: order.customerPhone, firstName, lastName },
+    products: order.items.map((item) => ({ name: item.name, unitPrice: item.price / 100, quantity: item.quantity })),
+  });
+  if (!checked.ok) throw new HttpError(422, 'validation_failed', checked.errors.join(', '));
+}
+
 /**
- * Spec §7 create-payu-classic-payment: checks the body with the §5 rules,
- * then signs a gateway redirect built from the order AS STORED — amount,
- * lines and buyer never come from the body. Answers
- * { success: true, redirectUrl } or { success: false, error }.
+ * Spec §7 create-payu-classic-payment: { orderId, accessKey? } from the
+ * order's buyer (their session or the key their device got at placement)
+ * → { success: true, redirectUrl }, every signed field built from the order
+ * AS STORED; or { success: false, error }.
  */
 export function createPayuClassicPaymentHandler(deps: CreatePayuClassicPaymentDeps): Handler {
   return paymentPostHandler(
     'create-payu-classic-payment',
     (error) => ({ success: false, error: error.message }),
     async (request) => {
-      const body = await readJsonObject(request);
-      const checked = validatePaymentRequest(body);
-      if (!checked.ok) throw new HttpError(400, 'validation_failed', checked.errors.join(', '));
-      if (!checked.value.orderId) throw new HttpError(400, 'validation_failed', 'Order id is required');
-
-      const order = await deps.store.findOrderById(checked.value.orderId);
+      // An older client's buyer, description and lines may still come along: they are ignored.
+      const target = readPaymentTarget(await readJsonObject(request));
+      if (!target) throw new HttpError(400, 'validation_failed', 'Order id is required');
+      const { orderId, accessKey } = target;
+      const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'order_not_found', 'Order not found');
+      await assertOrderAccess(deps.store, order, { token: bearerToken(request), accessKey });
       if (!isPayable(order)) throw new HttpError(409, 'order_closed', 'Order is already paid or closed');
+      checkStoredOrder(order);
 
       const settings = await loadGatewaySettings(deps.store, deps.env);
       if (!settings) throw new HttpError(503, 'configuration_missing', CONFIGURATION_MISSING);
 
-      const redirect = orderGatewayRedirect(settings, order, {
-        paymentLabel: 'payu',
-        description: checked.value.description,
-        ts: deps.now(),
-      });
+      const redirect = orderGatewayRedirect(settings, order, { paymentLabel: 'payu', ts: deps.now() });
       if (!redirect || !checkRedirectUrl(redirect.url).valid) {
-        // Only a broken gateway URL setting can get here: the order data always fits.
+        // A broken gateway URL setting, or order data the gateway's field rules do not allow.
         throw new HttpError(503, 'configuration_missing', CONFIGURATION_MISSING);
       }
       return jsonResponse(200, { success: true, redirectUrl: redirect.url });

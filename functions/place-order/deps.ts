@@ -1,6 +1,7 @@
 import { parseAddressObject } from '../calculate-delivery/quote.ts';
 import { quoteDelivery } from '../calculate-delivery/service.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
+import { DEFAULT_FUNCTION_RATE_LIMITS, type FunctionEnv } from '../_shared/env.ts';
+import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { callerUserId, createAdminClient } from '../_shared/supabase-clients.ts';
 import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } from './handler.ts';
 
@@ -43,6 +44,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         p_subtotal: order.subtotal,
         p_shipping_cost: order.shippingCost,
         p_items: order.items,
+        p_access_key_hash: order.accessKeyHash,
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
@@ -55,5 +57,14 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
 
     now: () => Date.now(),
     random: () => Math.random(),
+    ...placeOrderRateLimit(env, admin),
   };
+}
+
+/** PLACE_ORDER_RATE_LIMIT requests per minute per address, counted in Postgres; 0 → none. */
+function placeOrderRateLimit(env: FunctionEnv, admin: ReturnType<typeof createAdminClient>): Pick<PlaceOrderDeps, 'countRequest'> {
+  const limit = (env.rateLimits ?? DEFAULT_FUNCTION_RATE_LIMITS).placeOrder;
+  if (limit === 0) return {};
+  const limiter = createPostgresRateLimiter(rpcRateLimitSql(admin), { name: 'place-order', limit, windowSeconds: 60 });
+  return { countRequest: (address) => limiter.hit([`ip:${address}`]) };
 }

@@ -10,7 +10,9 @@ import {
 } from '../../src/domain/delivery.ts';
 import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
+import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
 import { HttpError, bearerToken, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
 
 export interface CatalogueProduct {
   id: string;
@@ -47,6 +49,8 @@ export interface OrderWrite {
   subtotal: number;
   shippingCost: number;
   items: { product_id: string; quantity: number; price: number }[];
+  /** SHA-256 of the access key this answer gives the device (see _shared/order-access.ts). */
+  accessKeyHash: string;
 }
 
 export type OrderWriteResult =
@@ -67,7 +71,11 @@ export interface PlaceOrderDeps {
   quoteLocalDelivery?(checkout: CheckoutForm): Promise<Grosz>;
   now(): number;
   random(): number;
+  /** Counts a request from this address (PLACE_ORDER_RATE_LIMIT per minute); absent → no limit. */
+  countRequest?(address: string): Promise<RateDecision>;
 }
+
+export const PLACE_ORDER_RATE_LIMITED_MESSAGE = 'Zbyt wiele zamówień z tego adresu w krótkim czasie. Spróbuj ponownie za minutę.';
 
 const ORDER_NUMBER_ATTEMPTS = 5;
 
@@ -111,7 +119,8 @@ async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtot
   return fixedShippingCost(checkout.deliveryMethod, subtotal, Number.isFinite(parsed) ? fromPln(parsed) : DEFAULT_FREE_SHIPPING_THRESHOLD);
 }
 
-function publicOrder(order: StoredOrder) {
+/** What place-order answers: the order, and the key that lets this device pay for it. */
+function publicOrder(order: StoredOrder, accessKey: string) {
   return {
     id: order.id,
     orderNumber: order.payu_order_id,
@@ -121,6 +130,7 @@ function publicOrder(order: StoredOrder) {
     total: order.total,
     createdAt: order.created_at,
     clientRequestId: order.client_request_id,
+    accessKey,
   };
 }
 
@@ -132,6 +142,10 @@ function publicOrder(order: StoredOrder) {
  */
 export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
   return postHandler('place-order', async (request) => {
+    // A flood from one address stops here, before any work.
+    const rate = await deps.countRequest?.(clientAddress(request));
+    if (rate && !rate.allowed) return rateLimitedResponse(PLACE_ORDER_RATE_LIMITED_MESSAGE, rate);
+
     const body = await readJsonObject(request);
     const parsed = v.safeParse(placeOrderRequestSchema, body);
     if (!parsed.success) {
@@ -151,6 +165,9 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
       throw new HttpError(422, 'live_flowers_local_only', LIVE_FLOWERS_COURIER_MESSAGE);
     }
     const shipping = await shippingCost(deps, checkout, subtotal);
+    // A replay (same idempotency key) comes from the same device: it gets a fresh key of its own.
+    const accessKey = newAccessKey();
+    const accessKeyHash = await hashAccessKey(accessKey);
 
     for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
       const result = await deps.writeOrder({
@@ -166,9 +183,10 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
         subtotal: toPln(subtotal),
         shippingCost: toPln(shipping),
         items: lines,
+        accessKeyHash,
       });
       if (result.kind === 'ok') {
-        return jsonResponse(result.replayed ? 200 : 201, { order: publicOrder(result.order), replayed: result.replayed });
+        return jsonResponse(result.replayed ? 200 : 201, { order: publicOrder(result.order, accessKey), replayed: result.replayed });
       }
       if (result.kind === 'catalogue_changed') {
         throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');

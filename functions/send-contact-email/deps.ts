@@ -1,8 +1,8 @@
 import { CONTACT_SUBJECT_LABELS } from '../../src/domain/contact-schema.ts';
-import type { FunctionEnv } from '../_shared/env.ts';
-import { createMemoryRateLimiter } from '../_shared/rate-limit.ts';
+import { DEFAULT_FUNCTION_RATE_LIMITS, type FunctionEnv } from '../_shared/env.ts';
+import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient } from '../_shared/supabase-clients.ts';
-import { CONTACT_RATE_LIMIT, type ContactMessageRecord, type SendContactEmailDeps } from './handler.ts';
+import { CONTACT_RATE_WINDOW_SECONDS, type ContactMessageRecord, type SendContactEmailDeps } from './handler.ts';
 
 /** Resend settings; all optional: without a key and a recipient no mail is sent. */
 export interface MailConfig {
@@ -52,17 +52,21 @@ export function resendMailer(config: MailConfig, fetchImpl: typeof fetch = fetch
 
 /**
  * The real dependencies: a service-role insert (anon may not write
- * contact_messages), an in-memory flood limit (5 messages per 10 minutes per
- * address and per email, per function instance) and, if configured, Resend.
+ * contact_messages), a flood limit counted in Postgres (CONTACT_RATE_LIMIT,
+ * default 5, messages per 10 minutes per address and per email; 0 → none)
+ * and, if configured, Resend.
  */
 export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | null): SendContactEmailDeps {
   const admin = createAdminClient(env);
+  const limit = (env.rateLimits ?? DEFAULT_FUNCTION_RATE_LIMITS).contact;
   return {
     async storeMessage(message) {
       const { error } = await admin.from('contact_messages').insert(message);
       if (error) throw new Error(`storing the contact message failed: ${error.code} ${error.message}`);
     },
-    rateLimiter: createMemoryRateLimiter(CONTACT_RATE_LIMIT),
+    ...(limit > 0
+      ? { rateLimiter: createPostgresRateLimiter(rpcRateLimitSql(admin), { name: 'contact', limit, windowSeconds: CONTACT_RATE_WINDOW_SECONDS }) }
+      : {}),
     ...(mail ? { sendMail: resendMailer(mail) } : {}),
   };
 }

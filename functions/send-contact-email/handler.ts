@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { issuesByField, joinIssueMessages } from '../../src/domain/checkout-schema.ts';
 import { contactMessageSchema, type ContactSubject } from '../../src/domain/contact-schema.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
-import { clientAddress, type RateLimiter } from '../_shared/rate-limit.ts';
+import { clientAddress, rateLimitedResponse, type RateLimiter } from '../_shared/rate-limit.ts';
 
 /** A validated, trimmed contact message as stored and mailed. */
 export interface ContactMessageRecord {
@@ -18,11 +18,11 @@ export interface SendContactEmailDeps {
   storeMessage(message: ContactMessageRecord): Promise<void>;
   /** Present only when a mail provider is configured; a failure is logged, the message is already stored. */
   sendMail?(message: ContactMessageRecord): Promise<void>;
-  /** Counts accepted messages per sender address and per email; absent → no limit (unit tests that do not care). */
+  /** Counts accepted messages per sender address and per email (CONTACT_RATE_LIMIT per 10 minutes); absent → no limit. */
   rateLimiter?: RateLimiter;
 }
 
-export const CONTACT_RATE_LIMIT = { limit: 5, windowMs: 10 * 60_000 } as const;
+export const CONTACT_RATE_WINDOW_SECONDS = 10 * 60;
 export const CONTACT_RATE_LIMITED_MESSAGE = 'Wysłano zbyt wiele wiadomości. Spróbuj ponownie za kilka minut.';
 
 /** A contact message is small: 5000 characters of text plus the short fields. */
@@ -44,17 +44,10 @@ export function createSendContactEmailHandler(deps: SendContactEmailDeps): Handl
     const record: ContactMessageRecord = { name, email, phone: phone === '' ? null : phone, subject, message };
 
     // A flood from one address, or in one person's name, stops here: nothing is stored.
+    // Both keys are counted together, or neither when one is over its limit.
     if (deps.rateLimiter) {
-      const keys = [`ip:${clientAddress(request)}`, `email:${email.toLowerCase()}`];
-      const refused = keys.map((key) => deps.rateLimiter!.check(key)).find((decision) => !decision.allowed);
-      if (refused) {
-        return jsonResponse(
-          429,
-          { error: 'rate_limited', message: CONTACT_RATE_LIMITED_MESSAGE },
-          { 'Retry-After': String(refused.retryAfterSeconds) },
-        );
-      }
-      for (const key of keys) deps.rateLimiter.hit(key);
+      const decision = await deps.rateLimiter.hit([`ip:${clientAddress(request)}`, `email:${email.toLowerCase()}`]);
+      if (!decision.allowed) return rateLimitedResponse(CONTACT_RATE_LIMITED_MESSAGE, decision);
     }
 
     await deps.storeMessage(record);

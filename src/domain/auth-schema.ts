@@ -28,6 +28,7 @@ export const registerSchema = v.pipe(
         v.string('Hasło jest wymagane'),
         v.nonEmpty('Hasło jest wymagane'),
         v.minLength(PASSWORD_MIN_LENGTH, `Hasło musi mieć co najmniej ${PASSWORD_MIN_LENGTH} znaków`),
+        v.check((value: string) => value.trim() !== '', 'Hasło nie może składać się z samych spacji'),
       ),
       '',
     ),

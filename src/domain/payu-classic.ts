@@ -64,7 +64,7 @@ export function signGatewayParams(params: ParamRecord, authKey: string): string 
 }
 
 /** Compares without an early exit, so the time taken does not tell how much of a guess was right. */
-function sameText(a: string, b: string): boolean {
+export function sameText(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
   let difference = 0;
   for (let i = 0; i < a.length; i += 1) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
@@ -210,6 +210,106 @@ export function buildGatewayRedirect(gatewayUrl: string, input: GatewayPaymentIn
     if (url.length <= MAX_GATEWAY_URL_LENGTH) return { url, params };
   }
   return null;
+}
+
+// ------------------------------------------------------------------ the exact field set
+
+function isControlCharacter(char: string): boolean {
+  const code = char.codePointAt(0) ?? 0;
+  return code < 0x20 || code === 0x7f;
+}
+
+/** No control characters, at most `max` characters. */
+function plainText(max: number): (value: string) => boolean {
+  return (value) => value.length > 0 && Array.from(value).length <= max && !Array.from(value).some(isControlCharacter);
+}
+
+function pattern(format: RegExp): (value: string) => boolean {
+  return (value) => format.test(value);
+}
+
+function httpAddress(value: string): boolean {
+  if (value.length > 1024) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Every field a payment start may carry, each with its length and
+ * characters. The signature is a bare concatenation (the gateway fixes it),
+ * so the verifier insists on this field set: a value cannot bring a field of
+ * its own, and no field may be missing or added.
+ */
+const FIELD_RULES: Readonly<Record<string, (value: string) => boolean>> = {
+  pos_id: pattern(/^\d{1,12}$/),
+  session_id: pattern(/^KT\d{9}-\d{10,16}$/),
+  amount: pattern(/^[1-9]\d{0,11}$/),
+  desc: plainText(255),
+  desc2: plainText(255),
+  trsDesc: plainText(255),
+  order_id: pattern(/^KT\d{9}$/),
+  first_name: plainText(MAX_GATEWAY_NAME_LENGTH),
+  last_name: plainText(MAX_GATEWAY_NAME_LENGTH),
+  payback_login: plainText(64),
+  client_email: (value) => value.length <= 320 && EMAIL_FORMAT.test(value),
+  phone: pattern(/^\+?\d{9,15}$/),
+  language: pattern(/^pl$/),
+  client_ip: pattern(/^[\d.:a-f]{3,45}$/i),
+  ts: pattern(/^\d{10,16}$/),
+  pay_type: pattern(/^[a-z]{1,4}$/),
+  js: pattern(/^[01]$/),
+  pow_url: httpAddress,
+  pow_url_blad: httpAddress,
+  encoding: pattern(/^UTF-8$/),
+  sig: pattern(/^[0-9a-f]{32}$/),
+};
+const OPTIONAL_FIELDS = new Set(['desc2', 'trsDesc', 'payback_login']);
+const LINE_FIELD = /^order_([1-9]\d{0,2})_(name|quantity|price)$/;
+const LINE_RULES: Readonly<Record<string, (value: string) => boolean>> = {
+  name: plainText(MAX_GATEWAY_NAME_LENGTH),
+  quantity: pattern(/^[1-9]\d{0,2}$/),
+  price: pattern(/^\d{1,12}$/),
+};
+
+/**
+ * The problems of a payment start's field set (sig included, pos_auth_key
+ * never): unknown or missing fields, a value out of its format, or item
+ * lines that are incomplete or not numbered 1, 2, 3…
+ */
+export function gatewayFieldSetProblems(params: ParamRecord): string[] {
+  const problems: string[] = [];
+  const lines = new Map<number, Set<string>>();
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    const line = LINE_FIELD.exec(key);
+    if (line) {
+      const part = line[2]!;
+      if (!LINE_RULES[part]!(value)) problems.push(`Invalid value of ${key}`);
+      const parts = lines.get(Number(line[1])) ?? new Set<string>();
+      parts.add(part);
+      lines.set(Number(line[1]), parts);
+      continue;
+    }
+    const rule = FIELD_RULES[key];
+    if (!rule) problems.push(`Unexpected field ${key.slice(0, 40)}`);
+    else if (!rule(value)) problems.push(`Invalid value of ${key}`);
+  }
+  const missing = Object.keys(FIELD_RULES).filter((key) => !OPTIONAL_FIELDS.has(key) && params[key] === undefined);
+  if (missing.length > 0) problems.push(`Missing required fields: ${missing.join(', ')}`);
+  const numbers = [...lines.keys()].sort((a, b) => a - b);
+  if (numbers.some((number, index) => number !== index + 1) || [...lines.values()].some((parts) => parts.size !== 3)) {
+    problems.push('Item lines are incomplete');
+  }
+  return problems;
+}
+
+/** A payment start as the gateway must see it: the exact field set, then the signature. */
+export function verifyPaymentStart(params: ParamRecord, authKey: string): boolean {
+  return gatewayFieldSetProblems(params).length === 0 && verifyGatewaySignature(params, authKey);
 }
 
 // ------------------------------------------------------------------ validation

@@ -16,7 +16,7 @@ const SPEC_KEYS = [
   'payu_classic_pos_id', 'payu_classic_pos_auth_key', 'payu_classic_gateway_url', 'payu_classic_success_url', 'payu_classic_failure_url',
   'google_maps_api_key', 'stripe_public_key', 'stripe_secret_key', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours',
 ];
-const SHOP_KEYS = ['bank_account_number', 'bank_name', 'bank_account_holder', 'bank_address', 'bank_swift', 'shop_origin_lat', 'shop_origin_lng'];
+const SHOP_KEYS = ['payu_classic_key2', 'bank_account_number', 'bank_name', 'bank_account_holder', 'bank_address', 'bank_swift', 'shop_origin_lat', 'shop_origin_lng'];
 
 function completeValues(): Record<string, string> {
   return Object.fromEntries(SETTING_KEYS.map((key) => [key, '']));
@@ -34,9 +34,9 @@ describe('settings definitions', () => {
   });
 
   it('mark the keys and passwords as secret, and the ones the shop cannot run without as required', () => {
-    expect([...SECRET_SETTING_KEYS].sort()).toEqual(['google_maps_api_key', 'payu_classic_pos_auth_key', 'stripe_secret_key']);
+    expect([...SECRET_SETTING_KEYS].sort()).toEqual(['google_maps_api_key', 'payu_classic_key2', 'payu_classic_pos_auth_key', 'stripe_secret_key']);
     expect(REQUIRED_SETTING_KEYS).toEqual(
-      expect.arrayContaining(['company_name', 'payu_classic_pos_id', 'payu_classic_pos_auth_key', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours']),
+      expect.arrayContaining(['company_name', 'payu_classic_pos_id', 'payu_classic_pos_auth_key', 'payu_classic_key2', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours']),
     );
     expect(REQUIRED_SETTING_KEYS).not.toContain('stripe_secret_key');
     expect(SETTING_DEFINITIONS.find((d) => d.key === 'store_hours')?.kind).toBe('textarea');
@@ -92,7 +92,7 @@ describe('validateSettings', () => {
       ...completeValues(),
       company_name: 'Kwiaciarnia Pod Różą', company_address: 'ul. Przemyska 12, 37-740 Bircza', company_phone: '+48 16 672 10 20',
       company_email: 'kontakt@kwiaciarnia.local', company_website: 'http://localhost:4173', payu_classic_pos_id: '145227',
-      payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', free_shipping_threshold: '300', delivery_rate_per_km: '1.80',
+      payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_key2: 'local-payu-key2-change-me', free_shipping_threshold: '300', delivery_rate_per_km: '1.80',
       store_hours: 'Pon–Pt 8:30–15:30', shop_origin_lat: '49.6919', shop_origin_lng: '22.4797',
     };
     expect(validateSettings(seeded)).toEqual({});

@@ -37,7 +37,24 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'company_website', label: 'Strona internetowa', section: 'company', kind: 'url', placeholder: 'https://' },
 
   { key: 'payu_classic_pos_id', label: 'Id punktu płatności (pos_id)', section: 'gateway', kind: 'text', required: true },
-  { key: 'payu_classic_pos_auth_key', label: 'Klucz autoryzacji (pos_auth_key)', section: 'gateway', kind: 'text', secret: true, required: true },
+  {
+    key: 'payu_classic_pos_auth_key',
+    label: 'Klucz autoryzacji (pos_auth_key)',
+    section: 'gateway',
+    kind: 'text',
+    secret: true,
+    required: true,
+    hint: 'Podpisuje zapytania sklepu do bramki (klucz 1 w panelu PayU).',
+  },
+  {
+    key: 'payu_classic_key2',
+    label: 'Drugi klucz (MD5)',
+    section: 'gateway',
+    kind: 'text',
+    secret: true,
+    required: true,
+    hint: 'Sprawdza powiadomienia i odpowiedzi bramki; musi być inny niż klucz autoryzacji.',
+  },
   {
     key: 'payu_classic_gateway_url',
     label: 'Adres bramki',

@@ -20,6 +20,8 @@ const clearAccountData = async ({ email }: { email: string }) => {
     import('../features/account/history-cache.ts').then((m) => m.clearHistory(email)),
     import('../features/orders-sync/outbox.ts').then((m) => m.clearAccountOrders()),
     import('../features/checkout/checkout-draft.ts').then((m) => m.clearCheckoutContact()),
+    // The owner's offline copy of the back office (customers' names, emails, addresses), whatever page they logged out on.
+    import('../features/admin/admin-cache.ts').then((m) => m.clearAdminCache()),
   ]);
 };
 

@@ -51,7 +51,7 @@ describe('admin settings', () => {
     ]);
     for (const key of SETTING_KEYS) expect(form.querySelector(`[name="${key}"]`), key).not.toBeNull();
 
-    for (const key of ['payu_classic_pos_auth_key', 'stripe_secret_key', 'google_maps_api_key']) {
+    for (const key of ['payu_classic_pos_auth_key', 'payu_classic_key2', 'stripe_secret_key', 'google_maps_api_key']) {
       expect(form.querySelector<HTMLInputElement>(`[name="${key}"]`)!.type, key).toBe('password');
     }
     const authKey = within(form).getByLabelText(/^Klucz autoryzacji/) as HTMLInputElement;

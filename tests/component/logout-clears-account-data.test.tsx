@@ -1,10 +1,13 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mockCustomer } from '../../mocks/fixtures.ts';
+import { server } from '../../mocks/node.ts';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { loadHistory, saveHistory } from '../../src/features/account/history-cache.ts';
+import { loadQueue, loadSnapshot, saveQueue, saveSnapshot } from '../../src/features/admin/admin-cache.ts';
 import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft, saveCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { putOutboxEntry, readOutbox, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
 import { db } from '../../src/lib/db.ts';
@@ -37,6 +40,9 @@ function order(key: string, status: OutboxEntry['status'], userPlaced: boolean):
 
 beforeEach(async () => {
   await Promise.all([db.outbox.clear(), db.cart.clear(), db.meta.clear()]);
+  // The shop is unreachable while the test runs: the app's outbox sender (live once logged in) would
+  // otherwise send the queued order before the logout, and "unsent orders stay" would test nothing.
+  server.use(http.post('*/functions/v1/place-order', () => HttpResponse.json({ error: 'unavailable' }, { status: 503 })));
 });
 
 async function logInThenOut() {
@@ -50,6 +56,9 @@ async function logInThenOut() {
 
   // What the session left on the device.
   saveHistory(mockCustomer.email, []);
+  // The back office's offline copy (an owner's device): customers' names and emails; and a queued status change.
+  saveSnapshot(mockCustomer.id, { savedAt: '2026-11-21T10:00:00.000Z', orders: [], productCount: 3 });
+  saveQueue(mockCustomer.id, [{ orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' }]);
   saveHistory('inne.konto@example.pl', []);
   await putOutboxEntry(order('user-sent', 'sent', true));
   await putOutboxEntry(order('user-queued', 'queued', true));
@@ -82,5 +91,12 @@ describe('logout', () => {
     expect(draft?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost', paymentMethod: 'blik' });
     expect(draft?.pending?.clientRequestId).toBe('pending-key');
     expect(await db.meta.get(CHECKOUT_DRAFT_META_KEY)).toBeDefined();
+  });
+
+  it("clears the back office's offline copy even when the logout happens outside /admin; keeps queued status changes", { timeout: 20_000 }, async () => {
+    await logInThenOut();
+
+    await waitFor(() => expect(loadSnapshot(mockCustomer.id)).toBeNull());
+    expect(loadQueue(mockCustomer.id)).toHaveLength(1);
   });
 });

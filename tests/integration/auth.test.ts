@@ -50,6 +50,27 @@ describe('local auth through supabase-js', () => {
     expect(weak.error?.code).toBe('weak_password');
   });
 
+  it('refuses a password of spaces only (422 weak_password), and creates no account', async () => {
+    const email = uniqueEmail('spacje');
+    const { url, anonKey } = testBackend();
+    const response = await fetch(`${url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: anonKey, 'Content-Type': 'application/json', 'X-Supabase-Api-Version': '2024-01-01' },
+      body: JSON.stringify({ email, password: '          ' }),
+    });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toMatchObject({ code: 'weak_password', weak_password: { reasons: ['characters'] } });
+    const { error } = await anonClient().auth.signUp({ email, password: ' \t      ' });
+    expect(error?.code).toBe('weak_password');
+    expect((await anonClient().auth.signInWithPassword({ email, password: '          ' })).error?.code).toBe('invalid_credentials');
+  });
+
+  it('answers a login with an absurdly long email like any wrong login (400), not with a server error', async () => {
+    const { error } = await anonClient().auth.signInWithPassword({ email: `${'a'.repeat(2000)}@example.test`, password: 'haslo-123456' });
+    expect(error?.status).toBe(400);
+    expect(error?.code).toBe('invalid_credentials');
+  });
+
   it('issues tokens PostgREST accepts: the user reads data as authenticated', async () => {
     const client = anonClient();
     await client.auth.signUp({ email: uniqueEmail('rest'), password: 'haslo-123456' });

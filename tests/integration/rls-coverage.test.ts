@@ -41,6 +41,8 @@ const RELATIONS: Record<string, RelationAccess> = {
   },
   contact_messages: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   shop_owners: { kind: 'table', grants: { anon: ['SELECT'], authenticated: ['SELECT'] }, policies: ['SELECT:anon,authenticated'] },
+  // Read only by the payment functions (service role); a restrictive policy refuses every API role.
+  order_access_keys: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 
@@ -49,7 +51,10 @@ const FUNCTIONS: Record<string, Role[]> = {
   'is_admin()': ['anon', 'authenticated'],
   'is_public_setting(setting_key text)': ['anon', 'authenticated'],
   'touch_updated_at()': [],
-  'place_order(p_client_request_id uuid, p_user_id uuid, p_order_number text, p_customer_name text, p_customer_email text, p_customer_phone text, p_delivery_method text, p_delivery_address jsonb, p_payment_method text, p_subtotal numeric, p_shipping_cost numeric, p_items jsonb)':
+  // Rate limits (private.rate_limit_hits): the service role only; rate-limits.test.ts checks that the API roles are refused.
+  'rate_limit_hit(p_keys text[], p_limit integer, p_window_seconds integer)': [],
+  'rate_limit_reset(p_key text)': [],
+  'place_order(p_client_request_id uuid, p_user_id uuid, p_order_number text, p_customer_name text, p_customer_email text, p_customer_phone text, p_delivery_method text, p_delivery_address jsonb, p_payment_method text, p_subtotal numeric, p_shipping_cost numeric, p_items jsonb, p_access_key_hash text)':
     [],
 };
 

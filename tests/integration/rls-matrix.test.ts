@@ -19,7 +19,7 @@ import {
 
 type Actor = 'anon' | 'customerA' | 'customerB' | 'owner';
 const ACTORS: Actor[] = ['anon', 'customerA', 'customerB', 'owner'];
-const SECRET_KEYS = ['payu_classic_pos_auth_key', 'stripe_secret_key', 'google_maps_api_key', 'payu_classic_pos_id'];
+const SECRET_KEYS = ['payu_classic_pos_auth_key', 'payu_classic_key2', 'stripe_secret_key', 'google_maps_api_key', 'payu_classic_pos_id'];
 
 const clients = {} as Record<Actor, SupabaseClient>;
 const userIds = {} as Record<'customerA' | 'customerB', string>;
@@ -175,8 +175,16 @@ describe('orders and order_items', () => {
       p_subtotal: 0,
       p_shipping_cost: 0,
       p_items: [],
+      p_access_key_hash: null,
     });
     expect(error?.code).toBe('42501');
+  });
+
+  it.each(ACTORS)('%s can neither read nor add order access keys', async (actor) => {
+    const read = await clients[actor].from('order_access_keys').select('order_id');
+    const added = await clients[actor].from('order_access_keys').insert({ order_id: orderIds.customerA, key_hash: '0'.repeat(64) }).select('order_id');
+    expect(refused(read)).toBe(true);
+    expect(refused(added)).toBe(true);
   });
 });
 

@@ -1,12 +1,16 @@
-import { randomInt, randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
+import { createAppServer } from '../../server/app-server.ts';
 import { authErrorMessage } from '../../src/features/auth/auth-messages.ts';
-import { anonClient, signedUpCustomer, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+import { anonClient, signedUpCustomer, testBackend, uniqueEmail } from '../support/test-backend.ts';
 
 /**
  * Security audit over HTTP against the real local backend: security headers,
- * logins that do not tell whether an email exists, and rate limits on failed
- * logins and contact-form floods.
+ * logins that do not tell whether an email exists, the limit on failed logins
+ * and malformed addresses. The per-address limits (place-order, sign-up,
+ * login, contact form) are off on the shared test backend; rate-limits.test.ts
+ * checks them on a backend of its own.
  */
 
 const REQUIRED_APP_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy'];
@@ -93,28 +97,55 @@ describe('login', () => {
   });
 });
 
-describe('contact form flood', () => {
-  it('stores 5 messages from one address in 10 minutes, then answers 429 in Polish and stores nothing', async () => {
-    const { url, anonKey } = testBackend();
-    // A documentation address of its own, so other tests' messages (all from 127.0.0.1) are not counted with these.
-    const address = `203.0.113.${randomInt(1, 254)}`;
-    const tag = randomUUID().slice(0, 8);
-    const send = (i: number) =>
-      fetch(`${url}/functions/v1/send-contact-email`, {
-        method: 'POST',
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, 'Content-Type': 'application/json', 'X-Forwarded-For': address },
-        body: JSON.stringify({ name: 'Spamer', email: `flood-${tag}-${i}@example.test`, phone: '', subject: 'other', message: `Wiadomość ${i}` }),
+describe('malformed addresses', () => {
+  // Broken percent-escapes: the client's mistake, so 400, never a 500.
+  const MALFORMED = ['/%E0%A4%A', '/product/%', '/shop/%C3', '//x/%'];
+  // Paths that start like a host ("//x"): ordinary paths, which once crashed the gateway.
+  const HOST_LIKE = ['//', '//evil.example/admin'];
+
+  async function rawStatus(base: string, target: string, method = 'GET'): Promise<number> {
+    const { hostname, port } = new URL(base);
+    return new Promise((resolveStatus, reject) => {
+      const socket = connect(Number(port), hostname === 'localhost' ? '127.0.0.1' : hostname, () => {
+        socket.write(`${method} ${target} HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`);
       });
-    const statuses: number[] = [];
-    for (let i = 0; i < 7; i += 1) statuses.push((await send(i)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
-    const refused = await send(99);
-    expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await refused.json()).toEqual({ error: 'rate_limited', message: 'Wysłano zbyt wiele wiadomości. Spróbuj ponownie za kilka minut.' });
-    const stored = await withDatabase(async (db) => {
-      const { rows } = await db.query<{ count: string }>('select count(*) from contact_messages where email like $1', [`flood-${tag}-%`]);
-      return Number(rows[0]!.count);
+      let head = '';
+      socket.on('data', (chunk: Buffer) => (head += chunk.toString('latin1')));
+      socket.on('end', () => resolveStatus(Number(/^HTTP\/1\.1 (\d{3})/.exec(head)?.[1] ?? 0)));
+      socket.on('error', reject);
     });
-    expect(stored).toBe(5);
+  }
+
+  it.each(MALFORMED)('the app server answers %s with 400', async (target) => {
+    expect(await rawStatus(testBackend().appUrl, target)).toBe(400);
+  });
+
+  it.each(MALFORMED)('the gateway answers %s with 400', async (target) => {
+    const { url } = testBackend();
+    expect(await rawStatus(url, target)).toBe(400);
+    expect(await rawStatus(url, `/functions/v1${target}`, 'POST')).toBe(400);
+    expect(await rawStatus(url, `/rest/v1${target}`)).toBe(400);
+  });
+
+  it.each(HOST_LIKE)('the gateway and the app server answer %s as a path, and keep serving', async (target) => {
+    const { url, appUrl } = testBackend();
+    expect(await rawStatus(url, target)).toBe(404);
+    expect(await rawStatus(url, target, 'POST')).toBe(404);
+    expect(await rawStatus(appUrl, target)).toBe(200);
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+  });
+
+  it('the production app server (npm run serve:app) answers 400 too', async () => {
+    const { url, anonKey } = testBackend();
+    const server = createAppServer({ supabaseUrl: url, anonKey });
+    await new Promise<void>((resolveListen) => server.listen(0, '127.0.0.1', resolveListen));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const target of MALFORMED) expect(await rawStatus(base, target), target).toBe(400);
+      expect(await rawStatus(base, '/product/%25')).toBe(200);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolveClose) => server.close(resolveClose));
+    }
   });
 });

@@ -19,6 +19,10 @@ describe('auth error messages (spec §8)', () => {
     expect(authErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' }, 'login')).toBe(message);
     expect(authErrorMessage({ status: 429, message: 'Too Many Requests' }, 'login')).toBe(message);
     expect(AUTH_MESSAGES.rateLimited).toBe(message);
+    // Sign-ups are limited per address too; the register form says so in its own words.
+    expect(authErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' }, 'register')).toBe(
+      'Zbyt wiele prób rejestracji. Spróbuj ponownie za kilka minut.',
+    );
   });
 
   it('recognises the messages when no code came with them', () => {

@@ -25,6 +25,13 @@ describe('auth schemas (spec §5)', () => {
     });
     expect(errors(registerSchema, { email: 'a@b.pl', password: '123456', confirmPassword: '123456' })).toEqual({});
   });
+
+  it('register refuses a password of spaces only, but keeps spaces inside a real one', () => {
+    expect(errors(registerSchema, { email: 'a@b.pl', password: '        ', confirmPassword: '        ' })).toEqual({
+      password: 'Hasło nie może składać się z samych spacji',
+    });
+    expect(errors(registerSchema, { email: 'a@b.pl', password: ' moje haslo ', confirmPassword: ' moje haslo ' })).toEqual({});
+  });
 });
 
 describe('safeRedirectPath', () => {

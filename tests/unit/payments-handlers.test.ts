@@ -1,96 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { createCreatePaymentHandler, STRIPE_CHECKOUT_SESSIONS_URL, type CreatePaymentDeps } from '../../functions/create-payment/handler.ts';
 import { createPayuClassicPaymentHandler } from '../../functions/create-payu-classic-payment/handler.ts';
-import { createPaymentNotificationHandler, signNotification } from '../../functions/payment-notification/handler.ts';
-import { createPaymentSimulatorHandler } from '../../functions/payment-simulator/handler.ts';
-import type { PaymentOrder, PaymentStore, PayuStatus } from '../../functions/_shared/payments.ts';
+import type { PaymentStore } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
-import { checkRedirectUrl, verifyGatewaySignature } from '../../src/domain/payu-classic.ts';
-
-const AUTH_KEY = 'test-auth-key';
-const ORDER_ID = '0b7c7d0e-8f7a-4a53-9a51-4b7e2d1f0c11';
-const NOW = 1_763_700_123_456;
-const ENV = { supabaseUrl: 'http://127.0.0.1:54321', siteUrl: 'http://localhost:4173' };
-
-function storedOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder {
-  return {
-    id: ORDER_ID,
-    orderNumber: 'KT123456042',
-    status: 'pending',
-    payuStatus: null,
-    paymentMethod: 'payu',
-    deliveryMethod: 'inpost',
-    total: grosz(4297),
-    shippingCost: grosz(1299),
-    customerName: 'Anna Maria Nowak',
-    customerEmail: 'anna.nowak@example.pl',
-    customerPhone: '+48 600 100 200',
-    items: [
-      { name: 'Róża czerwona', quantity: 2, price: grosz(999) },
-      { name: 'Znicz', quantity: 1, price: grosz(1000) },
-    ],
-    ...overrides,
-  };
-}
-
-function fakeStore(order: PaymentOrder | null = storedOrder(), settings: Record<string, string> = {}) {
-  const updates: { orderId: string; payuStatus: PayuStatus; markProcessing: boolean }[] = [];
-  const allSettings: Record<string, string> = {
-    payu_classic_pos_id: '145227',
-    payu_classic_pos_auth_key: AUTH_KEY,
-    payu_classic_gateway_url: '',
-    payu_classic_success_url: '',
-    payu_classic_failure_url: '',
-    stripe_secret_key: '',
-    ...settings,
-  };
-  const current = { order };
-  const store: PaymentStore = {
-    findOrderById: async (id) => (current.order && id === current.order.id ? { ...current.order } : null),
-    findOrderByNumber: async (number) => (current.order && number === current.order.orderNumber ? { ...current.order } : null),
-    loadSettings: async (keys) => Object.fromEntries(keys.filter((key) => key in allSettings).map((key) => [key, allSettings[key]!])),
-    updatePaymentStatus: async (orderId, payuStatus, markProcessing) => {
-      updates.push({ orderId, payuStatus, markProcessing });
-      if (!current.order) return;
-      if (current.order.payuStatus !== 'COMPLETED') current.order.payuStatus = payuStatus;
-      if (markProcessing && current.order.status === 'pending') current.order.status = 'processing';
-    },
-  };
-  return { store, updates, current };
-}
-
-function postJson(body: unknown, url = 'http://functions.test/fn') {
-  return new Request(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: typeof body === 'string' ? body : JSON.stringify(body),
-  });
-}
-
-function postForm(params: Record<string, string>, url = 'http://functions.test/functions/v1/payment-simulator') {
-  return new Request(url, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(params).toString(),
-  });
-}
-
-const paymentBody = {
-  orderId: ORDER_ID,
-  description: 'Zamówienie KT123456042',
-  totalAmount: 0.01,
-  buyer: { email: 'intruder@example.pl', phone: '+48 700 000 000', firstName: 'Jan', lastName: 'Kowalski' },
-  products: [{ name: 'Róża', unitPrice: 0.01, quantity: 1 }],
-};
-
-async function classicRedirect(store: PaymentStore, body: unknown = paymentBody) {
-  const response = await createPayuClassicPaymentHandler({ store, env: ENV, now: () => NOW })(postJson(body));
-  return { response, json: (await response.json()) as { success: boolean; redirectUrl?: string; error?: string } };
-}
-
-function queryOf(url: string): Record<string, string> {
-  return Object.fromEntries(new URL(url).searchParams);
-}
+import { checkRedirectUrl, verifyPaymentStart } from '../../src/domain/payu-classic.ts';
+import {
+  ACCESS_KEY,
+  AUTH_KEY,
+  ENV,
+  NOW,
+  ORDER_ID,
+  OWNER_TOKEN,
+  SHOP_OWNER_TOKEN,
+  STRANGER_TOKEN,
+  classicRedirect,
+  fakeStore,
+  paymentBody,
+  postJson,
+  queryOf,
+  storedOrder,
+} from './payment-fixtures.ts';
 
 describe('create-payu-classic-payment', () => {
   it('signs a redirect to the local simulator built from the stored order, ignoring the body prices and buyer', async () => {
@@ -103,7 +32,7 @@ describe('create-payu-classic-payment', () => {
     expect(url.length).toBeLessThanOrEqual(2048);
     expect(checkRedirectUrl(url).valid).toBe(true);
     const query = queryOf(url);
-    expect(verifyGatewaySignature(query, AUTH_KEY)).toBe(true);
+    expect(verifyPaymentStart(query, AUTH_KEY)).toBe(true);
     expect(query).toMatchObject({
       pos_id: '145227',
       amount: '4297',
@@ -140,18 +69,62 @@ describe('create-payu-classic-payment', () => {
     });
   });
 
-  it('answers the §5 messages joined with commas and 400', async () => {
+  it('signs nothing the caller chose: a description sent in the body never reaches the gateway', async () => {
     const { store } = fakeStore();
-    const { response, json } = await classicRedirect(store, { ...paymentBody, totalAmount: 0, buyer: { ...paymentBody.buyer, email: 'x@y' } });
-    expect(response.status).toBe(400);
-    expect(json).toEqual({ success: false, error: 'Invalid total amount, Invalid email format' });
+    const { json } = await classicRedirect(store, { ...paymentBody, description: '4297KT999999999145227sCOMPLETED1' });
+    expect(json.redirectUrl).not.toContain('COMPLETED');
+    expect(queryOf(json.redirectUrl!).desc).toBe('Zamówienie KT123456042');
+  });
+
+  it.each([
+    ['the device key from place-order', { accessKey: ACCESS_KEY }, undefined, 200],
+    ['the buyer signed in on another device', { accessKey: undefined }, OWNER_TOKEN, 200],
+    ['the shop owner (payment tests)', { accessKey: undefined }, SHOP_OWNER_TOKEN, 200],
+    ['a guest with only the order id', { accessKey: undefined }, undefined, 403],
+    ['a wrong device key', { accessKey: 'x'.repeat(43) }, undefined, 403],
+    ['another signed-in customer', { accessKey: undefined }, STRANGER_TOKEN, 403],
+    ['an expired session', { accessKey: undefined }, 'expired-token', 401],
+  ])('%s → %s', async (_label, change, token, status) => {
+    const { store, updates } = fakeStore();
+    const { response, json } = await classicRedirect(store, { ...paymentBody, ...change }, token);
+    expect(response.status).toBe(status);
+    if (status !== 200) {
+      expect(json.success).toBe(false);
+      expect(JSON.stringify(json)).not.toContain('anna.nowak');
+      expect(updates).toEqual([]);
+    }
+  });
+
+  it('applies the §5 checks to the stored order it would send', async () => {
+    const { store } = fakeStore(storedOrder({ customerEmail: 'x@y' }));
+    const { response, json } = await classicRedirect(store);
+    expect(response.status).toBe(422);
+    expect(json).toEqual({ success: false, error: 'Invalid email format' });
+  });
+
+  it('refuses the seeded keys outside the local backend, with the configuration message', async () => {
+    const { store } = fakeStore(storedOrder(), { payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_gateway_url: 'https://secure.payu.test/paygw/UTF/NewPayment' });
+    const original = console.error;
+    const logged: unknown[] = [];
+    console.error = (...args: unknown[]) => logged.push(args);
+    const response = await createPayuClassicPaymentHandler({ store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    console.error = original;
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
+    expect(JSON.stringify(logged)).toContain('seeded');
+  });
+
+  it('without the local variable a blank gateway address is a missing configuration, not the simulator', async () => {
+    const { store } = fakeStore();
+    const response = await createPayuClassicPaymentHandler({ store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    expect(response.status).toBe(503);
   });
 
   it.each([
     ['not JSON', '{"orderId":'],
     ['an array', []],
     ['a number', 42],
-    ['wrong types', { ...paymentBody, buyer: 'Anna', products: {}, totalAmount: '19.99' }],
+    ['an order id of the wrong type', { ...paymentBody, orderId: 42 }],
   ])('refuses %s with a 4xx JSON error, never a stack', async (_label, body) => {
     const { store } = fakeStore();
     const { response, json } = await classicRedirect(store, body);
@@ -191,7 +164,9 @@ describe('create-payu-classic-payment', () => {
   it.each([
     ['no POS id', { payu_classic_pos_id: '' }, ENV],
     ['no auth key', { payu_classic_pos_auth_key: ' ' }, ENV],
-    ['no site URL for the return pages', {}, { supabaseUrl: ENV.supabaseUrl }],
+    ['no second key', { payu_classic_key2: '' }, ENV],
+    ['the same key twice', { payu_classic_key2: AUTH_KEY }, ENV],
+    ['no site URL for the return pages', {}, { supabaseUrl: ENV.supabaseUrl, localPaymentSimulator: true }],
     ['a gateway URL that is not http(s)', { payu_classic_gateway_url: 'javascript:alert(1)' }, ENV],
   ])('answers 503 when the configuration has %s', async (_label, settings, env) => {
     const { store } = fakeStore(storedOrder(), settings);
@@ -205,7 +180,7 @@ describe('create-payu-classic-payment', () => {
     const { store } = fakeStore(storedOrder({ items, total: grosz(1500 + 1299) }));
     const { json } = await classicRedirect(store);
     expect(json.redirectUrl!.length).toBeLessThanOrEqual(2048);
-    expect(verifyGatewaySignature(queryOf(json.redirectUrl!), AUTH_KEY)).toBe(true);
+    expect(verifyPaymentStart(queryOf(json.redirectUrl!), AUTH_KEY)).toBe(true);
   });
 
   it('hides an unexpected failure behind a JSON 500', async () => {
@@ -235,14 +210,14 @@ describe('create-payment', () => {
 
   it('without a Stripe key sends a BLIK order to the signed local simulator', async () => {
     const { store } = fakeStore(storedOrder({ paymentMethod: 'blik' }));
-    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID, items: [{ price: 0.01 }] }));
+    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY, items: [{ price: 0.01 }] }));
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const query = queryOf(url);
     expect(url.startsWith('http://127.0.0.1:54321/functions/v1/payment-simulator?')).toBe(true);
     expect(query.amount).toBe('4297');
     expect(query.pow_url).toBe('http://localhost:4173/checkout/success?payment=blik&orderId=KT123456042');
-    expect(verifyGatewaySignature(query, AUTH_KEY)).toBe(true);
+    expect(verifyPaymentStart(query, AUTH_KEY)).toBe(true);
   });
 
   it('with a Stripe key creates a Checkout Session from the stored order', async () => {
@@ -252,7 +227,7 @@ describe('create-payment', () => {
       calls.push({ url, init });
       return new Response(JSON.stringify({ id: 'cs_test_1', url: 'https://checkout.stripe.test/c/cs_test_1' }), { status: 200 });
     };
-    const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID }));
+    const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: 'https://checkout.stripe.test/c/cs_test_1' });
     expect(calls).toHaveLength(1);
@@ -280,7 +255,7 @@ describe('create-payment', () => {
     const { store } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
     const fakeFetch: CreatePaymentDeps['fetch'] = async () =>
       new Response(JSON.stringify({ error: { message: 'Invalid API Key provided: sk_test_***123' } }), { status: 401 });
-    const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID }));
+    const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(response.status).toBe(502);
     expect(await response.json()).toEqual({ error: 'Failed to create payment session', details: 'Invalid API Key provided: sk_test_***123' });
   });
@@ -293,7 +268,7 @@ describe('create-payment', () => {
       deps(store, async () => {
         throw new TypeError('fetch failed');
       }),
-    )(postJson({ orderId: ORDER_ID }));
+    )(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     console.error = original;
     expect(response.status).toBe(502);
     expect(await response.json()).toMatchObject({ error: 'Failed to create payment session' });
@@ -301,7 +276,7 @@ describe('create-payment', () => {
 
   it('answers 404 with error and details for an unknown order', async () => {
     const { store } = fakeStore(null);
-    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID }));
+    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: 'Order not found', details: 'Nie znaleziono zamówienia.' });
   });
@@ -320,178 +295,20 @@ describe('create-payment', () => {
     expect(typeof json.details).toBe('string');
   });
 
+  it('refuses a stranger with 403 and shows them nothing of the buyer', async () => {
+    const { store } = fakeStore(storedOrder({ paymentMethod: 'blik' }));
+    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID }));
+    expect(response.status).toBe(403);
+    const json = (await response.json()) as { error: string; details: string };
+    expect(json.error).toBe('Access denied');
+    expect(JSON.stringify(json)).not.toContain('anna');
+  });
+
   it('refuses an order paid by bank transfer and one already paid', async () => {
-    const transfer = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ paymentMethod: 'transfer' })).store))(postJson({ orderId: ORDER_ID }));
-    const paid = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ payuStatus: 'COMPLETED' })).store))(postJson({ orderId: ORDER_ID }));
+    const transfer = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ paymentMethod: 'transfer' })).store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
+    const paid = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ payuStatus: 'COMPLETED' })).store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(transfer.status).toBe(409);
     expect(paid.status).toBe(409);
   });
 });
 
-async function simulatorUrl(store: PaymentStore): Promise<string> {
-  const { json } = await classicRedirect(store);
-  return json.redirectUrl!;
-}
-
-describe('payment-simulator', () => {
-  it('shows a Polish page with the order number, amount and email, and Pay/Cancel buttons', async () => {
-    const { store } = fakeStore();
-    const response = await createPaymentSimulatorHandler({ store })(new Request(await simulatorUrl(store)));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('text/html; charset=utf-8');
-    expect(response.headers.get('content-security-policy')).toContain("default-src 'none'");
-    const html = await response.text();
-    expect(html).toContain('<html lang="pl">');
-    expect(html).toContain('<title>Symulator płatności (lokalny)</title>');
-    expect(html).toContain('KT123456042');
-    expect(html).toMatch(/42,97\s*zł/);
-    expect(html).toContain('anna.nowak@example.pl');
-    expect(html).toContain('value="pay">Zapłać</button>');
-    expect(html).toContain('value="cancel">Anuluj</button>');
-    expect(html).not.toContain('<script');
-    expect(html).not.toMatch(/(src|href)=/);
-    expect(html).not.toContain(AUTH_KEY);
-  });
-
-  it('escapes what it shows', async () => {
-    const { store } = fakeStore();
-    const { json } = await classicRedirect(store, { ...paymentBody, description: '<img src=x onerror=alert(1)>' });
-    const html = await (await createPaymentSimulatorHandler({ store })(new Request(json.redirectUrl!))).text();
-    expect(html).not.toContain('<img');
-    expect(html).toContain('&#60;img');
-  });
-
-  it.each([
-    ['a changed amount', (url: URL) => url.searchParams.set('amount', '1')],
-    ['no signature', (url: URL) => url.searchParams.delete('sig')],
-    ['another POS', (url: URL) => url.searchParams.set('pos_id', '999')],
-    ['a duplicated parameter', (url: URL) => url.searchParams.append('amount', '4297')],
-  ])('refuses %s with a 400 page without buttons', async (_label, tamper) => {
-    const { store } = fakeStore();
-    const url = new URL(await simulatorUrl(store));
-    tamper(url);
-    const response = await createPaymentSimulatorHandler({ store })(new Request(url));
-    expect(response.status).toBe(400);
-    const html = await response.text();
-    expect(html).toContain('Nieprawidłowy podpis płatności');
-    expect(html).not.toContain('<button');
-  });
-
-  it('pay records COMPLETED, moves the order to processing and redirects 303 to pow_url', async () => {
-    const { store, current } = fakeStore();
-    const params = queryOf(await simulatorUrl(store));
-    const response = await createPaymentSimulatorHandler({ store })(postForm({ ...params, action: 'pay' }));
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('http://localhost:4173/checkout/success?payment=payu&orderId=KT123456042');
-    expect(current.order).toMatchObject({ payuStatus: 'COMPLETED', status: 'processing' });
-  });
-
-  it('cancel records CANCELED, keeps the status and redirects 303 to pow_url_blad', async () => {
-    const { store, current } = fakeStore();
-    const params = queryOf(await simulatorUrl(store));
-    const response = await createPaymentSimulatorHandler({ store })(postForm({ ...params, action: 'cancel' }));
-    expect(response.status).toBe(303);
-    expect(response.headers.get('location')).toBe('http://localhost:4173/checkout/cancel?orderId=KT123456042');
-    expect(current.order).toMatchObject({ payuStatus: 'CANCELED', status: 'pending' });
-  });
-
-  it.each([
-    ['a tampered amount', { amount: '1' }],
-    ['an unknown action', { action: 'refund' }],
-    ['no action', { action: '' }],
-  ])('refuses %s with 400 and records nothing', async (_label, change) => {
-    const { store, updates } = fakeStore();
-    const params = queryOf(await simulatorUrl(store));
-    const response = await createPaymentSimulatorHandler({ store })(postForm({ ...params, action: 'pay', ...change }));
-    expect(response.status).toBe(400);
-    expect(response.headers.get('content-type')).toContain('text/html');
-    expect(updates).toHaveLength(0);
-  });
-
-  it('refuses a signed javascript: return address', async () => {
-    const { store, updates } = fakeStore(storedOrder(), { payu_classic_success_url: 'http://localhost:4173/checkout/success' });
-    const params = queryOf(await simulatorUrl(store));
-    // Signed correctly with the key, but the target is not http(s).
-    const { signGatewayParams } = await import('../../src/domain/payu-classic.ts');
-    const evil: Record<string, string> = { ...params, pow_url: 'javascript:alert(1)' };
-    evil.sig = signGatewayParams(evil, AUTH_KEY);
-    const response = await createPaymentSimulatorHandler({ store })(postForm({ ...evil, action: 'pay' }));
-    expect(response.status).toBe(400);
-    expect(updates).toHaveLength(0);
-  });
-
-  it('answers other methods with 405 HTML', async () => {
-    const response = await createPaymentSimulatorHandler({ store: fakeStore().store })(new Request('http://functions.test/x', { method: 'PUT', body: 'x' }));
-    expect(response.status).toBe(405);
-    expect(response.headers.get('content-type')).toContain('text/html');
-  });
-});
-
-function notification(overrides: Record<string, string> = {}, key = AUTH_KEY) {
-  const fields: Record<string, string> = {
-    pos_id: '145227',
-    session_id: `KT123456042-${NOW}`,
-    order_id: 'KT123456042',
-    status: 'COMPLETED',
-    amount: '4297',
-    ts: String(NOW),
-    ...overrides,
-  };
-  return { ...fields, sig: signNotification(fields, key) };
-}
-
-describe('payment-notification', () => {
-  it('records a completed payment and answers { ok: true }, also when repeated', async () => {
-    const { store, current, updates } = fakeStore();
-    const handler = createPaymentNotificationHandler({ store });
-    const first = await handler(postJson(notification()));
-    const again = await handler(postJson(notification()));
-    expect(first.status).toBe(200);
-    expect(await first.json()).toEqual({ ok: true });
-    expect(again.status).toBe(200);
-    expect(current.order).toMatchObject({ payuStatus: 'COMPLETED', status: 'processing' });
-    expect(updates.map((update) => update.markProcessing)).toEqual([true, false]);
-  });
-
-  it('accepts a form-encoded report', async () => {
-    const { store, current } = fakeStore();
-    const response = await createPaymentNotificationHandler({ store })(postForm(notification({ status: 'CANCELED' })));
-    expect(response.status).toBe(200);
-    expect(current.order).toMatchObject({ payuStatus: 'CANCELED', status: 'pending' });
-  });
-
-  it('never turns a completed payment back into CANCELED', async () => {
-    const { store, current, updates } = fakeStore(storedOrder({ payuStatus: 'COMPLETED', status: 'processing' }));
-    const response = await createPaymentNotificationHandler({ store })(postJson(notification({ status: 'CANCELED' })));
-    expect(response.status).toBe(200);
-    expect(updates).toHaveLength(0);
-    expect(current.order?.payuStatus).toBe('COMPLETED');
-  });
-
-  it.each([
-    ['a bad signature', { ...notification(), sig: 'a'.repeat(32) }, 401],
-    ['a signature with another key', notification({}, 'other-key'), 401],
-    ['another POS id', notification({ pos_id: '1' }), 401],
-    ['an unknown order', notification({ order_id: 'KT999999999' }), 404],
-    ['another amount', notification({ amount: '1' }), 409],
-    ['an unknown status', notification({ status: 'PAID' }), 400],
-    ['missing fields', { pos_id: '145227' }, 400],
-  ])('refuses %s', async (_label, body, status) => {
-    const { store, updates } = fakeStore();
-    const response = await createPaymentNotificationHandler({ store })(postJson(body));
-    expect(response.status).toBe(status);
-    expect(response.headers.get('content-type')).toContain('application/json');
-    expect(updates).toHaveLength(0);
-  });
-
-  it.each([
-    ['not JSON', '{'],
-    ['an array', '[]'],
-    ['a nested object', JSON.stringify({ ...notification(), amount: { value: 1 } })],
-  ])('refuses %s with 400 JSON', async (_label, body) => {
-    const { store } = fakeStore();
-    const response = await createPaymentNotificationHandler({ store })(postJson(body));
-    expect(response.status).toBe(400);
-    expect(await response.json()).toHaveProperty('error');
-  });
-});

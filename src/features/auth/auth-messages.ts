@@ -15,6 +15,7 @@ export const AUTH_MESSAGES = {
   weakPassword: 'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',
   offline: OFFLINE_MESSAGE,
   rateLimited: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.',
+  registerRateLimited: 'Zbyt wiele prób rejestracji. Spróbuj ponownie za kilka minut.',
 } as const;
 
 const BY_CODE: Record<string, string> = {
@@ -44,6 +45,12 @@ function isNetworkError(error: unknown): boolean {
  * else the error's own message; else the spec's English fallback.
  */
 export function authErrorMessage(error: unknown, operation: AuthOperation): string {
+  const message = polishMessage(error, operation);
+  // Sign-ups share the per-address limit with logins (GoTrue's sign_in_sign_ups): say which one was refused.
+  return operation === 'register' && message === AUTH_MESSAGES.rateLimited ? AUTH_MESSAGES.registerRateLimited : message;
+}
+
+function polishMessage(error: unknown, operation: AuthOperation): string {
   const code = field(error, 'code');
   if (typeof code === 'string' && code in BY_CODE) return BY_CODE[code] ?? AUTH_FALLBACK_MESSAGES[operation];
   if (field(error, 'status') === 429) return AUTH_MESSAGES.rateLimited;

@@ -1,6 +1,5 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, joinIssueMessages, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
-import { toPln } from '../../domain/money.ts';
 import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
 import type { SubmitOrder } from '../orders-sync/submit-order.ts';
 import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
@@ -58,13 +57,6 @@ export async function runCheckout(
   const { order } = outcome;
   if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
 
-  const start =
-    parsed.output.paymentMethod === 'payu'
-      ? await startPayuPayment(
-          order,
-          parsed.output,
-          lines.map((line) => ({ name: line.name, unitPrice: toPln(line.unitPrice), quantity: line.quantity })),
-        )
-      : await startCardPayment(order);
+  const start = parsed.output.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
   return start.ok ? { kind: 'redirect', order, url: start.redirectUrl } : { kind: 'error', message: start.message };
 }

@@ -12,10 +12,12 @@ import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
 
 export type PaymentStart = { ok: true; redirectUrl: string } | { ok: false; message: string };
 
-export interface PaymentLine {
-  name: string;
-  unitPrice: number;
-  quantity: number;
+/**
+ * Which order to pay and the proof that this device (or this signed-in
+ * customer) placed it; everything the gateway is sent comes from the stored order.
+ */
+function paymentRequest(order: PlacedOrder): { orderId: string; accessKey?: string } {
+  return order.accessKey ? { orderId: order.id, accessKey: order.accessKey } : { orderId: order.id };
 }
 
 /**
@@ -23,15 +25,9 @@ export interface PaymentLine {
  * function signs the gateway parameters from the order as stored; the browser
  * only checks the address it got back.
  */
-export async function startPayuPayment(order: PlacedOrder, customer: CheckoutForm, lines: readonly PaymentLine[]): Promise<PaymentStart> {
+export async function startPayuPayment(order: PlacedOrder, accessToken: string | null): Promise<PaymentStart> {
   try {
-    const answer = await callFunction('create-payu-classic-payment', {
-      orderId: order.id,
-      description: `Zamówienie ${order.orderNumber}`,
-      totalAmount: order.total,
-      buyer: { email: customer.email, phone: customer.phone, firstName: customer.firstName, lastName: customer.lastName },
-      products: lines,
-    });
+    const answer = await callFunction('create-payu-classic-payment', paymentRequest(order), { accessToken });
     const success = typeof answer.body === 'object' && answer.body !== null && (answer.body as { success?: unknown }).success === true;
     if (!answer.ok || !success) {
       return { ok: false, message: payuErrorMessage(bodyField(answer.body, 'error') ?? `HTTP ${answer.status}: ${answer.statusText}`) };
@@ -47,9 +43,9 @@ export async function startPayuPayment(order: PlacedOrder, customer: CheckoutFor
 }
 
 /** Card and BLIK (spec §7 create-payment): the provider's page, or the local simulator without a provider key. */
-export async function startCardPayment(order: PlacedOrder): Promise<PaymentStart> {
+export async function startCardPayment(order: PlacedOrder, accessToken: string | null): Promise<PaymentStart> {
   try {
-    const answer = await callFunction('create-payment', { orderId: order.id });
+    const answer = await callFunction('create-payment', paymentRequest(order), { accessToken });
     if (!answer.ok) {
       const detail = bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
       return { ok: false, message: detail ?? PAYMENT_SESSION_FALLBACK };
@@ -72,11 +68,12 @@ export async function redirectToPayment(url: string, navigate: (url: string) => 
  * Starts the payment of an order that was placed earlier (sent from the
  * device's outbox after the customer was offline) and leaves for the gateway.
  */
-export async function payForPlacedOrder(order: PlacedOrder, customer: CheckoutForm): Promise<{ ok: false; message: string } | { ok: true }> {
-  const start =
-    customer.paymentMethod === 'payu'
-      ? await startPayuPayment(order, customer, [{ name: `Zamówienie ${order.orderNumber}`, unitPrice: order.total, quantity: 1 }])
-      : await startCardPayment(order);
+export async function payForPlacedOrder(
+  order: PlacedOrder,
+  customer: Pick<CheckoutForm, 'paymentMethod'>,
+  accessToken: string | null,
+): Promise<{ ok: false; message: string } | { ok: true }> {
+  const start = customer.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
   if (!start.ok) return start;
   await redirectToPayment(start.redirectUrl);
   return { ok: true };

@@ -12,6 +12,8 @@ export interface PlacedOrder {
   total: number;
   createdAt: string;
   clientRequestId: string;
+  /** Proves to the payment functions that this device placed the order (absent on orders kept by older versions). */
+  accessKey?: string;
 }
 
 export interface PlaceOrderPayload {

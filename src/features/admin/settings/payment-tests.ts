@@ -10,6 +10,7 @@ import {
 } from '../../../domain/payu-classic.ts';
 import type { SettingsValues } from '../../../domain/settings.ts';
 import { bodyField, callFunction } from '../../../lib/functions-client.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
  * The Testing tab's checks (spec §2 Testing tab, §5 Payment test checks and
@@ -159,15 +160,18 @@ export function runRedirectTest(context: GatewayContext, input: TestOrderInput, 
   };
 }
 
+/** The owner's own session: the payment functions serve the order's buyer and the shop owner only. */
+async function callFunctionAsOwner(name: string, payload: unknown): ReturnType<typeof callFunction> {
+  const supabase = await getSupabase();
+  const { data } = await supabase.auth.getSession();
+  return callFunction(name, payload, { accessToken: data.session?.access_token ?? null });
+}
+
 /**
  * Calls create-payu-classic-payment with the checkout's body and counts it a
  * success only if HTTP is ok and success is true (spec §7), timing the call.
  */
-export async function runFunctionTest(
-  input: TestOrderInput,
-  title: string,
-  call: typeof callFunction = callFunction,
-): Promise<TestResult> {
+export async function runFunctionTest(input: TestOrderInput, title: string, call: typeof callFunction = callFunctionAsOwner): Promise<TestResult> {
   const base = { id: `function-${title}`, category: 'Wywołanie funkcji create-payu-classic-payment', title, warnings: [] as string[], missingFields: [] as string[] };
   const orderId = input.orderId.trim();
   if (!orderId) {

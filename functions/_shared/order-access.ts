@@ -1,0 +1,54 @@
+import { HttpError } from './http.ts';
+
+/**
+ * Who may start a payment for an order, or see what a payment start shows
+ * (the buyer's name, email and phone): the signed-in customer who owns it,
+ * the shop owner, or the device that placed it — which holds the access key
+ * place-order returned. The order's id or number alone proves nothing.
+ */
+
+export const ORDER_ACCESS_DENIED = 'Nie możesz opłacić tego zamówienia. Zaloguj się na konto, z którego je złożono, lub opłać je na urządzeniu, na którym zostało złożone.';
+
+/** 256 random bits, base64url: what the device keeps. */
+export function newAccessKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+const ACCESS_KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
+
+/** What the database keeps: the key's SHA-256, hex, so a leaked table row cannot start a payment. */
+export async function hashAccessKey(key: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+export interface OrderAccessStore {
+  /** The signed-in caller's id; null for a guest; 'invalid' for a token that does not verify. */
+  callerUserId(token: string | null): Promise<string | null | 'invalid'>;
+  isShopOwner(userId: string): Promise<boolean>;
+  hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
+}
+
+export interface AccessRequest {
+  token: string | null;
+  accessKey: string | undefined;
+}
+
+/** Throws 401 for an expired session and 403 for anyone who is not the order's buyer or the owner. */
+export async function assertOrderAccess(store: OrderAccessStore, order: { id: string; userId: string | null }, access: AccessRequest): Promise<void> {
+  const userId = await store.callerUserId(access.token);
+  if (userId === 'invalid') throw new HttpError(401, 'invalid_session', 'Twoja sesja wygasła. Zaloguj się ponownie.');
+  if (userId !== null && (userId === order.userId || (await store.isShopOwner(userId)))) return;
+  const key = access.accessKey;
+  if (key && ACCESS_KEY_FORMAT.test(key) && (await store.hasAccessKey(order.id, await hashAccessKey(key)))) return;
+  throw new HttpError(403, 'order_access_denied', ORDER_ACCESS_DENIED);
+}
+
+/** A payment start's body: which order, and the device's key if it has one; anything else is ignored. Null without an order id. */
+export function readPaymentTarget(body: Record<string, unknown>): { orderId: string; accessKey: string | undefined } | null {
+  const orderId = typeof body.orderId === 'string' ? body.orderId.trim() : '';
+  if (!orderId) return null;
+  const accessKey = typeof body.accessKey === 'string' && body.accessKey !== '' ? body.accessKey : undefined;
+  return { orderId, accessKey };
+}
