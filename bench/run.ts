@@ -353,6 +353,8 @@ async function loadTest(backend: RunningBackend) {
     const products = await client.query<{ id: string }>(
       "select id from public.products where active and category <> 'live-flowers' and price > 0 order by id limit 10",
     );
+    // A stocked warehouse: the load measures placing orders, not running out of pieces.
+    await client.query('update public.products set stock = 1000000 where id = any($1::uuid[])', [products.rows.map((row) => row.id)]);
     const job = {
       functionsUrl: `${backend.url}/functions/v1`,
       anonKey: backend.anonKey,

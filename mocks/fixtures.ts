@@ -126,7 +126,7 @@ const catalogRow = (
 export const catalogProducts: ProductRow[] = [
   catalogRow(1, 'Bukiet czerwonych róż', 'live-flowers', 189, 12, 'Dwanaście czerwonych róż przewiązanych wstążką.'),
   catalogRow(2, 'Róża czerwona – pojedyncza', 'live-flowers', 9.5, 2, 'Pojedyncza róża o długiej łodydze.'),
-  catalogRow(3, 'Bukiet różowych tulipanów', 'live-flowers', 99, 18, 'Piętnaście tulipanów z zielenią.'),
+  { ...catalogRow(3, 'Bukiet różowych tulipanów', 'live-flowers', 99, 0, 'Piętnaście tulipanów z zielenią.'), made_to_order: true },
   catalogRow(4, 'Storczyk w doniczce', 'live-flowers', 129, 9, 'Falenopsis w ceramicznej osłonce.'),
   catalogRow(5, 'Bukiet ślubny', 'live-flowers', 249, 0, 'Okrągły bukiet z białych kwiatów i eukaliptusa.'),
   catalogRow(6, 'Znicz szklany „Anioł”', 'candles', 24.9, 60, 'Bursztynowy znicz z motywem anioła.'),

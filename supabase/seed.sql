@@ -34,6 +34,13 @@ insert into public.products (id, name, description, price, category, image_url, 
   ('9d26d4b5-2cd8-418e-82b1-f49702dc2cb2', 'Pierścionek srebrny z cyrkonią', 'Srebrny pierścionek z błyszczącą cyrkonią, próba 925. Dostępne rozmiary od 11 do 20.', 189.00, 'seasonal-gifts', '/products/pierscionek-srebrny-z-cyrkonia.svg', false, 4, now() - interval '200 days'),
   ('5dbdb088-e271-418b-872a-c3af8c2ee784', 'Zawieszka srebrna – serce', 'Srebrne serduszko na cienkim łańcuszku o długości 45 cm. Subtelny prezent z okazji walentynek.', 129.00, 'seasonal-gifts', '/products/zawieszka-srebrna-serce.svg', false, 13, now() - interval '75 days');
 
+-- Bouquets, wreaths and arrangements are made for each order: their stock is not counted.
+update public.products set made_to_order = true where id in (
+  '811546a5-832e-49cf-b3c0-9e29122b2d96', '1fb40afb-bb35-4a5f-bc01-4ac64e781baa', 'facc36c5-b567-489c-9b89-10ed76599438',
+  'f895807f-9581-4a92-a51b-1776cd7b21ca', '83f26a72-645b-4406-a466-2aed0712dad5', '3ea0bf64-ebb1-47b4-a3b9-e53e9949fa37',
+  'bea852d0-603c-4330-9b83-7cc567875257', '71af42b8-dd1c-44dd-8662-0895aa199c5d', '2640513a-cf81-412b-bc95-ce942d27874d',
+  '57e29576-8376-44a3-82b0-802c5e57c826');
+
 insert into public.app_settings (key, value) values
   ('company_name', 'Kwiaciarnia Pod Różą'),
   ('company_address', 'ul. Przemyska 12, 37-740 Bircza'),

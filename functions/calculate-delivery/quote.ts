@@ -4,7 +4,7 @@
  * estimate and its Polish formatting.
  */
 import { DEFAULT_DELIVERY_RATE_PER_KM, localDeliveryCost } from '../../src/domain/delivery.ts';
-import { fromPln, type Grosz } from '../../src/domain/money.ts';
+import { fromPln, parseAmountText, parseDecimalText, type Grosz } from '../../src/domain/money.ts';
 import { LOCALITIES, type Locality } from './localities.ts';
 
 export const ADDRESS_REQUIRED = { error: 'address_required', message: 'Adres jest wymagany' } as const;
@@ -218,14 +218,14 @@ export function formatDuration(seconds: number): string {
 
 /** The per-km rate from app_settings ('1.80', '1,80'); blank, invalid or not positive → the default. */
 export function parseRate(value: string | null): Grosz {
-  const number = value === null || value.trim() === '' ? NaN : Number(value.trim().replace(',', '.'));
-  return Number.isFinite(number) && number > 0 && number < 1000 ? fromPln(number) : DEFAULT_DELIVERY_RATE_PER_KM;
+  const rate = parseAmountText(value);
+  return rate !== null && rate > 0 && rate < fromPln(1000) ? rate : DEFAULT_DELIVERY_RATE_PER_KM;
 }
 
 /** The shop's coordinates from app_settings; anything unusable → the default (Bircza). */
 export function parseOrigin(lat: string | null, lng: string | null): Coordinates {
-  const latitude = Number(lat?.trim().replace(',', '.') || NaN);
-  const longitude = Number(lng?.trim().replace(',', '.') || NaN);
+  const latitude = parseDecimalText(lat) ?? NaN;
+  const longitude = parseDecimalText(lng) ?? NaN;
   if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
     return DEFAULT_ORIGIN;
   }

@@ -3,7 +3,18 @@ import { quoteDelivery } from '../calculate-delivery/service.ts';
 import { DEFAULT_FUNCTION_RATE_LIMITS, type FunctionEnv } from '../_shared/env.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { callerUserId, createAdminClient } from '../_shared/supabase-clients.ts';
+import type { StockShortage } from '../../src/domain/stock.ts';
 import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } from './handler.ts';
+
+/** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
+function parseShortages(details: string | null | undefined): StockShortage[] {
+  try {
+    const rows = JSON.parse(details ?? '[]') as { product_id: string; name: string; available: number }[];
+    return rows.map((row) => ({ productId: row.product_id, name: row.name, available: Math.max(0, row.available) }));
+  } catch {
+    return [];
+  }
+}
 
 /** The real dependencies: the service-role client and the place_order SQL function. */
 export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
@@ -48,6 +59,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
+        if (error.code === 'P0001' && error.message === 'insufficient_stock') return { kind: 'insufficient_stock', shortages: parseShortages(error.details) };
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };
         throw new Error(`place_order failed: ${error.code} ${error.message}`);
       }

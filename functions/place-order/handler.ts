@@ -8,8 +8,9 @@ import {
   isLocalDelivery,
   needsAddress,
 } from '../../src/domain/delivery.ts';
-import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
+import { addMoney, amountSettingOr, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
+import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
 import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
 import { HttpError, bearerToken, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
@@ -56,7 +57,9 @@ export interface OrderWrite {
 export type OrderWriteResult =
   | { kind: 'ok'; order: StoredOrder; replayed: boolean }
   | { kind: 'order_number_taken' }
-  | { kind: 'catalogue_changed' };
+  | { kind: 'catalogue_changed' }
+  /** Fewer pieces left than ordered, for every such line; nothing was written. */
+  | { kind: 'insufficient_stock'; shortages: StockShortage[] };
 
 export interface PlaceOrderDeps {
   /** The caller's user id from their verified JWT; null for guests, 'invalid' for a bad token. */
@@ -114,9 +117,8 @@ async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtot
     }
     return deps.quoteLocalDelivery(checkout);
   }
-  const threshold = await deps.loadSetting('free_shipping_threshold');
-  const parsed = threshold === null || threshold.trim() === '' ? NaN : Number(threshold.replace(',', '.'));
-  return fixedShippingCost(checkout.deliveryMethod, subtotal, Number.isFinite(parsed) ? fromPln(parsed) : DEFAULT_FREE_SHIPPING_THRESHOLD);
+  const threshold = amountSettingOr(await deps.loadSetting('free_shipping_threshold'), DEFAULT_FREE_SHIPPING_THRESHOLD);
+  return fixedShippingCost(checkout.deliveryMethod, subtotal, threshold);
 }
 
 /** What place-order answers: the order, and the key that lets this device pay for it. */
@@ -187,6 +189,11 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
       });
       if (result.kind === 'ok') {
         return jsonResponse(result.replayed ? 200 : 201, { order: publicOrder(result.order, accessKey), replayed: result.replayed });
+      }
+      if (result.kind === 'insufficient_stock') {
+        // Each refused line by product id, so the checkout can mark it; the message names them all.
+        const fields = Object.fromEntries(result.shortages.map((shortage) => [shortage.productId, stockShortageMessage(shortage)]));
+        throw new HttpError(409, 'insufficient_stock', `${Object.values(fields).join('. ')}. Zmień ilość w koszyku i spróbuj ponownie.`, fields);
       }
       if (result.kind === 'catalogue_changed') {
         throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');

@@ -45,3 +45,31 @@ export function formatPln(amount: Grosz): string {
   const fraction = String(magnitude % 100).padStart(2, '0');
   return `${amount < 0 ? '-' : ''}${grouped},${fraction}${NBSP}zł`;
 }
+
+/**
+ * A decimal number as people type it: '300', '1,80', '1 000,00' or
+ * '1000.50' (spaces, no-break spaces included, group thousands; a comma or a
+ * point marks the decimals). Null for anything else ('1.000,00', '12zł').
+ * The one reading of typed numbers: settings, the product form, the checkout
+ * and the functions all use it.
+ */
+export function parseDecimalText(text: string | null | undefined): number | null {
+  const normalised = (text ?? '').trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalised)) return null;
+  const value = Number(normalised);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** An amount in PLN as typed (see parseDecimalText), in grosz; null unless it is ≥ 0 with at most two decimals. */
+export function parseAmountText(text: string | null | undefined): Grosz | null {
+  const value = parseDecimalText(text);
+  if (value === null || value < 0 || value > 99_999_999) return null;
+  const cents = value * 100;
+  if (Math.abs(Math.round(cents) - cents) > 1e-6) return null;
+  return Math.round(cents) as Grosz;
+}
+
+/** An amount setting (free_shipping_threshold, delivery_rate_per_km): blank or unreadable → the default. */
+export function amountSettingOr(text: string | null | undefined, fallback: Grosz): Grosz {
+  return parseAmountText(text) ?? fallback;
+}

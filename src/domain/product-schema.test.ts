@@ -11,6 +11,7 @@ const valid: ProductFormValues = {
   stock: '4',
   imageUrl: '/products/bukiet.svg',
   isFeatured: true,
+  madeToOrder: true,
 };
 
 const errorsOf = (values: Partial<ProductFormValues>) => {
@@ -29,6 +30,7 @@ describe('product form schema', () => {
       stock: 4,
       image_url: '/products/bukiet.svg',
       is_featured: true,
+      made_to_order: true,
     });
   });
 
@@ -84,6 +86,6 @@ describe('product form schema', () => {
       productFormValues({
         id: 'x', name: 'Znicz', description: 'd', price: 12.5, category: 'candles', image_url: '/z.svg', is_featured: false, stock: 3, active: true, created_at: '',
       }),
-    ).toEqual({ name: 'Znicz', category: 'candles', description: 'd', price: '12.50', stock: '3', imageUrl: '/z.svg', isFeatured: false });
+    ).toEqual({ name: 'Znicz', category: 'candles', description: 'd', price: '12.50', stock: '3', imageUrl: '/z.svg', isFeatured: false, madeToOrder: false });
   });
 });

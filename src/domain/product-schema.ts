@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from './categories.ts';
+import { parseDecimalText } from './money.ts';
 import type { ProductRow } from './product.ts';
 
 /**
@@ -38,6 +39,8 @@ export interface ProductFormValues {
   stock: string;
   imageUrl: string;
   isFeatured: boolean;
+  /** 'Na zamówienie': made for each order, stock not counted. */
+  madeToOrder: boolean;
 }
 
 /** The columns the owner writes. */
@@ -49,6 +52,7 @@ export interface ProductInput {
   stock: number;
   image_url: string;
   is_featured: boolean;
+  made_to_order: boolean;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -59,13 +63,12 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   stock: '0',
   imageUrl: '',
   isFeatured: false,
+  madeToOrder: false,
 };
 
 /** '12,50' → 12.5; NaN for anything that is not a plain decimal number. */
 export function parseDecimal(text: string): number {
-  const normalised = text.trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalised)) return NaN;
-  return Number(normalised);
+  return parseDecimalText(text) ?? NaN;
 }
 
 /** An absolute http(s) address, or a path on the shop's own site ('/products/roza.svg'). */
@@ -119,6 +122,7 @@ export const productFormSchema = v.object({
     v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
   ),
   isFeatured: v.optional(v.boolean(), false),
+  madeToOrder: v.optional(v.boolean(), false),
 });
 
 export type ProductFormOutput = v.InferOutput<typeof productFormSchema>;
@@ -133,6 +137,7 @@ export function toProductInput(output: ProductFormOutput): ProductInput {
     stock: output.stock,
     image_url: output.imageUrl,
     is_featured: output.isFeatured,
+    made_to_order: output.madeToOrder,
   };
 }
 
@@ -146,5 +151,6 @@ export function productFormValues(row: ProductRow): ProductFormValues {
     stock: String(row.stock),
     imageUrl: row.image_url,
     isFeatured: row.is_featured,
+    madeToOrder: row.made_to_order === true,
   };
 }

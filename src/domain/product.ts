@@ -10,6 +10,8 @@ export interface ProductRow {
   image_url: string;
   is_featured: boolean;
   stock: number;
+  /** Made for each order (bouquets, wreaths): stock is not counted. Absent on copies stored before it existed. */
+  made_to_order?: boolean;
   active: boolean;
   created_at: string;
 }

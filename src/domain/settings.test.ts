@@ -87,6 +87,15 @@ describe('validateSettings', () => {
     expect(errors.stripe_secret_key).toBeUndefined();
   });
 
+  it('takes amounts written the Polish way and refuses what the shop could not charge', () => {
+    const accepted = validateSettings({ ...completeValues(), free_shipping_threshold: '1 000,00', delivery_rate_per_km: '1,80' });
+    expect(accepted.free_shipping_threshold).toBeUndefined();
+    expect(accepted.delivery_rate_per_km).toBeUndefined();
+    const refused = validateSettings({ ...completeValues(), free_shipping_threshold: '1 000,005', delivery_rate_per_km: '1.000,00' });
+    expect(refused.free_shipping_threshold).toBe('Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku, np. 300 lub 1 000,00');
+    expect(refused.delivery_rate_per_km).toBe('Podaj liczbę, np. 300 lub 1,80');
+  });
+
   it('passes the seeded values', () => {
     const seeded = {
       ...completeValues(),

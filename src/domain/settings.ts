@@ -5,6 +5,8 @@
  * a blank value is stored as ''.
  */
 
+import { parseAmountText, parseDecimalText } from './money.ts';
+
 export type SettingSection = 'company' | 'gateway' | 'integrations' | 'shop';
 export type SettingKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'textarea';
 
@@ -115,13 +117,13 @@ export function settingsToRows(values: SettingsValues): { key: string; value: st
   return SETTING_KEYS.map((key) => ({ key, value: (values[key] ?? '').trim() }));
 }
 
-/** '1,80' → 1.8; null for blank or not a plain decimal number. */
+/** '1,80' → 1.8, '1 000' → 1000; null for blank or not a number (money.ts parseDecimalText). */
 export function parseSettingNumber(text: string | null | undefined): number | null {
-  const normalised = (text ?? '').trim().replace(/\s/g, '').replace(',', '.');
-  if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalised)) return null;
-  const value = Number(normalised);
-  return Number.isFinite(value) ? value : null;
+  return parseDecimalText(text);
 }
+
+/** Settings that are amounts of money: read with parseAmountText everywhere, so the form refuses what the shop could not read. */
+export const AMOUNT_SETTING_KEYS: readonly string[] = ['free_shipping_threshold', 'delivery_rate_per_km'];
 
 /** Field → Polish message for what would not work if saved (required blanks, numbers that are not numbers). */
 export function validateSettings(values: SettingsValues): Record<string, string> {
@@ -137,6 +139,9 @@ export function validateSettings(values: SettingsValues): Record<string, string>
       if (number === null) errors[definition.key] = 'Podaj liczbę, np. 300 lub 1,80';
       else if (definition.min !== undefined && number < definition.min) errors[definition.key] = `Wartość nie może być mniejsza niż ${definition.min}`;
       else if (definition.max !== undefined && number > definition.max) errors[definition.key] = `Wartość nie może być większa niż ${definition.max}`;
+      else if (AMOUNT_SETTING_KEYS.includes(definition.key) && parseAmountText(value) === null) {
+        errors[definition.key] = 'Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku, np. 300 lub 1 000,00';
+      }
     }
     if (definition.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errors[definition.key] = 'Nieprawidłowy format email';
     if (definition.kind === 'url' && !/^https?:\/\/[^\s]+$/i.test(value)) errors[definition.key] = 'Podaj adres zaczynający się od http:// lub https://';

@@ -10,6 +10,7 @@ import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx'
 
 const ROSES = '00000000-0000-4000-8000-000000000001';
 const SINGLE_ROSE = '00000000-0000-4000-8000-000000000002';
+const TULIPS = '00000000-0000-4000-8000-000000000003';
 const WEDDING = '00000000-0000-4000-8000-000000000005';
 const UNKNOWN = '00000000-0000-4000-8000-000000000999';
 
@@ -114,8 +115,9 @@ describe('ProductPage', () => {
 
   it.each([
     [ROSES, 'W magazynie'],
-    [SINGLE_ROSE, 'Ostatnie sztuki'],
+    [SINGLE_ROSE, 'Ostatnie 2 szt.'],
     [WEDDING, 'Brak w magazynie'],
+    [TULIPS, 'Na zamówienie'],
   ])('availability of %s is %s', async (id, label) => {
     await renderInRouter(<ProductPage {...pageProps({ id })} />);
     expect((await screen.findByTestId('product-availability')).textContent).toBe(label);

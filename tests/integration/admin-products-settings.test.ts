@@ -25,6 +25,7 @@ function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
     stock: 5,
     image_url: '/products/znicz.svg',
     is_featured: false,
+    made_to_order: false,
     ...overrides,
   };
 }

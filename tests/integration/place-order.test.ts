@@ -100,6 +100,27 @@ describe('place-order', () => {
     expect((largeCod.body.order as { shippingCost: number }).shippingCost).toBe(26);
   });
 
+  it("reads a free-shipping threshold of '1 000' as 1000 zł: a 400 zł courier order pays for shipping", async () => {
+    // Couriers never carry live flowers.
+    const product = (await someProducts(40)).find((candidate) => candidate.category !== 'live-flowers' && candidate.price < 100);
+    const setThreshold = (value: string) => withDatabase((db) => db.query("update app_settings set value = $1 where key = 'free_shipping_threshold'", [value]));
+    await setThreshold('1 000');
+    try {
+      const answer = await invokeFunction(anonClient(), 'place-order', {
+        clientRequestId: randomUUID(),
+        checkout: checkoutFor({ deliveryMethod: 'dpd', paymentMethod: 'transfer' }),
+        items: [{ productId: product!.id, quantity: Math.ceil(400 / product!.price) }],
+      });
+      expect(answer.status).toBe(201);
+      const order = answer.body.order as { subtotal: number; shippingCost: number };
+      expect(order.subtotal).toBeGreaterThanOrEqual(400);
+      expect(order.subtotal).toBeLessThan(1000);
+      expect(order.shippingCost).toBe(16.99);
+    } finally {
+      await setThreshold('300');
+    }
+  });
+
   it('takes the user from the JWT: a signed-in customer owns the order and can read it', async () => {
     const customer = await signedUpCustomer('buyer');
     const [product] = await someProducts(1);

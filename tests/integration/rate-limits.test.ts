@@ -64,7 +64,7 @@ beforeAll(async () => {
   });
   db = new pg.Client({ connectionString: backend.databaseUrl });
   await db.connect();
-  const rows = await sql<{ id: string }>("select id from products where active and price > 0 and category <> 'live-flowers' order by created_at limit 1");
+  const rows = await sql<{ id: string }>("select id from products where active and price > 0 and category <> 'live-flowers' and made_to_order order by created_at limit 1");
   productId = rows[0]!.id;
 });
 

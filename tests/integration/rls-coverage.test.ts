@@ -51,6 +51,7 @@ const FUNCTIONS: Record<string, Role[]> = {
   'is_admin()': ['anon', 'authenticated'],
   'is_public_setting(setting_key text)': ['anon', 'authenticated'],
   'touch_updated_at()': [],
+  'order_status_moves_stock()': [],
   // Rate limits (private.rate_limit_hits): the service role only; rate-limits.test.ts checks that the API roles are refused.
   'rate_limit_hit(p_keys text[], p_limit integer, p_window_seconds integer)': [],
   'rate_limit_reset(p_key text)': [],

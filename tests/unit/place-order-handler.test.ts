@@ -76,6 +76,32 @@ const validBody = {
 };
 
 describe('place-order handler', () => {
+  it.each([
+    ['1 000', 12.99],
+    ['1\u00a0000,00', 12.99],
+    ['300', 0],
+    ['nonsense', 0],
+  ])('reads a free-shipping threshold of %j the Polish way: a 400 zł courier order pays %s zł', async (threshold, shipping) => {
+    const { deps, writes } = fakeDeps({ loadSetting: async () => threshold });
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, items: [{ productId: CANDLE.id, quantity: 17 }] }));
+    expect(response.status).toBe(201);
+    expect(fromPln(writes[0]!.subtotal)).toBe(fromPln(17 * 24.99));
+    expect(writes[0]!.shippingCost).toBe(shipping);
+  });
+
+  it('answers a stock refusal with 409, the Polish message and the refused line by product id', async () => {
+    const { deps } = fakeDeps({
+      writeOrder: async () => ({ kind: 'insufficient_stock', shortages: [{ productId: CANDLE.id, name: 'Znicz serce', available: 2 }] }),
+    });
+    const response = await createPlaceOrderHandler(deps)(post(validBody));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({
+      error: 'insufficient_stock',
+      message: 'Dostępne są tylko 2 szt. produktu „Znicz serce”. Zmień ilość w koszyku i spróbuj ponownie.',
+      fields: { [CANDLE.id]: 'Dostępne są tylko 2 szt. produktu „Znicz serce”' },
+    });
+  });
+
   it('prices the order from the catalogue and adds courier shipping below the threshold', async () => {
     const { deps, writes } = fakeDeps();
     const response = await createPlaceOrderHandler(deps)(post(validBody));

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { canBeOrdered } from '../../domain/stock.ts';
 import { afterFirstContent } from '../../lib/first-content.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
@@ -39,7 +40,7 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
   const [confirmed, setConfirmed] = useState<{ quantity: number; Dialog: ConfirmationDialog | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const outOfStock = product.stock <= 0;
+  const outOfStock = !canBeOrdered(product);
   useEffect(() => prefetchDialogWhenIdle(), []);
 
   const add = async () => {

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import { formatPln, fromPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { availabilityLabel, availabilityOf } from '../../domain/stock.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 
 export interface ProductCardProps {
@@ -18,7 +19,7 @@ export interface ProductCardProps {
 
 export function ProductCard({ product, action, eager = false, headingLevel = 2, favourite }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const outOfStock = product.stock <= 0;
+  const availability = availabilityOf(product);
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-forest-100 bg-white shadow-sm"
@@ -60,7 +61,12 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
         </Heading>
         <div className="mt-auto pt-3">
           <p className="text-lg font-bold text-ink">{formatPln(fromPln(product.price))}</p>
-          {outOfStock ? <p className="text-sm font-medium text-blush-700">Brak w magazynie</p> : null}
+          {/* Plenty in stock goes without saying on a card; the rest is worth a word. */}
+          {availability === 'in-stock' ? null : (
+            <p className={`text-sm font-medium ${availability === 'made-to-order' ? 'text-forest-700' : 'text-blush-700'}`} data-testid="card-availability">
+              {availabilityLabel(product)}
+            </p>
+          )}
           {action ? <div className="mt-3">{action}</div> : null}
         </div>
       </div>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import { formatPln, fromPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { AVAILABILITY_LABEL, availabilityOf } from './availability.ts';
+import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { parseQuantity, QuantityInput } from './quantity-input.tsx';
@@ -11,11 +11,12 @@ import { ShareButton } from './share-button.tsx';
 
 export type RenderPurchase = (product: ProductRow, quantity: number) => ReactNode;
 
-const AVAILABILITY_CLASS = {
+const AVAILABILITY_CLASS: Record<Availability, string> = {
+  'made-to-order': 'bg-forest-50 text-forest-800',
   'in-stock': 'bg-forest-50 text-forest-800',
   'low-stock': 'bg-blush-100 text-blush-700',
   'out-of-stock': 'bg-cream-200 text-blush-700',
-} as const;
+};
 
 export interface ProductDetailsProps {
   product: ProductRow;
@@ -28,7 +29,7 @@ export interface ProductDetailsProps {
 export function ProductDetails({ product, similar, renderPurchase, renderAction, favourites }: ProductDetailsProps) {
   const [quantityText, setQuantityText] = useState('1');
   const quantity = parseQuantity(quantityText) ?? 1;
-  const availability = availabilityOf(product.stock);
+  const availability = availabilityOf(product);
 
   return (
     <article className="container-page py-8 sm:py-12">
@@ -75,7 +76,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             className={`mt-3 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_CLASS[availability]}`}
             data-testid="product-availability"
           >
-            {AVAILABILITY_LABEL[availability]}
+            {availabilityLabel(product)}
           </p>
           <p className="mt-5 max-w-prose text-lg leading-relaxed text-ink-muted">{product.description}</p>
 

@@ -68,6 +68,23 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
     },
   });
 
+  const checkbox = (name: 'isFeatured' | 'madeToOrder', label: string) => (
+    <form.Field name={name}>
+      {(field) => (
+        <label className="flex min-h-12 items-center gap-3 font-medium text-forest-900">
+          <input
+            type="checkbox"
+            name={name}
+            className="size-5 accent-forest-700"
+            checked={field.state.value}
+            onChange={(event) => field.handleChange(event.target.checked)}
+          />
+          {label}
+        </label>
+      )}
+    </form.Field>
+  );
+
   const textInput = (name: 'name' | 'price' | 'stock' | 'imageUrl', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
     <form.Field name={name}>
       {(field) => {
@@ -156,20 +173,8 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
 
       {textInput('imageUrl', 'Adres URL obrazka', { type: 'url', inputMode: 'url', placeholder: 'https://… lub /products/nazwa.svg', maxLength: PRODUCT_LIMITS.imageUrl })}
 
-      <form.Field name="isFeatured">
-        {(field) => (
-          <label className="flex min-h-12 items-center gap-3 font-medium text-forest-900">
-            <input
-              type="checkbox"
-              name="isFeatured"
-              className="size-5 accent-forest-700"
-              checked={field.state.value}
-              onChange={(event) => field.handleChange(event.target.checked)}
-            />
-            Produkt polecany (na stronie głównej)
-          </label>
-        )}
-      </form.Field>
+      {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
+      {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}
 
       {saveError && (
         <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">

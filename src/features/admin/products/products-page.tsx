@@ -211,7 +211,7 @@ function ProductRowItem({ product, onEdit, onDelete, onShow }: { product: Produc
           {!product.active && <span className="rounded-full bg-ink-muted px-2 py-0.5 text-xs font-semibold text-white">Ukryty</span>}
         </p>
         <p className="text-sm text-ink-muted">
-          {categoryLabel(product.category)} · {formatPln(fromPln(product.price))} · Stan: {product.stock} szt.
+          {categoryLabel(product.category)} · {formatPln(fromPln(product.price))} · {product.made_to_order ? 'Na zamówienie' : `Stan: ${product.stock} szt.`}
         </p>
       </div>
       <div className="flex w-full shrink-0 flex-wrap justify-end gap-2 sm:w-auto">
