@@ -63,7 +63,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     section: 'gateway',
     kind: 'url',
     placeholder: 'https://secure.payu.com/paygw/UTF/NewPayment',
-    hint: 'Puste: lokalny symulator płatności.',
+    hint: 'Puste: lokalny symulator płatności (tylko w lokalnym środowisku; w produkcji wymagany).',
   },
   { key: 'payu_classic_success_url', label: 'Adres powrotu po płatności', section: 'gateway', kind: 'url', placeholder: 'https://…/checkout/success', hint: 'Puste: /checkout/success tego sklepu.' },
   { key: 'payu_classic_failure_url', label: 'Adres powrotu po błędzie', section: 'gateway', kind: 'url', placeholder: 'https://…/checkout/cancel', hint: 'Puste: /checkout/cancel tego sklepu.' },

@@ -75,7 +75,7 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
           <input
             type="checkbox"
             name={name}
-            className="size-5 accent-forest-700"
+            className="size-5 shrink-0 accent-forest-700"
             checked={field.state.value}
             onChange={(event) => field.handleChange(event.target.checked)}
           />
