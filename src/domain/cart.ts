@@ -12,6 +12,21 @@ export interface CartLine {
   unitPrice: Grosz;
 }
 
+/**
+ * What is known about a cart line's product. 'available': on sale (the
+ * device's copy of the catalogue or the server's answer); 'checking': missing
+ * from the device, the server is being asked; 'unverified': missing and the
+ * server could not be asked (offline), so place-order decides; 'unavailable':
+ * the server has no such product on sale. Only the server's answer makes a
+ * line unavailable.
+ */
+export type LineAvailability = 'available' | 'checking' | 'unverified' | 'unavailable';
+
+/** May go into an order: on sale, or not checkable now (the server decides when the order arrives). */
+export function isOrderable(availability: LineAvailability): boolean {
+  return availability === 'available' || availability === 'unverified';
+}
+
 export function lineTotal(line: CartLine): Grosz {
   return multiplyMoney(line.unitPrice, line.quantity);
 }

@@ -7,6 +7,7 @@ import type { CartShippingMethod } from '../../src/domain/cart.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { buildCartView } from '../../src/features/cart/cart-lines.ts';
 import { QUANTITY_ERROR } from '../../src/features/cart/cart-lines-table.tsx';
+import type { ProductChecks } from '../../src/features/cart/cart-product-check.ts';
 import { CartPageView } from '../../src/features/cart/cart-page-view.tsx';
 import type { CartRecord } from '../../src/lib/db.ts';
 
@@ -36,10 +37,10 @@ function record(productId: string, quantity: number, minute: number): CartRecord
 }
 
 /** A stand-in for the Dexie store: the view gets what useCart would build. */
-function Harness({ initial, products, onPrint }: { initial: CartRecord[]; products: ProductRow[]; onPrint?: () => void }) {
+function Harness({ initial, products, checks, onPrint }: { initial: CartRecord[]; products: ProductRow[]; checks?: ProductChecks; onPrint?: () => void }) {
   const [records, setRecords] = useState(initial);
   const [method, setMethod] = useState<CartShippingMethod>('gls-pickup');
-  const view = buildCartView(records, products, method);
+  const view = buildCartView(records, products, method, checks);
   return (
     <CartPageView
       lines={view.lines}
@@ -185,8 +186,10 @@ describe('cart page', () => {
     expect(screen.getByRole('status').textContent).toBe('Kod rabatowy jest nieprawidłowy');
   });
 
-  it('shows a missing product as unavailable and leaves it out of the totals', async () => {
-    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record('ffffffff-gone', 2, 1)]} products={[ROSES]} />);
+  it('shows a product the server has no longer as unavailable and leaves it out of the totals', async () => {
+    await renderInRouter(
+      <Harness initial={[record(ROSES.id, 1, 0), record('ffffffff-gone', 2, 1)]} products={[ROSES]} checks={new Map([['ffffffff-gone', { status: 'gone' }]])} />,
+    );
     expect(text(lineFor('Produkt niedostępny'))).toContain('FFFFFFFF');
     expect(text(screen.getByTestId('summary-subtotal'))).toBe('100,00 zł');
   });

@@ -19,7 +19,7 @@ withBackendMetaAndConsent();
 
 function line(productId: string, name: string, price: number, quantity: number, category: CheckoutLine['category']): CheckoutLine {
   const unitPrice = fromPln(price);
-  return { productId, name, quantity, unitPrice, lineTotal: fromPln(price * quantity), available: true, category };
+  return { productId, name, quantity, unitPrice, lineTotal: fromPln(price * quantity), availability: 'available', available: true, category };
 }
 
 const CANDLES = line('1547809e-0305-46b3-a282-b3230c221da1', 'Znicz szklany „Anioł”', 24.9, 2, 'candles');

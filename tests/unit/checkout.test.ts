@@ -81,6 +81,7 @@ describe('delivery methods and totals', () => {
     quantity,
     unitPrice: fromPln(price),
     lineTotal: fromPln(price * quantity),
+    availability: available ? 'available' : 'unavailable',
     available,
     category,
   });

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
+import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { ProductThumb } from './product-thumb.tsx';
 
@@ -65,7 +66,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                     <ProductThumb src={line.imageUrl} />
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex items-start justify-between gap-2">
-                        {line.available ? (
+                        {line.availability === 'available' ? (
                           <Link
                             to="/product/$id"
                             params={{ id: line.productId }}
@@ -78,12 +79,10 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                           <span className="font-medium text-ink-muted">{line.name}</span>
                         )}
                         <span className="shrink-0 font-semibold text-ink" data-testid="drawer-line-total">
-                          {line.available ? formatPln(line.lineTotal) : '—'}
+                          {lineAmountText(line, formatPln(line.lineTotal))}
                         </span>
                       </div>
-                      {!line.available && (
-                        <p className="text-sm text-blush-700">Ten produkt nie jest już dostępny. Usuń go z koszyka.</p>
-                      )}
+                      <CartLineStatus line={line} />
                       <div className="mt-1 flex items-center justify-between gap-2">
                         <div className="flex items-center rounded-full border border-forest-200 bg-white">
                           <button

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY, catalogueNumber, parseQuantity } from '../../domain/cart.ts';
 import { formatPln } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
+import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { ProductThumb } from './product-thumb.tsx';
 
@@ -114,7 +115,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                 <ProductThumb src={line.imageUrl} />
               </td>
               <td className="col-start-2 row-start-1 md:table-cell md:py-4 md:pr-3 md:align-middle">
-                {line.available ? (
+                {line.availability === 'available' ? (
                   <Link
                     to="/product/$id"
                     params={{ id: line.productId }}
@@ -125,13 +126,13 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                 ) : (
                   <>
                     <span className="font-medium text-ink-muted">{line.name}</span>
-                    <span className="block text-sm text-blush-700">Ten produkt nie jest już dostępny. Usuń go z koszyka.</span>
+                    <CartLineStatus line={line} />
                   </>
                 )}
               </td>
               <td className="col-span-2 col-start-2 row-start-3 text-sm md:table-cell md:py-4 md:pr-3 md:text-right md:align-middle md:text-base">
                 <span className={cellLabel}>Cena </span>
-                {line.available ? formatPln(line.unitPrice) : '—'}
+                {lineAmountText(line, formatPln(line.unitPrice))}
               </td>
               <td className="col-span-3 row-start-4 md:table-cell md:py-4 md:pr-3 md:align-middle">
                 <label htmlFor={inputId} className="sr-only">
@@ -187,7 +188,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
               </td>
               <td className="col-start-3 row-start-3 self-end text-right font-semibold md:table-cell md:py-4 md:pr-3 md:align-middle">
                 <span className="sr-only md:hidden">Wartość </span>
-                <span data-testid="line-total">{line.available ? formatPln(line.lineTotal) : '—'}</span>
+                <span data-testid="line-total">{lineAmountText(line, formatPln(line.lineTotal))}</span>
               </td>
               <td className="col-start-3 row-start-1 -mt-2 -mr-2 justify-self-end md:table-cell md:m-0 md:py-4 md:text-right md:align-middle print:hidden">
                 <button

@@ -2,7 +2,10 @@ import {
   DEFAULT_CART_SHIPPING_METHOD,
   cartItemCount,
   cartSummary,
+  catalogueNumber,
+  isOrderable,
   lineTotal,
+  type LineAvailability,
   type CartLine,
   type CartShippingMethod,
   type CartSummary,
@@ -11,12 +14,15 @@ import { fromPln, type Grosz } from '../../domain/money.ts';
 import type { CategoryId } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import type { CartRecord } from '../../lib/db.ts';
+import type { ProductCheck, ProductChecks } from './cart-product-check.ts';
 
 /** A cart line as the drawer and the cart page show it. */
 export interface CartViewLine {
   productId: string;
   quantity: number;
-  /** False when the product is missing from the local catalogue (or withdrawn): shown, not counted. */
+  /** What is known about the product; see LineAvailability. Only priced ('available') lines count in the totals. */
+  availability: LineAvailability;
+  /** May go into an order: 'available', or 'unverified' (place-order decides). */
   available: boolean;
   name: string;
   imageUrl: string | null;
@@ -36,22 +42,50 @@ export interface CartView {
 
 export const UNAVAILABLE_PRODUCT_NAME = 'Produkt niedostępny';
 
-/** Joins the stored cart with the device's catalogue, oldest line first. */
+/** A product the device does not know yet: named by its catalogue number until the server answers. */
+export function unknownProductName(productId: string): string {
+  return `Produkt nr ${catalogueNumber(productId)}`;
+}
+
+/** Cart lines whose product the device's catalogue lacks (and no check kept in memory): the server is asked about them. */
+export function missingProductIds(records: readonly CartRecord[], products: ReadonlyArray<ProductRow | undefined>, checks: ProductChecks): string[] {
+  const known = new Set(products.filter((p): p is ProductRow => p !== undefined).map((p) => p.id));
+  return records.map((r) => r.productId).filter((id) => !known.has(id) && !hasCheckedRow(checks.get(id)));
+}
+
+function hasCheckedRow(check: ProductCheck | undefined): check is { status: 'found'; row: ProductRow } {
+  return check?.status === 'found' && check.row !== undefined;
+}
+
+/** A product missing from the device is never called unavailable on that alone: only the server's answer does that. */
+function missingAvailability(check: ProductCheck | undefined): LineAvailability {
+  if (check?.status === 'gone') return 'unavailable';
+  if (check?.status === 'unreachable') return 'unverified';
+  // Not asked yet, being asked, or found and on its way into the device's copy.
+  return 'checking';
+}
+
+/** Joins the stored cart with the device's catalogue and the server's answers about missing products, oldest line first. */
 export function buildCartView(
   records: readonly CartRecord[],
   products: ReadonlyArray<ProductRow | undefined>,
   method: CartShippingMethod = DEFAULT_CART_SHIPPING_METHOD,
+  checks: ProductChecks = new Map(),
 ): CartView {
   const byId = new Map(products.filter((p): p is ProductRow => p !== undefined).map((p) => [p.id, p]));
   const sorted = [...records].sort((a, b) => a.addedAt.localeCompare(b.addedAt));
   const lines = sorted.map((record): CartViewLine => {
-    const product = byId.get(record.productId);
+    const check = checks.get(record.productId);
+    const product = byId.get(record.productId) ?? (hasCheckedRow(check) ? check.row : undefined);
     if (!product || !product.active) {
+      // A row that says inactive is the server's word too.
+      const availability = product ? 'unavailable' : missingAvailability(check);
       return {
         productId: record.productId,
         quantity: record.quantity,
-        available: false,
-        name: product?.name ?? UNAVAILABLE_PRODUCT_NAME,
+        availability,
+        available: isOrderable(availability),
+        name: product?.name ?? (availability === 'unavailable' ? UNAVAILABLE_PRODUCT_NAME : unknownProductName(record.productId)),
         imageUrl: product?.image_url ?? null,
         category: product?.category ?? null,
         unitPrice: fromPln(0),
@@ -62,6 +96,7 @@ export function buildCartView(
     return {
       productId: record.productId,
       quantity: record.quantity,
+      availability: 'available',
       available: true,
       name: product.name,
       imageUrl: product.image_url || null,
@@ -71,7 +106,7 @@ export function buildCartView(
     };
   });
   const priced: CartLine[] = lines
-    .filter((line) => line.available)
+    .filter((line) => line.availability === 'available')
     .map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice }));
   const summary = cartSummary(priced, method);
   return {

@@ -2,7 +2,7 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
-import { adoptCatalogueSnapshot, catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
+import { CATALOG_SYNCED_AT_KEY, adoptCatalogueSnapshot, catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
 import { catalogueSnapshot } from './catalogue-snapshot.ts';
 
 export type CatalogStatus = 'loading' | 'ready' | 'error';
@@ -27,7 +27,9 @@ type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | 
 async function readLocalCatalogue(db: KwiaciarniaDb): Promise<LocalRead> {
   if (!hasLocalCatalogue()) return 'unavailable';
   try {
-    return await db.products.orderBy('created_at').reverse().toArray();
+    const [rows, syncedAt] = await Promise.all([db.products.orderBy('created_at').reverse().toArray(), db.meta.get(CATALOG_SYNCED_AT_KEY)]);
+    // The cart stores single products it had to check with the server: those alone are no catalogue to show.
+    return syncedAt ? rows : [];
   } catch (error) {
     console.warn('[catalog] The local catalogue cannot be read', error);
     return 'unavailable';

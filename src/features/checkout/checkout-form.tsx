@@ -24,7 +24,14 @@ import { usePublicSettings } from '../../lib/public-settings.ts';
 import type { SubmitOrder } from '../orders-sync/submit-order.ts';
 import { saveDraftValues } from './checkout-draft.ts';
 import { runCheckout } from './checkout-flow.ts';
-import { checkoutTotals, containsLiveFlowers, offeredDeliveryMethods, type CheckoutCart } from './checkout-model.ts';
+import {
+  checkoutTotals,
+  containsLiveFlowers,
+  hasUnverifiedLines,
+  linesBeingChecked,
+  offeredDeliveryMethods,
+  type CheckoutCart,
+} from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
 import { redirectToPayment } from './payment-start.ts';
@@ -44,6 +51,10 @@ export interface CheckoutFormProps {
 }
 
 type Phase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting';
+
+export const CHECKING_LINES_MESSAGE = 'Sprawdzamy dostępność produktów w koszyku…';
+export const UNVERIFIED_LINES_NOTE =
+  'Dostępności i ceny części produktów nie udało się teraz sprawdzić, więc nie ma ich w podsumowaniu. Sklep potwierdzi zamówienie i jego kwotę po otrzymaniu.';
 
 type TextFieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'street' | 'houseNumber' | 'apartment' | 'city' | 'postalCode';
 
@@ -113,6 +124,11 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
       setShowSummaryErrors(false);
       setError(null);
       setServerFields({});
+      // Never order on the device's guess: a line still being checked may turn out to be gone.
+      if (checkingLines) {
+        setError(CHECKING_LINES_MESSAGE);
+        return;
+      }
       if (isLocalDelivery(value.deliveryMethod) && quote.status !== 'ready') {
         setError(quote.status === 'error' ? quote.message : DELIVERY_COST_UNKNOWN_MESSAGE);
         return;
@@ -135,6 +151,7 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
   const totals = checkoutTotals(cart, values.deliveryMethod, quote, freeThreshold);
   const offered = offeredDeliveryMethods(cart.lines);
   const liveFlowers = containsLiveFlowers(cart.lines);
+  const checkingLines = linesBeingChecked(cart.lines);
 
   // A cart that gained live flowers cannot keep a courier: fall back to pickup.
   useEffect(() => {
@@ -294,7 +311,7 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
         </form>
       </div>
 
-      <CheckoutSummary totals={totals} method={values.deliveryMethod} quoting={quote.status === 'loading'}>
+      <CheckoutSummary totals={totals} method={values.deliveryMethod} quoting={quote.status === 'loading'} checkingProducts={checkingLines}>
         {(summaryErrors || error) && (
           <p role="alert" className="mt-4 rounded-xl bg-blush-50 px-4 py-3 text-sm font-medium text-blush-700" data-testid="checkout-error">
             {summaryErrors || error}
@@ -304,11 +321,21 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
           type="submit"
           form="checkout-form"
           className="btn-primary mt-6 w-full"
-          disabled={busy || costUnknown}
-          aria-describedby={costUnknown ? 'checkout-cost-unknown' : undefined}
+          disabled={busy || costUnknown || checkingLines}
+          aria-describedby={checkingLines ? 'checkout-lines-checking' : costUnknown ? 'checkout-cost-unknown' : undefined}
         >
           {submitLabel(phase, values.paymentMethod)}
         </button>
+        {checkingLines && (
+          <p id="checkout-lines-checking" role="status" className="mt-2 text-center text-sm text-ink-muted">
+            {CHECKING_LINES_MESSAGE}
+          </p>
+        )}
+        {hasUnverifiedLines(cart.lines) && (
+          <p className="mt-2 text-center text-sm text-ink-muted" data-testid="checkout-unverified-note">
+            {UNVERIFIED_LINES_NOTE}
+          </p>
+        )}
         {costUnknown && (
           <p id="checkout-cost-unknown" className="mt-2 text-center text-sm text-ink-muted">
             Podaj adres, abyśmy mogli obliczyć koszt dostawy.

@@ -1,3 +1,4 @@
+import type { LineAvailability } from '../../domain/cart.ts';
 import type { CategoryId } from '../../domain/categories.ts';
 import {
   allowedDeliveryMethods,
@@ -15,6 +16,9 @@ export interface CheckoutLine {
   quantity: number;
   unitPrice: Grosz;
   lineTotal: Grosz;
+  /** Whether the product is on sale, being checked with the server, uncheckable now, or gone (see LineAvailability). */
+  availability: LineAvailability;
+  /** May go into the order: on sale, or 'unverified' (place-order decides). */
   available: boolean;
   category: CategoryId | null;
 }
@@ -50,4 +54,14 @@ export function checkoutTotals(cart: CheckoutCart, method: DeliveryMethod, quote
 /** The lines place-order receives: what and how many, never prices. */
 export function orderItems(lines: readonly CheckoutLine[]): Array<{ productId: string; quantity: number }> {
   return lines.filter((line) => line.available).map((line) => ({ productId: line.productId, quantity: line.quantity }));
+}
+
+/** Lines still being checked with the server: the order waits for the answer. */
+export function linesBeingChecked(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((line) => line.availability === 'checking');
+}
+
+/** Lines whose product could not be checked (offline): their price is not in the totals. */
+export function hasUnverifiedLines(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((line) => line.availability === 'unverified');
 }

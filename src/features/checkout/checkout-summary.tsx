@@ -13,11 +13,14 @@ export function CheckoutSummary({
   totals,
   method,
   quoting,
+  checkingProducts = false,
   children,
 }: {
   totals: CheckoutTotals;
   method: DeliveryMethod;
   quoting: boolean;
+  /** Cart lines are still being checked with the server: their prices are not in the sums yet. */
+  checkingProducts?: boolean;
   children?: ReactNode;
 }) {
   return (
@@ -29,7 +32,7 @@ export function CheckoutSummary({
         <div className="flex justify-between gap-4">
           <dt className="text-ink-muted">Produkty</dt>
           <dd className="tabular-nums" data-testid="checkout-subtotal">
-            {formatPln(totals.subtotal)}
+            {checkingProducts ? 'Obliczanie...' : formatPln(totals.subtotal)}
           </dd>
         </div>
         <div className="flex justify-between gap-4">
@@ -43,7 +46,7 @@ export function CheckoutSummary({
         <div className="flex justify-between gap-4 border-t border-forest-100 pt-2 text-lg font-bold text-forest-900">
           <dt>Razem</dt>
           <dd className="tabular-nums" data-testid="checkout-total">
-            {formatPln(totals.total)}
+            {checkingProducts ? 'Obliczanie...' : formatPln(totals.total)}
           </dd>
         </div>
       </dl>

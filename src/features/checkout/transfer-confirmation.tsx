@@ -69,7 +69,7 @@ export function TransferConfirmation({
                 <span>
                   {line.name} × {line.quantity}
                 </span>
-                <span className="tabular-nums">{formatPln(line.lineTotal)}</span>
+                <span className="tabular-nums">{line.availability === 'available' ? formatPln(line.lineTotal) : 'cena do potwierdzenia'}</span>
               </li>
             ))}
         </ul>
