@@ -23,12 +23,13 @@ function CheckoutRoute() {
   return (
     <CheckoutPage
       cart={cart && { lines: cart.lines, subtotal: cart.summary.subtotal }}
-      cartEditor={
+      cartEditor={(lineNotes) =>
         cart && (
           <CartLinesTable
             lines={cart.lines}
             steppers
             catalogueNumbers={false}
+            lineNotes={lineNotes}
             onSetQuantities={(changes) => report(setQuantities(changes))}
             onRemove={(productId) => report(removeLine(productId))}
           />

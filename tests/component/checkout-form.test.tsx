@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import type { ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
@@ -38,13 +39,19 @@ const FILLED: CheckoutFormValues = {
 };
 
 async function renderForm(
-  options: { cart?: CheckoutCart; initial?: CheckoutFormValues; onTransferPlaced?: (n: string) => void; onQueued?: (n: string) => void } = {},
+  options: {
+    cart?: CheckoutCart;
+    initial?: CheckoutFormValues;
+    onTransferPlaced?: (n: string) => void;
+    onQueued?: (n: string) => void;
+    cartEditor?: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
+  } = {},
 ) {
   const onTransferPlaced = options.onTransferPlaced ?? vi.fn();
   await renderInRouter(
     <CheckoutForm
       cart={options.cart ?? cartOf(CANDLES)}
-      cartEditor={<p>tabela koszyka</p>}
+      cartEditor={options.cartEditor ?? (() => <p>tabela koszyka</p>)}
       initialValues={options.initial ?? EMPTY_CHECKOUT_FORM}
       getAccessToken={async () => null}
       onTransferPlaced={onTransferPlaced}
@@ -69,6 +76,41 @@ beforeEach(async () => {
 });
 
 describe('checkout form', () => {
+  it('marks the line the shop refused for stock, says what is left, and keeps everything typed', async () => {
+    const note = 'Dostępne są tylko 1 szt. produktu „Znicz szklany „Anioł””';
+    server.use(
+      http.post('*/functions/v1/place-order', () =>
+        HttpResponse.json(
+          { error: 'insufficient_stock', message: `${note}. Zmień ilość w koszyku i spróbuj ponownie.`, fields: { [CANDLES.productId]: note } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const user = userEvent.setup();
+    await renderForm({
+      initial: { ...FILLED, paymentMethod: 'blik' },
+      cartEditor: (notes) => <p data-testid="editor-note">{notes[CANDLES.productId] ?? ''}</p>,
+    });
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(`Błąd tworzenia zamówienia: ${note}. Zmień ilość w koszyku`);
+    expect(screen.getByTestId('editor-note').textContent).toBe(note);
+    expect((screen.getByLabelText('Imię', { exact: true }) as HTMLInputElement).value).toBe('Anna');
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.pl');
+    expect((screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it("reads the owner's free-shipping threshold of '1 000' as 1000 zł, as place-order does", async () => {
+    server.use(
+      http.get('*/rest/v1/public_settings', () => HttpResponse.json([{ key: 'free_shipping_threshold', value: '1 000' }])),
+    );
+    const user = userEvent.setup();
+    await renderForm({ cart: cartOf(line(CANDLES.productId, CANDLES.name, 24.9, 17, 'candles')), initial: FILLED });
+    await user.click(screen.getByRole('radio', { name: /InPost/ }));
+    await waitFor(() => expect(screen.getByTestId('checkout-shipping').textContent).not.toMatch(/^0,00/));
+    expect(screen.getByTestId('checkout-shipping').textContent).toMatch(/^\d+,\d{2}\u00a0zł$/);
+  });
+
   it('shows every missing-field message joined with commas, and each beside its field', async () => {
     const user = userEvent.setup();
     await renderForm();
@@ -268,7 +310,7 @@ describe('checkout form', () => {
 describe('checkout page', () => {
   it('says the cart is empty with a link to the shop', async () => {
     await renderInRouter(
-      <CheckoutPage cart={cartOf()} cartEditor={null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} submitOrder={submitOrder} onQueued={() => {}} />,
+      <CheckoutPage cart={cartOf()} cartEditor={() => null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} submitOrder={submitOrder} onQueued={() => {}} />,
     );
     expect(await screen.findByText('Koszyk jest pusty')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Przejdź do sklepu' }).getAttribute('href')).toBe('/shop');
@@ -279,7 +321,7 @@ describe('checkout page', () => {
     await renderInRouter(
       <CheckoutPage
         cart={cartOf(CANDLES)}
-        cartEditor={null}
+        cartEditor={() => null}
         userEmail="klient@example.com"
         getAccessToken={async () => null}
         onTransferPlaced={() => {}}

@@ -21,6 +21,8 @@ export interface CartLinesTableProps {
   steppers?: boolean;
   /** The cart page's 'Nr kat.' column; the narrower checkout column leaves it out. */
   catalogueNumbers?: boolean;
+  /** What the shop said of a line, by product id (e.g. the checkout's 'Dostępne są tylko 2 szt. …'). */
+  lineNotes?: Readonly<Record<string, string>>;
 }
 
 function StepButton({ label, disabled, onClick, children }: { label: string; disabled: boolean; onClick: () => void; children: ReactNode }) {
@@ -42,7 +44,7 @@ function StepButton({ label, disabled, onClick, children }: { label: string; dis
  * applied per line or for the whole cart ('Przelicz koszyk'), remove, and on
  * the checkout minus/plus.
  */
-export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, steppers = false, catalogueNumbers = true }: CartLinesTableProps) {
+export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, steppers = false, catalogueNumbers = true, lineNotes = {} }: CartLinesTableProps) {
   /** Quantities typed but not yet recalculated, by product id. */
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -129,6 +131,11 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                     <CartLineStatus line={line} />
                   </>
                 )}
+                {lineNotes[line.productId] ? (
+                  <p className="mt-1 text-sm font-medium text-blush-700" data-testid="cart-line-note">
+                    {lineNotes[line.productId]}
+                  </p>
+                ) : null}
               </td>
               <td className="col-span-2 col-start-2 row-start-3 text-sm md:table-cell md:py-4 md:pr-3 md:text-right md:align-middle md:text-base">
                 <span className={cellLabel}>Cena </span>

@@ -17,7 +17,7 @@ import {
   needsAddress,
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
-import { formatPln, fromPln, toPln, type Grosz } from '../../domain/money.ts';
+import { amountSettingOr, formatPln, toPln, type Grosz } from '../../domain/money.ts';
 import { CHECKOUT_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
@@ -41,7 +41,8 @@ import { schemaValidation } from '../../lib/schema-validation.ts';
 
 export interface CheckoutFormProps {
   cart: CheckoutCart;
-  cartEditor: ReactNode;
+  /** The cart's editor, given what the shop said of its lines (by product id) after a refused order. */
+  cartEditor: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
   initialValues: CheckoutFormValues;
   getAccessToken: () => Promise<string | null>;
   onTransferPlaced: (orderNumber: string) => void;
@@ -90,14 +91,6 @@ const ADDRESS_FIELDS: TextFieldConfig[] = [
   { name: 'city', label: 'Miasto / miejscowość', autoComplete: 'address-level2', maxLength: 100 },
 ];
 
-function settingAmount(value: string, fallback: Grosz): Grosz {
-  try {
-    return value.trim() === '' ? fallback : fromPln(value);
-  } catch {
-    return fallback;
-  }
-}
-
 const sectionTitle = 'text-xl font-semibold text-forest-900';
 const choiceClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-forest-100 bg-white px-3 py-2 hover:bg-forest-50 has-checked:border-forest-700 has-checked:bg-forest-50 has-disabled:cursor-not-allowed has-disabled:opacity-60';
@@ -105,8 +98,9 @@ const choiceClass =
 /** Spec §2 checkout: the form, the delivery quote, the summary and the order flow. */
 export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutFormProps) {
   const settings = usePublicSettings();
-  const freeThreshold = settingAmount(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
-  const ratePerKm = settingAmount(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
+  // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
+  const freeThreshold = amountSettingOr(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
+  const ratePerKm = amountSettingOr(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
   const formRef = useRef<HTMLFormElement>(null);
   const [phase, setPhase] = useState<Phase>('editing');
   const [error, setError] = useState<string | null>(null);
@@ -237,7 +231,7 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
           <h2 id="checkout-cart-title" className={sectionTitle}>
             Twój koszyk
           </h2>
-          <div className="mt-4">{cartEditor}</div>
+          <div className="mt-4">{cartEditor(serverFields)}</div>
         </section>
 
         <form

@@ -10,7 +10,7 @@ export interface CheckoutPageProps {
   /** undefined while the cart is read from the device. */
   cart: CheckoutCart | undefined;
   /** The editable cart table (the cart feature's), composed in by the route. */
-  cartEditor: ReactNode;
+  cartEditor: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
   /** The signed-in customer's email, prefilled when the draft has none; undefined while the session is checked. */
   userEmail: string | null | undefined;
   getAccessToken: () => Promise<string | null>;
