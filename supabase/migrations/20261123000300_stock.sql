@@ -11,7 +11,10 @@ alter table public.products add column made_to_order boolean not null default fa
 -- change of made_to_order never returns pieces that were never taken.
 alter table public.order_items add column stock_reserved boolean not null default false;
 
-drop function public.place_order(uuid, uuid, text, text, text, text, text, jsonb, text, numeric, numeric, jsonb, text);
+-- place_order also records the access key of the device that placed the
+-- order (order_access_keys), in the same transaction, on the first call and
+-- on every replay.
+drop function public.place_order(uuid, uuid, text, text, text, text, text, jsonb, text, numeric, numeric, jsonb);
 
 create function public.place_order(
   p_client_request_id uuid,
