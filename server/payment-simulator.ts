@@ -1,5 +1,5 @@
 import { formatPln, grosz } from '../src/domain/money.ts';
-import { verifyPaymentStart } from '../src/domain/payu-classic.ts';
+import { isHttpUrl, verifyPaymentStart } from '../src/domain/payu-classic.ts';
 import {
   TRANSACTION_STATUS,
   checkSessionMessage,
@@ -93,13 +93,7 @@ function errorPage(status: number, title: string, text: string): Response {
 
 /** Only absolute http(s) addresses may be redirect targets. */
 function httpTarget(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
+  return isHttpUrl(value) ? new URL(value).toString() : null;
 }
 
 interface PosKeys {

@@ -1,6 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromPln, toPln, type Grosz } from '../../src/domain/money.ts';
-import { buildGatewayRedirect, gatewayFieldSetProblems, type GatewayParams, type ParamRecord } from '../../src/domain/payu-classic.ts';
+import { buildGatewayRedirect, gatewayFieldSetProblems, isHttpUrl, type GatewayParams, type ParamRecord } from '../../src/domain/payu-classic.ts';
 import { orderNumberOfSession, statusUrlOf, type GatewayTransaction, type PaymentOutcome } from '../../src/domain/payu-status.ts';
 import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
@@ -214,13 +214,7 @@ function withoutTrailingSlash(url: string): string {
 }
 
 function httpUrl(value: string | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:' ? withoutTrailingSlash(value) : null;
-  } catch {
-    return null;
-  }
+  return isHttpUrl(value) ? withoutTrailingSlash(value) : null;
 }
 
 /**

@@ -228,14 +228,19 @@ function pattern(format: RegExp): (value: string) => boolean {
   return (value) => format.test(value);
 }
 
-function httpAddress(value: string): boolean {
-  if (value.length > 1024) return false;
+/** An absolute http(s) address: the only kind the gateway, its return pages and the simulator's redirects may use. */
+export function isHttpUrl(value: string | undefined): value is string {
+  if (!value) return false;
   try {
     const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:';
   } catch {
     return false;
   }
+}
+
+function httpAddress(value: string): boolean {
+  return value.length <= 1024 && isHttpUrl(value);
 }
 
 /**
