@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'node_modules', '.local', '.tmp', 'src/routeTree.gen.ts', 'coverage', 'public/mockServiceWorker.js'] },
+  { ignores: ['dist', 'dist-server', 'supabase/functions', 'node_modules', '.local', '.tmp', 'src/routeTree.gen.ts', 'coverage', 'public/mockServiceWorker.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

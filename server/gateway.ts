@@ -1,5 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Handler } from '../functions/_shared/http.ts';
+import type { FunctionsRuntime } from './functions-runtime.ts';
 import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetchRequest } from './http-helpers.ts';
 
 /**
@@ -17,7 +18,7 @@ const CORS_HEADERS: Record<string, string> = {
 };
 
 /** Every function answer is data, never something to sniff, frame or pass a referrer from. */
-const FUNCTION_SECURITY_HEADERS: Record<string, string> = {
+export const FUNCTION_SECURITY_HEADERS: Record<string, string> = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
@@ -25,7 +26,14 @@ const FUNCTION_SECURITY_HEADERS: Record<string, string> = {
 export interface GatewayOptions {
   postgrestPort: number;
   auth: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
-  functions: Record<string, Handler>;
+  functions: FunctionsRuntime;
+  /**
+   * Functions whose supabase/config.toml entry says verify_jwt = true: like
+   * hosted Supabase, the gateway answers 401 before such a function runs
+   * unless the bearer token verifies.
+   */
+  verifyJwtFor?: ReadonlySet<string>;
+  verifyToken?: (token: string) => boolean;
   /** Local-only handlers by path prefix (the payment simulator), matched before the functions. */
   localRoutes?: Record<string, Handler>;
 }
@@ -62,7 +70,14 @@ function localRouteFor(routes: Record<string, Handler>, pathname: string): Handl
   return prefix === undefined ? undefined : routes[prefix];
 }
 
-export function createGateway({ postgrestPort, auth, functions, localRoutes = {} }: GatewayOptions): Server {
+/** Hosted Supabase's answer when verify_jwt refuses a call, before the function runs. */
+function jwtRefusal(request: IncomingMessage, verifyToken: (token: string) => boolean): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '');
+  if (!match?.[1]) return 'Missing authorization header';
+  return verifyToken(match[1]) ? null : 'Invalid JWT';
+}
+
+export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = new Set(), verifyToken = () => false, localRoutes = {} }: GatewayOptions): Server {
   return createServer(async (request, response) => {
     const url = parseRequestUrl(request.url);
     if (!url) {
@@ -100,13 +115,18 @@ export function createGateway({ postgrestPort, auth, functions, localRoutes = {}
       }
       const fn = /^\/functions\/v1\/([a-z0-9-]+)\/?$/.exec(url.pathname);
       if (fn) {
-        const handler = functions[fn[1] ?? ''];
-        if (!handler) {
-          sendJson(response, 404, { error: 'function_not_found', message: 'Nie ma takiej funkcji.' }, CORS_HEADERS);
-          return;
+        const name = fn[1] ?? '';
+        if (verifyJwtFor.has(name) && request.method !== 'OPTIONS') {
+          const refusal = jwtRefusal(request, verifyToken);
+          if (refusal) {
+            sendJson(response, 401, { code: 401, message: refusal }, CORS_HEADERS);
+            return;
+          }
         }
         // Like Supabase's edge: the function learns the caller's address from X-Forwarded-For (set above).
-        await sendFetchResponse(response, await handler(await toFetchRequest(request, origin)), FUNCTION_SECURITY_HEADERS);
+        if (!(await functions.serve(name, request, response, origin))) {
+          sendJson(response, 404, { error: 'function_not_found', message: 'Nie ma takiej funkcji.' }, CORS_HEADERS);
+        }
         return;
       }
       if (url.pathname === '/' || url.pathname === '/health') {

@@ -37,6 +37,7 @@ Kwiaciarnia is running (${((Date.now() - started) / 1000).toFixed(1)} s${backend
 
   Shop:     ${backend.appUrl}
   Backend:  ${backend.url}  (rest/v1, auth/v1, functions/v1)
+  Functions: ${backend.functions.kind === 'deno' ? 'Deno, from the bundles in supabase/functions' : `Node (fallback: ${backend.functions.fallbackReason}), not Deno as deployed`}
   Owner:    ${backend.ownerEmail} (password from SHOP_OWNER_PASSWORD, default kwiaty-admin-123; local only)
   Keys:     .local/backend.json
 
