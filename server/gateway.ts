@@ -34,6 +34,8 @@ export interface GatewayOptions {
    */
   verifyJwtFor?: ReadonlySet<string>;
   verifyToken?: (token: string) => boolean;
+  /** How /rest/v1 requests' keys become PostgREST's bearer token; default: the legacy JWT keys only. */
+  upstreamAuthorization?: UpstreamAuthorization;
   /** Local-only handlers by path prefix (the payment simulator), matched before the functions. */
   localRoutes?: Record<string, Handler>;
 }
@@ -42,11 +44,28 @@ function withCors(response: ServerResponse): void {
   for (const [name, value] of Object.entries(CORS_HEADERS)) response.setHeader(name, value);
 }
 
-function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, port: number, path: string): void {
+/**
+ * The Authorization PostgREST gets for a request's apikey and Authorization,
+ * as Supabase's gateway decides it (an sb_ key becomes a short-lived role
+ * JWT; a missing bearer takes the legacy apikey); null → unknown key, 401.
+ */
+export type UpstreamAuthorization = (apikey: string | undefined, authorization: string | undefined) => string | undefined | null;
+
+const legacyUpstreamAuthorization: UpstreamAuthorization = (apikey, authorization) => authorization ?? (apikey ? `Bearer ${apikey}` : undefined);
+
+function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, port: number, path: string, upstreamAuthorization: UpstreamAuthorization): void {
   const headers = { ...request.headers };
   delete headers.host;
-  // Like Kong in front of Supabase: the apikey stands in for a missing bearer token.
-  if (!headers.authorization && typeof headers.apikey === 'string') headers.authorization = `Bearer ${headers.apikey}`;
+  const apikey = typeof headers.apikey === 'string' ? headers.apikey : undefined;
+  const authorization = upstreamAuthorization(apikey, headers.authorization);
+  if (authorization === null) {
+    // Hosted Supabase's answer to a key that is not the project's.
+    request.resume();
+    sendJson(response, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, CORS_HEADERS);
+    return;
+  }
+  if (authorization === undefined) delete headers.authorization;
+  else headers.authorization = authorization;
   const upstream = httpRequest(
     { host: '127.0.0.1', port, method: request.method, path, headers },
     (upstreamResponse) => {
@@ -77,7 +96,7 @@ function jwtRefusal(request: IncomingMessage, verifyToken: (token: string) => bo
   return verifyToken(match[1]) ? null : 'Invalid JWT';
 }
 
-export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = new Set(), verifyToken = () => false, localRoutes = {} }: GatewayOptions): Server {
+export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = new Set(), verifyToken = () => false, upstreamAuthorization = legacyUpstreamAuthorization, localRoutes = {} }: GatewayOptions): Server {
   return createServer(async (request, response) => {
     const url = parseRequestUrl(request.url);
     if (!url) {
@@ -95,7 +114,7 @@ export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = n
           response.end();
           return;
         }
-        proxyToPostgrest(request, response, postgrestPort, url.pathname.slice('/rest/v1'.length) + url.search || '/');
+        proxyToPostgrest(request, response, postgrestPort, url.pathname.slice('/rest/v1'.length) + url.search || '/', upstreamAuthorization);
         return;
       }
       if (url.pathname.startsWith('/auth/v1/')) {
