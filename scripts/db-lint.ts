@@ -1,14 +1,27 @@
 /**
- * The rules of Supabase's database linter (splinter, https://github.com/supabase/splinter)
- * that apply to this schema, as plain SQL against a database: `npm run db:lint`
- * lints the running local backend (.local/backend.json) or DATABASE_URL, and
- * exits 1 on any ERROR-level or SECURITY-category finding. The integration
- * tests run the same rules against their throwaway backend.
+ * The rules of Supabase's database linter (splinter, https://github.com/supabase/splinter,
+ * lints/ as of 2026-04-27, 0001–0029) that can be checked on a plain Postgres,
+ * as SQL against a database: `npm run db:lint` lints the running local backend
+ * (.local/backend.json) or DATABASE_URL, and exits 1 on any ERROR-level or
+ * SECURITY-category finding. The integration tests run the same rules against
+ * their throwaway backend, and against throwaway databases with a stand-in
+ * pg_graphql (tests/integration/pg-graphql-lint.test.ts).
  *
- * Left out: rules about objects this project does not use (storage buckets,
- * pg_graphql, queues, foreign tables, replication slots), rules that read
- * runtime statistics (unused_index, table_bloat) and the auth settings
- * checks, which only exist on a hosted project (its dashboard runs them).
+ * Rules about platform objects (pg_graphql 0026/0027, pgmq queues 0019,
+ * storage buckets 0025) are here too: they find nothing unless the object
+ * exists, as splinter's own do, so the local lint reports what the hosted
+ * advisor would for a database that has them.
+ *
+ * "Exposed through the API" means the schemas PostgREST serves: the
+ * `pgrst.db_schemas` setting when the database has it (hosted), else
+ * `public` (the local PostgREST serves only public). A few rules look wider
+ * than splinter's (0011/0028/0029 every non-platform schema, 0013 without
+ * needing a grant, 0015 any mention of user_metadata); none looks narrower.
+ *
+ * Left out: 0005 unused_index and 0020 table_bloat, which read runtime
+ * statistics (meaningless on a fresh database; performance only), and the
+ * auth settings checks, which only exist on a hosted project (its dashboard
+ * runs them).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -45,12 +58,39 @@ const SYSTEM_SCHEMAS = [
   .map((schema) => `'${schema}'`)
   .join(', ');
 
+/** The schemas PostgREST serves: `pgrst.db_schemas` as splinter reads it, else public (the local PostgREST's). */
+const API_SCHEMAS = `array(select trim(unnest(string_to_array(coalesce(nullif(current_setting('pgrst.db_schemas', true), ''), 'public'), ','))))`;
+
+/** Not a member of an extension (splinter skips objects an extension owns). */
+const notExtensionMember = (oid: string) =>
+  `not exists (select 1 from pg_catalog.pg_depend dep where dep.objid = ${oid} and dep.deptype = 'e')`;
+
 const ALWAYS_TRUE = `('true', '(true)', '1=1', '(1=1)')`;
 const normalized = (column: string) => `replace(replace(replace(lower(coalesce(${column}, '')), ' ', ''), E'\\n', ''), E'\\t', '')`;
 
+/** Column names splinter's 0023 treats as sensitive (compared lower-case, '-' read as '_'). */
+const SENSITIVE_COLUMN_NAMES = [
+  // credentials
+  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secret_key', 'private_key', 'api_key', 'apikey', 'auth_key', 'token', 'jwt',
+  'access_token', 'refresh_token', 'oauth_token', 'session_token', 'bearer_token', 'auth_code', 'session_id', 'session_key',
+  'session_secret', 'recovery_code', 'backup_code', 'verification_code', 'otp', 'two_factor', '2fa_secret', '2fa_code',
+  // personal identifiers
+  'ssn', 'social_security', 'social_security_number', 'driver_license', 'drivers_license', 'license_number', 'passport_number',
+  'passport_id', 'national_id', 'tax_id',
+  // financial
+  'credit_card', 'card_number', 'cvv', 'cvc', 'cvn', 'bank_account', 'account_number', 'routing_number', 'iban', 'swift_code', 'bic',
+  // health
+  'health_record', 'medical_record', 'patient_id', 'insurance_number', 'health_insurance', 'medical_insurance', 'treatment',
+  // devices, keys, biometrics
+  'mac_address', 'macaddr', 'imei', 'device_uuid', 'pgp_key', 'gpg_key', 'ssh_key', 'certificate', 'license_key', 'activation_key',
+  'facial_recognition',
+]
+  .map((name) => `'${name}'`)
+  .join(', ');
+
 /** Policies with their command and roles, as the policy rules read them. */
 const POLICIES = `
-  select n.nspname as schema_name, c.relname as table_name, c.relrowsecurity as rls_on, p.polname as policy_name,
+  select c.oid as table_oid, n.nspname as schema_name, c.relname as table_name, c.relrowsecurity as rls_on, p.polname as policy_name,
     p.polpermissive as permissive, p.polroles as role_oids,
     case p.polcmd when 'r' then 'SELECT' when 'a' then 'INSERT' when 'w' then 'UPDATE' when 'd' then 'DELETE' else 'ALL' end as command,
     pg_catalog.pg_get_expr(p.polqual, p.polrelid) as qual,
@@ -89,7 +129,8 @@ export const LINT_RULES: LintRule[] = [
       join pg_catalog.pg_rewrite r on r.oid = d.objid
       join pg_catalog.pg_class c on c.oid = r.ev_class
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where d.refobjid = 'auth.users'::regclass and d.deptype = 'n' and c.relkind in ('v', 'm') and n.nspname = 'public'
+      where d.refobjid = pg_catalog.to_regclass('auth.users') and d.deptype = 'n' and c.relkind in ('v', 'm')
+        and n.nspname = any(${API_SCHEMAS})
         and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
   },
   {
@@ -139,7 +180,7 @@ export const LINT_RULES: LintRule[] = [
     category: 'SECURITY',
     sql: `
       select distinct format('Table %s.%s has policies but RLS is not enabled', schema_name, table_name) as detail
-      from (${POLICIES}) p where not rls_on`,
+      from (${POLICIES}) p where not rls_on and ${notExtensionMember('table_oid')}`,
   },
   {
     // 0008
@@ -150,7 +191,7 @@ export const LINT_RULES: LintRule[] = [
       select format('Table %s.%s has RLS enabled but no policy', n.nspname, c.relname) as detail
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'r' and c.relrowsecurity and n.nspname not in (${SYSTEM_SCHEMAS})
+      where c.relkind = 'r' and c.relrowsecurity and n.nspname not in (${SYSTEM_SCHEMAS}) and ${notExtensionMember('c.oid')}
         and not exists (select 1 from pg_catalog.pg_policy p where p.polrelid = c.oid)`,
   },
   {
@@ -203,10 +244,10 @@ export const LINT_RULES: LintRule[] = [
     level: 'ERROR',
     category: 'SECURITY',
     sql: `
-      select format('Table %s.%s is in public but RLS is not enabled', n.nspname, c.relname) as detail
+      select format('Table %s.%s is exposed through the API but RLS is not enabled', n.nspname, c.relname) as detail
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind in ('r', 'p') and n.nspname = 'public' and not c.relrowsecurity`,
+      where c.relkind in ('r', 'p') and n.nspname = any(${API_SCHEMAS}) and n.nspname not in (${SYSTEM_SCHEMAS}) and not c.relrowsecurity`,
   },
   {
     // 0014
@@ -237,7 +278,7 @@ export const LINT_RULES: LintRule[] = [
       select format('Materialized view %s.%s is selectable by anon or authenticated', n.nspname, c.relname) as detail
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'm' and n.nspname = 'public'
+      where c.relkind = 'm' and n.nspname = any(${API_SCHEMAS}) and n.nspname not in (${SYSTEM_SCHEMAS}) and ${notExtensionMember('c.oid')}
         and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
   },
   {
@@ -249,8 +290,79 @@ export const LINT_RULES: LintRule[] = [
       select format('Foreign table %s.%s is reachable through the API', n.nspname, c.relname) as detail
       from pg_catalog.pg_class c
       join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-      where c.relkind = 'f' and n.nspname = 'public'
+      where c.relkind = 'f' and n.nspname = any(${API_SCHEMAS}) and n.nspname not in (${SYSTEM_SCHEMAS}) and ${notExtensionMember('c.oid')}
         and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))`,
+  },
+  {
+    // 0018: reg* columns other than regclass/regtype/regrole stop pg_upgrade (and so the platform's upgrades).
+    name: 'unsupported_reg_types',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Column %s.%s.%s has the unsupported reg* type %s', n.nspname, c.relname, a.attname, t.typname) as detail
+      from pg_catalog.pg_attribute a
+      join pg_catalog.pg_class c on c.oid = a.attrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_type t on t.oid = a.atttypid
+      where t.typnamespace = 'pg_catalog'::regnamespace
+        and t.typname in ('regcollation', 'regconfig', 'regdictionary', 'regnamespace', 'regoper', 'regoperator', 'regproc', 'regprocedure')
+        and n.nspname not in ('pg_catalog', 'information_schema', 'pgsodium')`,
+  },
+  {
+    // 0019: a pgmq queue table without RLS, readable by the API roles, while pgmq_public is served.
+    name: 'insecure_queue_exposed_in_api',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('Queue table %s.%s is exposed through pgmq_public but RLS is not enabled', n.nspname, c.relname) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      where c.relkind in ('r', 'p') and not c.relrowsecurity and n.nspname = 'pgmq' and c.relname like 'q\\_%'
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))
+        and 'pgmq_public' = any(${API_SCHEMAS})`,
+  },
+  {
+    // 0021: auth's unique constraints other than primary keys may change under GoTrue's migrations.
+    name: 'fkey_to_auth_unique',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('Table %s.%s has foreign key %s to a unique constraint of %s', n.nspname, c.relname, con.conname, con.confrelid::regclass) as detail
+      from pg_catalog.pg_constraint con
+      join pg_catalog.pg_class c on c.oid = con.conrelid
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_class ref on ref.oid = con.confrelid
+      join pg_catalog.pg_index i on i.indexrelid = con.conindid
+      where con.contype = 'f' and ref.relnamespace = 'auth'::regnamespace and i.indisunique and not i.indisprimary`,
+  },
+  {
+    // 0022
+    name: 'extension_versions_outdated',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      select format('Extension %s is at version %s; %s is available', e.name, e.installed_version, e.default_version) as detail
+      from pg_catalog.pg_available_extensions e
+      where e.installed_version is not null and e.default_version is not null and e.installed_version <> e.default_version
+        -- a version the server no longer ships (left by pg_upgrade) is not reported, as in splinter
+        and exists (select 1 from pg_catalog.pg_available_extension_versions v where v.name = e.name and v.installed)`,
+  },
+  {
+    // 0023: column names that suggest credentials or personal data, in a table the API serves without RLS.
+    name: 'sensitive_columns_exposed',
+    level: 'ERROR',
+    category: 'SECURITY',
+    sql: `
+      select format('Table %s.%s is exposed without RLS and has sensitive column(s): %s', n.nspname, c.relname,
+        string_agg(distinct a.attname, ', ' order by a.attname)) as detail
+      from pg_catalog.pg_class c
+      join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+      join pg_catalog.pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+      where c.relkind = 'r' and not c.relrowsecurity
+        and n.nspname = any(${API_SCHEMAS}) and n.nspname not in (${SYSTEM_SCHEMAS})
+        and (pg_catalog.has_table_privilege('anon', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT'))
+        and replace(lower(a.attname), '-', '_') in (${SENSITIVE_COLUMN_NAMES})
+      group by n.nspname, c.relname`,
   },
   {
     // 0024: SELECT using (true) is a deliberate public read; writes that are always allowed are not.
@@ -269,6 +381,53 @@ export const LINT_RULES: LintRule[] = [
           or (with_check is null and command in ('UPDATE', 'ALL') and ${normalized('qual')} in ${ALWAYS_TRUE})
         )`,
   },
+  {
+    // 0025: a public bucket serves its files by URL without any policy; a broad SELECT policy lets anyone list them.
+    // storage.buckets is read through query_to_xml, as splinter does, so the rule runs where storage is absent.
+    name: 'public_bucket_allows_listing',
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
+      with public_buckets as (
+        select (xpath('/row/id/text()', x))[1]::text as bucket_id, (xpath('/row/name/text()', x))[1]::text as bucket_name
+        from unnest(case when pg_catalog.to_regclass('storage.buckets') is not null
+          then xpath('/table/row', pg_catalog.query_to_xml('select id, name from storage.buckets where public = true order by id', false, false, ''))
+          else array[]::xml[] end) as x
+      )
+      select format('Public bucket %s has broad SELECT policies on storage.objects (%s): anyone can list its files',
+        b.bucket_name, string_agg(p.policyname, ', ' order by p.policyname)) as detail
+      from public_buckets b
+      join pg_catalog.pg_policies p on p.schemaname = 'storage' and p.tablename = 'objects' and p.cmd in ('SELECT', 'ALL')
+        and p.permissive = 'PERMISSIVE' and p.roles && array['public'::name, 'anon'::name, 'authenticated'::name]
+      where p.qual is null
+        or ${normalized('p.qual')} in ${ALWAYS_TRUE}
+        or (regexp_match(p.qual, $re$\\A\\s*\\(*\\s*bucket_id\\s*=\\s*('(?:[^']|'')*')(\\s*::\\s*[[:alnum:]_\\.]+)?\\s*\\)*\\s*\\Z$re$, 'i'))[1]
+          = '''' || replace(b.bucket_id, '''', '''''') || ''''
+      group by b.bucket_id, b.bucket_name`,
+  },
+  ...(['anon', 'authenticated'] as const).map(
+    (role): LintRule => ({
+      // 0026 / 0027: with pg_graphql installed, /graphql/v1 describes every table, view, materialized view and
+      // foreign table the role can select any column of (RLS hides rows, not the schema). Nothing without pg_graphql.
+      name: `pg_graphql_${role}_table_exposed`,
+      level: 'WARN',
+      category: 'SECURITY',
+      sql: `
+        select format('%s %s.%s is visible in the GraphQL schema to %s', case c.relkind when 'r' then 'Table' when 'v' then 'View'
+          when 'm' then 'Materialized view' else 'Foreign table' end, n.nspname, c.relname, '${role}') as detail
+        from pg_catalog.pg_class c
+        join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+        where exists (select 1 from pg_catalog.pg_extension where extname = 'pg_graphql')
+          and c.relkind in ('r', 'v', 'm', 'f')
+          and n.nspname not in (${SYSTEM_SCHEMAS})
+          and exists (
+            select 1 from pg_catalog.pg_attribute a
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+              and pg_catalog.has_column_privilege('${role}', c.oid, a.attnum, 'SELECT')
+          )
+        order by n.nspname, c.relname`,
+    }),
+  ),
   ...(['anon', 'authenticated'] as const).map(
     (role): LintRule => ({
       // 0028 / 0029

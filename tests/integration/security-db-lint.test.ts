@@ -34,6 +34,34 @@ describe('database linter (splinter rules)', () => {
           create function public.lint_probe_fn() returns int language sql as 'select 1';
           create function public.lint_probe_definer() returns int language sql security definer set search_path = '' as 'select 1';
           grant execute on function public.lint_probe_definer() to anon;
+          -- 0018: a reg* type pg_upgrade cannot carry over.
+          create table public.lint_probe_reg (id int primary key, handler regproc);
+          alter table public.lint_probe_reg enable row level security;
+          -- 0021: a foreign key to auth.users' unique email instead of its primary key.
+          create table public.lint_probe_authfk (id int primary key, email varchar(255) references auth.users (email));
+          alter table public.lint_probe_authfk enable row level security;
+          -- 0022: an extension older than the version the server ships.
+          create extension citext with schema extensions version '1.4';
+          -- 0023: a password column in a table served without RLS; the same with RLS is not reported.
+          create table public.lint_probe_secrets (id int primary key, "Password" text, note text);
+          grant select on public.lint_probe_secrets to authenticated;
+          create table public.lint_probe_secrets_rls (id int primary key, password text);
+          alter table public.lint_probe_secrets_rls enable row level security;
+          grant select on public.lint_probe_secrets_rls to authenticated;
+          -- 0019: a pgmq queue table without RLS while PostgREST serves pgmq_public (as hosted sets pgrst.db_schemas).
+          select set_config('pgrst.db_schemas', 'public, pgmq_public', true);
+          create schema pgmq;
+          create table pgmq.q_lint_probe (msg_id bigint primary key);
+          grant select on pgmq.q_lint_probe to anon;
+          -- 0025: a public bucket whose objects anyone may list; a private bucket with the same policy is not reported.
+          create schema storage;
+          create table storage.buckets (id text primary key, name text not null, public boolean not null default false);
+          create table storage.objects (id bigint primary key, bucket_id text references storage.buckets (id));
+          alter table storage.objects enable row level security;
+          insert into storage.buckets (id, name, public) values
+            ('lint-probe-public', 'lint_probe_public_bucket', true), ('lint-probe-private', 'lint_probe_private_bucket', false);
+          create policy "list public" on storage.objects for select to anon using (bucket_id = 'lint-probe-public');
+          create policy "list private" on storage.objects for select to anon using (bucket_id = 'lint-probe-private');
         `);
         return await lintDatabase(db);
       } finally {
@@ -49,8 +77,18 @@ describe('database linter (splinter rules)', () => {
     expect(names('lint_probe_users')).toEqual(expect.arrayContaining(['auth_users_exposed', 'security_definer_view']));
     expect(names('lint_probe_fn')).toContain('function_search_path_mutable');
     expect(names('lint_probe_definer')).toContain('anon_security_definer_function_executable');
-    expect(blocking(findings).length).toBeGreaterThanOrEqual(10);
+    expect(names('lint_probe_reg')).toContain('unsupported_reg_types');
+    expect(names('lint_probe_authfk')).toContain('fkey_to_auth_unique');
+    expect(names('Extension citext')).toEqual(['extension_versions_outdated']);
+    expect(names('lint_probe_secrets ')).toContain('sensitive_columns_exposed');
+    expect(names('lint_probe_secrets_rls')).not.toContain('sensitive_columns_exposed');
+    expect(names('q_lint_probe')).toEqual(['insecure_queue_exposed_in_api']);
+    expect(names('lint_probe_public_bucket')).toEqual(['public_bucket_allows_listing']);
+    expect(names('lint_probe_private_bucket')).toEqual([]);
+    // pg_graphql is not installed here: 0026/0027 stay silent (tests/integration/pg-graphql-lint.test.ts installs a stand-in).
+    expect(findings.filter((f) => f.name.startsWith('pg_graphql_'))).toEqual([]);
+    expect(blocking(findings).length).toBeGreaterThanOrEqual(17);
     // Every rule ran (a broken query would have thrown).
-    expect(LINT_RULES.length).toBeGreaterThanOrEqual(16);
+    expect(LINT_RULES.length).toBeGreaterThanOrEqual(26);
   });
 });

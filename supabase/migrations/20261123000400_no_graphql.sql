@@ -1,0 +1,35 @@
+-- The shop does not use GraphQL: drop pg_graphql where a project has it
+-- (issue 15, point 6; docs/decisions/007-no-graphql.md).
+--
+-- Hosted Supabase enables pg_graphql in every new project. Its endpoint
+-- (/graphql/v1) describes every table, view and materialized view that anon
+-- or authenticated may SELECT, and the Security Advisor (splinter lints 0026
+-- pg_graphql_anon_table_exposed and 0027
+-- pg_graphql_authenticated_table_exposed) warns once per such object and
+-- role. Those lints ask two things only: is pg_graphql installed, and can
+-- the role select a column of the object.
+--
+-- Why drop rather than revoke:
+--  * Revoking SELECT from anon/authenticated is not possible: the shop's data
+--    API (PostgREST) serves the catalogue, the public settings and each
+--    customer's own orders with those grants, row access guarded by RLS.
+--  * Revoking graphql.resolve / graphql_public from anon and authenticated
+--    would close the endpoint, but the lints would keep firing (they do not
+--    look at those privileges), so the advisor would not be clean.
+--  * Dropping the extension removes the endpoint and what it reflects, and is
+--    what Supabase documents for a project that does not use GraphQL
+--    (Database -> Extensions -> pg_graphql off, or `drop extension if exists
+--    pg_graphql`; splinter's remediation for 0026/0027 says the same).
+--    The platform's init scripts attach graphql_public.graphql to the
+--    extension, so it goes with it, and its own event trigger
+--    (issue_graphql_placeholder) then puts a "pg_graphql is not enabled"
+--    placeholder there.
+--
+-- `if exists`: a no-op where there is no pg_graphql (the local embedded
+-- Postgres, or a project where it is already off). No `cascade`: nothing of
+-- the shop depends on pg_graphql; should something ever do, this migration
+-- fails instead of silently dropping it.
+--
+-- To use GraphQL one day: a new migration `create extension pg_graphql`, and
+-- an answer to 0026/0027 for every object anon/authenticated can read.
+drop extension if exists pg_graphql;
