@@ -3,20 +3,37 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
 import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../functions/_shared/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { signJwt, verifyJwt } from './jwt.ts';
+import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
 import { BodyTooLargeError, readBody, sendJson } from './http-helpers.ts';
 
 /**
- * A GoTrue-compatible subset for /auth/v1: signup, password and refresh-token
- * grants, user, logout. Shapes follow what @supabase/auth-js reads (see
- * NOTES-local-stack.md): sessions as {access_token, token_type, expires_in,
- * expires_at, refresh_token, user}; errors as {code, msg} with the API
- * version header so auth-js reads the code.
+ * A GoTrue-compatible subset for /auth/v1, answering as GoTrue (supabase/auth)
+ * does for what supabase-js uses: signup, the password and refresh-token
+ * grants, GET/PUT /user, logout, settings, health and the JWKS.
+ *
+ * - Sessions are rows in auth.sessions; every access token names its session
+ *   (`session_id`), and a token whose session is gone (logout, refresh-token
+ *   reuse) gets 403 `session_not_found`.
+ * - Refresh tokens rotate: the previous token of a session gets the current
+ *   one back (two tabs refreshing at once do not fork or log each other out);
+ *   an older one is `refresh_token_already_used` and ends the session.
+ * - Access tokens are signed with the given key: ES256 with a `kid` (the
+ *   public key served at /.well-known/jwks.json) or the legacy HS256 secret;
+ *   both kinds are accepted on the way in.
+ * - Errors: with `X-Supabase-Api-Version: 2024-01-01` (supabase-js sends it)
+ *   `{code: "<error_code>", message}` and the header echoed; without it
+ *   `{code: <status>, error_code, msg}`; `x-sb-error-code` in both.
  */
 
 export interface AuthServiceOptions {
   pool: pg.Pool;
-  jwtSecret: string;
+  /** How access tokens are signed (ES256 with a kid, or the legacy HS256 secret). */
+  signingKey: SigningKey;
+  /** Which tokens are accepted: the legacy secret and the EC public keys. */
+  verificationKeys: VerificationKeys;
+  /** The public keys served at /.well-known/jwks.json (GoTrue never lists an HS256 key there). */
+  jwks: { keys: PublicEcJwk[] };
+  /** The `iss` claim: the public auth URL the app uses (`<SUPABASE_URL>/auth/v1`). */
   issuer: string;
   accessTokenSeconds?: number;
   /**
@@ -55,20 +72,40 @@ interface UserRow {
   updated_at: Date;
 }
 
-const API_VERSION = '2024-01-01';
+interface AuthenticatedRequest {
+  claims: JwtClaims & { sub: string };
+  user: UserRow;
+  /** The token's session, when it names one. */
+  sessionId: string | null;
+}
+
+export const API_VERSION_HEADER = 'X-Supabase-Api-Version';
+const API_VERSION_2024 = '2024-01-01';
 const MIN_PASSWORD_LENGTH = 6;
-// GoTrue accepts a just-rotated refresh token for a short while, so two tabs
-// refreshing at once do not log each other out.
-const REFRESH_REUSE_SECONDS = 10;
+/** GoTrue's default `aud` and request audience. */
+const DEFAULT_AUDIENCE = 'authenticated';
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+const BEARER = /^bearer (\S+)$/i;
+/** How GoTrue's JWT library words each refusal. */
+const JWT_REJECTION_TEXT: Record<JwtRejection, string> = {
+  malformed: 'token is malformed',
+  algorithm: 'signing method is invalid',
+  unknown_key: 'unrecognized JWT kid',
+  signature: 'token signature is invalid',
+  expired: 'token has invalid claims: token is expired',
+  not_yet_valid: 'token has invalid claims: token is not valid yet',
+};
 
 class AuthError extends Error {
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
-    readonly extra: Record<string, unknown> = {},
     readonly headers: Record<string, string> = {},
+    /** Reasons of a weak_password error (GoTrue's `weak_password.reasons`). */
+    readonly weakPasswordReasons?: string[],
   ) {
     super(message);
   }
@@ -76,7 +113,34 @@ class AuthError extends Error {
 
 function rateLimited(retryAfterSeconds: number): AuthError {
   // GoTrue's answer, which supabase-js reads as over_request_rate_limit.
-  return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {}, { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+  return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+}
+
+function weakPassword(reason: 'length' | 'characters', message: string): AuthError {
+  return new AuthError(422, 'weak_password', message, {}, [reason]);
+}
+
+/** GoTrue's reading of the version header: a date on or after 2024-01-01 selects the 2024 error shape. */
+function usesApiVersion2024(request: IncomingMessage): boolean {
+  const value = request.headers[API_VERSION_HEADER.toLowerCase()];
+  const text = Array.isArray(value) ? value[0] : value;
+  if (!text || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text && text >= API_VERSION_2024;
+}
+
+/** GoTrue's error answer (internal/api/errors.go) for the request's API version. */
+function sendAuthError(request: IncomingMessage, response: ServerResponse, error: AuthError, extraHeaders: Record<string, string> = {}): void {
+  const headers: Record<string, string> = { ...extraHeaders, ...error.headers };
+  const weak = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
+  if (usesApiVersion2024(request)) {
+    headers[API_VERSION_HEADER] = API_VERSION_2024;
+    if (!error.weakPasswordReasons) headers['x-sb-error-code'] = error.code;
+    sendJson(response, error.status, { code: error.code, message: error.message, ...weak }, headers);
+  } else {
+    headers['x-sb-error-code'] = error.code;
+    sendJson(response, error.status, { code: error.status, error_code: error.code, msg: error.message, ...weak }, headers);
+  }
 }
 
 function publicUser(user: UserRow) {
@@ -112,8 +176,12 @@ function publicUser(user: UserRow) {
   };
 }
 
+function asRecord(body: unknown): Record<string, unknown> {
+  return typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+}
+
 function credentials(body: unknown): { email: string; password: string } {
-  const record = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
+  const record = asRecord(body);
   const email = typeof record.email === 'string' ? record.email.trim().toLowerCase() : '';
   const password = typeof record.password === 'string' ? record.password : '';
   if (!email || !password) {
@@ -122,9 +190,62 @@ function credentials(body: unknown): { email: string; password: string } {
   return { email, password };
 }
 
+function checkPasswordStrength(password: string): void {
+  if (password.length < MIN_PASSWORD_LENGTH) {
+    throw weakPassword('length', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`);
+  }
+  if (password.trim() === '') {
+    throw weakPassword('characters', 'Password should contain characters other than spaces.');
+  }
+}
+
+/** GoTrue's GET /settings for this project: email sign-ups on and confirmed at once, nothing else. */
+export function localAuthSettings() {
+  return {
+    external: {
+      anonymous_users: false,
+      apple: false,
+      azure: false,
+      bitbucket: false,
+      discord: false,
+      facebook: false,
+      snapchat: false,
+      figma: false,
+      fly: false,
+      github: false,
+      gitlab: false,
+      google: false,
+      keycloak: false,
+      kakao: false,
+      linkedin: false,
+      linkedin_oidc: false,
+      notion: false,
+      spotify: false,
+      slack: false,
+      slack_oidc: false,
+      workos: false,
+      twitch: false,
+      twitter: false,
+      email: true,
+      phone: false,
+      zoom: false,
+    },
+    disable_signup: false,
+    // Local backend: email confirmation is off, as in a default local Supabase.
+    mailer_autoconfirm: true,
+    phone_autoconfirm: false,
+    sms_provider: '',
+    saml_enabled: false,
+    saml_private_key_next_configured: false,
+    passkeys_enabled: false,
+  };
+}
+
 export function createAuthService({
   pool,
-  jwtSecret,
+  signingKey,
+  verificationKeys,
+  jwks,
   issuer,
   accessTokenSeconds = 3600,
   requestRateLimit = DEFAULT_AUTH_RATE_LIMIT,
@@ -140,32 +261,55 @@ export function createAuthService({
   }
   // An unknown email costs the same scrypt work as a wrong password, so timing does not tell them apart.
   const dummyHash = hashPassword(randomBytes(16).toString('base64url'));
-  async function issueSession(user: UserRow, sessionId: string, parent: string | null) {
+
+  type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
+
+  /** A new session for a password sign-in (or sign-up), with its amr claim. */
+  async function createSession(db: Queryable, userId: string): Promise<string> {
+    const sessionId = randomUUID();
+    await db.query('insert into auth.sessions (id, user_id, aal) values ($1, $2, $3)', [sessionId, userId, 'aal1']);
+    await db.query("insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'password')", [sessionId]);
+    return sessionId;
+  }
+
+  /** amr as GoTrue computes it: the session's sign-in methods with when they happened, newest first. */
+  async function sessionAmr(db: Queryable, sessionId: string): Promise<{ method: string; timestamp: number }[]> {
+    const { rows } = await db.query<{ method: string; timestamp: string }>(
+      `select authentication_method as method, extract(epoch from updated_at)::bigint as timestamp
+       from auth.mfa_amr_claims where session_id = $1 order by updated_at desc`,
+      [sessionId],
+    );
+    return rows.map((row) => ({ method: row.method, timestamp: Number(row.timestamp) }));
+  }
+
+  async function newRefreshToken(db: Queryable, user: UserRow, sessionId: string, parent: string | null): Promise<string> {
+    const refreshToken = randomBytes(24).toString('base64url');
+    await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [refreshToken, user.id, sessionId, parent]);
+    return refreshToken;
+  }
+
+  /** The grant's answer: a fresh access token for the session, with the given refresh token. */
+  async function sessionResponse(db: Queryable, user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000);
     const expiresAt = now + accessTokenSeconds;
     const accessToken = signJwt(
       {
-        iss: issuer,
         aud: user.aud,
+        exp: expiresAt,
+        iat: now,
+        iss: issuer,
         sub: user.id,
         email: user.email,
         phone: '',
-        role: user.role,
         app_metadata: user.raw_app_meta_data,
         user_metadata: user.raw_user_meta_data,
+        role: user.role,
         aal: 'aal1',
-        amr: [{ method: 'password', timestamp: now }],
+        amr: await sessionAmr(db, sessionId),
         session_id: sessionId,
         is_anonymous: false,
-        iat: now,
-        exp: expiresAt,
       },
-      jwtSecret,
-    );
-    const refreshToken = randomBytes(24).toString('base64url');
-    await pool.query(
-      'insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)',
-      [refreshToken, user.id, sessionId, parent],
+      signingKey,
     );
     return {
       access_token: accessToken,
@@ -177,13 +321,18 @@ export function createAuthService({
     };
   }
 
+  async function signIn(user: UserRow) {
+    const sessionId = await createSession(pool, user.id);
+    return sessionResponse(pool, user, sessionId, await newRefreshToken(pool, user, sessionId, null));
+  }
+
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
     const { rows } = await pool.query<UserRow>('select * from auth.users where email = $1', [email]);
     return rows[0];
   }
 
-  async function findUserById(id: string): Promise<UserRow | undefined> {
-    const { rows } = await pool.query<UserRow>('select * from auth.users where id = $1', [id]);
+  async function findUserById(db: Queryable, id: string): Promise<UserRow | undefined> {
+    const { rows } = await db.query<UserRow>('select * from auth.users where id = $1', [id]);
     return rows[0];
   }
 
@@ -192,18 +341,9 @@ export function createAuthService({
     if (!EMAIL_PATTERN.test(email) || email.length > 255) {
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      throw new AuthError(422, 'weak_password', `Password should be at least ${MIN_PASSWORD_LENGTH} characters.`, {
-        weak_password: { reasons: ['length'], message: `Password should be at least ${MIN_PASSWORD_LENGTH} characters.` },
-      });
-    }
-    if (password.trim() === '') {
-      throw new AuthError(422, 'weak_password', 'Password should contain characters other than spaces.', {
-        weak_password: { reasons: ['characters'], message: 'Password should contain characters other than spaces.' },
-      });
-    }
-    const metadata = (body as { data?: unknown }).data;
-    const userMetadata = typeof metadata === 'object' && metadata !== null ? metadata : {};
+    checkPasswordStrength(password);
+    const metadata = asRecord(body).data;
+    const userMetadata = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? metadata : {};
     const passwordHash = await hashPassword(password);
     // Local backend: email confirmation is off, as in a default local Supabase.
     const { rows } = await pool.query<UserRow>(
@@ -213,7 +353,7 @@ export function createAuthService({
     );
     const user = rows[0];
     if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return issueSession(user, randomUUID(), null);
+    return signIn(user);
   }
 
   async function passwordGrant(body: unknown, address: string) {
@@ -233,54 +373,177 @@ export function createAuthService({
     }
     await loginLimiter.reset(limitKey);
     await pool.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
-    return issueSession(user, randomUUID(), null);
+    return signIn({ ...user, last_sign_in_at: new Date() });
   }
 
+  /**
+   * GoTrue's refresh_token grant (internal/tokens/service.go), in one
+   * transaction with the session row locked, so concurrent refreshes of one
+   * session queue up instead of forking it:
+   * - a live token is revoked and replaced by a new one (its child);
+   * - the previous token (the current one's parent) gets the current one back;
+   * - any other revoked token is reuse: `refresh_token_already_used`, and the
+   *   session ends with all its tokens (GoTrue would still swap an older token
+   *   inside its 10 s reuse interval, forking the session; here it never forks).
+   */
   async function refreshGrant(body: unknown) {
-    const token = (body as { refresh_token?: unknown } | null)?.refresh_token;
-    if (typeof token !== 'string' || token === '') {
-      throw new AuthError(400, 'validation_failed', 'refresh_token required');
+    const token = asRecord(body).refresh_token;
+    if (typeof token !== 'string' || token.length < 12) {
+      throw new AuthError(400, 'validation_failed', 'Refresh token is not valid');
     }
-    const { rows } = await pool.query<{ user_id: string; session_id: string; revoked: boolean; fresh: boolean }>(
-      `update auth.refresh_tokens set revoked = true, updated_at = now()
-       where token = $1 and (not revoked or updated_at > now() - make_interval(secs => $2))
-       returning user_id, session_id, revoked, true as fresh`,
-      [token, REFRESH_REUSE_SECONDS],
-    );
-    const row = rows[0];
-    if (!row) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    // Re-read the user: app_metadata changes reach the token on refresh, as with GoTrue.
-    const user = await findUserById(row.user_id);
-    if (!user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
-    return issueSession(user, row.session_id, token);
+    const client = await pool.connect();
+    let open = false;
+    try {
+      await client.query('begin');
+      open = true;
+      const { rows } = await client.query<{ user_id: string; session_id: string; revoked: boolean }>(
+        `select t.user_id, t.session_id, t.revoked from auth.refresh_tokens t
+         join auth.sessions s on s.id = t.session_id
+         where t.token = $1 for update of s, t`,
+        [token],
+      );
+      const row = rows[0];
+      // Re-read the user: app_metadata changes reach the token on refresh, as with GoTrue.
+      const user = row ? await findUserById(client, row.user_id) : undefined;
+      if (!row || !user) throw new AuthError(400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+      let issued: string;
+      if (!row.revoked) {
+        await client.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token]);
+        issued = await newRefreshToken(client, user, row.session_id, token);
+      } else {
+        const active = await client.query<{ token: string; parent: string | null }>(
+          'select token, parent from auth.refresh_tokens where session_id = $1 and not revoked order by id desc limit 1',
+          [row.session_id],
+        );
+        const current = active.rows[0];
+        if (!current || current.parent !== token) {
+          // Reuse of an older token: someone else may hold the chain, so it ends here for everyone.
+          await client.query('delete from auth.sessions where id = $1', [row.session_id]);
+          await client.query('commit');
+          open = false;
+          throw new AuthError(400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+        }
+        // The client did not keep the answer of its last refresh (or another tab refreshed first): the current token, no fork.
+        issued = current.token;
+      }
+      await client.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [row.session_id]);
+      const answer = await sessionResponse(client, user, row.session_id, issued);
+      await client.query('commit');
+      open = false;
+      return answer;
+    } finally {
+      if (open) await client.query('rollback').catch(() => undefined);
+      client.release();
+    }
   }
 
-  function bearerClaims(request: IncomingMessage) {
-    const header = request.headers.authorization ?? '';
-    const token = header.startsWith('Bearer ') ? header.slice(7) : '';
-    const claims = token ? verifyJwt(token, jwtSecret) : null;
-    if (!claims || typeof claims.sub !== 'string') {
-      throw new AuthError(403, 'bad_jwt', 'invalid JWT: unable to parse or verify signature, token has invalid claims');
-    }
-    return claims as { sub: string; session_id?: unknown };
-  }
-
-  async function currentUser(request: IncomingMessage) {
-    const claims = bearerClaims(request);
-    const user = await findUserById(claims.sub);
+  /** GoTrue's requireAuthentication: a bearer token, valid, for an existing user and session. */
+  async function authenticate(request: IncomingMessage): Promise<AuthenticatedRequest> {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
+    const result = inspectJwt(match[1]!, verificationKeys);
+    if (!result.ok) throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${JWT_REJECTION_TEXT[result.reason]}`);
+    const claims = result.claims;
+    if (typeof claims.sub !== 'string' || claims.sub === '') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
+    if (!UUID_PATTERN.test(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
+    const user = await findUserById(pool, claims.sub);
     if (!user) throw new AuthError(403, 'user_not_found', 'User from sub claim in JWT does not exist');
+    let sessionId: string | null = null;
+    const claimed = claims.session_id;
+    if (typeof claimed === 'string' && claimed !== '' && claimed !== NIL_UUID) {
+      if (!UUID_PATTERN.test(claimed)) throw new AuthError(403, 'bad_jwt', 'invalid claim: session_id claim must be a UUID');
+      const { rowCount } = await pool.query('select 1 from auth.sessions where id = $1', [claimed]);
+      if (!rowCount) throw new AuthError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist');
+      sessionId = claimed;
+    }
+    return { claims: claims as JwtClaims & { sub: string }, user, sessionId };
+  }
+
+  async function getUser(request: IncomingMessage) {
+    const { claims, user } = await authenticate(request);
+    const audience = Array.isArray(claims.aud) ? (claims.aud as unknown[])[0] : claims.aud;
+    const requested = request.headers['x-jwt-aud'];
+    if (audience !== (typeof requested === 'string' && requested ? requested : DEFAULT_AUDIENCE)) {
+      throw new AuthError(400, 'validation_failed', "Token audience doesn't match request audience");
+    }
     return publicUser(user);
   }
 
-  // Logout ends sessions outright (GoTrue deletes them), so no reuse window applies.
-  async function logout(request: IncomingMessage, scope: string) {
-    const claims = bearerClaims(request);
-    if (scope === 'local' && typeof claims.session_id === 'string') {
-      await pool.query('delete from auth.refresh_tokens where session_id = $1', [claims.session_id]);
-    } else if (scope !== 'others') {
-      await pool.query('delete from auth.refresh_tokens where user_id = $1', [claims.sub]);
-    } else if (typeof claims.session_id === 'string') {
-      await pool.query('delete from auth.refresh_tokens where user_id = $1 and session_id <> $2', [claims.sub, claims.session_id]);
+  /**
+   * PUT /user as GoTrue: new password (refused when weak or unchanged; the
+   * user's other sessions end) and user_metadata (`data`, merged; a null
+   * value removes a key). app_metadata needs an admin. Email and phone
+   * changes need mail / SMS, which the local auth does not send.
+   */
+  async function updateUser({ user, sessionId }: AuthenticatedRequest, body: unknown) {
+    const params = asRecord(body);
+    if (params.app_metadata !== undefined && params.app_metadata !== null) {
+      throw new AuthError(403, 'not_admin', 'Updating app_metadata requires admin privileges');
+    }
+    const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
+    if (email && email !== user.email) {
+      throw new AuthError(422, 'validation_failed', 'Changing the email address needs a confirmation mail, which the local auth does not send.');
+    }
+    if (typeof params.phone === 'string' && params.phone !== '') {
+      throw new AuthError(422, 'phone_provider_disabled', 'Phone is not enabled in the local auth.');
+    }
+    const password = params.password;
+    if (password !== undefined && password !== null && typeof password !== 'string') {
+      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: password must be a string');
+    }
+    const data = params.data;
+    if (data !== undefined && data !== null && (typeof data !== 'object' || Array.isArray(data))) {
+      throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: data must be an object');
+    }
+
+    let passwordHash: string | null = null;
+    if (typeof password === 'string' && password !== '') {
+      checkPasswordStrength(password);
+      if (await verifyPassword(password, user.encrypted_password)) {
+        throw new AuthError(422, 'same_password', 'New password should be different from the old password.');
+      }
+      passwordHash = await hashPassword(password);
+    }
+
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      if (passwordHash !== null) {
+        await client.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
+        // GoTrue: whoever else was signed in with the old password signs in again.
+        if (sessionId) await client.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+        else await client.query('delete from auth.sessions where user_id = $1', [user.id]);
+      }
+      if (data && typeof data === 'object') {
+        const merged: Record<string, unknown> = { ...user.raw_user_meta_data };
+        for (const [key, value] of Object.entries(data as Record<string, unknown>)) {
+          if (value === null) delete merged[key];
+          else merged[key] = value;
+        }
+        await client.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [user.id, JSON.stringify(merged)]);
+      }
+      await client.query('commit');
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    return publicUser((await findUserById(pool, user.id)) ?? user);
+  }
+
+  // Logout ends sessions outright (GoTrue deletes them, their refresh tokens with them).
+  async function logout(request: IncomingMessage, scope: string | null) {
+    const { user, sessionId } = await authenticate(request);
+    if (scope !== null && !['', 'global', 'local', 'others'].includes(scope)) {
+      throw new AuthError(400, 'validation_failed', `Unsupported logout scope "${scope}"`);
+    }
+    if (sessionId && scope === 'local') {
+      await pool.query('delete from auth.sessions where id = $1', [sessionId]);
+    } else if (sessionId && scope === 'others') {
+      await pool.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
+    } else {
+      await pool.query('delete from auth.sessions where user_id = $1', [user.id]);
     }
   }
 
@@ -296,52 +559,53 @@ export function createAuthService({
 
   /** Handles a request whose path (without /auth/v1) is `path`. */
   async function handle(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<void> {
-    const headers = { 'X-Supabase-Api-Version': API_VERSION };
     try {
       const method = request.method ?? 'GET';
       // The connection's own address: a client cannot choose it (the gateway hands this request over as it came).
       const address = request.socket.remoteAddress ?? 'unknown';
       if (method === 'POST' && path === '/signup') {
         await countRequest(address);
-        return sendJson(response, 200, await signup(await parseJson(request)), headers);
+        return sendJson(response, 200, await signup(await parseJson(request)));
       }
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type');
         if (grant === 'password') await countRequest(address);
         const body = await parseJson(request);
-        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, address), headers);
-        if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body), headers);
-        throw new AuthError(400, 'unsupported_grant_type', 'unsupported_grant_type');
+        if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, address));
+        if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body));
+        throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
       }
       if (method === 'GET' && path === '/user') {
-        return sendJson(response, 200, await currentUser(request), headers);
+        return sendJson(response, 200, await getUser(request));
+      }
+      if (method === 'PUT' && path === '/user') {
+        // Authentication first, as GoTrue's middleware: no body is read for a caller without a valid token.
+        const caller = await authenticate(request);
+        return sendJson(response, 200, await updateUser(caller, await parseJson(request)));
       }
       if (method === 'POST' && path === '/logout') {
-        await logout(request, url.searchParams.get('scope') ?? 'global');
-        response.writeHead(204, headers);
+        await logout(request, url.searchParams.get('scope'));
+        response.writeHead(204);
         response.end();
         return;
       }
-      if (method === 'GET' && (path === '/settings' || path === '/health')) {
-        return sendJson(response, 200, path === '/health'
-          ? { name: 'GoTrue (local)', description: 'Kwiaciarnia local auth' }
-          : { external: { email: true, phone: false }, disable_signup: false, mailer_autoconfirm: true }, headers);
+      if (method === 'GET' && path === '/settings') {
+        return sendJson(response, 200, localAuthSettings());
+      }
+      if (method === 'GET' && path === '/health') {
+        return sendJson(response, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+      }
+      if (method === 'GET' && path === '/.well-known/jwks.json') {
+        return sendJson(response, 200, { keys: jwks.keys }, { 'Cache-Control': 'public, max-age=600' });
       }
       throw new AuthError(404, 'not_found', 'Not found');
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
-        return sendJson(response, 413, { code: 'request_too_large', error_code: 'request_too_large', msg: 'Request body too large' }, { ...headers, Connection: 'close' });
+        return sendAuthError(request, response, new AuthError(413, 'request_too_large', 'Request body too large'), { Connection: 'close' });
       }
-      if (error instanceof AuthError) {
-        return sendJson(
-          response,
-          error.status,
-          { code: error.status === 429 ? 429 : error.code, error_code: error.code, msg: error.message, ...error.extra },
-          { ...headers, ...error.headers },
-        );
-      }
+      if (error instanceof AuthError) return sendAuthError(request, response, error);
       console.error('[auth] unexpected error', error);
-      return sendJson(response, 500, { code: 'unexpected_failure', msg: 'Unexpected failure' }, headers);
+      return sendAuthError(request, response, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
     }
   }
 

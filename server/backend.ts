@@ -1,5 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -8,7 +7,8 @@ import { readLimit } from '../functions/_shared/rate-limit.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
 import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';
 import { createGateway } from './gateway.ts';
-import { signJwt } from './jwt.ts';
+import type { PublicEcJwk } from './jwt.ts';
+import { loadLocalKeys, type ApiRole } from './local-keys.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
@@ -32,7 +32,15 @@ export interface BackendOptions {
    * CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) are read; default process.env.
    */
   env?: Record<string, string | undefined>;
+  /**
+   * How user sessions are signed: 'ES256' (default; asymmetric, the public key
+   * at /auth/v1/.well-known/jwks.json, as hosted projects on JWT signing keys)
+   * or 'HS256' (the legacy shared secret). Default: env AUTH_JWT_ALG, else ES256.
+   */
+  authJwtAlg?: AuthJwtAlgorithm;
 }
+
+export type AuthJwtAlgorithm = 'ES256' | 'HS256';
 
 export interface RunningBackend {
   url: string;
@@ -40,37 +48,32 @@ export interface RunningBackend {
   anonKey: string;
   serviceRoleKey: string;
   jwtSecret: string;
+  /** The current-style API keys: public (`sb_publishable_…`) and server-only (`sb_secret_…`). */
+  publishableKey: string;
+  secretKey: string;
+  /** The public JWT signing keys, as served at /auth/v1/.well-known/jwks.json. */
+  jwks: { keys: PublicEcJwk[] };
+  /** How user sessions are signed. */
+  authJwtAlg: AuthJwtAlgorithm;
+  /** A short-lived ES256 JWT for the role: what the gateway sends PostgREST for an sb_ key. */
+  signRoleToken(role: ApiRole): string;
+  /** The role an API key of this install (either style) stands for, or null. */
+  roleForApiKey(value: string): ApiRole | null;
+  /** The Authorization to send upstream for a request's apikey and Authorization (see local-keys.ts); null → 401. */
+  upstreamAuthorization(apikey: string | undefined, authorization: string | undefined): string | undefined | null;
   databaseUrl: string;
   ownerEmail: string;
   freshDatabase: boolean;
   stop(): Promise<void>;
 }
 
-interface LocalSecrets {
-  jwtSecret: string;
-  postgresPassword: string;
-  authenticatorPassword: string;
-}
-
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
-const TEN_YEARS_SECONDS = 10 * 365 * 24 * 3600;
 
-/** Per-install secrets, made on first start and kept in the data folder (never in git or the bundle). */
-function loadSecrets(dataDir: string): LocalSecrets {
-  const file = join(dataDir, 'secrets.json');
-  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as LocalSecrets;
-  const secrets: LocalSecrets = {
-    jwtSecret: randomBytes(32).toString('base64url'),
-    postgresPassword: randomBytes(18).toString('base64url'),
-    authenticatorPassword: randomBytes(18).toString('base64url'),
-  };
-  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
-  return secrets;
-}
-
-function apiKey(role: 'anon' | 'service_role', secret: string): string {
-  const now = Math.floor(Date.now() / 1000);
-  return signJwt({ iss: 'supabase-local', ref: 'kwiaciarnia', role, iat: now, exp: now + TEN_YEARS_SECONDS }, secret);
+/** AUTH_JWT_ALG: ES256 (default) or HS256; anything else stops the start. */
+function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {
+  if (value === undefined || value === '' || value === 'ES256') return 'ES256';
+  if (value === 'HS256') return 'HS256';
+  throw new Error(`AUTH_JWT_ALG must be ES256 or HS256, not "${value}".`);
 }
 
 function listen(server: Server, port: number): Promise<void> {
@@ -92,6 +95,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   // Read first: a malformed limit stops the start before anything runs.
   const rateLimits = readFunctionRateLimits((name) => env[name]);
   const authRateLimit = readLimit((name) => env[name], 'AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT);
+  const authJwtAlg = options.authJwtAlg ?? readAuthJwtAlg(env.AUTH_JWT_ALG);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'backend.log');
   const log = (source: string) => (line: string) => {
@@ -101,9 +105,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   await assertPortFree(options.backendPort, 'BACKEND_PORT');
   if (options.appPort !== null) await assertPortFree(options.appPort, 'PORT');
 
-  const secrets = loadSecrets(dataDir);
-  const anonKey = apiKey('anon', secrets.jwtSecret);
-  const serviceRoleKey = apiKey('service_role', secrets.jwtSecret);
+  // Per-install keys and passwords in secrets.json (local-keys.ts): both API key styles, the signing keys.
+  const secrets = loadLocalKeys(dataDir);
+  const { anonKey, serviceRoleKey } = secrets;
   const url = `http://127.0.0.1:${options.backendPort}`;
 
   let postgres: PostgresHandle | undefined;
@@ -136,13 +140,22 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     pool = new pg.Pool({ connectionString: postgres.superuserUrl, max: 10 });
     // Idle clients get 57P01 when Postgres shuts down on Ctrl-C; that is expected.
     pool.on('error', () => undefined);
-    const auth = createAuthService({ pool, jwtSecret: secrets.jwtSecret, issuer: `${url}/auth/v1`, requestRateLimit: authRateLimit });
+    const auth = createAuthService({
+      pool,
+      signingKey: authJwtAlg === 'ES256' ? secrets.es256SigningKey : secrets.hs256SigningKey,
+      verificationKeys: secrets.verificationKeys,
+      jwks: secrets.publicJwks,
+      // The address the app uses (backend.json `url`), as a function checking `iss` against SUPABASE_URL expects.
+      issuer: `http://localhost:${options.backendPort}/auth/v1`,
+      requestRateLimit: authRateLimit,
+    });
     const ownerId = await auth.ensureUser(options.ownerEmail, options.ownerPassword);
     await makeShopOwner(pool, ownerId);
 
     postgrest = await startPostgrest({
       dbUri: `postgresql://authenticator:${encodeURIComponent(secrets.authenticatorPassword)}@127.0.0.1:${postgresPort}/postgres`,
-      jwtSecret: secrets.jwtSecret,
+      // A JWKS: the legacy secret (oct) and the EC public key, so legacy and asymmetric tokens both pass.
+      jwtSecret: secrets.postgrestJwtSecret,
       port: await freePort(),
       adminPort: await freePort(),
       pidFile: join(dataDir, 'postgrest.pid'),
@@ -178,7 +191,19 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     const publicUrl = `http://localhost:${options.backendPort}`;
     writeFileSync(
       join(dataDir, 'backend.json'),
-      JSON.stringify({ url: publicUrl, anon_key: anonKey, service_role_key: serviceRoleKey, app_url: appUrl, db_url: postgres.superuserUrl }, null, 2),
+      JSON.stringify(
+        {
+          url: publicUrl,
+          anon_key: anonKey,
+          service_role_key: serviceRoleKey,
+          publishable_key: secrets.publishableKey,
+          secret_key: secrets.secretKey,
+          app_url: appUrl,
+          db_url: postgres.superuserUrl,
+        },
+        null,
+        2,
+      ),
       { mode: 0o600 },
     );
 
@@ -188,6 +213,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       anonKey,
       serviceRoleKey,
       jwtSecret: secrets.jwtSecret,
+      publishableKey: secrets.publishableKey,
+      secretKey: secrets.secretKey,
+      jwks: secrets.publicJwks,
+      authJwtAlg,
+      signRoleToken: (role) => secrets.signRoleToken(role),
+      roleForApiKey: secrets.roleForApiKey,
+      upstreamAuthorization: secrets.upstreamAuthorization,
       databaseUrl: postgres.superuserUrl,
       ownerEmail: options.ownerEmail,
       freshDatabase: postgres.freshlyInitialised,

@@ -73,6 +73,55 @@ create table if not exists auth.refresh_tokens (
 );
 create index if not exists refresh_tokens_session_idx on auth.refresh_tokens (session_id);
 
+-- Sessions as GoTrue keeps them (the columns the local auth uses): a token's
+-- session_id claim names a row here, logout deletes it (and its refresh
+-- tokens), and GET /user answers session_not_found for a token whose session
+-- is gone. mfa_amr_claims keeps how and when the session signed in, so a
+-- refreshed token's amr keeps the sign-in time.
+create table if not exists auth.sessions (
+  id uuid primary key,
+  user_id uuid not null references auth.users (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  factor_id uuid,
+  aal text not null default 'aal1',
+  not_after timestamptz,
+  refreshed_at timestamp without time zone,
+  user_agent text,
+  ip inet,
+  tag text
+);
+create index if not exists sessions_user_id_idx on auth.sessions (user_id);
+
+create table if not exists auth.mfa_amr_claims (
+  id uuid primary key default gen_random_uuid(),
+  session_id uuid not null references auth.sessions (id) on delete cascade,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now(),
+  authentication_method text not null,
+  constraint mfa_amr_claims_session_id_authentication_method_pkey unique (session_id, authentication_method)
+);
+
+-- A database from before sessions existed: its refresh tokens' sessions become rows (signed in by password).
+insert into auth.sessions (id, user_id, created_at, updated_at)
+  select session_id, min(user_id::text)::uuid, min(created_at), max(updated_at)
+  from auth.refresh_tokens
+  where session_id not in (select id from auth.sessions)
+  group by session_id
+on conflict (id) do nothing;
+insert into auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method)
+  select id, created_at, created_at, 'password' from auth.sessions
+  where id not in (select session_id from auth.mfa_amr_claims)
+on conflict do nothing;
+do $$
+begin
+  if not exists (select 1 from pg_constraint where conname = 'refresh_tokens_session_id_fkey' and conrelid = 'auth.refresh_tokens'::regclass) then
+    alter table auth.refresh_tokens
+      add constraint refresh_tokens_session_id_fkey foreign key (session_id) references auth.sessions (id) on delete cascade;
+  end if;
+end
+$$;
+
 -- The same definitions Supabase ships (claims come from PostgREST's GUCs).
 create or replace function auth.uid() returns uuid
   language sql stable

@@ -17,6 +17,11 @@ function binaryPath(): string {
 
 export async function startPostgrest(options: {
   dbUri: string;
+  /**
+   * PGRST_JWT_SECRET: a secret, or a JWK set (PostgREST 12 takes both). The
+   * backend passes a JWKS with the legacy HS256 secret (`oct`) and the ES256
+   * public key, so legacy keys and asymmetric user tokens are both accepted.
+   */
   jwtSecret: string;
   port: number;
   adminPort: number;

@@ -151,7 +151,8 @@ describe('sign-up and password login: 30 per 5 minutes per address, together', (
 
     const sprayed = await login(`ofiara-${tag}-30@example.test`, 'haslo123');
     expect(sprayed.status).toBe(429);
-    expect(sprayed.body).toEqual({ code: 429, error_code: 'over_request_rate_limit', msg: 'Request rate limit reached' });
+    // GoTrue's 2024-01-01 error shape, which the request asked for.
+    expect(sprayed.body).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
     expect(Number(sprayed.retryAfter)).toBeGreaterThan(200);
     // Even the right password waits: the address is limited, not the account.
     expect((await login('owner@limits.test', 'owner-password-123')).status).toBe(429);

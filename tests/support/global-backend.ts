@@ -34,6 +34,8 @@ export async function setup(project: TestProject): Promise<void> {
     appUrl: backend.appUrl ?? '',
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
+    publishableKey: backend.publishableKey,
+    secretKey: backend.secretKey,
     databaseUrl: backend.databaseUrl,
     ownerEmail: 'owner@kwiaciarnia.test',
     ownerPassword: 'owner-password-123',

@@ -11,6 +11,9 @@ export interface TestBackend {
   databaseUrl: string;
   ownerEmail: string;
   ownerPassword: string;
+  /** The current-style API keys (`sb_publishable_…` public, `sb_secret_…` server-only), beside the legacy JWT keys. */
+  publishableKey: string;
+  secretKey: string;
 }
 
 declare module 'vitest' {

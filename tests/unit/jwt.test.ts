@@ -1,5 +1,6 @@
+import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJwt, verifyJwt } from '../../server/jwt.ts';
+import { inspectJwt, signJwt, verifyJwt } from '../../server/jwt.ts';
 import { hashPassword, verifyPassword } from '../../server/passwords.ts';
 
 describe('local JWTs', () => {
@@ -19,6 +20,42 @@ describe('local JWTs', () => {
     expect(verifyJwt(expired, secret)).toBeNull();
     expect(verifyJwt(tampered, secret)).toBeNull();
     expect(verifyJwt(none, secret)).toBeNull();
+  });
+});
+
+describe('ES256 JWTs', () => {
+  const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const other = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const keys = { hs256Secret: 'a-test-secret-of-at-least-32-characters!', es256: [{ kid: 'k1', publicKey }] };
+
+  it('round-trips with the key named by kid, and only with it', () => {
+    const token = signJwt({ sub: 'u1', exp: 2_000_000_000 }, { alg: 'ES256', kid: 'k1', privateKey });
+    expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'ES256', kid: 'k1', typ: 'JWT' });
+    expect(Buffer.from(token.split('.')[2]!, 'base64url')).toHaveLength(64);
+    expect(verifyJwt(token, keys)).toMatchObject({ sub: 'u1' });
+    expect(inspectJwt(signJwt({ sub: 'u1' }, { alg: 'ES256', kid: 'k1', privateKey: other.privateKey }), keys)).toEqual({ ok: false, reason: 'signature' });
+    expect(inspectJwt(signJwt({ sub: 'u1' }, { alg: 'ES256', kid: 'k2', privateKey }), keys)).toEqual({ ok: false, reason: 'unknown_key' });
+    expect(inspectJwt(token, { hs256Secret: keys.hs256Secret })).toEqual({ ok: false, reason: 'unknown_key' });
+  });
+
+  it('refuses expiry, not-yet-valid, none, other algorithms and alg confusion', () => {
+    const now = 1_800_000_000;
+    const es = (claims: Record<string, unknown>) => signJwt(claims, { alg: 'ES256', kid: 'k1', privateKey });
+    expect(inspectJwt(es({ exp: now }), keys, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(inspectJwt(es({ exp: 'jutro' }), keys, now)).toEqual({ ok: false, reason: 'expired' });
+    expect(inspectJwt(es({ nbf: now + 60 }), keys, now)).toEqual({ ok: false, reason: 'not_yet_valid' });
+    const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    for (const alg of ['none', 'RS256', 'HS512', 'ES384', undefined]) {
+      const token = `${encode({ alg, kid: 'k1' })}.${encode({ sub: 'u1' })}.${es({ sub: 'u1' }).split('.')[2]}`;
+      expect(inspectJwt(token, keys), String(alg)).toMatchObject({ ok: false });
+    }
+    // HS256 whose kid names the EC key (an attacker who knows the public key cannot use it as an HMAC secret either).
+    const confused = signJwt({ sub: 'u1' }, keys.hs256Secret).split('.');
+    const header = encode({ alg: 'HS256', kid: 'k1', typ: 'JWT' });
+    const signature = createHmac('sha256', keys.hs256Secret).update(`${header}.${confused[1]}`).digest('base64url');
+    expect(inspectJwt(`${header}.${confused[1]}.${signature}`, keys)).toEqual({ ok: false, reason: 'algorithm' });
+    expect(inspectJwt('a.b', keys)).toEqual({ ok: false, reason: 'malformed' });
+    expect(inspectJwt(`${encode({ alg: 'ES256', kid: 'k1' })}.${encode({})}.`, keys)).toEqual({ ok: false, reason: 'malformed' });
   });
 });
 
