@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../src/entry-server.tsx';
+import { apiKeyHeaders } from '../src/lib/api-key-headers.ts';
 
 /**
  * Server rendering for the app server: the storefront's public pages are
@@ -54,7 +55,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
   async function fetchRows(path: string): Promise<unknown[] | null> {
     try {
       const response = await fetch(`${backendUrl}/rest/v1/${path}`, {
-        headers: { apikey: anonKey, Authorization: `Bearer ${anonKey}`, Accept: 'application/json' },
+        headers: { ...apiKeyHeaders(anonKey), Accept: 'application/json' },
         signal: AbortSignal.timeout(DATA_TIMEOUT_MS),
       });
       if (!response.ok) return null;

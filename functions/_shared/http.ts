@@ -77,10 +77,3 @@ export function postHandler(name: string, handle: (request: Request) => Promise<
     }
   };
 }
-
-/** The bearer token of the request, if any. */
-export function bearerToken(request: Request): string | null {
-  const header = request.headers.get('authorization') ?? '';
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}

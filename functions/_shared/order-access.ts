@@ -1,3 +1,4 @@
+import { userIdOf, type Caller } from './caller-auth.ts';
 import { HttpError } from './http.ts';
 
 /**
@@ -24,21 +25,19 @@ export async function hashAccessKey(key: string): Promise<string> {
 }
 
 export interface OrderAccessStore {
-  /** The signed-in caller's id; null for a guest; 'invalid' for a token that does not verify. */
-  callerUserId(token: string | null): Promise<string | null | 'invalid'>;
   isShopOwner(userId: string): Promise<boolean>;
   hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
 }
 
 export interface AccessRequest {
-  token: string | null;
+  /** Who called, as caller-auth.ts established it (an invalid token never gets this far: 401). */
+  caller: Caller;
   accessKey: string | undefined;
 }
 
-/** Throws 401 for an expired session and 403 for anyone who is not the order's buyer or the owner. */
+/** Throws 403 for anyone who is not the order's buyer, the owner, or the device holding the order's key. */
 export async function assertOrderAccess(store: OrderAccessStore, order: { id: string; userId: string | null }, access: AccessRequest): Promise<void> {
-  const userId = await store.callerUserId(access.token);
-  if (userId === 'invalid') throw new HttpError(401, 'invalid_session', 'Twoja sesja wygasła. Zaloguj się ponownie.');
+  const userId = userIdOf(access.caller);
   if (userId !== null && (userId === order.userId || (await store.isShopOwner(userId)))) return;
   const key = access.accessKey;
   if (key && ACCESS_KEY_FORMAT.test(key) && (await store.hasAccessKey(order.id, await hashAccessKey(key)))) return;

@@ -6,7 +6,7 @@ import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
 import { HttpError, MAX_JSON_BYTES } from './http.ts';
 import type { OrderAccessStore } from './order-access.ts';
-import { callerUserId, createAdminClient } from './supabase-clients.ts';
+import { createAdminClient } from './supabase-clients.ts';
 
 /**
  * What the payment functions share: the stored order (the only source of
@@ -114,8 +114,6 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
       if (error) throw new Error(`loading settings failed: ${error.message}`);
       return Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
     },
-
-    callerUserId: (token) => callerUserId(admin, token),
 
     async isShopOwner(userId) {
       const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
@@ -249,6 +247,13 @@ export function resolveGatewaySettings(settings: Record<string, string>, env: Ga
   const gatewayUrl = httpUrl(setting('payu_classic_gateway_url') || localSimulator);
   const successUrl = httpUrl(setting('payu_classic_success_url') || (site && `${site}/checkout/success`));
   const failureUrl = httpUrl(setting('payu_classic_failure_url') || (site && `${site}/checkout/cancel`));
+  if (!site && (!setting('payu_classic_success_url') || !setting('payu_classic_failure_url'))) {
+    // SITE_URL is not one of the secrets hosted Supabase sets by itself.
+    console.error(
+      '[payments] missing secret SITE_URL: the payment return addresses (payu_classic_success_url, payu_classic_failure_url) are blank, ' +
+        'so they are built from SITE_URL; set it with `supabase secrets set SITE_URL=https://…` or fill both addresses in the admin settings',
+    );
+  }
   if (!posId || !authKey || !key2 || authKey === key2 || !gatewayUrl || !successUrl || !failureUrl) return null;
   return { posId, authKey, key2, gatewayUrl, statusUrl: statusUrlOf(gatewayUrl), successUrl, failureUrl };
 }

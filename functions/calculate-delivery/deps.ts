@@ -1,5 +1,7 @@
-import type { FunctionEnv } from '../_shared/env.ts';
-import { createAdminClient } from '../_shared/supabase-clients.ts';
+import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
+import type { Handler } from '../_shared/http.ts';
+import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
+import { createCalculateDeliveryHandler, type CalculateDeliveryDeps } from './handler.ts';
 import type { QuoteDeps } from './service.ts';
 
 /** Reads one app_settings value; the service role is needed because the Maps key is not public. */
@@ -12,6 +14,11 @@ export function settingLoader(env: FunctionEnv): QuoteDeps['loadSetting'] {
   };
 }
 
-export function createCalculateDeliveryDeps(env: FunctionEnv): QuoteDeps {
-  return { loadSetting: settingLoader(env), fetch: (input, init) => fetch(input, init) };
+export function createCalculateDeliveryDeps(env: FunctionEnv): CalculateDeliveryDeps {
+  return { authenticate: createCallerAuthFromEnv(env), loadSetting: settingLoader(env), fetch: (input, init) => fetch(input, init) };
+}
+
+/** calculate-delivery as it is served: `Deno.serve(calculateDeliveryFunction((name) => Deno.env.get(name)))`. */
+export function calculateDeliveryFunction(get: EnvGetter): Handler {
+  return functionFromEnv('calculate-delivery', get, (env) => createCalculateDeliveryHandler(createCalculateDeliveryDeps(env)));
 }

@@ -1,4 +1,5 @@
 import { toPln } from '../../src/domain/money.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import {
   ADDRESS_INCOMPLETE,
@@ -11,7 +12,10 @@ import {
 } from './quote.ts';
 import { quoteDelivery, type QuoteDeps } from './service.ts';
 
-export type CalculateDeliveryDeps = QuoteDeps;
+export interface CalculateDeliveryDeps extends QuoteDeps {
+  /** The checkout asks (anon/publishable key or a signed-in user); anything else is 401 before Google is asked. */
+  authenticate: Authenticate;
+}
 
 /** An address is a few short fields; anything bigger is not one. */
 export const MAX_DELIVERY_BODY_BYTES = 8 * 1024;
@@ -67,6 +71,7 @@ export function readDeliveryAddress(body: Record<string, unknown>): ParsedAddres
  */
 export function createCalculateDeliveryHandler(deps: CalculateDeliveryDeps): Handler {
   return postHandler('calculate-delivery', async (request) => {
+    await deps.authenticate(request);
     const body = await readJsonObject(request, MAX_DELIVERY_BODY_BYTES);
     const quote = await quoteDelivery(readDeliveryAddress(body), deps);
     return jsonResponse(200, { ...quote, cost: toPln(quote.cost) });

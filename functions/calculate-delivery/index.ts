@@ -1,5 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createCalculateDeliveryDeps } from './deps.ts';
-import { createCalculateDeliveryHandler } from './handler.ts';
+import { calculateDeliveryFunction } from './deps.ts';
 
-Deno.serve(createCalculateDeliveryHandler(createCalculateDeliveryDeps(readFunctionEnv((name) => Deno.env.get(name)))));
+Deno.serve(calculateDeliveryFunction((name) => Deno.env.get(name)));

@@ -1,5 +1,6 @@
-import type { FunctionEnv } from '../_shared/env.ts';
-import { HttpError, bearerToken, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
+import { PAYMENT_CONFIGURATION_MESSAGE, type FunctionEnv } from '../_shared/env.ts';
+import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
 import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
 import {
   SHIPPING_LINE_NAME,
@@ -14,6 +15,8 @@ import {
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface CreatePaymentDeps {
+  /** The checkout calls: anon/publishable key or a signed-in user; anything else is 401. */
+  authenticate: Authenticate;
   store: PaymentStore;
   env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
   fetch: FetchLike;
@@ -28,7 +31,7 @@ const DETAILS = {
   notFound: 'Nie znaleziono zamówienia.',
   closed: 'To zamówienie jest już opłacone lub zamknięte.',
   offline: 'To zamówienie nie jest opłacane online.',
-  configuration: 'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.',
+  configuration: PAYMENT_CONFIGURATION_MESSAGE,
 };
 
 function withoutTrailingSlash(url: string): string {
@@ -100,6 +103,10 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
     // HttpError.code carries the English `error`, its message the `details`.
     (error) => ({ error: error.status === 500 ? 'Failed to create payment session' : error.code, details: error.message }),
     async (request) => {
+      const caller = await deps.authenticate(request).catch((error: unknown) => {
+        if (error instanceof HttpError) throw new HttpError(401, error.code === 'invalid_session' ? 'Invalid session' : 'Unauthorized', error.message);
+        throw error;
+      });
       const body = await readJsonObject(request).catch((error: unknown) => {
         if (error instanceof HttpError) throw new HttpError(error.status, 'Invalid request', error.message);
         throw error;
@@ -110,7 +117,7 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
 
       const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'Order not found', DETAILS.notFound);
-      await assertOrderAccess(deps.store, order, { token: bearerToken(request), accessKey }).catch((error: unknown) => {
+      await assertOrderAccess(deps.store, order, { caller, accessKey }).catch((error: unknown) => {
         // This function's errors carry the English `error` in the code and the Polish text as `details`.
         if (error instanceof HttpError) throw new HttpError(error.status, error.status === 401 ? 'Invalid session' : 'Access denied', error.message);
         throw error;
@@ -121,7 +128,11 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       const settings = await deps.store.loadSettings(['stripe_secret_key']);
       const secretKey = settings.stripe_secret_key?.trim() ?? '';
       if (secretKey) {
-        if (!deps.env.siteUrl) throw new HttpError(503, 'Payment gateway configuration is missing', DETAILS.configuration);
+        if (!deps.env.siteUrl) {
+          // SITE_URL is not one of the secrets hosted Supabase sets by itself.
+          console.error('[create-payment] missing secret SITE_URL: Stripe needs the shop\'s address for its return pages; set it with `supabase secrets set SITE_URL=https://…`');
+          throw new HttpError(503, 'Payment gateway configuration is missing', DETAILS.configuration);
+        }
         return jsonResponse(200, { url: await stripeCheckoutUrl(deps, order, secretKey, deps.env.siteUrl) });
       }
 

@@ -1,5 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createCreatePaymentDeps } from './deps.ts';
-import { createCreatePaymentHandler } from './handler.ts';
+import { createPaymentFunction } from './deps.ts';
 
-Deno.serve(createCreatePaymentHandler(createCreatePaymentDeps(readFunctionEnv((name) => Deno.env.get(name)))));
+Deno.serve(createPaymentFunction((name) => Deno.env.get(name)));

@@ -1,6 +1,7 @@
 import { checkRedirectUrl, validatePaymentRequest } from '../../src/domain/payu-classic.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
-import { HttpError, bearerToken, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
+import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
 import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
 import {
   isPayable,
@@ -13,6 +14,8 @@ import {
 } from '../_shared/payments.ts';
 
 export interface CreatePayuClassicPaymentDeps {
+  /** The checkout or the admin's test page calls: anon/publishable key or a signed-in user; anything else is 401. */
+  authenticate: Authenticate;
   store: PaymentStore;
   env: Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
   now(): number;
@@ -43,13 +46,14 @@ export function createPayuClassicPaymentHandler(deps: CreatePayuClassicPaymentDe
     'create-payu-classic-payment',
     (error) => ({ success: false, error: error.message }),
     async (request) => {
+      const caller = await deps.authenticate(request);
       // An older client's buyer, description and lines may still come along: they are ignored.
       const target = readPaymentTarget(await readJsonObject(request));
       if (!target) throw new HttpError(400, 'validation_failed', 'Order id is required');
       const { orderId, accessKey } = target;
       const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'order_not_found', 'Order not found');
-      await assertOrderAccess(deps.store, order, { token: bearerToken(request), accessKey });
+      await assertOrderAccess(deps.store, order, { caller, accessKey });
       if (!isPayable(order)) throw new HttpError(409, 'order_closed', 'Order is already paid or closed');
       checkStoredOrder(order);
 

@@ -1,5 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createPayuClassicPaymentDeps } from './deps.ts';
-import { createPayuClassicPaymentHandler } from './handler.ts';
+import { payuClassicPaymentFunction } from './deps.ts';
 
-Deno.serve(createPayuClassicPaymentHandler(createPayuClassicPaymentDeps(readFunctionEnv((name) => Deno.env.get(name)))));
+Deno.serve(payuClassicPaymentFunction((name) => Deno.env.get(name)));

@@ -1,5 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createPaymentNotificationDeps } from './deps.ts';
-import { createPaymentNotificationHandler } from './handler.ts';
+import { paymentNotificationFunction } from './deps.ts';
 
-Deno.serve(createPaymentNotificationHandler(createPaymentNotificationDeps(readFunctionEnv((name) => Deno.env.get(name)))));
+Deno.serve(paymentNotificationFunction((name) => Deno.env.get(name)));

@@ -1,10 +1,11 @@
 import { parseAddressObject } from '../calculate-delivery/quote.ts';
 import { quoteDelivery } from '../calculate-delivery/service.ts';
-import { DEFAULT_FUNCTION_RATE_LIMITS, type FunctionEnv } from '../_shared/env.ts';
+import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
+import type { Handler } from '../_shared/http.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
-import { callerUserId, createAdminClient } from '../_shared/supabase-clients.ts';
+import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
-import type { CatalogueProduct, OrderWriteResult, PlaceOrderDeps, StoredOrder } from './handler.ts';
+import { createPlaceOrderHandler, type CatalogueProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
 function parseShortages(details: string | null | undefined): StockShortage[] {
@@ -25,7 +26,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
     return (data as { value: string } | null)?.value ?? null;
   };
   return {
-    userIdFromToken: (token) => callerUserId(admin, token),
+    authenticate: createCallerAuthFromEnv(env),
 
     async loadProducts(ids) {
       const { data, error } = await admin.from('products').select('id, name, price, active, category').in('id', [...ids]);
@@ -79,4 +80,9 @@ function placeOrderRateLimit(env: FunctionEnv, admin: ReturnType<typeof createAd
   if (limit === 0) return {};
   const limiter = createPostgresRateLimiter(rpcRateLimitSql(admin), { name: 'place-order', limit, windowSeconds: 60 });
   return { countRequest: (address) => limiter.hit([`ip:${address}`]) };
+}
+
+/** place-order as it is served: `Deno.serve(placeOrderFunction((name) => Deno.env.get(name)))`. */
+export function placeOrderFunction(get: EnvGetter): Handler {
+  return functionFromEnv('place-order', get, (env) => createPlaceOrderHandler(createPlaceOrderDeps(env)));
 }

@@ -12,7 +12,8 @@ import { addMoney, amountSettingOr, fromPln, multiplyMoney, toPln, type Grosz } 
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
 import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
-import { HttpError, bearerToken, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
+import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
 
 export interface CatalogueProduct {
@@ -62,8 +63,12 @@ export type OrderWriteResult =
   | { kind: 'insufficient_stock'; shortages: StockShortage[] };
 
 export interface PlaceOrderDeps {
-  /** The caller's user id from their verified JWT; null for guests, 'invalid' for a bad token. */
-  userIdFromToken(token: string | null): Promise<string | null | 'invalid'>;
+  /**
+   * Who calls (caller-auth.ts): guests with the anon/publishable key, or a
+   * signed-in customer whose verified token gives the order its user; any
+   * other credential is refused with 401 before the order is read.
+   */
+  authenticate: Authenticate;
   loadProducts(ids: readonly string[]): Promise<CatalogueProduct[]>;
   loadSetting(key: string): Promise<string | null>;
   writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
@@ -144,6 +149,15 @@ function publicOrder(order: StoredOrder, accessKey: string) {
  */
 export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
   return postHandler('place-order', async (request) => {
+    // An expired session is refused, never turned into a guest order.
+    const caller = await deps.authenticate(request).catch((error: unknown) => {
+      if (error instanceof HttpError && error.code === 'invalid_session') {
+        throw new HttpError(401, error.code, 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.');
+      }
+      throw error;
+    });
+    const userId = userIdOf(caller);
+
     // A flood from one address stops here, before any work.
     const rate = await deps.countRequest?.(clientAddress(request));
     if (rate && !rate.allowed) return rateLimitedResponse(PLACE_ORDER_RATE_LIMITED_MESSAGE, rate);
@@ -154,11 +168,6 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
       throw new HttpError(400, 'validation_failed', joinIssueMessages(parsed.issues), issuesByField(parsed.issues));
     }
     const order = parsed.output;
-
-    const userId = await deps.userIdFromToken(bearerToken(request));
-    if (userId === 'invalid') {
-      throw new HttpError(401, 'invalid_session', 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.');
-    }
 
     const { lines, subtotal, containsLiveFlowers } = await priceLines(deps, order);
     const { checkout } = order;

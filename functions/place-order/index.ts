@@ -1,5 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createPlaceOrderDeps } from './deps.ts';
-import { createPlaceOrderHandler } from './handler.ts';
+import { placeOrderFunction } from './deps.ts';
 
-Deno.serve(createPlaceOrderHandler(createPlaceOrderDeps(readFunctionEnv((name) => Deno.env.get(name)))));
+Deno.serve(placeOrderFunction((name) => Deno.env.get(name)));

@@ -1,8 +1,9 @@
 import { CONTACT_SUBJECT_LABELS } from '../../src/domain/contact-schema.ts';
-import { DEFAULT_FUNCTION_RATE_LIMITS, type FunctionEnv } from '../_shared/env.ts';
+import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
+import type { Handler } from '../_shared/http.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
-import { createAdminClient } from '../_shared/supabase-clients.ts';
-import { CONTACT_RATE_WINDOW_SECONDS, type ContactMessageRecord, type SendContactEmailDeps } from './handler.ts';
+import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
+import { CONTACT_RATE_WINDOW_SECONDS, createSendContactEmailHandler, type ContactMessageRecord, type SendContactEmailDeps } from './handler.ts';
 
 /** Resend settings; all optional: without a key and a recipient no mail is sent. */
 export interface MailConfig {
@@ -60,6 +61,7 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | 
   const admin = createAdminClient(env);
   const limit = (env.rateLimits ?? DEFAULT_FUNCTION_RATE_LIMITS).contact;
   return {
+    authenticate: createCallerAuthFromEnv(env),
     async storeMessage(message) {
       const { error } = await admin.from('contact_messages').insert(message);
       if (error) throw new Error(`storing the contact message failed: ${error.code} ${error.message}`);
@@ -69,4 +71,9 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | 
       : {}),
     ...(mail ? { sendMail: resendMailer(mail) } : {}),
   };
+}
+
+/** send-contact-email as it is served: `Deno.serve(sendContactEmailFunction((name) => Deno.env.get(name)))`; the mail settings are optional. */
+export function sendContactEmailFunction(get: EnvGetter): Handler {
+  return functionFromEnv('send-contact-email', get, (env) => createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig(get))));
 }

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { issuesByField, joinIssueMessages } from '../../src/domain/checkout-schema.ts';
 import { contactMessageSchema, type ContactSubject } from '../../src/domain/contact-schema.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateLimiter } from '../_shared/rate-limit.ts';
 
@@ -14,6 +15,8 @@ export interface ContactMessageRecord {
 }
 
 export interface SendContactEmailDeps {
+  /** The shop's own pages send the form: anon/publishable key or a signed-in user; anything else is 401. */
+  authenticate: Authenticate;
   /** Saves the message (contact_messages); a failure here is a failure of the call. */
   storeMessage(message: ContactMessageRecord): Promise<void>;
   /** Present only when a mail provider is configured; a failure is logged, the message is already stored. */
@@ -35,6 +38,7 @@ export const MAX_CONTACT_BODY_BYTES = 32 * 1024;
  */
 export function createSendContactEmailHandler(deps: SendContactEmailDeps): Handler {
   return postHandler('send-contact-email', async (request) => {
+    await deps.authenticate(request);
     const body = await readJsonObject(request, MAX_CONTACT_BODY_BYTES);
     const parsed = v.safeParse(contactMessageSchema, body);
     if (!parsed.success) {

@@ -1,7 +1,3 @@
-import { readFunctionEnv } from '../_shared/env.ts';
-import { createSendContactEmailDeps, readMailConfig } from './deps.ts';
-import { createSendContactEmailHandler } from './handler.ts';
+import { sendContactEmailFunction } from './deps.ts';
 
-const get = (name: string) => Deno.env.get(name);
-
-Deno.serve(createSendContactEmailHandler(createSendContactEmailDeps(readFunctionEnv(get), readMailConfig(get))));
+Deno.serve(sendContactEmailFunction((name) => Deno.env.get(name)));

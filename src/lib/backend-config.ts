@@ -1,6 +1,12 @@
+export { apiKeyHeaders } from './api-key-headers.ts';
+
 export interface BackendConfig {
   url: string;
-  /** Empty when nothing configured it: only the unauthenticated local fallback works then. */
+  /**
+   * The public API key, in either style: a legacy anon JWT or an
+   * `sb_publishable_…` key (send it with apiKeyHeaders). Empty when nothing
+   * configured it: only the unauthenticated local fallback works then.
+   */
   anonKey: string;
 }
 
@@ -19,11 +25,13 @@ function readMeta(name: string): string {
  */
 export function getBackendConfig(): BackendConfig {
   const envUrl = import.meta.env.VITE_SUPABASE_URL?.trim() ?? '';
-  const envKey = import.meta.env.VITE_SUPABASE_ANON_KEY?.trim() ?? '';
+  // A project on the new keys gives its publishable key; one on the legacy keys its anon key.
+  const envKey = import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim() || import.meta.env.VITE_SUPABASE_ANON_KEY?.trim() || '';
   if (envUrl) return { url: envUrl, anonKey: envKey };
 
   const metaUrl = readMeta('supabase-url');
-  const metaKey = readMeta('supabase-anon-key');
+  // The served shell's key, either style (the meta tag keeps its old name).
+  const metaKey = readMeta('supabase-publishable-key') || readMeta('supabase-anon-key');
   if (metaUrl) return { url: metaUrl, anonKey: metaKey };
 
   console.warn(

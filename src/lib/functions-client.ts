@@ -1,3 +1,4 @@
+import { apiKeyHeaders } from './api-key-headers.ts';
 import { getBackendConfig, type BackendConfig } from './backend-config.ts';
 
 /** The request never reached the server, or its answer never came back. */
@@ -16,7 +17,7 @@ export interface FunctionAnswer {
 }
 
 export interface CallFunctionOptions {
-  /** The signed-in user's access token; the anonymous key otherwise (spec §7). */
+  /** The signed-in user's access token; otherwise the public key alone says who calls (spec §7). */
   accessToken?: string | null;
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -40,10 +41,7 @@ export async function callFunctionAt(
   payload: unknown,
   options: CallFunctionOptions = {},
 ): Promise<FunctionAnswer> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
-  if (anonKey) headers.apikey = anonKey;
-  const bearer = options.accessToken ?? anonKey;
-  if (bearer) headers.Authorization = `Bearer ${bearer}`;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...apiKeyHeaders(anonKey, options.accessToken) };
 
   const timeout = AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   // AbortSignal.any is missing on older Safari: the caller's signal then wins and the timeout is dropped.

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { getBackendConfig } from './backend-config.ts';
+import { apiKeyHeaders, getBackendConfig } from './backend-config.ts';
 import { readPageData } from './page-data.ts';
 
 /**
@@ -87,11 +87,7 @@ function withDefaults(values: PublicSettingsValues): PublicSettings {
 
 async function refresh(): Promise<void> {
   const { url, anonKey } = getBackendConfig();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (anonKey) {
-    headers.apikey = anonKey;
-    headers.Authorization = `Bearer ${anonKey}`;
-  }
+  const headers: Record<string, string> = { Accept: 'application/json', ...apiKeyHeaders(anonKey) };
   const response = await fetch(`${url}/rest/v1/public_settings?select=key,value`, { headers });
   if (!response.ok) throw new Error(`public_settings: HTTP ${response.status}`);
   const fresh = toPublicSettings(await response.json());

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCalculateDeliveryHandler } from '../../functions/calculate-delivery/handler.ts';
-import { GOOGLE_TIMEOUT_MS, type QuoteDeps } from '../../functions/calculate-delivery/service.ts';
+import type { CalculateDeliveryDeps } from '../../functions/calculate-delivery/handler.ts';
+import { GOOGLE_TIMEOUT_MS } from '../../functions/calculate-delivery/service.ts';
+import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 const OUTSIDE_MESSAGE =
   'Kwiaty żywe i dostawę do domu lub na cmentarz realizujemy tylko na terenie powiatu przemyskiego i gminy Bircza. Wybierz odbiór osobisty w kwiaciarni lub wysyłkę kurierem (bez kwiatów żywych).';
@@ -14,7 +16,8 @@ const SEEDED_SETTINGS: Record<string, string> = {
 
 function fakeDeps(settings: Record<string, string> = {}, fetchImpl?: typeof fetch) {
   const fetchCalls: string[] = [];
-  const deps: QuoteDeps = {
+  const deps: CalculateDeliveryDeps = {
+    authenticate: fakeAuthenticate(),
     loadSetting: async (key) => ({ ...SEEDED_SETTINGS, ...settings })[key] ?? null,
     fetch: async (input, init) => {
       fetchCalls.push(String(input));
@@ -28,7 +31,7 @@ function fakeDeps(settings: Record<string, string> = {}, fetchImpl?: typeof fetc
 function post(body: unknown, headers: Record<string, string> = {}) {
   return new Request('http://functions.test/calculate-delivery', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', ...GUEST_HEADERS, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -216,6 +219,8 @@ describe('calculate-delivery with a Google Maps key', () => {
       });
       return new Promise<Response>(() => undefined);
     });
+    // The real caller check hashes keys off the main thread, which fake timers cannot step through.
+    deps.authenticate = async () => ({ kind: 'anonymous' });
     const pending = call({ destination_address: 'Zamkowa 1, 37-741 Krasiczyn' }, deps);
     await vi.advanceTimersByTimeAsync(GOOGLE_TIMEOUT_MS + 1);
     const answer = await pending;

@@ -2,6 +2,7 @@ import { createPayuClassicPaymentHandler } from '../../functions/create-payu-cla
 import { hashAccessKey } from '../../functions/_shared/order-access.ts';
 import type { PaymentOrder, PaymentStore, PayuStatus } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
+import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 /** A stored order, a fake payment store and request helpers shared by the payment functions' unit tests. */
 
@@ -39,6 +40,10 @@ export function storedOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder
   };
 }
 
+/** The signed-in customers of the payment tests, by their (valid) tokens; any other token does not verify. */
+export const USERS: Record<string, string> = { [OWNER_TOKEN]: BUYER_ID, [SHOP_OWNER_TOKEN]: 'shop-owner-id', [STRANGER_TOKEN]: 'stranger-id' };
+export const authenticate = fakeAuthenticate(USERS);
+
 export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: Record<string, string> = {}) {
   const updates: { orderId: string; payuStatus: PayuStatus; markProcessing: boolean }[] = [];
   const allSettings: Record<string, string> = {
@@ -52,9 +57,7 @@ export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: 
     ...settings,
   };
   const current = { order };
-  const users: Record<string, string> = { [OWNER_TOKEN]: BUYER_ID, [SHOP_OWNER_TOKEN]: 'shop-owner-id', [STRANGER_TOKEN]: 'stranger-id' };
   const store: PaymentStore = {
-    callerUserId: async (token) => (token === null ? null : (users[token] ?? 'invalid')),
     isShopOwner: async (userId) => userId === 'shop-owner-id',
     hasAccessKey: async (orderId, keyHash) => orderId === ORDER_ID && keyHash === (await hashAccessKey(ACCESS_KEY)),
     findOrderById: async (id) => (current.order && id === current.order.id ? { ...current.order } : null),
@@ -73,7 +76,7 @@ export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: 
 export function postJson(body: unknown, url = 'http://functions.test/fn', token?: string) {
   return new Request(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    headers: { 'Content-Type': 'application/json', ...GUEST_HEADERS, ...(token ? { Authorization: `Bearer ${token}` } : {}) },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -89,7 +92,7 @@ export const paymentBody = {
 };
 
 export async function classicRedirect(store: PaymentStore, body: unknown = paymentBody, token?: string) {
-  const response = await createPayuClassicPaymentHandler({ store, env: ENV, now: () => NOW })(postJson(body, undefined, token));
+  const response = await createPayuClassicPaymentHandler({ authenticate, store, env: ENV, now: () => NOW })(postJson(body, undefined, token));
   return { response, json: (await response.json()) as { success: boolean; redirectUrl?: string; error?: string } };
 }
 

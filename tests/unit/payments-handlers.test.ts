@@ -10,6 +10,7 @@ import {
   ENV,
   NOW,
   ORDER_ID,
+  authenticate,
   OWNER_TOKEN,
   SHOP_OWNER_TOKEN,
   STRANGER_TOKEN,
@@ -20,6 +21,7 @@ import {
   queryOf,
   storedOrder,
 } from './payment-fixtures.ts';
+import { GUEST_HEADERS } from './caller-fixtures.ts';
 
 describe('create-payu-classic-payment', () => {
   it('signs a redirect to the local simulator built from the stored order, ignoring the body prices and buyer', async () => {
@@ -107,7 +109,7 @@ describe('create-payu-classic-payment', () => {
     const original = console.error;
     const logged: unknown[] = [];
     console.error = (...args: unknown[]) => logged.push(args);
-    const response = await createPayuClassicPaymentHandler({ store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
     console.error = original;
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
@@ -116,7 +118,7 @@ describe('create-payu-classic-payment', () => {
 
   it('without the local variable a blank gateway address is a missing configuration, not the simulator', async () => {
     const { store } = fakeStore();
-    const response = await createPayuClassicPaymentHandler({ store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
     expect(response.status).toBe(503);
   });
 
@@ -137,8 +139,8 @@ describe('create-payu-classic-payment', () => {
 
   it('refuses a body that is not JSON by content type', async () => {
     const { store } = fakeStore();
-    const request = new Request('http://functions.test/fn', { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: 'x' });
-    const response = await createPayuClassicPaymentHandler({ store, env: ENV, now: () => NOW })(request);
+    const request = new Request('http://functions.test/fn', { method: 'POST', headers: { 'Content-Type': 'text/plain', ...GUEST_HEADERS }, body: 'x' });
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: ENV, now: () => NOW })(request);
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ success: false });
   });
@@ -170,7 +172,7 @@ describe('create-payu-classic-payment', () => {
     ['a gateway URL that is not http(s)', { payu_classic_gateway_url: 'javascript:alert(1)' }, ENV],
   ])('answers 503 when the configuration has %s', async (_label, settings, env) => {
     const { store } = fakeStore(storedOrder(), settings);
-    const response = await createPayuClassicPaymentHandler({ store, env, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env, now: () => NOW })(postJson(paymentBody));
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
   });
@@ -197,7 +199,7 @@ describe('create-payu-classic-payment', () => {
   });
 
   it('answers the CORS preflight and refuses GET', async () => {
-    const handler = createPayuClassicPaymentHandler({ store: fakeStore().store, env: ENV, now: () => NOW });
+    const handler = createPayuClassicPaymentHandler({ authenticate, store: fakeStore().store, env: ENV, now: () => NOW });
     expect((await handler(new Request('http://functions.test/fn', { method: 'OPTIONS' }))).status).toBe(200);
     expect((await handler(new Request('http://functions.test/fn'))).status).toBe(405);
   });
@@ -205,7 +207,7 @@ describe('create-payu-classic-payment', () => {
 
 describe('create-payment', () => {
   function deps(store: PaymentStore, fetchImpl: CreatePaymentDeps['fetch'] = async () => new Response('{}', { status: 500 })) {
-    return { store, env: ENV, fetch: fetchImpl, now: () => NOW } satisfies CreatePaymentDeps;
+    return { authenticate, store, env: ENV, fetch: fetchImpl, now: () => NOW } satisfies CreatePaymentDeps;
   }
 
   it('without a Stripe key sends a BLIK order to the signed local simulator', async () => {

@@ -87,7 +87,6 @@ describe('applyGatewayTransaction', () => {
   function store(found: PaymentOrder | null) {
     const updates: [string, PayuStatus, boolean][] = [];
     const fake: PaymentStore = {
-      callerUserId: async () => null,
       isShopOwner: async () => false,
       hasAccessKey: async () => false,
       findOrderById: async () => found,

@@ -9,6 +9,7 @@ import {
 } from '../../functions/place-order/handler.ts';
 import { LIVE_FLOWERS_COURIER_MESSAGE } from '../../src/domain/delivery.ts';
 import { fromPln } from '../../src/domain/money.ts';
+import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // An artificial rose, so courier tests are not caught by the live-flowers rule.
 const ROSE: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true, category: 'artificial-flowers' };
@@ -18,7 +19,7 @@ const TULIPS: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000003', n
 function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
   const writes: OrderWrite[] = [];
   const deps: PlaceOrderDeps = {
-    userIdFromToken: async () => null,
+    authenticate: fakeAuthenticate({ 'user-token': 'user-42' }),
     loadProducts: async (ids) => [ROSE, CANDLE, TULIPS].filter((product) => ids.includes(product.id)),
     loadSetting: async () => '300',
     writeOrder: async (order): Promise<OrderWriteResult> => {
@@ -61,7 +62,7 @@ const checkout = {
 function post(body: unknown, headers: Record<string, string> = {}) {
   return new Request('http://functions.test/place-order', {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', ...headers },
+    headers: { 'Content-Type': 'application/json', ...GUEST_HEADERS, ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
@@ -121,15 +122,16 @@ describe('place-order handler', () => {
   });
 
   it('uses the user id from the token, never from the body', async () => {
-    const { deps, writes } = fakeDeps({ userIdFromToken: async (token) => (token === 'user-token' ? 'user-42' : null) });
+    const { deps, writes } = fakeDeps();
     await createPlaceOrderHandler(deps)(post({ ...validBody, userId: 'someone-else' }, { Authorization: 'Bearer user-token' }));
     expect(writes[0]!.userId).toBe('user-42');
   });
 
   it('answers 401 when the token does not verify', async () => {
-    const { deps, writes } = fakeDeps({ userIdFromToken: async () => 'invalid' });
+    const { deps, writes } = fakeDeps();
     const response = await createPlaceOrderHandler(deps)(post(validBody, { Authorization: 'Bearer expired' }));
     expect(response.status).toBe(401);
+    expect(await response.json()).toMatchObject({ error: 'invalid_session', message: 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.' });
     expect(writes).toHaveLength(0);
   });
 

@@ -16,6 +16,7 @@ import {
   createSendContactEmailHandler,
   type ContactMessageRecord,
 } from '../../functions/send-contact-email/handler.ts';
+import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 /**
  * The limiter's TypeScript side and the handlers' use of it. The counting
@@ -108,7 +109,7 @@ describe('place-order flood limit', () => {
   };
   function deps(decision: RateDecision, addresses: string[]): PlaceOrderDeps {
     return {
-      userIdFromToken: untouched,
+      authenticate: fakeAuthenticate(),
       loadProducts: untouched,
       loadSetting: untouched,
       writeOrder: untouched,
@@ -123,7 +124,7 @@ describe('place-order flood limit', () => {
   const post = (body: string) =>
     new Request('http://functions.test/place-order', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.4' },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': '198.51.100.4', ...GUEST_HEADERS },
       body,
     });
 
@@ -148,7 +149,7 @@ describe('send-contact-email flood limit', () => {
   const post = (body: unknown, address = '203.0.113.1') =>
     new Request('http://functions.test/send-contact-email', {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address, ...GUEST_HEADERS },
       body: JSON.stringify(body),
     });
 
@@ -156,6 +157,7 @@ describe('send-contact-email flood limit', () => {
     const fake = fakeLimiter(5, CONTACT_RATE_WINDOW_SECONDS);
     const stored: ContactMessageRecord[] = [];
     const handler = createSendContactEmailHandler({
+      authenticate: fakeAuthenticate(),
       storeMessage: async (record) => {
         stored.push(record);
       },

@@ -5,11 +5,13 @@ import {
   type ContactMessageRecord,
   type SendContactEmailDeps,
 } from '../../functions/send-contact-email/handler.ts';
+import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 function fakeDeps(overrides: Partial<SendContactEmailDeps> = {}) {
   const stored: ContactMessageRecord[] = [];
   const mailed: ContactMessageRecord[] = [];
   const deps: SendContactEmailDeps = {
+    authenticate: fakeAuthenticate(),
     storeMessage: async (message) => {
       stored.push(message);
     },
@@ -24,7 +26,7 @@ function fakeDeps(overrides: Partial<SendContactEmailDeps> = {}) {
 function post(body: unknown, contentType = 'application/json') {
   return new Request('http://functions.test/send-contact-email', {
     method: 'POST',
-    headers: { 'Content-Type': contentType },
+    headers: { 'Content-Type': contentType, ...GUEST_HEADERS },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }

@@ -1,5 +1,5 @@
 import type { ProductRow } from '../../domain/product.ts';
-import { getBackendConfig } from '../../lib/backend-config.ts';
+import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 
 export class CatalogFetchError extends Error {
   readonly status: number | undefined;
@@ -19,11 +19,7 @@ export class CatalogFetchError extends Error {
 export async function fetchProducts(signal?: AbortSignal): Promise<ProductRow[]> {
   const { url, anonKey } = getBackendConfig();
   const endpoint = `${url.replace(/\/+$/, '')}/rest/v1/products?select=*&order=created_at.desc`;
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (anonKey) {
-    headers.apikey = anonKey;
-    headers.Authorization = `Bearer ${anonKey}`;
-  }
+  const headers: Record<string, string> = { Accept: 'application/json', ...apiKeyHeaders(anonKey) };
 
   const response = await fetch(endpoint, { headers, signal });
   if (!response.ok) {
