@@ -1,14 +1,15 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual, type JsonWebKey } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { privateKeyFromJwk, publicEcJwk, signJwt, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
+import { privateKeyFromJwk, publicEcJwk, signJwt, verifyJwt, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
 
 /**
  * The local backend's per-install keys, kept in `<dataDir>/secrets.json`
  * (never in git or the bundle), in both of Supabase's styles:
  *
  * - legacy: one HS256 secret (`jwtSecret`) shared by auth and PostgREST, and
- *   the `anon` / `service_role` API keys as JWTs signed with it;
+ *   the `anon` / `service_role` API keys as JWTs signed with it (made once and
+ *   kept, since the gateway takes exactly these keys as it does on hosted);
  * - current: an ES256 signing key pair for user sessions (the public half
  *   served as a JWKS, as GoTrue does at /auth/v1/.well-known/jwks.json), and
  *   opaque `sb_publishable_…` / `sb_secret_…` API keys that Supabase's API
@@ -27,6 +28,9 @@ export interface StoredSecrets {
   jwtSecret: string;
   postgresPassword: string;
   authenticatorPassword: string;
+  /** The legacy API keys, kept so they stay the same across restarts (a hosted project's keys do not change either). */
+  anonKey: string;
+  serviceRoleKey: string;
   signingKey: StoredSigningJwk;
   publishableKey: string;
   secretKey: string;
@@ -105,17 +109,23 @@ function sameSecret(a: string, b: string): boolean {
 export function loadSecrets(dataDir: string): StoredSecrets {
   const file = join(dataDir, 'secrets.json');
   const stored = (existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : {}) as Partial<StoredSecrets>;
+  const jwtSecret = stored.jwtSecret ?? randomBytes(32).toString('base64url');
+  // A stored legacy key stays while it is still this secret's key for its role.
+  const legacyKey = (role: ApiRole, key: string | undefined) =>
+    key !== undefined && verifyJwt(key, jwtSecret)?.role === role ? key : legacyApiKey(role, jwtSecret);
   const secrets: StoredSecrets = {
     ...stored,
-    jwtSecret: stored.jwtSecret ?? randomBytes(32).toString('base64url'),
+    jwtSecret,
+    anonKey: legacyKey('anon', stored.anonKey),
+    serviceRoleKey: legacyKey('service_role', stored.serviceRoleKey),
     postgresPassword: stored.postgresPassword ?? randomBytes(18).toString('base64url'),
     authenticatorPassword: stored.authenticatorPassword ?? randomBytes(18).toString('base64url'),
     signingKey: stored.signingKey ?? newSigningKey(),
     publishableKey: stored.publishableKey ?? `sb_publishable_${randomBytes(24).toString('base64url')}`,
     secretKey: stored.secretKey ?? `sb_secret_${randomBytes(32).toString('base64url')}`,
   };
-  const missing = (Object.keys(secrets) as (keyof StoredSecrets)[]).some((name) => stored[name] === undefined);
-  if (missing) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  const changed = (Object.keys(secrets) as (keyof StoredSecrets)[]).some((name) => stored[name] !== secrets[name]);
+  if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }
 
@@ -126,8 +136,7 @@ export function loadLocalKeys(dataDir: string): LocalKeys {
   const publicJwk = publicEcJwk(privateKey, kid);
   const es256SigningKey = { alg: 'ES256' as const, kid, privateKey };
   const hs256SigningKey = { alg: 'HS256' as const, secret: secrets.jwtSecret };
-  const anonKey = legacyApiKey('anon', secrets.jwtSecret);
-  const serviceRoleKey = legacyApiKey('service_role', secrets.jwtSecret);
+  const { anonKey, serviceRoleKey } = secrets;
 
   const signRoleToken = (role: ApiRole, ttlSeconds = ROLE_TOKEN_SECONDS): string => {
     const now = Math.floor(Date.now() / 1000);

@@ -34,6 +34,9 @@ describe('per-install keys (secrets.json)', () => {
 
     const again = loadLocalKeys(dir);
     expect(again.jwtSecret).toBe(keys.jwtSecret);
+    // The legacy keys too: the gateway takes exactly these, so a client configured before a restart keeps working.
+    expect(again.anonKey).toBe(keys.anonKey);
+    expect(again.serviceRoleKey).toBe(keys.serviceRoleKey);
     expect(again.publishableKey).toBe(keys.publishableKey);
     expect(again.secretKey).toBe(keys.secretKey);
     expect(again.publicJwks).toEqual(keys.publicJwks);
@@ -50,6 +53,20 @@ describe('per-install keys (secrets.json)', () => {
     const stored = JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as Record<string, unknown>;
     expect(stored).toMatchObject({ ...old, publishableKey: keys.publishableKey, secretKey: keys.secretKey });
     expect(stored.signingKey).toMatchObject({ kty: 'EC', crv: 'P-256', kid: keys.es256SigningKey.kid, d: expect.any(String) as string });
+    expect(stored).toMatchObject({ anonKey: keys.anonKey, serviceRoleKey: keys.serviceRoleKey });
+  });
+
+  it('makes the legacy keys again when the stored ones are not signed with the secret (changed by hand)', () => {
+    const dir = dataDir();
+    const first = loadLocalKeys(dir);
+    const file = join(dir, 'secrets.json');
+    const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+    writeFileSync(file, JSON.stringify({ ...stored, jwtSecret: 'nowy-sekret-o-dlugosci-co-najmniej-32-znakow' }));
+    const keys = loadLocalKeys(dir);
+    expect(keys.anonKey).not.toBe(first.anonKey);
+    expect(verifyJwt(keys.anonKey, 'nowy-sekret-o-dlugosci-co-najmniej-32-znakow')).toMatchObject({ role: 'anon' });
+    expect(verifyJwt(keys.serviceRoleKey, 'nowy-sekret-o-dlugosci-co-najmniej-32-znakow')).toMatchObject({ role: 'service_role' });
+    expect(keys.publishableKey).toBe(first.publishableKey);
   });
 
   it('mints short-lived ES256 role tokens that verify with the public keys only', () => {
