@@ -2,11 +2,14 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits, type FunctionEnv } from '../functions/_shared/env.ts';
+import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits } from '../functions/_shared/env.ts';
 import { readLimit } from '../functions/_shared/rate-limit.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
+import { readDeclaredFunctions } from './functions-config.ts';
 import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';
-import { createGateway } from './gateway.ts';
+import { startFunctionsRuntime, type FunctionsRuntime } from './functions-runtime.ts';
+import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
+import { verifyJwt } from './jwt.ts';
 import type { PublicEcJwk } from './jwt.ts';
 import { loadLocalKeys, type ApiRole } from './local-keys.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
@@ -64,6 +67,8 @@ export interface RunningBackend {
   databaseUrl: string;
   ownerEmail: string;
   freshDatabase: boolean;
+  /** Where the Edge Functions run: their Deno processes, or Node and why. */
+  functions: Pick<FunctionsRuntime, 'kind' | 'fallbackReason' | 'processes'>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +79,26 @@ function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {
   if (value === undefined || value === '' || value === 'ES256') return 'ES256';
   if (value === 'HS256') return 'HS256';
   throw new Error(`AUTH_JWT_ALG must be ES256 or HS256, not "${value}".`);
+}
+
+/**
+ * The project's own secrets a function may read (README, 'Secrets'), passed
+ * from the backend's environment like `supabase secrets set` on hosted.
+ */
+export const PROJECT_SECRET_NAMES = [
+  'SITE_URL',
+  LOCAL_PAYMENT_SIMULATOR_VARIABLE,
+  'PLACE_ORDER_RATE_LIMIT',
+  'CONTACT_RATE_LIMIT',
+  'RESEND_API_KEY',
+  'CONTACT_EMAIL_TO',
+  'CONTACT_EMAIL_FROM',
+] as const;
+
+/** What a function's Deno.env holds: Supabase's own variables and the project's secrets, nothing else. */
+function functionEnvironment(env: Record<string, string | undefined>, supabase: Record<string, string>): Record<string, string> {
+  const secrets = PROJECT_SECRET_NAMES.flatMap((name) => (env[name] ? [[name, env[name]] as const] : []));
+  return { ...Object.fromEntries(secrets), ...supabase };
 }
 
 function listen(server: Server, port: number): Promise<void> {
@@ -93,7 +118,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   const dataDir = resolve(options.dataDir);
   const env = options.env ?? process.env;
   // Read first: a malformed limit stops the start before anything runs.
-  const rateLimits = readFunctionRateLimits((name) => env[name]);
+  // (The functions read their limits themselves; a malformed one still stops the start here.)
+  readFunctionRateLimits((name) => env[name]);
   const authRateLimit = readLimit((name) => env[name], 'AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT);
   const authJwtAlg = options.authJwtAlg ?? readAuthJwtAlg(env.AUTH_JWT_ALG);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
@@ -108,17 +134,20 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   // Per-install keys and passwords in secrets.json (local-keys.ts): both API key styles, the signing keys.
   const secrets = loadLocalKeys(dataDir);
   const { anonKey, serviceRoleKey } = secrets;
-  const url = `http://127.0.0.1:${options.backendPort}`;
+  // The address the app and the functions use (SUPABASE_URL), and the tokens' issuer.
+  const publicUrl = `http://localhost:${options.backendPort}`;
 
   let postgres: PostgresHandle | undefined;
   let postgrest: PostgrestHandle | undefined;
   let pool: pg.Pool | undefined;
   let gateway: Server | undefined;
+  let functionsRuntime: FunctionsRuntime | undefined;
   let app: Server | undefined;
 
   const stop = async () => {
     await close(app);
     await close(gateway);
+    await functionsRuntime?.stop();
     await pool?.end().catch(() => undefined);
     await postgrest?.stop();
     await postgres?.stop();
@@ -163,15 +192,38 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     });
 
     // Payment return pages live in the app; without a served app, SITE_URL (if any) says where it is.
-    const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : process.env.SITE_URL || undefined;
+    const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : env.SITE_URL || undefined;
+    const functionVariables = functionEnvironment(env, {
+      SUPABASE_URL: publicUrl,
+      SUPABASE_ANON_KEY: anonKey,
+      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+      SUPABASE_DB_URL: postgres.superuserUrl,
+      // The current key style and the public signing keys, as hosted functions get them.
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: secrets.publishableKey }),
+      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secrets.secretKey }),
+      SUPABASE_JWKS: JSON.stringify(secrets.publicJwks),
+      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+    });
+    const declared = readDeclaredFunctions();
+    functionsRuntime = await startFunctionsRuntime({
+      names: declared.map((fn) => fn.name),
+      env: functionVariables,
+      cacheDir: join(dataDir, 'deno'),
+      nodeFactories: FUNCTIONS,
+      prefer: env.FUNCTIONS_RUNTIME,
+      responseHeaders: FUNCTION_SECURITY_HEADERS,
+      log,
+    });
+    await functionsRuntime.warm();
     const localPaymentSimulator = env[LOCAL_PAYMENT_SIMULATOR_VARIABLE] === '1';
-    const functionEnv: FunctionEnv = { supabaseUrl: url, anonKey, serviceRoleKey, siteUrl, rateLimits, localPaymentSimulator };
-    const functions = Object.fromEntries(Object.entries(FUNCTIONS).map(([name, build]) => [name, build(functionEnv)]));
     gateway = createGateway({
       postgrestPort: postgrest.port,
       auth: auth.handle,
-      functions,
-      localRoutes: functionEnv.localPaymentSimulator ? localPaymentSimulatorRoutes(functionEnv) : {},
+      functions: functionsRuntime,
+      verifyJwtFor: new Set(declared.filter((fn) => fn.verifyJwt).map((fn) => fn.name)),
+      verifyToken: (token) => verifyJwt(token, secrets.verificationKeys) !== null,
+      upstreamAuthorization: secrets.upstreamAuthorization,
+      localRoutes: localPaymentSimulator ? localPaymentSimulatorRoutes(functionVariables) : {},
     });
     await listen(gateway, options.backendPort);
 
@@ -188,7 +240,6 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       appUrl = `http://localhost:${options.appPort}`;
     }
 
-    const publicUrl = `http://localhost:${options.backendPort}`;
     writeFileSync(
       join(dataDir, 'backend.json'),
       JSON.stringify(
@@ -223,6 +274,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       databaseUrl: postgres.superuserUrl,
       ownerEmail: options.ownerEmail,
       freshDatabase: postgres.freshlyInitialised,
+      functions: functionsRuntime,
       stop,
     };
   } catch (error) {

@@ -39,6 +39,7 @@ export async function setup(project: TestProject): Promise<void> {
     databaseUrl: backend.databaseUrl,
     ownerEmail: 'owner@kwiaciarnia.test',
     ownerPassword: 'owner-password-123',
+    functions: { kind: backend.functions.kind, processes: backend.functions.processes() },
   };
   project.provide('backend', provided);
 }
