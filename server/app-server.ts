@@ -19,10 +19,11 @@ export function createAppServer({ supabaseUrl, anonKey, distDir = resolve(root, 
   return createStaticServer({ distDir, backendPort: 0, backendUrl, anonKey, prerender });
 }
 
-function requiredEnv(name: string): string {
-  const value = process.env[name]?.trim();
+/** The first of the named variables that is set (a key may come in either of Supabase's styles). */
+function requiredEnv(...names: string[]): string {
+  const value = names.map((name) => process.env[name]?.trim()).find(Boolean);
   if (!value) {
-    console.error(`${name} is not set: the app server needs the hosted project's URL and anon key (see README, "Running against a hosted Supabase project").`);
+    console.error(`${names.join(' or ')} is not set: the app server needs the hosted project's URL and public key (see README, "Running against a hosted Supabase project").`);
     process.exit(1);
   }
   return value;
@@ -30,7 +31,7 @@ function requiredEnv(name: string): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.env.PORT ?? 4173);
-  const server = createAppServer({ supabaseUrl: requiredEnv('SUPABASE_URL'), anonKey: requiredEnv('SUPABASE_ANON_KEY') });
+  const server = createAppServer({ supabaseUrl: requiredEnv('SUPABASE_URL'), anonKey: requiredEnv('SUPABASE_PUBLISHABLE_KEY', 'SUPABASE_ANON_KEY') });
   server.listen(port, () => console.log(`Kwiaciarnia app server on http://localhost:${port} (backend ${process.env.SUPABASE_URL})`));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);
