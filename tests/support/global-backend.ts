@@ -35,6 +35,7 @@ export async function setup(project: TestProject): Promise<void> {
     anonKey: backend.anonKey,
     serviceRoleKey: backend.serviceRoleKey,
     publishableKey: backend.publishableKey,
+    dataDir,
     secretKey: backend.secretKey,
     databaseUrl: backend.databaseUrl,
     ownerEmail: 'owner@kwiaciarnia.test',

@@ -14,6 +14,8 @@ export interface TestBackend {
   /** The current-style API keys (`sb_publishable_…` public, `sb_secret_…` server-only), beside the legacy JWT keys. */
   publishableKey: string;
   secretKey: string;
+  /** The backend's data folder (its secrets.json signs tokens for the token tests). */
+  dataDir: string;
   /** Where the Edge Functions run, and their processes as started (Deno), for the runtime tests. */
   functions: { kind: 'deno' | 'node'; processes: { name: string; pid: number; bundle: string }[] };
 }
