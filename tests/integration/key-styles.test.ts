@@ -67,15 +67,19 @@ async function orderableProduct(client: SupabaseClient): Promise<{ id: string }>
   return data[0] as { id: string };
 }
 
+function placeStoreOrder(client: SupabaseClient, productId: string) {
+  return invokeFunction(client, 'place-order', {
+    clientRequestId: randomUUID(),
+    checkout: checkoutFor({ deliveryMethod: 'store' }),
+    items: [{ productId, quantity: 1 }],
+  });
+}
+
 describe.each(styles)('$name', (style) => {
   it('a guest reads the catalogue and places an order', async () => {
     const guest = style.client();
     const product = await orderableProduct(guest);
-    const answer = await invokeFunction(guest, 'place-order', {
-      clientRequestId: randomUUID(),
-      checkout: checkoutFor({ deliveryMethod: 'store' }),
-      items: [{ productId: product.id, quantity: 1 }],
-    });
+    const answer = await placeStoreOrder(guest, product.id);
     expect(answer.status).toBe(201);
     expect((answer.body.order as { orderNumber: string }).orderNumber).toMatch(/^KT\d{9}$/);
   });
@@ -89,11 +93,7 @@ describe.each(styles)('$name', (style) => {
     if (style.sessionAlg === 'ES256') expect(header(token).kid).toBeTruthy();
 
     const product = await orderableProduct(customer);
-    const answer = await invokeFunction(customer, 'place-order', {
-      clientRequestId: randomUUID(),
-      checkout: checkoutFor({ deliveryMethod: 'store' }),
-      items: [{ productId: product.id, quantity: 1 }],
-    });
+    const answer = await placeStoreOrder(customer, product.id);
     expect(answer.status).toBe(201);
     const orderId = (answer.body.order as { id: string }).id;
     const mine = await customer.from('orders').select('id, user_id');
