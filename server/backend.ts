@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits } from '../functions/_shared/env.ts';
-import { readLimit } from '../functions/_shared/rate-limit.ts';
+import { readLimit } from '../src/domain/rate-limit.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
 import { readDeclaredFunctions } from './functions-config.ts';
 import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';

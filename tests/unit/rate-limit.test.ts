@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FUNCTION_RATE_LIMITS, readFunctionRateLimits } from '../../functions/_shared/env.ts';
-import {
-  clientAddress,
-  createPostgresRateLimiter,
-  rateLimitedResponse,
-  readLimit,
-  type RateDecision,
-  type RateLimiter,
-  type RateLimitSql,
-} from '../../functions/_shared/rate-limit.ts';
+import { clientAddress, rateLimitedResponse } from '../../functions/_shared/rate-limit.ts';
+import { createPostgresRateLimiter, readLimit, type RateDecision, type RateLimiter, type RateLimitSql } from '../../src/domain/rate-limit.ts';
 import { PLACE_ORDER_RATE_LIMITED_MESSAGE, createPlaceOrderHandler, type PlaceOrderDeps } from '../../functions/place-order/handler.ts';
 import {
   CONTACT_RATE_LIMITED_MESSAGE,
