@@ -3,6 +3,7 @@ import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
 import { clearCart, removeLine, setQuantities } from '../features/cart/cart-store.ts';
+import { reportCartWrite } from '../features/cart/report-cart-write.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
 import { submitOrder } from '../features/orders-sync/submit-order.ts';
@@ -10,10 +11,6 @@ import { submitOrder } from '../features/orders-sync/submit-order.ts';
 export const Route = createFileRoute('/checkout/')({
   component: CheckoutRoute,
 });
-
-function report(promise: Promise<unknown>) {
-  promise.catch((error: unknown) => console.error('Koszyk: zapis nie powiódł się', error));
-}
 
 /** Composes the cart (its lines and editor) with the checkout. */
 function CheckoutRoute() {
@@ -30,8 +27,8 @@ function CheckoutRoute() {
             steppers
             catalogueNumbers={false}
             lineNotes={lineNotes}
-            onSetQuantities={(changes) => report(setQuantities(changes))}
-            onRemove={(productId) => report(removeLine(productId))}
+            onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
+            onRemove={(productId) => reportCartWrite(removeLine(productId))}
           />
         )
       }
@@ -39,7 +36,7 @@ function CheckoutRoute() {
       getAccessToken={currentAccessToken}
       onTransferPlaced={(orderNumber) => void navigate({ to: '/checkout/success', search: { payment: 'transfer', orderId: orderNumber } })}
       submitOrder={submitOrder}
-      onQueued={() => report(clearCart())}
+      onQueued={() => reportCartWrite(clearCart())}
     />
   );
 }

@@ -3,12 +3,8 @@ import { grosz } from '../../domain/money.ts';
 import { BagIcon } from '../../lib/icons.tsx';
 import { CartDrawerView } from './cart-drawer.tsx';
 import { clearCart, removeLine, setQuantity } from './cart-store.ts';
+import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
-
-/** Reports a failed IndexedDB write instead of losing it silently. */
-function report(promise: Promise<unknown>) {
-  promise.catch((error: unknown) => console.error('Koszyk: zapis nie powiódł się', error));
-}
 
 /**
  * The header's cart button (44×44 px, the same as the shell's placeholder
@@ -51,9 +47,9 @@ export function CartButton() {
         onClose={() => setOpen(false)}
         lines={cart?.lines}
         subtotal={cart?.summary.subtotal ?? grosz(0)}
-        onSetQuantity={(productId, quantity) => report(setQuantity(productId, quantity))}
-        onRemove={(productId) => report(removeLine(productId))}
-        onClear={() => report(clearCart())}
+        onSetQuantity={(productId, quantity) => reportCartWrite(setQuantity(productId, quantity))}
+        onRemove={(productId) => reportCartWrite(removeLine(productId))}
+        onClear={() => reportCartWrite(clearCart())}
       />
     </>
   );

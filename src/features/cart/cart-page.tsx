@@ -1,10 +1,7 @@
 import { CartPageView } from './cart-page-view.tsx';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from './cart-store.ts';
+import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
-
-function report(promise: Promise<unknown>) {
-  promise.catch((error: unknown) => console.error('Koszyk: zapis nie powiódł się', error));
-}
 
 /** /cart: the on-device cart, live across tabs. */
 export function CartPage() {
@@ -26,10 +23,10 @@ export function CartPage() {
       lines={cart.lines}
       method={cart.method}
       summary={cart.summary}
-      onSetQuantities={(changes) => report(setQuantities(changes))}
-      onRemove={(productId) => report(removeLine(productId))}
-      onClear={() => report(clearCart())}
-      onMethodChange={(method) => report(setCartShippingMethod(method))}
+      onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
+      onRemove={(productId) => reportCartWrite(removeLine(productId))}
+      onClear={() => reportCartWrite(clearCart())}
+      onMethodChange={(method) => reportCartWrite(setCartShippingMethod(method))}
     />
   );
 }
