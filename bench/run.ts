@@ -14,8 +14,8 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import pg from 'pg';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { startBackend, type RunningBackend } from '../server/backend.ts';
-import { freePort } from '../server/process-utils.ts';
+import { startBackend, type RunningBackend } from '../server/local-backend/backend.ts';
+import { freePort } from '../server/local-backend/process-utils.ts';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts';
 
 const root = resolve(import.meta.dirname, '..');

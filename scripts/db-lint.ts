@@ -52,7 +52,7 @@ const SYSTEM_SCHEMAS = [
   'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pgmq', 'pgroonga', 'pgsodium',
   'pgsodium_masks', 'pgtle', 'pgbouncer', 'pg_catalog', 'pg_toast', 'realtime', 'repack', 'storage',
   'supabase_functions', 'supabase_migrations', 'tiger', 'topology', 'vault',
-  // The local backend's own bookkeeping (server/bootstrap.sql); not part of the app's schema.
+  // The local backend's own bookkeeping (server/local-backend/bootstrap.sql); not part of the app's schema.
   'local_meta',
 ]
   .map((schema) => `'${schema}'`)

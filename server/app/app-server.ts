@@ -11,7 +11,7 @@ import { createStaticServer } from './static-server.ts';
  * environment (the anon key is public by design; never the service-role key).
  */
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 
 export function createAppServer({ supabaseUrl, anonKey, distDir = resolve(root, 'dist') }: { supabaseUrl: string; anonKey: string; distDir?: string }): Server {
   const backendUrl = supabaseUrl.replace(/\/+$/, '');

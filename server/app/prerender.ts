@@ -1,7 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import type { PageData } from '../src/entry-server.tsx';
-import { apiKeyHeaders } from '../src/lib/api-key-headers.ts';
+import type { PageData } from '../../src/entry-server.tsx';
+import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 
 /**
  * Server rendering for the app server: the storefront's public pages are

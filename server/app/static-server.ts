@@ -3,7 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
-import { parseRequestUrl } from './http-helpers.ts';
+import { parseRequestUrl } from '../http-helpers.ts';
 import type { Prerender, PrerenderedPage } from './prerender.ts';
 
 /**
@@ -11,7 +11,7 @@ import type { Prerender, PrerenderedPage } from './prerender.ts';
  * index.html, exact content types, immutable caching for hashed assets,
  * no-cache for HTML and the service worker, compression, and a CSP that
  * allows the app's own origin plus the backend it talks to. With `prerender`
- * the public storefront pages go out server-rendered (server/prerender.ts).
+ * the public storefront pages go out server-rendered (server/app/prerender.ts).
  */
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -40,7 +40,7 @@ export interface StaticServerOptions {
   backendPort: number;
   backendUrl?: string;
   anonKey: string;
-  /** Server rendering of the public pages (server/prerender.ts); without it every page gets the plain shell. */
+  /** Server rendering of the public pages (server/app/prerender.ts); without it every page gets the plain shell. */
   prerender?: Prerender;
 }
 

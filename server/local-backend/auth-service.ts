@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../src/domain/rate-limit.ts';
+import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../../src/domain/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
-import { BodyTooLargeError, readBody, sendJson } from './http-helpers.ts';
+import { BodyTooLargeError, readBody, sendJson } from '../http-helpers.ts';
 
 /**
  * A GoTrue-compatible subset for /auth/v1, answering as GoTrue (supabase/auth)

@@ -2,8 +2,8 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
-import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits } from '../functions/_shared/env.ts';
-import { readLimit } from '../src/domain/rate-limit.ts';
+import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits } from '../../functions/_shared/env.ts';
+import { readLimit } from '../../src/domain/rate-limit.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
 import { readDeclaredFunctions } from './functions-config.ts';
 import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';
@@ -16,8 +16,8 @@ import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
 import { assertPortFree, freePort } from './process-utils.ts';
-import { createPrerender } from './prerender.ts';
-import { createStaticServer } from './static-server.ts';
+import { createPrerender } from '../app/prerender.ts';
+import { createStaticServer } from '../app/static-server.ts';
 
 export interface BackendOptions {
   /** Where Postgres data, secrets, logs and backend.json live. */
@@ -72,7 +72,7 @@ export interface RunningBackend {
   stop(): Promise<void>;
 }
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '..');
+const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
 /** AUTH_JWT_ALG: ES256 (default) or HS256; anything else stops the start. */
 function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {

@@ -1,12 +1,12 @@
-import { readFunctionEnv, type EnvGetter } from '../functions/_shared/env.ts';
-import type { Handler } from '../functions/_shared/http.ts';
-import { calculateDeliveryFunction } from '../functions/calculate-delivery/deps.ts';
-import { createPaymentFunction } from '../functions/create-payment/deps.ts';
-import { payuClassicPaymentFunction } from '../functions/create-payu-classic-payment/deps.ts';
-import { paymentNotificationFunction } from '../functions/payment-notification/deps.ts';
-import { placeOrderFunction } from '../functions/place-order/deps.ts';
-import { sendContactEmailFunction } from '../functions/send-contact-email/deps.ts';
-import { createPaymentStoreFromEnv, LOCAL_SIMULATOR_PATH } from '../functions/_shared/payments.ts';
+import { readFunctionEnv, type EnvGetter } from '../../functions/_shared/env.ts';
+import type { Handler } from '../../functions/_shared/http.ts';
+import { calculateDeliveryFunction } from '../../functions/calculate-delivery/deps.ts';
+import { createPaymentFunction } from '../../functions/create-payment/deps.ts';
+import { payuClassicPaymentFunction } from '../../functions/create-payu-classic-payment/deps.ts';
+import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
+import { placeOrderFunction } from '../../functions/place-order/deps.ts';
+import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
+import { createPaymentStoreFromEnv, LOCAL_SIMULATOR_PATH } from '../../functions/_shared/payments.ts';
 import { createPaymentSimulatorHandler } from './payment-simulator.ts';
 
 /**

@@ -3,8 +3,8 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Handler } from '../functions/_shared/http.ts';
-import { readBody, sendFetchResponse, toFetchRequest } from './http-helpers.ts';
+import type { Handler } from '../../functions/_shared/http.ts';
+import { readBody, sendFetchResponse, toFetchRequest } from '../http-helpers.ts';
 import { freePort } from './process-utils.ts';
 
 /**
@@ -18,9 +18,9 @@ import { freePort } from './process-utils.ts';
  * says so.
  */
 
-const ROOT = resolve(import.meta.dirname, '..');
+const ROOT = resolve(import.meta.dirname, '..', '..');
 export const BUNDLE_DIR = join(ROOT, 'supabase', 'functions');
-const PRELOAD = join(ROOT, 'server', 'deno', 'exit-with-parent.ts');
+const PRELOAD = join(import.meta.dirname, 'deno', 'exit-with-parent.ts');
 const START_TIMEOUT_MS = 20_000;
 
 export type FunctionFactory = (get: (name: string) => string | undefined) => Handler;

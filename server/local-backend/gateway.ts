@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { Handler } from '../functions/_shared/http.ts';
+import type { Handler } from '../../functions/_shared/http.ts';
 import type { FunctionsRuntime } from './functions-runtime.ts';
-import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetchRequest } from './http-helpers.ts';
+import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetchRequest } from '../http-helpers.ts';
 
 /**
  * One port like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 →

@@ -4,7 +4,7 @@ import { PortInUseError } from './process-utils.ts';
 
 /** `npm start`: the local backend on one gateway port plus the built app. */
 
-const root = resolve(import.meta.dirname, '..');
+const root = resolve(import.meta.dirname, '..', '..');
 
 function port(name: string, fallback: number): number {
   const raw = process.env[name];

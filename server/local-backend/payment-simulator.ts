@@ -1,5 +1,5 @@
-import { formatPln, grosz } from '../src/domain/money.ts';
-import { isHttpUrl, verifyPaymentStart } from '../src/domain/payu-classic.ts';
+import { formatPln, grosz } from '../../src/domain/money.ts';
+import { isHttpUrl, verifyPaymentStart } from '../../src/domain/payu-classic.ts';
 import {
   TRANSACTION_STATUS,
   checkSessionMessage,
@@ -7,13 +7,13 @@ import {
   formatStatusError,
   signedSessionMessage,
   type GatewayTransaction,
-} from '../src/domain/payu-status.ts';
-import { HttpError, type Handler } from '../functions/_shared/http.ts';
-import { readParams, searchParamsRecord, type PaymentStore } from '../functions/_shared/payments.ts';
+} from '../../src/domain/payu-status.ts';
+import { HttpError, type Handler } from '../../functions/_shared/http.ts';
+import { readParams, searchParamsRecord, type PaymentStore } from '../../functions/_shared/payments.ts';
 
 /**
  * A stand-in for the PayU classic gateway, for the local backend only: it
- * lives in server/, never in functions/, so nothing deploys it, and the
+ * lives in server/local-backend/, never in functions/, so nothing deploys it, and the
  * gateway serves it only when LOCAL_PAYMENT_SIMULATOR=1. Like the real
  * gateway it keeps its own transactions (in memory), reports a payment to
  * the shop's payment-notification (signed with key2) and answers the shop's

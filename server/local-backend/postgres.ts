@@ -8,7 +8,7 @@ import { stopOrphan } from './process-utils.ts';
 // signals. Its 'beforeExit' handler calls process.exit(0), swallowing a
 // failing exit code (the test runner's), and its signal handlers race our own
 // shutdown (two stops of one Postgres; the later one waits forever). The
-// backend owns its shutdown (server/main.ts, the test teardown), so unhook all.
+// backend owns its shutdown (server/local-backend/main.ts, the test teardown), so unhook all.
 for (const event of ['beforeExit', 'exit', 'SIGHUP', 'SIGINT', 'SIGTERM', 'SIGBREAK']) {
   try {
     exitHook.unhookEvent(event);

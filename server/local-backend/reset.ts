@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { isAlive } from './process-utils.ts';
 
 /** `npm run reset`: wipes local data (database, secrets, logs); the next start seeds a fresh database. */
-const dataDir = process.env.LOCAL_DATA_DIR ?? resolve(import.meta.dirname, '..', '.local');
+const dataDir = process.env.LOCAL_DATA_DIR ?? resolve(import.meta.dirname, '..', '..', '.local');
 const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
 if (existsSync(pidFile)) {
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);

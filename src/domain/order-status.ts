@@ -29,3 +29,8 @@ export function paymentStatusOf(orderStatus: string): PaymentStatus {
 export function isOrderStatus(value: unknown): value is OrderStatus {
   return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
+
+/** The Polish label of an order status; a status this version does not know shows as stored. */
+export function orderStatusLabel(status: string): string {
+  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
+}

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../server/process-utils.ts';
-import { createStaticServer } from '../../server/static-server.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
+import { createStaticServer } from '../../server/app/static-server.ts';
 import { chromiumPerFile, launchPersistentChromium } from '../support/browser.ts';
 import { appUrl as url, testBackend } from '../support/test-backend.ts';
 

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type RunningBackend } from '../../server/backend.ts';
-import { signJwt } from '../../server/jwt.ts';
-import { loadLocalKeys, type LocalKeys } from '../../server/local-keys.ts';
-import { freePort } from '../../server/process-utils.ts';
+import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
+import { signJwt } from '../../server/local-backend/jwt.ts';
+import { loadLocalKeys, type LocalKeys } from '../../server/local-backend/local-keys.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
 import { anonClient, signedInOwner, signedUpCustomer, testBackend, uniqueEmail } from '../support/test-backend.ts';
 
 /**

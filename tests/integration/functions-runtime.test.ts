@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { denoBinary, startFunctionsRuntime, type FunctionsRuntime } from '../../server/functions-runtime.ts';
+import { denoBinary, startFunctionsRuntime, type FunctionsRuntime } from '../../server/local-backend/functions-runtime.ts';
 import { testBackend } from '../support/test-backend.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');

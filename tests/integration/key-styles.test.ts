@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startBackend, type RunningBackend } from '../../server/backend.ts';
-import { freePort } from '../../server/process-utils.ts';
+import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
 import { checkoutFor, invokeFunction, testBackend, uniqueEmail } from '../support/test-backend.ts';
 
 /**

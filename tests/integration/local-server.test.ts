@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { startBackend } from '../../server/backend.ts';
-import { freePort } from '../../server/process-utils.ts';
+import { startBackend } from '../../server/local-backend/backend.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
 import { testBackend } from '../support/test-backend.ts';
 
 describe('the local app server', () => {

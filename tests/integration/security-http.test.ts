@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { createAppServer } from '../../server/app-server.ts';
+import { createAppServer } from '../../server/app/app-server.ts';
 import { authErrorMessage } from '../../src/features/auth/auth-messages.ts';
 import { anonClient, signedUpCustomer, testBackend, uniqueEmail } from '../support/test-backend.ts';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAppServer } from '../../server/app-server.ts';
-import { freePort } from '../../server/process-utils.ts';
+import { createAppServer } from '../../server/app/app-server.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
 import { anonClient, appUrl, testBackend, withDatabase } from '../support/test-backend.ts';
 
-/** The local server renders the public storefront pages with the live catalogue (server/prerender.ts). */
+/** The local server renders the public storefront pages with the live catalogue (server/app/prerender.ts). */
 
 function rootMarkup(html: string): string {
   const match = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html);

@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startBackend, type RunningBackend } from '../../server/backend.ts';
-import { freePort } from '../../server/process-utils.ts';
+import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
+import { freePort } from '../../server/local-backend/process-utils.ts';
 import type { TestBackend } from './test-backend.ts';
 
 /**

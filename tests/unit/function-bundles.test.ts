@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFunctionBundles, functionNames } from '../../scripts/build-functions.ts';
-import { readDeclaredFunctions } from '../../server/functions-config.ts';
+import { readDeclaredFunctions } from '../../server/local-backend/functions-config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'function-bundles-'));
@@ -39,7 +39,7 @@ describe('function bundles (what supabase functions deploy uploads)', () => {
     const sources = mkdtempSync(join(ROOT, '.tmp', 'functions-'));
     try {
       mkdirSync(join(sources, 'reaches-server'));
-      writeFileSync(join(sources, 'reaches-server', 'index.ts'), "import { freePort } from '../../../server/process-utils.ts';\nDeno.serve(async () => new Response(String(await freePort())));\n");
+      writeFileSync(join(sources, 'reaches-server', 'index.ts'), "import { freePort } from '../../../server/local-backend/process-utils.ts';\nDeno.serve(async () => new Response(String(await freePort())));\n");
       await expect(buildFunctionBundles({ sourceDir: sources, outDir: join(scratch, 'bad-1') })).rejects.toThrow(/local-only/);
       rmSync(join(sources, 'reaches-server'), { recursive: true });
       mkdirSync(join(sources, 'unmapped'));

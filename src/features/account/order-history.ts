@@ -1,6 +1,6 @@
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
-import { ORDER_STATUS_LABELS, isOrderStatus } from '../../domain/order-status.ts';
+import { orderStatusLabel } from '../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 
@@ -46,7 +46,7 @@ export function toHistoryOrder(row: OrderRow): HistoryOrder {
     id: row.id,
     number: row.payu_order_id,
     createdAt: row.created_at,
-    statusLabel: isOrderStatus(row.status) ? ORDER_STATUS_LABELS[row.status] : row.status,
+    statusLabel: orderStatusLabel(row.status),
     deliveryMethod: (DELIVERY_METHOD_LABELS as Record<string, string>)[row.delivery_method] ?? row.delivery_method,
     paymentMethod: (PAYMENT_METHOD_LABELS as Record<string, string>)[row.payment_method] ?? row.payment_method,
     total: fromPln(row.total),

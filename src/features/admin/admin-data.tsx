@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { ORDER_STATUS_LABELS, isOrderStatus, type OrderStatus } from '../../domain/order-status.ts';
+import { orderStatusLabel, type OrderStatus } from '../../domain/order-status.ts';
 import { formatPln } from '../../domain/money.ts';
 import { fetchAdminOrders, fetchProductCount, updateOrderStatus } from './admin-api.ts';
 import {
@@ -51,8 +51,6 @@ export function useAdminData(): AdminDataValue {
   if (!value) throw new Error('useAdminData must be used inside <AdminDataProvider>');
   return value;
 }
-
-const statusLabel = (status: string) => (isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status);
 
 function notificationSupport(): NotificationPermission | 'unsupported' {
   return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
@@ -128,8 +126,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         }
         const reason =
           result.outcome === 'conflict'
-            ? `Zmiana statusu zamówienia ${change.number} na „${statusLabel(change.to)}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już statusu „${statusLabel(change.from)}”). Sprawdź je i zmień status ponownie.`
-            : `Serwer odrzucił zmianę statusu zamówienia ${change.number} na „${statusLabel(change.to)}”. Spróbuj ponownie.`;
+            ? `Zmiana statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już statusu „${orderStatusLabel(change.from)}”). Sprawdź je i zmień status ponownie.`
+            : `Serwer odrzucił zmianę statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}”. Spróbuj ponownie.`;
         setRefused((current) => [...current, { change, reason }]);
       }
     } finally {

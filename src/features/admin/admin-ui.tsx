@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ORDER_STATUS_LABELS, isOrderStatus } from '../../domain/order-status.ts';
+import { orderStatusLabel } from '../../domain/order-status.ts';
 
 /** Small pieces the admin sections share. */
 
@@ -8,10 +8,6 @@ const savedFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeSt
 
 export function formatDateTime(iso: string): string {
   return dateTimeFormat.format(new Date(iso));
-}
-
-export function orderStatusLabel(status: string): string {
-  return isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status;
 }
 
 const ORDER_STATUS_TONE: Record<string, string> = {

@@ -1,4 +1,4 @@
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
+import { ORDER_STATUSES, orderStatusLabel } from '../../../domain/order-status.ts';
 import type { Grosz } from '../../../domain/money.ts';
 
 /** What the dashboard needs of an order (money in grosz). */
@@ -85,7 +85,7 @@ export function dashboardStats<T extends StatsOrder>(orders: readonly T[], produ
   for (const order of orders) counts.set(order.status, (counts.get(order.status) ?? 0) + 1);
   const byStatus = [...counts].map(([status, count]) => ({
     status,
-    label: isOrderStatus(status) ? ORDER_STATUS_LABELS[status] : status,
+    label: orderStatusLabel(status),
     count,
   }));
 

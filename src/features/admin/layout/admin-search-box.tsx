@@ -2,9 +2,9 @@ import { useMemo, useState } from 'react';
 import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headlessui/react';
 import { useNavigate } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
+import { orderStatusLabel } from '../../../domain/order-status.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { searchCustomers, searchOrders } from '../admin-search.ts';
-import { orderStatusLabel } from '../admin-ui.tsx';
 
 type Hit =
   | { kind: 'order'; key: string; id: string; title: string; detail: string }

@@ -3,13 +3,13 @@ import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { DELIVERY_METHOD_LABELS } from '../../../domain/delivery.ts';
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { formatPln, multiplyMoney } from '../../../domain/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
+import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, orderStatusLabel } from '../../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.ts';
 import { paymentStatusLabel, paymentStatusOf } from '../../../domain/payment-status.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
-import { StatusBadge, formatDateTime, orderStatusLabel, selectClass } from '../admin-ui.tsx';
+import { StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
