@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { issuesByField, joinIssueMessages, placeOrderRequestSchema, type CheckoutForm, type PlaceOrderRequest } from '../../src/domain/checkout-schema.ts';
+import { placeOrderRequestSchema, type CheckoutForm, type PlaceOrderRequest } from '../../src/domain/checkout-schema.ts';
+import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
   LIVE_FLOWERS_COURIER_MESSAGE,

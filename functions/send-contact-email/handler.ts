@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { issuesByField, joinIssueMessages } from '../../src/domain/checkout-schema.ts';
 import { contactMessageSchema, type ContactSubject } from '../../src/domain/contact-schema.ts';
+import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateLimiter } from '../_shared/rate-limit.ts';

@@ -113,21 +113,6 @@ export const placeOrderRequestSchema = v.object({
 
 export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequestSchema>;
 
-/** Spec §5: all messages joined with commas, each once. */
-export function joinIssueMessages(issues: readonly { message: string }[]): string {
-  return [...new Set(issues.map((issue) => issue.message))].join(', ');
-}
-
-/** Field path → first message, to show beside each field. */
-export function issuesByField(issues: readonly v.BaseIssue<unknown>[]): Record<string, string> {
-  const byField: Record<string, string> = {};
-  for (const issue of issues) {
-    const key = v.getDotPath(issue) ?? '';
-    byField[key] ??= issue.message;
-  }
-  return byField;
-}
-
 /** The checkout form as the page edits it: every field a string, the choices typed. */
 export interface CheckoutFormValues {
   firstName: string;

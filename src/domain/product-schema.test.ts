@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { issuesByField } from './checkout-schema.ts';
+import { issuesByField } from './validation-issues.ts';
 import { EMPTY_PRODUCT_FORM, isImageUrl, parseDecimal, productFormSchema, productFormValues, toProductInput, type ProductFormValues } from './product-schema.ts';
 
 const valid: ProductFormValues = {

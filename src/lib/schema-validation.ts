@@ -1,6 +1,6 @@
 import { revalidateLogic } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { issuesByField } from '../domain/checkout-schema.ts';
+import { issuesByField } from '../domain/validation-issues.ts';
 
 /**
  * How every form of the shop validates, spread into `useForm`: quiet until

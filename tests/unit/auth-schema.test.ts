@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { issuesByField } from '../../src/domain/checkout-schema.ts';
+import { issuesByField } from '../../src/domain/validation-issues.ts';
 import { loginSchema, registerSchema } from '../../src/domain/auth-schema.ts';
 import { safeRedirectPath } from '../../src/domain/redirect-path.ts';
 

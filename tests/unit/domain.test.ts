@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkoutFormSchema, joinIssueMessages } from '../../src/domain/checkout-schema.ts';
+import { checkoutFormSchema } from '../../src/domain/checkout-schema.ts';
 import { fixedShippingCost, localDeliveryCost, missingForFreeShipping } from '../../src/domain/delivery.ts';
 import { formatPln, fromPln, grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber, ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
 import { paymentStatusOf } from '../../src/domain/order-status.ts';
+import { joinIssueMessages } from '../../src/domain/validation-issues.ts';
 
 describe('money', () => {
   it('converts PLN to whole grosz without float drift', () => {

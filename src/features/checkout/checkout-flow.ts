@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { checkoutFormSchema, joinIssueMessages, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
 import type { SubmitOrder } from '../orders-sync/submit-order.ts';
 import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';

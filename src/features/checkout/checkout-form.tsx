@@ -4,9 +4,9 @@ import * as v from 'valibot';
 import {
   DELIVERY_COST_UNKNOWN_MESSAGE,
   checkoutFormSchema,
-  joinIssueMessages,
   type CheckoutFormValues,
 } from '../../domain/checkout-schema.ts';
+import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import {
   CHECKOUT_DELIVERY_OPTIONS,
   DEFAULT_DELIVERY_RATE_PER_KM,
