@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { placeOrderRequestSchema, type CheckoutForm, type PlaceOrderRequest } from '../../src/domain/checkout-schema.ts';
+import type { CheckoutForm } from '../../src/domain/checkout-schema.ts';
+import { placeOrderRequestSchema, type PlaceOrderRequest, type PlaceOrderResponse, type PlacedOrder } from '../../src/domain/place-order-contract.ts';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
@@ -128,7 +129,7 @@ async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtot
 }
 
 /** What place-order answers: the order, and the key that lets this device pay for it. */
-function publicOrder(order: StoredOrder, accessKey: string) {
+function publicOrder(order: StoredOrder, accessKey: string): PlacedOrder {
   return {
     id: order.id,
     orderNumber: order.payu_order_id,
@@ -198,7 +199,8 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
         accessKeyHash,
       });
       if (result.kind === 'ok') {
-        return jsonResponse(result.replayed ? 200 : 201, { order: publicOrder(result.order, accessKey), replayed: result.replayed });
+        const answer: PlaceOrderResponse = { order: publicOrder(result.order, accessKey), replayed: result.replayed };
+        return jsonResponse(result.replayed ? 200 : 201, answer);
       }
       if (result.kind === 'insufficient_stock') {
         // Each refused line by product id, so the checkout can mark it; the message names them all.

@@ -83,36 +83,6 @@ export const checkoutFormSchema = v.pipe(
 export type CheckoutFormInput = v.InferInput<typeof checkoutFormSchema>;
 export type CheckoutForm = v.InferOutput<typeof checkoutFormSchema>;
 
-export const MAX_ORDER_LINES = 100;
-export const MAX_LINE_QUANTITY = 999;
-
-export const orderLineSchema = v.object({
-  productId: v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator produktu')),
-  quantity: v.pipe(
-    v.number('Ilość musi być liczbą'),
-    v.integer('Ilość musi być liczbą całkowitą'),
-    v.minValue(1, 'Ilość musi wynosić co najmniej 1'),
-    v.maxValue(MAX_LINE_QUANTITY, `Ilość może wynosić najwyżej ${MAX_LINE_QUANTITY}`),
-  ),
-});
-
-/** The body the place-order function accepts. */
-export const placeOrderRequestSchema = v.object({
-  clientRequestId: v.pipe(v.string('Brak identyfikatora zamówienia'), v.uuid('Nieprawidłowy identyfikator zamówienia')),
-  checkout: checkoutFormSchema,
-  items: v.pipe(
-    v.array(orderLineSchema, 'Brak produktów w zamówieniu'),
-    v.minLength(1, 'Brak produktów w zamówieniu'),
-    v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
-    v.check(
-      (items) => new Set(items.map((item) => item.productId)).size === items.length,
-      'Każdy produkt może wystąpić w zamówieniu tylko raz',
-    ),
-  ),
-});
-
-export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequestSchema>;
-
 /** The checkout form as the page edits it: every field a string, the choices typed. */
 export interface CheckoutFormValues {
   firstName: string;

@@ -1,8 +1,7 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
-import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
-import type { SubmitOrder } from '../orders-sync/submit-order.ts';
+import type { PlacedOrder, SubmitOrder } from '../../domain/place-order-contract.ts';
 import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
 import { orderItems, type CheckoutLine } from './checkout-model.ts';
 import { startCardPayment, startPayuPayment } from './payment-start.ts';

@@ -21,7 +21,7 @@ import { amountSettingOr, formatPln, toPln, type Grosz } from '../../domain/mone
 import { CHECKOUT_PAYMENT_METHODS, PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
-import type { SubmitOrder } from '../orders-sync/submit-order.ts';
+import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { saveDraftValues } from './checkout-draft.ts';
 import { runCheckout } from './checkout-flow.ts';
 import {

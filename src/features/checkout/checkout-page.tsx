@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import type { SubmitOrder } from '../orders-sync/submit-order.ts';
+import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 
 export interface CheckoutPageProps {

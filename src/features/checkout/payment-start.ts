@@ -8,7 +8,7 @@ import {
   PAYU_NO_REDIRECT,
   payuErrorMessage,
 } from './payment-errors.ts';
-import type { PlacedOrder } from '../orders-sync/place-order-client.ts';
+import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 
 export type PaymentStart = { ok: true; redirectUrl: string } | { ok: false; message: string };
 

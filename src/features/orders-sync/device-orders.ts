@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CheckoutForm, CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
+import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 import type { OutboxStatus } from '../../lib/db.ts';
 import { findOutboxEntryByNumber, readOutbox } from './outbox.ts';
-import type { PlacedOrder } from './place-order-client.ts';
 
 /** An order this device placed, as lists show it. */
 export interface DeviceOrderSummary {

@@ -1,19 +1,13 @@
-import type { CheckoutForm } from '../../domain/checkout-schema.ts';
+import type { OrderFacts, PlaceOrderPayload, PlacedOrder } from '../../domain/place-order-contract.ts';
 import { db, type OutboxRecord, type OutboxStatus } from '../../lib/db.ts';
-import type { PlaceOrderPayload, PlacedOrder } from './place-order-client.ts';
 
 /** What the device keeps of one order: the full request (to send it again) and, once sent, the server's answer. */
-export interface OutboxOrder {
+export interface OutboxOrder extends OrderFacts {
   request: PlaceOrderPayload;
   /** Shown before the server numbers the order. */
   localNumber: string;
-  paymentMethod: CheckoutForm['paymentMethod'];
-  deliveryMethod: CheckoutForm['deliveryMethod'];
-  customerEmail: string;
   /** Placed by a signed-in customer (it then also shows in their server history). */
   userPlaced: boolean;
-  /** PLN, as the checkout showed it; the server's figure replaces it once sent. */
-  estimatedTotal: number;
   /** It waited in the outbox, so its payment was never started at checkout. */
   queuedOffline: boolean;
   order?: PlacedOrder;

@@ -1,26 +1,9 @@
-import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import type { PlaceOrderPayload, PlaceOrderResponse, PlacedOrder } from '../../domain/place-order-contract.ts';
 import type { BackendConfig } from '../../lib/backend-config.ts';
 import { NetworkError, bodyField, callFunctionAt } from '../../lib/functions-client.ts';
 
-/** The order as place-order answers it (amounts in PLN as the database keeps them). */
-export interface PlacedOrder {
-  id: string;
-  orderNumber: string;
-  status: string;
-  subtotal: number;
-  shippingCost: number;
-  total: number;
-  createdAt: string;
-  clientRequestId: string;
-  /** Proves to the payment functions that this device placed the order (absent on orders kept by older versions). */
-  accessKey?: string;
-}
-
-export interface PlaceOrderPayload {
-  clientRequestId: string;
-  checkout: CheckoutFormValues;
-  items: Array<{ productId: string; quantity: number }>;
-}
+/** Until tests/integration/rate-limits.test.ts imports the contract from the domain. */
+export type { PlaceOrderPayload } from '../../domain/place-order-contract.ts';
 
 export type PlaceOrderOutcome =
   | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
@@ -59,9 +42,9 @@ export async function placeOrder(backend: BackendConfig, payload: PlaceOrderPayl
   try {
     const answer = await callFunctionAt(backend, 'place-order', payload, { accessToken });
     if (answer.ok) {
-      const order = typeof answer.body === 'object' && answer.body !== null ? (answer.body as { order?: unknown }).order : undefined;
-      if (!isPlacedOrder(order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, unreachable: false };
-      return { kind: 'placed', order, replayed: (answer.body as { replayed?: unknown }).replayed === true };
+      const body = typeof answer.body === 'object' && answer.body !== null ? (answer.body as Partial<Record<keyof PlaceOrderResponse, unknown>>) : {};
+      if (!isPlacedOrder(body.order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, unreachable: false };
+      return { kind: 'placed', order: body.order, replayed: body.replayed === true };
     }
     const detail = bodyField(answer.body, 'message') ?? bodyField(answer.body, 'error');
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {

@@ -1,18 +1,8 @@
+import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { getBackendConfig } from '../../lib/backend-config.ts';
-import { localOrderNumber, putOutboxEntry, type OutboxOrder } from './outbox.ts';
-import { placeOrder, type PlaceOrderPayload, type PlacedOrder } from './place-order-client.ts';
+import { localOrderNumber, putOutboxEntry } from './outbox.ts';
+import { placeOrder } from './place-order-client.ts';
 import { requestBackgroundSync } from './background-sync.ts';
-
-export type SubmitOutcome =
-  | { kind: 'placed'; order: PlacedOrder }
-  | { kind: 'rejected'; message: string; fields: Record<string, string> }
-  /** The server could not be reached: the order waits in the outbox and goes out by itself. */
-  | { kind: 'queued'; localNumber: string }
-  | { kind: 'uncertain'; message: string };
-
-export type OrderFacts = Pick<OutboxOrder, 'paymentMethod' | 'deliveryMethod' | 'customerEmail' | 'estimatedTotal'>;
-
-export type SubmitOrder = (payload: PlaceOrderPayload, facts: OrderFacts, accessToken: string | null) => Promise<SubmitOutcome>;
 
 /**
  * Places an order now if the server answers; keeps it in the device's order

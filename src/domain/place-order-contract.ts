@@ -1,0 +1,90 @@
+import * as v from 'valibot';
+import { checkoutFormSchema, type CheckoutForm, type CheckoutFormValues } from './checkout-schema.ts';
+
+/**
+ * The place-order contract, defined once: the body the checkout and the
+ * outbox send, the schema the place-order function re-parses it with, and
+ * the order the function answers with. The function and the app both import
+ * it, so neither restates the other's shapes.
+ */
+
+export const MAX_ORDER_LINES = 100;
+export const MAX_LINE_QUANTITY = 999;
+
+export const orderLineSchema = v.object({
+  productId: v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator produktu')),
+  quantity: v.pipe(
+    v.number('Ilość musi być liczbą'),
+    v.integer('Ilość musi być liczbą całkowitą'),
+    v.minValue(1, 'Ilość musi wynosić co najmniej 1'),
+    v.maxValue(MAX_LINE_QUANTITY, `Ilość może wynosić najwyżej ${MAX_LINE_QUANTITY}`),
+  ),
+});
+
+/** The body the place-order function accepts. */
+export const placeOrderRequestSchema = v.object({
+  clientRequestId: v.pipe(v.string('Brak identyfikatora zamówienia'), v.uuid('Nieprawidłowy identyfikator zamówienia')),
+  checkout: checkoutFormSchema,
+  items: v.pipe(
+    v.array(orderLineSchema, 'Brak produktów w zamówieniu'),
+    v.minLength(1, 'Brak produktów w zamówieniu'),
+    v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
+    v.check(
+      (items) => new Set(items.map((item) => item.productId)).size === items.length,
+      'Każdy produkt może wystąpić w zamówieniu tylko raz',
+    ),
+  ),
+});
+
+export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequestSchema>;
+
+/** The body as the app sends it: the checkout form as the page edits it, and the lines. */
+export interface PlaceOrderPayload {
+  clientRequestId: string;
+  checkout: CheckoutFormValues;
+  items: Array<{ productId: string; quantity: number }>;
+}
+
+/** The order as place-order answers it (amounts in PLN as the database keeps them). */
+export interface PlacedOrder {
+  id: string;
+  orderNumber: string;
+  status: string;
+  subtotal: number;
+  shippingCost: number;
+  total: number;
+  createdAt: string;
+  clientRequestId: string;
+  /**
+   * Proves to the payment functions that this device placed the order. The
+   * function always sends it; orders kept on a device by older versions may lack it.
+   */
+  accessKey?: string;
+}
+
+/** place-order's answer: 201 for a new order, 200 with replayed for the same clientRequestId again. */
+export interface PlaceOrderResponse {
+  order: PlacedOrder;
+  replayed: boolean;
+}
+
+// ------------------------------------------------------------------ the app's side
+
+/** What the device keeps beside the request, to list the order before the server answers. */
+export interface OrderFacts {
+  paymentMethod: CheckoutForm['paymentMethod'];
+  deliveryMethod: CheckoutForm['deliveryMethod'];
+  customerEmail: string;
+  /** PLN, as the checkout showed it; the server's figure replaces it once sent. */
+  estimatedTotal: number;
+}
+
+export type SubmitOutcome =
+  | { kind: 'placed'; order: PlacedOrder }
+  | { kind: 'rejected'; message: string; fields: Record<string, string> }
+  /** The server could not be reached: the order waits in the outbox and goes out by itself. */
+  | { kind: 'queued'; localNumber: string }
+  | { kind: 'uncertain'; message: string };
+
+/** How the checkout submits an order (orders-sync implements it; the route passes it in). */
+export type SubmitOrder = (payload: PlaceOrderPayload, facts: OrderFacts, accessToken: string | null) => Promise<SubmitOutcome>;
