@@ -1,4 +1,5 @@
 import { md5 } from './md5.ts';
+import { EMAIL_PATTERN } from './patterns.ts';
 
 /**
  * The PayU classic gateway's form parameters (spec §3), their signature and
@@ -260,7 +261,7 @@ const FIELD_RULES: Readonly<Record<string, (value: string) => boolean>> = {
   first_name: plainText(MAX_GATEWAY_NAME_LENGTH),
   last_name: plainText(MAX_GATEWAY_NAME_LENGTH),
   payback_login: plainText(64),
-  client_email: (value) => value.length <= 320 && EMAIL_FORMAT.test(value),
+  client_email: (value) => value.length <= 320 && EMAIL_PATTERN.test(value),
   phone: pattern(/^\+?\d{9,15}$/),
   language: pattern(/^pl$/),
   client_ip: pattern(/^[\d.:a-f]{3,45}$/i),
@@ -319,7 +320,6 @@ export function verifyPaymentStart(params: ParamRecord, authKey: string): boolea
 
 // ------------------------------------------------------------------ validation
 
-export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const MIN_PHONE_LENGTH = 9;
 const MIN_NAME_LENGTH = 2;
 
@@ -371,7 +371,7 @@ export function validatePaymentRequest(body: unknown): PaymentRequestValidation 
   if (products.length === 0) errors.push('No items provided for payment');
   if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) errors.push('Invalid total amount');
   if (phone && normalisePhone(phone).length < MIN_PHONE_LENGTH) errors.push('Invalid phone number format');
-  if (email && !EMAIL_FORMAT.test(email)) errors.push('Invalid email format');
+  if (email && !EMAIL_PATTERN.test(email)) errors.push('Invalid email format');
   if (firstName && firstName.length < MIN_NAME_LENGTH) errors.push('Customer first name must be at least 2 characters');
   if (lastName && lastName.length < MIN_NAME_LENGTH) errors.push('Customer last name must be at least 2 characters');
   if (errors.length > 0) return { ok: false, errors };
@@ -411,7 +411,7 @@ export function checkGatewayParams(params: ParamRecord, signature: string | unde
     if (!Number.isFinite(value) || value <= 0) errors.push('Amount must be a positive number');
   }
   const email = params.client_email;
-  if (email && !EMAIL_FORMAT.test(email)) errors.push('Invalid email format');
+  if (email && !EMAIL_PATTERN.test(email)) errors.push('Invalid email format');
   const phone = params.phone;
   if (phone && !GATEWAY_PHONE_FORMAT.test(phone.replace(/[\s-]/g, ''))) warnings.push('Phone number format may be invalid');
   if (signature?.length !== SIGNATURE_LENGTH) errors.push('Generated signature is invalid');
