@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { usePublicSettings } from '../../lib/public-settings.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 
 const POINTS = [
   { title: 'Rodzinna firma', text: 'Kwiaciarnię prowadzimy rodzinnie. Każde zamówienie przygotowujemy sami, z sercem.' },
@@ -13,7 +14,7 @@ export function AboutPage() {
 
   return (
     <article className="container-page max-w-3xl py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">O nas</h1>
+      <PageHeading>O nas</PageHeading>
       <p className="mt-4 text-lg text-ink-muted">
         {shopName} to rodzinna kwiaciarnia z Birczy koło Przemyśla. Od ponad 15 lat pomagamy wyrazić uczucia kwiatami.
       </p>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../domain/money.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions } from './device-orders-list.tsx';
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
@@ -18,7 +19,7 @@ const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}
 export function GuestAccountPage({ orders, actions }: { orders: readonly DeviceOrder[]; actions: DeviceOrderActions }) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Moje zamówienia</h1>
+      <PageHeading>Moje zamówienia</PageHeading>
       <p className="mt-2 text-ink-muted">
         Masz konto?{' '}
         <Link to="/login" search={{ redirect: '/account' }} className="font-semibold text-forest-800 underline">
@@ -73,7 +74,7 @@ export function AccountPage({
 
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Moje konto</h1>
+      <PageHeading>Moje konto</PageHeading>
       <p className="mt-2 text-ink-muted">
         Zalogowano jako <span className="font-semibold text-forest-900">{email}</span>
       </p>

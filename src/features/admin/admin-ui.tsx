@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { orderStatusLabel } from '../../domain/order-status.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 
 /** Small pieces the admin sections share. */
 
@@ -32,7 +33,7 @@ export function PageTitle({ children, eyebrow, after }: { children: ReactNode; e
     <div className="flex flex-wrap items-end justify-between gap-3">
       <div>
         {eyebrow && <p className="text-sm font-semibold tracking-wide text-blush-700 uppercase">{eyebrow}</p>}
-        <h1 className="text-2xl font-bold tracking-tight text-forest-900 sm:text-3xl">{children}</h1>
+        <PageHeading size="compact">{children}</PageHeading>
       </div>
       {after}
     </div>

@@ -4,6 +4,7 @@ import { CART_SHIPPING_LABELS, CART_SHIPPING_OPTIONS, type CartShippingMethod, t
 import { fixedShippingCost } from '../../domain/delivery.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { PrinterIcon } from '../../lib/icons.tsx';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartLinesTable } from './cart-lines-table.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 
@@ -31,7 +32,7 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
   if (lines.length === 0) {
     return (
       <section className="container-page py-8 sm:py-12" data-print-cart>
-        <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Koszyk</h1>
+        <PageHeading>Koszyk</PageHeading>
         <div className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-12 text-center">
           <p className="text-lg text-ink">Twój koszyk jest pusty</p>
           <Link to="/shop" className="btn-primary mt-6">
@@ -45,7 +46,7 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
   return (
     <section className="container-page py-8 sm:py-12" data-print-cart>
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Koszyk</h1>
+        <PageHeading>Koszyk</PageHeading>
         <button
           type="button"
           onClick={onPrint ?? (() => window.print())}

@@ -1,3 +1,4 @@
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartPageView } from './cart-page-view.tsx';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';
@@ -10,7 +11,7 @@ export function CartPage() {
   if (cart === undefined) {
     return (
       <section className="container-page py-8 sm:py-12" aria-busy="true">
-        <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Koszyk</h1>
+        <PageHeading>Koszyk</PageHeading>
         <p className="mt-6 text-ink-muted" role="status">
           Wczytywanie koszyka…
         </p>

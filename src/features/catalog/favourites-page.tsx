@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import type { ProductRow } from '../../domain/product.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import type { CatalogStatus } from './use-catalog.ts';
 
@@ -22,7 +23,7 @@ export function FavouritesPage({ favouriteIds, products, status, renderAction, f
 
   return (
     <section className="container-page py-8 sm:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Ulubione</h1>
+      <PageHeading>Ulubione</PageHeading>
       <div className="mt-6">
         {loading ? (
           <ProductGridSkeleton count={3} />

@@ -4,6 +4,7 @@ import { categoryLabel } from '../../domain/categories.ts';
 import { formatPln, fromPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { parseQuantity, QuantityInput } from './quantity-input.tsx';
@@ -58,7 +59,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             {categoryLabel(product.category)}
           </Link>
           <div className="mt-2 flex items-start justify-between gap-3">
-            <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">{product.name}</h1>
+            <PageHeading>{product.name}</PageHeading>
             <div className="flex shrink-0 gap-2">
               {favourites ? (
                 <FavouriteButton

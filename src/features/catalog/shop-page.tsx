@@ -6,6 +6,7 @@ import type { ProductRow } from '../../domain/product.ts';
 import { matchesQuery } from '../../domain/search.ts';
 import { useFirstContent } from '../../lib/first-content.ts';
 import { useHydrating } from '../../lib/use-hydrating.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { SearchIcon } from './catalog-icons.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { MAX_QUERY_LENGTH } from './shop-search.ts';
@@ -88,7 +89,7 @@ export function ShopPage({
 
   return (
     <section className="container-page py-8 sm:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Sklep</h1>
+      <PageHeading>Sklep</PageHeading>
       <p className="mt-1 text-lg text-ink-muted" data-testid="shop-category">
         {category ? categoryLabel(category) : 'Wszystkie produkty'}
       </p>

@@ -1,11 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import type { PaymentReturnSearch } from './return-search.ts';
 
 /** Spec §2 cancel page. The cart is kept, so the customer can try to pay again from the checkout. */
 export function CancelPage({ search }: { search: PaymentReturnSearch }) {
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Płatność anulowana</h1>
+      <PageHeading>Płatność anulowana</PageHeading>
       <p className="mt-4 text-lg text-ink">
         {search.orderId ? (
           <>

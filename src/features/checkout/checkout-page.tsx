@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
@@ -41,7 +42,7 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
 
   return (
     <section className="container-page py-8 sm:py-12">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Zamówienie</h1>
+      <PageHeading>Zamówienie</PageHeading>
       {queuedNumber && <QueuedNotice localNumber={queuedNumber} />}
       {!queuedNumber && !ready && (
         <p className="mt-8 text-ink-muted" role="status">

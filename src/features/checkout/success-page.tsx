@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { CopyButton } from './copy-button.tsx';
 import type { PaymentReturnSearch } from './return-search.ts';
 
@@ -65,7 +66,7 @@ function TransferDetails({
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Dziękujemy za zamówienie!</h1>
+      <PageHeading>Dziękujemy za zamówienie!</PageHeading>
       {orderNumber && (
         <p className="mt-3 text-lg text-ink">
           Numer zamówienia: <strong className="font-mono text-forest-900" data-testid="order-number">{orderNumber}</strong>
@@ -129,7 +130,7 @@ function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) 
 
   return (
     <>
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Dziękujemy! Płatność została przetworzona.</h1>
+      <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
       {orderNumber && (
         <p className="mt-3 text-lg text-ink">
           Numer zamówienia: <strong className="font-mono text-forest-900" data-testid="order-number">{orderNumber}</strong>

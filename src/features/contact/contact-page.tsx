@@ -1,4 +1,5 @@
 import { parseStoreHours, phoneHref, usePublicSettings } from '../../lib/public-settings.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
 import { ContactForm } from './contact-form.tsx';
 import { ContactMap } from './contact-map.tsx';
 
@@ -11,7 +12,7 @@ export function ContactPage() {
 
   return (
     <div className="container-page py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">Kontakt</h1>
+      <PageHeading>Kontakt</PageHeading>
       <p className="mt-4 max-w-2xl text-lg text-ink-muted">
         Masz pytanie o zamówienie lub kompozycję? Napisz, zadzwoń albo odwiedź nas w kwiaciarni. Chętnie pomożemy.
       </p>

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
+import { PageHeading } from '../../lib/page-heading.tsx';
 
 /** The frame of a static text page: a readable measure, sections, a way home (spec §2). */
 export function LegalLayout({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <article className="container-page max-w-3xl py-10 sm:py-14">
-      <h1 className="text-3xl font-bold tracking-tight text-forest-900 sm:text-4xl">{title}</h1>
+      <PageHeading>{title}</PageHeading>
       <div className="mt-4 text-lg text-ink-muted">{intro}</div>
       <div className="mt-8 space-y-8">{children}</div>
       <Link to="/" className="btn-secondary mt-10">

@@ -6,6 +6,7 @@ import type { ProductInput } from '../../../domain/product-schema.ts';
 import { matchesQuery, normalizeForSearch } from '../../../domain/search.ts';
 import { PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
 import { PencilIcon } from '../../../lib/picture-icons.tsx';
+import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
 import {
@@ -103,9 +104,9 @@ export function ProductsPage() {
     <section aria-labelledby={`${searchId}-title`}>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 id={`${searchId}-title`} className="text-2xl font-bold tracking-tight text-forest-900 sm:text-3xl">
+          <PageHeading id={`${searchId}-title`} size="compact">
             Produkty
-          </h1>
+          </PageHeading>
           <p className="mt-1 text-ink-muted">Katalog sklepu: dodawaj, edytuj i usuwaj produkty.</p>
         </div>
         <button type="button" className="btn-primary w-full sm:w-auto" onClick={() => setEditing({ product: null, key: Date.now() })}>

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { SETTINGS_MESSAGES, type SettingsValues } from '../../../domain/settings.ts';
+import { PageHeading } from '../../../lib/page-heading.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { loadSettings } from './settings-api.ts';
 import { TestingPanel } from './testing-panel.tsx';
@@ -31,9 +32,9 @@ export function SettingsPage() {
 
   return (
     <section aria-labelledby="settings-title">
-      <h1 id="settings-title" className="text-2xl font-bold tracking-tight text-forest-900 sm:text-3xl">
+      <PageHeading id="settings-title" size="compact">
         Ustawienia
-      </h1>
+      </PageHeading>
       <p className="mt-1 text-ink-muted">Konfiguracja systemu i integracji</p>
 
       <TabGroup className="mt-6">
