@@ -1,6 +1,15 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { fromPln, toPln, type Grosz } from '../../src/domain/money.ts';
-import { buildGatewayRedirect, gatewayFieldSetProblems, isHttpUrl, type GatewayParams, type ParamRecord } from '../../src/domain/payu-classic.ts';
+import {
+  buildGatewayRedirect,
+  gatewayFieldSetProblems,
+  isHttpUrl,
+  LOCAL_SIMULATOR_PATH,
+  resolveGatewayUrl,
+  splitCustomerName,
+  type GatewayParams,
+  type ParamRecord,
+} from '../../src/domain/payu-classic.ts';
 import { orderNumberOfSession, statusUrlOf, type GatewayTransaction, type PaymentOutcome } from '../../src/domain/payu-status.ts';
 import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
@@ -222,7 +231,8 @@ function httpUrl(value: string | undefined): string | null {
  */
 export const SEEDED_GATEWAY_KEYS: readonly string[] = ['local-pos-auth-key-change-me', 'local-payu-key2-change-me'];
 
-export const LOCAL_SIMULATOR_PATH = '/functions/v1/payment-simulator';
+/** The local backend mounts its simulator here (server/ reads it from this module). */
+export { LOCAL_SIMULATOR_PATH };
 
 type GatewayEnv = Pick<FunctionEnv, 'supabaseUrl' | 'siteUrl' | 'localPaymentSimulator'>;
 
@@ -243,8 +253,7 @@ export function resolveGatewaySettings(settings: Record<string, string>, env: Ga
     return null;
   }
   const site = env.siteUrl ? withoutTrailingSlash(env.siteUrl) : '';
-  const localSimulator = env.localPaymentSimulator ? `${withoutTrailingSlash(env.supabaseUrl)}${LOCAL_SIMULATOR_PATH}` : '';
-  const gatewayUrl = httpUrl(setting('payu_classic_gateway_url') || localSimulator);
+  const gatewayUrl = resolveGatewayUrl(settings.payu_classic_gateway_url, env.localPaymentSimulator ? env.supabaseUrl : null);
   const successUrl = httpUrl(setting('payu_classic_success_url') || (site && `${site}/checkout/success`));
   const failureUrl = httpUrl(setting('payu_classic_failure_url') || (site && `${site}/checkout/cancel`));
   if (!site && (!setting('payu_classic_success_url') || !setting('payu_classic_failure_url'))) {
@@ -260,14 +269,6 @@ export function resolveGatewaySettings(settings: Record<string, string>, env: Ga
 
 export async function loadGatewaySettings(store: PaymentStore, env: GatewayEnv): Promise<GatewaySettings | null> {
   return resolveGatewaySettings(await store.loadSettings(GATEWAY_SETTING_KEYS), env);
-}
-
-/** "Anna Maria Kowalska" → first "Anna Maria", last "Kowalska"; one word serves as both. */
-export function splitCustomerName(name: string): { firstName: string; lastName: string } {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  const cut = trimmed.lastIndexOf(' ');
-  if (cut <= 0) return { firstName: trimmed, lastName: trimmed };
-  return { firstName: trimmed.slice(0, cut), lastName: trimmed.slice(cut + 1) };
 }
 
 export const SHIPPING_LINE_NAME = 'Dostawa';

@@ -1,4 +1,4 @@
-import { checkRedirectUrl, validatePaymentRequest } from '../../src/domain/payu-classic.ts';
+import { checkRedirectUrl, splitCustomerName, validatePaymentRequest } from '../../src/domain/payu-classic.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
@@ -8,7 +8,6 @@ import {
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
-  splitCustomerName,
   type PaymentOrder,
   type PaymentStore,
 } from '../_shared/payments.ts';

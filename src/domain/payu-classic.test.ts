@@ -8,7 +8,9 @@ import {
   checkRedirectUrl,
   gatewayAmount,
   gatewayRedirectUrl,
+  resolveGatewayUrl,
   signGatewayParams,
+  splitCustomerName,
   validatePaymentRequest,
   verifyGatewaySignature,
   type GatewayPaymentInput,
@@ -250,5 +252,26 @@ describe('checkRedirectUrl (spec §5 Redirect URL check)', () => {
     expect(result.valid).toBe(false);
     expect(result.errors).toHaveLength(1);
     expect(result.errors[0]).toMatch(/^Invalid URL format: /);
+  });
+});
+
+describe('splitCustomerName', () => {
+  it.each([
+    ['Anna Kowalska', 'Anna', 'Kowalska'],
+    ['  Anna   Maria  Kowalska-Nowak ', 'Anna Maria', 'Kowalska-Nowak'],
+    ['Madonna', 'Madonna', 'Madonna'],
+  ])('splits %j', (name, firstName, lastName) => {
+    expect(splitCustomerName(name)).toEqual({ firstName, lastName });
+  });
+});
+
+describe('resolveGatewayUrl', () => {
+  it.each([
+    ['the stored address, trimmed, without a trailing slash', ' https://pay.test/new/ ', 'http://127.0.0.1:54321/', 'https://pay.test/new'],
+    ['the simulator when the setting is blank and one runs', ' ', 'http://127.0.0.1:54321/', 'http://127.0.0.1:54321/functions/v1/payment-simulator'],
+    ['null when the setting is blank and no simulator runs', undefined, null, null],
+    ['null for an address that is not http(s)', 'zly adres', 'http://127.0.0.1:54321', null],
+  ])('gives %s', (_label, stored, simulatorBackendUrl, expected) => {
+    expect(resolveGatewayUrl(stored, simulatorBackendUrl)).toBe(expected);
   });
 });

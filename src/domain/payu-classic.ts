@@ -318,6 +318,38 @@ export function verifyPaymentStart(params: ParamRecord, authKey: string): boolea
   return gatewayFieldSetProblems(params).length === 0 && verifyGatewaySignature(params, authKey);
 }
 
+// ------------------------------------------------------------------ the buyer's name, the gateway address
+
+/**
+ * "Anna Maria Kowalska" → first "Anna Maria", last "Kowalska". The gateway
+ * requires both first_name and last_name, so a one-word name serves as both:
+ * a payment for an order stored under one word still starts, and the admin's
+ * test payments predict exactly what the payment functions send.
+ */
+export function splitCustomerName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  const cut = trimmed.lastIndexOf(' ');
+  if (cut <= 0) return { firstName: trimmed, lastName: trimmed };
+  return { firstName: trimmed.slice(0, cut), lastName: trimmed.slice(cut + 1) };
+}
+
+/** Where the local backend serves its payment simulator (the gateway's stand-in). */
+export const LOCAL_SIMULATOR_PATH = '/functions/v1/payment-simulator';
+
+function withoutTrailingSlash(url: string): string {
+  return url.replace(/\/+$/, '');
+}
+
+/**
+ * The gateway address payments go to: the stored setting, or when it is
+ * blank the payment simulator of `simulatorBackendUrl` (given only where a
+ * simulator runs). Null unless that is an http(s) address.
+ */
+export function resolveGatewayUrl(stored: string | undefined, simulatorBackendUrl: string | null): string | null {
+  const url = stored?.trim() || (simulatorBackendUrl ? `${withoutTrailingSlash(simulatorBackendUrl)}${LOCAL_SIMULATOR_PATH}` : '');
+  return isHttpUrl(url) ? withoutTrailingSlash(url) : null;
+}
+
 // ------------------------------------------------------------------ validation
 
 const MIN_PHONE_LENGTH = 9;

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   applyGatewayTransaction,
   resolveGatewaySettings,
-  splitCustomerName,
   type PaymentOrder,
   type PaymentStore,
   type PayuStatus,
@@ -54,16 +53,6 @@ describe('resolveGatewaySettings', () => {
   it('accepts the seeded keys in the local backend', () => {
     const seeded = { ...POS, payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_key2: 'local-payu-key2-change-me' };
     expect(resolveGatewaySettings(seeded, ENV)).not.toBeNull();
-  });
-});
-
-describe('splitCustomerName', () => {
-  it.each([
-    ['Anna Kowalska', 'Anna', 'Kowalska'],
-    ['  Anna   Maria  Kowalska-Nowak ', 'Anna Maria', 'Kowalska-Nowak'],
-    ['Madonna', 'Madonna', 'Madonna'],
-  ])('splits %j', (name, firstName, lastName) => {
-    expect(splitCustomerName(name)).toEqual({ firstName, lastName });
   });
 });
 

@@ -4,6 +4,8 @@ import {
   checkGatewayParams,
   checkRedirectUrl,
   gatewayRedirectUrl,
+  resolveGatewayUrl,
+  splitCustomerName,
   verifyGatewaySignature,
   type GatewayParams,
   type ParamRecord,
@@ -68,15 +70,14 @@ export const SENSITIVE_PARAMS = new Set(['sig', 'pos_auth_key']);
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-export function gatewayUrlOf(context: GatewayContext): string {
-  return context.settings.payu_classic_gateway_url?.trim() || `${trimSlash(context.backendUrl)}/functions/v1/payment-simulator`;
-}
-
-/** "Anna Maria Kowalska" → "Anna Maria" + "Kowalska"; one word leaves the last name empty (the check reports it). */
-export function splitName(name: string): { firstName: string; lastName: string } {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  const cut = trimmed.lastIndexOf(' ');
-  return cut <= 0 ? { firstName: trimmed, lastName: '' } : { firstName: trimmed.slice(0, cut), lastName: trimmed.slice(cut + 1) };
+/**
+ * The gateway address as the payment functions resolve it (the backend's
+ * simulator when the setting is blank); an address they would refuse is
+ * checked as typed, so the redirect check names its problem.
+ */
+function gatewayUrlOf(context: GatewayContext): string {
+  const stored = context.settings.payu_classic_gateway_url;
+  return resolveGatewayUrl(stored, context.backendUrl) ?? stored?.trim() ?? '';
 }
 
 function orderNumberFor(input: TestOrderInput, ts: number): string {
@@ -87,7 +88,7 @@ function orderNumberFor(input: TestOrderInput, ts: number): string {
 export function buildTestParams(context: GatewayContext, input: TestOrderInput): GatewayParams {
   const ts = context.now();
   const orderNumber = orderNumberFor(input, ts);
-  const { firstName, lastName } = splitName(input.name);
+  const { firstName, lastName } = splitCustomerName(input.name);
   return buildGatewayParams({
     posId: context.settings.payu_classic_pos_id?.trim() ?? '',
     posAuthKey: context.settings.payu_classic_pos_auth_key?.trim() ?? '',
@@ -177,7 +178,7 @@ export async function runFunctionTest(input: TestOrderInput, title: string, call
   if (!orderId) {
     return { ...base, status: 'skipped', durationMs: 0, errors: [], issues: ['Wybierz lub wpisz zamówienie, aby sprawdzić wywołanie funkcji.'] };
   }
-  const { firstName, lastName } = splitName(input.name);
+  const { firstName, lastName } = splitCustomerName(input.name);
   const start = performance.now();
   try {
     const answer = await call('create-payu-classic-payment', {
