@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useRouter } from '@tanstack/react-router';
-import { AuthCard } from './auth-field.tsx';
+import { AuthCard } from './auth-card.tsx';
 import { LoginForm } from './login-form.tsx';
 import { RegisterForm } from './register-form.tsx';
 import { useAuth } from './use-auth.ts';

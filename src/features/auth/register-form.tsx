@@ -4,7 +4,7 @@ import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_REGISTER_FORM, registerSchema, type RegisterFormValues } from '../../domain/auth-schema.ts';
 import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
-import { AuthFormError, authSubmitClass } from './auth-field.tsx';
+import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 

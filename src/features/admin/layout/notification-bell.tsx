@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { formatDateTime } from '../admin-ui.tsx';
-import { countLabelPlain } from '../admin-count.ts';
+import { countLabelPlain } from '../count-label.ts';
 
 function BellIcon({ className = 'size-6' }: { className?: string }) {
   return (

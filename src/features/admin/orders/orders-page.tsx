@@ -1,7 +1,7 @@
 import { useId, useMemo } from 'react';
 import { formatPln } from '../../../domain/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
-import { countLabelPlain } from '../admin-count.ts';
+import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { searchOrders } from '../admin-search.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';

@@ -9,7 +9,7 @@ import {
   paymentStatusLabel,
   toPaymentView,
 } from '../../../domain/payment-status.ts';
-import { countLabelPlain } from '../admin-count.ts';
+import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { orderMatches } from '../admin-search.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';

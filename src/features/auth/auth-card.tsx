@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 
+/** The frame the login and registration pages share: the titled card, its form-level error and its submit button's look. */
+
 export function AuthFormError({ message }: { message: string | null }) {
   return (
     <div role="alert" className={message ? 'rounded-xl bg-blush-50 px-4 py-3 text-sm font-medium text-blush-700' : 'sr-only'}>
