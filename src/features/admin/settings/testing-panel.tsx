@@ -15,7 +15,7 @@ import {
   type GatewayContext,
   type TestOrderInput,
   type TestResult,
-} from './payment-tests.ts';
+} from './payment-gateway-checks.ts';
 import { listPendingOrders, resolveOrderId, type PendingOrder } from './settings-api.ts';
 
 /** The Testing tab (spec §2 Testing tab): gateway parameters, signature, checks and a real function call. */
