@@ -1,17 +1,10 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { orderStatusLabel, type OrderStatus } from '../../domain/order-status.ts';
-import { formatPln } from '../../domain/money.ts';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { OrderStatus } from '../../domain/order-status.ts';
 import { fetchAdminOrders, fetchProductCount, updateOrderStatus } from './admin-api.ts';
-import {
-  loadLastSeen,
-  loadQueue,
-  loadSnapshot,
-  saveLastSeen,
-  saveQueue,
-  saveSnapshot,
-  type QueuedStatusChange,
-} from './admin-cache.ts';
+import { loadSnapshot, saveSnapshot, type QueuedStatusChange } from './admin-cache.ts';
 import type { AdminOrder } from './admin-order.ts';
+import { useNewOrderNotifications, type NotificationSupport } from './use-new-order-notifications.ts';
+import { useStatusChangeQueue, type RefusedChange } from './use-status-change-queue.ts';
 
 /** How often the open admin app asks for new orders (no realtime locally). */
 export const POLL_INTERVAL_MS = 30_000;
@@ -24,11 +17,6 @@ export type AdminLoad =
 
 export type StatusChangeOutcome = 'updated' | 'queued' | 'conflict' | 'failed';
 
-export interface RefusedChange {
-  change: QueuedStatusChange;
-  reason: string;
-}
-
 export interface AdminDataValue {
   load: AdminLoad;
   /** The loaded orders with changes still waiting for a connection applied. */
@@ -40,7 +28,7 @@ export interface AdminDataValue {
   dismissRefused: () => void;
   newOrders: AdminOrder[];
   markSeen: () => void;
-  notificationPermission: NotificationPermission | 'unsupported';
+  notificationPermission: NotificationSupport;
   enableNotifications: () => Promise<void>;
 }
 
@@ -52,28 +40,6 @@ export function useAdminData(): AdminDataValue {
   return value;
 }
 
-function notificationSupport(): NotificationPermission | 'unsupported' {
-  return typeof Notification === 'undefined' ? 'unsupported' : Notification.permission;
-}
-
-/** A browser notification for a new order, only with permission the owner gave by a click. */
-async function notifyNewOrder(order: AdminOrder): Promise<void> {
-  if (typeof Notification === 'undefined' || Notification.permission !== 'granted') return;
-  const title = `Nowe zamówienie ${order.number}`;
-  const options = { body: `${order.customerName} · ${formatPln(order.total)}`, tag: `order-${order.id}`, icon: '/icons/icon-192.png' };
-  try {
-    const notification = new Notification(title, options);
-    notification.onclick = () => {
-      window.focus();
-      window.location.assign(`/admin/orders?id=${encodeURIComponent(order.id)}`);
-    };
-  } catch {
-    // Android Chrome only shows notifications through the service worker.
-    const registration = await navigator.serviceWorker?.getRegistration();
-    await registration?.showNotification(title, options);
-  }
-}
-
 /**
  * The back office's one copy of the orders: loaded once for the dashboard,
  * orders, payments, search and the bell; refreshed every 30 s; kept on the
@@ -82,22 +48,6 @@ async function notifyNewOrder(order: AdminOrder): Promise<void> {
  */
 export function AdminDataProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [load, setLoad] = useState<AdminLoad>({ status: 'loading' });
-  const [queued, setQueued] = useState<QueuedStatusChange[]>(() => loadQueue(userId));
-  const [refused, setRefused] = useState<RefusedChange[]>([]);
-  const [lastSeen, setLastSeen] = useState<string | null>(() => loadLastSeen(userId));
-  const [notificationPermission, setPermission] = useState(notificationSupport);
-  const knownIds = useRef<Set<string> | null>(null);
-  const flushing = useRef(false);
-  const queueRef = useRef(queued);
-
-  const setQueue = useCallback(
-    (next: QueuedStatusChange[]) => {
-      queueRef.current = next;
-      saveQueue(userId, next);
-      setQueued(next);
-    },
-    [userId],
-  );
 
   /** The server's status of one order, in the state and the device copy. */
   const applyServerStatus = useCallback(
@@ -112,28 +62,19 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     [userId],
   );
 
-  const flushQueue = useCallback(async () => {
-    if (flushing.current || queueRef.current.length === 0 || !navigator.onLine) return;
-    flushing.current = true;
-    try {
-      for (const change of [...queueRef.current]) {
-        const result = await updateOrderStatus(change.orderId, change.to, change.from);
-        if (result.outcome === 'unreachable') break;
-        setQueue(queueRef.current.filter((item) => item.orderId !== change.orderId));
-        if (result.outcome === 'updated') {
-          applyServerStatus(change.orderId, change.to);
-          continue;
-        }
-        const reason =
-          result.outcome === 'conflict'
-            ? `Zmiana statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już statusu „${orderStatusLabel(change.from)}”). Sprawdź je i zmień status ponownie.`
-            : `Serwer odrzucił zmianę statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}”. Spróbuj ponownie.`;
-        setRefused((current) => [...current, { change, reason }]);
-      }
-    } finally {
-      flushing.current = false;
-    }
-  }, [applyServerStatus, setQueue]);
+  const { queued, refused, isQueued, enqueue, flush: flushQueue, dismissRefused } = useStatusChangeQueue(userId, applyServerStatus);
+
+  const orders = useMemo(() => {
+    if (load.status !== 'loaded') return [];
+    if (queued.length === 0) return load.orders;
+    const pending = new Map(queued.map((item) => [item.orderId, item.to]));
+    return load.orders.map((order) => {
+      const to = pending.get(order.id);
+      return to ? { ...order, status: to } : order;
+    });
+  }, [load, queued]);
+
+  const { newOrders, markSeen, notificationPermission, enableNotifications, ordersFetched } = useNewOrderNotifications(userId, orders);
 
   const fetchAll = useCallback(
     async (silent: boolean) => {
@@ -141,17 +82,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         const [orders, productCount] = await Promise.all([fetchAdminOrders(), fetchProductCount()]);
         const loadedAt = new Date().toISOString();
         saveSnapshot(userId, { savedAt: loadedAt, orders, productCount });
-        const previous = knownIds.current;
-        knownIds.current = new Set(orders.map((order) => order.id));
-        if (previous) for (const order of orders.filter((order) => !previous.has(order.id))) void notifyNewOrder(order);
+        ordersFetched(orders, loadedAt);
         setLoad({ status: 'loaded', orders, productCount, loadedAt });
-        // First visit: everything there is counts as seen; the bell rings for what comes next.
-        setLastSeen((seen) => {
-          if (seen) return seen;
-          const now = orders[0]?.createdAt ?? loadedAt;
-          saveLastSeen(userId, now);
-          return now;
-        });
         void flushQueue();
       } catch {
         if (silent) return;
@@ -163,7 +95,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         );
       }
     },
-    [flushQueue, userId],
+    [flushQueue, ordersFetched, userId],
   );
 
   useEffect(() => {
@@ -185,20 +117,10 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     void fetchAll(false);
   }, [fetchAll]);
 
-  const enqueue = useCallback(
-    (order: AdminOrder, to: OrderStatus) => {
-      const existing = queueRef.current.find((item) => item.orderId === order.id);
-      const from = existing?.from ?? order.status;
-      const rest = queueRef.current.filter((item) => item.orderId !== order.id);
-      setQueue(from === to ? rest : [...rest, { orderId: order.id, number: order.number, from, to, queuedAt: new Date().toISOString() }]);
-    },
-    [setQueue],
-  );
-
   const changeStatus = useCallback(
     async (order: AdminOrder, to: OrderStatus): Promise<StatusChangeOutcome> => {
       const serverStatus = load.status === 'loaded' ? load.orders.find((item) => item.id === order.id)?.status : undefined;
-      if (!navigator.onLine || queueRef.current.some((item) => item.orderId === order.id)) {
+      if (!navigator.onLine || isQueued(order.id)) {
         enqueue({ ...order, status: serverStatus ?? order.status }, to);
         void flushQueue();
         return 'queued';
@@ -218,36 +140,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       }
       return 'failed';
     },
-    [applyServerStatus, enqueue, fetchAll, flushQueue, load],
+    [applyServerStatus, enqueue, fetchAll, flushQueue, isQueued, load],
   );
-
-  const orders = useMemo(() => {
-    if (load.status !== 'loaded') return [];
-    if (queued.length === 0) return load.orders;
-    const pending = new Map(queued.map((item) => [item.orderId, item.to]));
-    return load.orders.map((order) => {
-      const to = pending.get(order.id);
-      return to ? { ...order, status: to } : order;
-    });
-  }, [load, queued]);
-
-  const newOrders = useMemo(
-    () => (lastSeen ? orders.filter((order) => order.createdAt > lastSeen) : []),
-    [orders, lastSeen],
-  );
-
-  const markSeen = useCallback(() => {
-    const newest = orders[0]?.createdAt;
-    const at = newest && (!lastSeen || newest > lastSeen) ? newest : (lastSeen ?? new Date().toISOString());
-    saveLastSeen(userId, at);
-    setLastSeen(at);
-  }, [orders, lastSeen, userId]);
-
-  const enableNotifications = useCallback(async () => {
-    if (typeof Notification === 'undefined') return;
-    const permission = await Notification.requestPermission();
-    setPermission(permission);
-  }, []);
 
   const value = useMemo<AdminDataValue>(
     () => ({
@@ -257,13 +151,13 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       refused,
       reload,
       changeStatus,
-      dismissRefused: () => setRefused([]),
+      dismissRefused,
       newOrders,
       markSeen,
       notificationPermission,
       enableNotifications,
     }),
-    [load, orders, queued, refused, reload, changeStatus, newOrders, markSeen, notificationPermission, enableNotifications],
+    [load, orders, queued, refused, reload, changeStatus, dismissRefused, newOrders, markSeen, notificationPermission, enableNotifications],
   );
 
   return <AdminDataContext.Provider value={value}>{children}</AdminDataContext.Provider>;
