@@ -4,11 +4,12 @@
  * estimate and its Polish formatting.
  */
 import { DEFAULT_DELIVERY_RATE_PER_KM, localDeliveryCost } from '../../src/domain/delivery.ts';
+import { ADDRESS_INCOMPLETE_MESSAGE, ADDRESS_REQUIRED_MESSAGE } from '../../src/domain/delivery-address.ts';
 import { fromPln, parseAmountText, parseDecimalText, type Grosz } from '../../src/domain/money.ts';
 import { LOCALITIES, type Locality } from './localities.ts';
 
-export const ADDRESS_REQUIRED = { error: 'address_required', message: 'Adres jest wymagany' } as const;
-export const ADDRESS_INCOMPLETE = { error: 'address_incomplete', message: 'Uzupełnij adres dostawy aby obliczyć koszt' } as const;
+export const ADDRESS_REQUIRED = { error: 'address_required', message: ADDRESS_REQUIRED_MESSAGE } as const;
+export const ADDRESS_INCOMPLETE = { error: 'address_incomplete', message: ADDRESS_INCOMPLETE_MESSAGE } as const;
 export const OUTSIDE_DELIVERY_AREA = {
   error: 'outside_delivery_area',
   message:

@@ -13,10 +13,6 @@ export const CATEGORY_IDS = CATEGORIES.map((category) => category.id) as [Catego
 
 export const DEFAULT_CATEGORY: CategoryId = 'live-flowers';
 
-export function isCategoryId(value: unknown): value is CategoryId {
-  return typeof value === 'string' && (CATEGORY_IDS as readonly string[]).includes(value);
-}
-
 export function categoryLabel(id: CategoryId): string {
   return CATEGORIES.find((category) => category.id === id)?.label ?? id;
 }

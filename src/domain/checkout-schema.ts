@@ -1,6 +1,6 @@
 import * as v from 'valibot';
-import { DELIVERY_METHODS, needsAddress } from './delivery.ts';
-import { CHECKOUT_PAYMENT_METHODS } from './payment-methods.ts';
+import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS, needsAddress } from './delivery.ts';
+import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
 
 /**
@@ -80,7 +80,6 @@ export const checkoutFormSchema = v.pipe(
   ),
 );
 
-export type CheckoutFormInput = v.InferInput<typeof checkoutFormSchema>;
 export type CheckoutForm = v.InferOutput<typeof checkoutFormSchema>;
 
 /** The checkout form as the page edits it: every field a string, the choices typed. */
@@ -111,8 +110,8 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   city: '',
   postalCode: '',
   country: 'PL',
-  deliveryMethod: 'store',
-  paymentMethod: 'payu',
+  deliveryMethod: DEFAULT_DELIVERY_METHOD,
+  paymentMethod: DEFAULT_PAYMENT_METHOD,
 };
 
 export const DELIVERY_COST_UNKNOWN_MESSAGE = 'Nie obliczono kosztu dostawy. Sprawdź adres i spróbuj ponownie.';

@@ -65,7 +65,6 @@ export const contactMessageSchema = v.object({
   ),
 });
 
-export type ContactMessageInput = v.InferInput<typeof contactMessageSchema>;
 export type ContactMessage = v.InferOutput<typeof contactMessageSchema>;
 
 /** What the form holds before validation: every field a string, subject '' until chosen. */

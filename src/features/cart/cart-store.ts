@@ -1,4 +1,4 @@
-import { MAX_QUANTITY, clampQuantity, isCartShippingMethod, type CartShippingMethod } from '../../domain/cart.ts';
+import { MAX_QUANTITY, clampQuantity, type CartShippingMethod } from '../../domain/cart.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
 
 /** The db.meta key that keeps the cart page's shipping choice. */
@@ -51,10 +51,4 @@ export async function clearCart(): Promise<void> {
 export async function setCartShippingMethod(method: CartShippingMethod): Promise<void> {
   const db = await loadDb();
   await db.meta.put({ key: CART_SHIPPING_META_KEY, value: method });
-}
-
-export async function getCartShippingMethod(): Promise<CartShippingMethod | undefined> {
-  const db = await loadDb();
-  const record = await db.meta.get(CART_SHIPPING_META_KEY);
-  return isCartShippingMethod(record?.value) ? record.value : undefined;
 }

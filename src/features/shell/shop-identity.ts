@@ -1,5 +1,3 @@
-import { PUBLIC_SETTINGS_DEFAULTS } from '../../lib/public-settings.ts';
-
 /**
  * The shop's name, address, phone, e-mail and hours come from the public
  * settings (`usePublicSettings()`, BRAND.md: never hard-coded in components).
@@ -7,6 +5,4 @@ import { PUBLIC_SETTINGS_DEFAULTS } from '../../lib/public-settings.ts';
  * because the contact feature needs the same fallback and features do not
  * import each other. Only what is not a setting stays here.
  */
-export const SHOP_NAME = PUBLIC_SETTINGS_DEFAULTS.company_name;
-
 export const SHOP_TAGLINE = 'Rodzinna kwiaciarnia z Birczy — kwiaty i prezenty dla Birczy i okolic';
