@@ -11,7 +11,8 @@ import { startBackend, type RunningBackend } from '../../server/local-backend/ba
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { authErrorMessage } from '../../src/features/auth/auth-messages.ts';
-import { placeOrder, type PlaceOrderPayload } from '../../src/features/orders-sync/place-order-client.ts';
+import type { PlaceOrderPayload } from '../../src/domain/place-order-contract.ts';
+import { placeOrder } from '../../src/features/orders-sync/place-order-client.ts';
 import { checkoutFor } from '../support/test-backend.ts';
 
 /**

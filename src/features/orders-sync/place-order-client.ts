@@ -2,9 +2,6 @@ import type { PlaceOrderPayload, PlaceOrderResponse, PlacedOrder } from '../../d
 import type { BackendConfig } from '../../lib/backend-config.ts';
 import { NetworkError, bodyField, callFunctionAt } from '../../lib/functions-client.ts';
 
-/** Until tests/integration/rate-limits.test.ts imports the contract from the domain. */
-export type { PlaceOrderPayload } from '../../domain/place-order-contract.ts';
-
 export type PlaceOrderOutcome =
   | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
   /** The server refused this order as it is (4xx): a new attempt needs a new key. */
