@@ -24,7 +24,6 @@ import { createAdminClient } from './supabase-clients.ts';
  */
 
 export type PayuStatus = PaymentOutcome;
-export const PAYU_STATUSES: readonly PayuStatus[] = ['COMPLETED', 'CANCELED', 'PENDING', 'REJECTED'];
 
 export interface PaymentOrderItem {
   name: string;

@@ -11,10 +11,11 @@ import { sameText } from './payu-classic.ts';
  * gateway simulator.
  */
 
-/** The report's fields and signature order: md5(pos_id + session_id + ts + key2). */
+/**
+ * The fields and signature order of the report, md5(pos_id + session_id + ts + key2),
+ * and of the status request, the same fields signed with key1.
+ */
 export const NOTIFICATION_FIELDS = ['pos_id', 'session_id', 'ts'] as const;
-/** The status request's: md5(pos_id + session_id + ts + key1). */
-export const STATUS_REQUEST_FIELDS = ['pos_id', 'session_id', 'ts'] as const;
 /** The status answer's: md5(trans_pos_id + … + trans_ts + key2). */
 export const STATUS_ANSWER_SIGNED_FIELDS = [
   'trans_pos_id',
