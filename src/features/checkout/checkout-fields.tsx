@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+
+/** The look of a checkout section's title: the cart's heading and every fieldset's legend. */
+export const sectionTitleClass = 'text-xl font-semibold text-forest-900';
+
+type TextFieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'street' | 'houseNumber' | 'apartment' | 'city' | 'postalCode';
+
+/** One text input of the checkout form: what the browser needs to fill it in and limit it. */
+export interface TextFieldConfig {
+  name: TextFieldName;
+  label: ReactNode;
+  autoComplete: string;
+  type?: 'text' | 'email' | 'tel';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  placeholder?: string;
+  maxLength: number;
+  /** Spans both columns of the grid. */
+  wide?: boolean;
+}
+
+const optional = (label: string) => (
+  <>
+    {label} <span className="font-normal text-ink-muted">(opcjonalnie)</span>
+  </>
+);
+
+export const CONTACT_FIELDS: TextFieldConfig[] = [
+  { name: 'firstName', label: 'Imię', autoComplete: 'given-name', maxLength: 100 },
+  { name: 'lastName', label: 'Nazwisko', autoComplete: 'family-name', maxLength: 100 },
+  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', maxLength: 254 },
+  { name: 'phone', label: 'Telefon', autoComplete: 'tel', type: 'tel', inputMode: 'tel', placeholder: '+48 123 456 789', maxLength: 30 },
+];
+
+export const ADDRESS_FIELDS: TextFieldConfig[] = [
+  { name: 'street', label: 'Ulica', autoComplete: 'address-line1', maxLength: 200, wide: true },
+  { name: 'houseNumber', label: 'Numer domu', autoComplete: 'off', maxLength: 20 },
+  { name: 'apartment', label: optional('Numer mieszkania'), autoComplete: 'off', maxLength: 20 },
+  { name: 'postalCode', label: 'Kod pocztowy', autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '37-700', maxLength: 6 },
+  { name: 'city', label: 'Miasto / miejscowość', autoComplete: 'address-level2', maxLength: 100 },
+];

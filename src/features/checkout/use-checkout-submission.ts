@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import { DELIVERY_COST_UNKNOWN_MESSAGE, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { isLocalDelivery } from '../../domain/delivery.ts';
+import { toPln, type Grosz } from '../../domain/money.ts';
+import type { SubmitOrder } from '../../domain/place-order-contract.ts';
+import { runCheckout } from './checkout-flow.ts';
+import type { CheckoutCart } from './checkout-model.ts';
+import { redirectToPayment } from './payment-start.ts';
+import type { QuoteState } from './use-delivery-quote.ts';
+
+export type CheckoutPhase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting';
+
+export const CHECKING_LINES_MESSAGE = 'Sprawdzamy dostępność produktów w koszyku…';
+
+export interface CheckoutSubmissionOptions {
+  cart: CheckoutCart;
+  getAccessToken: () => Promise<string | null>;
+  submitOrder: SubmitOrder;
+  onTransferPlaced: (orderNumber: string) => void;
+  onQueued: (localNumber: string) => void;
+}
+
+/** What the form knows at the moment of submitting, beyond its values. */
+export interface SubmitContext {
+  /** Some cart lines are still being checked against the shop. */
+  checkingLines: boolean;
+  quote: QuoteState;
+  /** The order's total as the summary shows it, sent along for the server to compare. */
+  total: Grosz;
+}
+
+/**
+ * Spec §2 order flow once the form is valid: refuse while the cart or the
+ * delivery cost is unknown, ask to confirm a bank transfer first, then place
+ * the order and go to payment — or show what the shop refused, field by field.
+ */
+export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTransferPlaced, onQueued }: CheckoutSubmissionOptions) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [phase, setPhase] = useState<CheckoutPhase>('editing');
+  const [error, setError] = useState<string | null>(null);
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [showSummaryErrors, setShowSummaryErrors] = useState(false);
+
+  async function placeAndPay(value: CheckoutFormValues, total: Grosz) {
+    setPhase('processing');
+    setError(null);
+    const accessToken = await getAccessToken().catch(() => null);
+    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, toPln(total));
+    if (result.kind === 'error') {
+      setError(result.message);
+      setServerFields(result.fields ?? {});
+      setPhase('editing');
+      return;
+    }
+    if (result.kind === 'queued') {
+      onQueued(result.localNumber);
+      return;
+    }
+    if (result.kind === 'transfer') {
+      onTransferPlaced(result.order.orderNumber);
+      return;
+    }
+    setPhase('redirecting');
+    await redirectToPayment(result.url);
+  }
+
+  /** The form's onSubmit: its values passed validation. */
+  async function submit(value: CheckoutFormValues, { checkingLines, quote, total }: SubmitContext) {
+    setShowSummaryErrors(false);
+    setError(null);
+    setServerFields({});
+    // Never order on the device's guess: a line still being checked may turn out to be gone.
+    if (checkingLines) {
+      setError(CHECKING_LINES_MESSAGE);
+      return;
+    }
+    if (isLocalDelivery(value.deliveryMethod) && quote.status !== 'ready') {
+      setError(quote.status === 'error' ? quote.message : DELIVERY_COST_UNKNOWN_MESSAGE);
+      return;
+    }
+    if (value.paymentMethod === 'transfer' && phase === 'editing') {
+      setPhase('confirm-transfer');
+      window.scrollTo({ top: 0 });
+      return;
+    }
+    await placeAndPay(value, total);
+  }
+
+  /** The form's onSubmitInvalid: list what is wrong and put the cursor on the first invalid field. */
+  function submitInvalid() {
+    setShowSummaryErrors(true);
+    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  }
+
+  function backToEditing() {
+    setError(null);
+    setPhase('editing');
+  }
+
+  return {
+    formRef,
+    phase,
+    busy: phase === 'processing' || phase === 'redirecting',
+    error,
+    /** The shop's messages by field, from the last refused order. */
+    serverFields,
+    showSummaryErrors,
+    submit,
+    submitInvalid,
+    placeAndPay,
+    backToEditing,
+  };
+}
