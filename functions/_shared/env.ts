@@ -166,7 +166,7 @@ export function readFunctionEnv(get: EnvGetter, requirements: EnvRequirements = 
 }
 
 /**
- * The spec's configuration message (§8, 'Classic gateway payment, mapped';
+ * The configuration message of docs/spec.md (§8, 'Classic gateway payment, mapped';
  * the app's catalogue in src/features/checkout/payment-errors.ts), for the
  * payment functions.
  */

@@ -204,7 +204,7 @@ export const GATEWAY_SETTING_KEYS = [
 
 export interface GatewaySettings {
   posId: string;
-  /** Signs the shop's requests to the gateway (key1 in PayU's terms; spec §5 calls it the auth key). */
+  /** Signs the shop's requests to the gateway (key1 in PayU's terms; docs/spec.md §5 calls it the auth key). */
   authKey: string;
   /** Verifies what the gateway sends: its reports and its status answers. */
   key2: string;

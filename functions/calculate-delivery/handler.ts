@@ -66,8 +66,8 @@ export function readDeliveryAddress(body: Record<string, unknown>): ParsedAddres
 }
 
 /**
- * Spec §7 calculate-delivery: the cost of home or cemetery delivery, per km
- * both ways (§9), only inside powiat przemyski and gmina Bircza.
+ * docs/spec.md §7 calculate-delivery: the cost of home or cemetery delivery, per km
+ * both ways (docs/spec.md §9), only inside powiat przemyski and gmina Bircza.
  */
 export function createCalculateDeliveryHandler(deps: CalculateDeliveryDeps): Handler {
   return postHandler('calculate-delivery', async (request) => {

@@ -1,5 +1,5 @@
 /**
- * Localities the shop delivers to itself (spec §9: powiat przemyski and gmina
+ * Localities the shop delivers to itself (docs/spec.md §9: powiat przemyski and gmina
  * Bircza; Bircza is part of the county, so the county covers it): the city of
  * Przemyśl and villages of the county's gminy. Coordinates are approximate
  * village centres (4 decimals, enough for a distance estimate, not for

@@ -26,7 +26,7 @@ export interface CreatePaymentDeps {
 export const STRIPE_CHECKOUT_SESSIONS_URL = 'https://api.stripe.com/v1/checkout/sessions';
 const ONLINE_METHODS = new Set(['payu', 'stripe', 'blik', 'card']);
 
-/** Polish `details` for the client, which shows details before error (spec §8 Payment session). */
+/** Polish `details` for the client, which shows details before error (docs/spec.md §8 Payment session). */
 const DETAILS = {
   notFound: 'Nie znaleziono zamówienia.',
   closed: 'To zamówienie jest już opłacone lub zamknięte.',
@@ -90,7 +90,7 @@ async function stripeCheckoutUrl(deps: CreatePaymentDeps, order: PaymentOrder, s
 }
 
 /**
- * Spec §7 create-payment: { orderId, accessKey? } from the order's buyer
+ * docs/spec.md §7 create-payment: { orderId, accessKey? } from the order's buyer
  * (their session or their device's key) → { url } for the card/BLIK provider.
  * With a Stripe secret key: a Stripe Checkout Session; without one: the
  * local payment simulator, signed like the classic gateway. Other body

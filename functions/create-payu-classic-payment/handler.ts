@@ -22,7 +22,7 @@ export interface CreatePayuClassicPaymentDeps {
 
 export const CONFIGURATION_MISSING = 'Payment gateway configuration is missing';
 
-/** Spec §5's payment checks, applied to what the gateway will be sent: the stored order. */
+/** docs/spec.md §5's payment checks, applied to what the gateway will be sent: the stored order. */
 function checkStoredOrder(order: PaymentOrder): void {
   const { firstName, lastName } = splitCustomerName(order.customerName);
   const checked = validatePaymentRequest({
@@ -35,7 +35,7 @@ function checkStoredOrder(order: PaymentOrder): void {
 }
 
 /**
- * Spec §7 create-payu-classic-payment: { orderId, accessKey? } from the
+ * docs/spec.md §7 create-payu-classic-payment: { orderId, accessKey? } from the
  * order's buyer (their session or the key their device got at placement)
  * → { success: true, redirectUrl }, every signed field built from the order
  * AS STORED; or { success: false, error }.

@@ -26,7 +26,7 @@ export interface CatalogueProduct {
   category: string;
 }
 
-/** Products of this category wilt in a courier parcel (spec §9). */
+/** Products of this category wilt in a courier parcel (docs/spec.md §9). */
 export const LIVE_FLOWERS_CATEGORY = 'live-flowers';
 
 export interface StoredOrder {

@@ -32,7 +32,7 @@ export const CONTACT_RATE_LIMITED_MESSAGE = 'Wysłano zbyt wiele wiadomości. Sp
 export const MAX_CONTACT_BODY_BYTES = 32 * 1024;
 
 /**
- * Spec §7 send-contact-email: validates with the contact form's schema,
+ * docs/spec.md §7 send-contact-email: validates with the contact form's schema,
  * always stores the message, then mails it if a provider is configured.
  * Answers { ok: true }; the client looks only at the status.
  */

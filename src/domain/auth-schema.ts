@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN } from './patterns.ts';
 
-/** Spec §5 login and registration rules; the server's own password rules are reported by its errors. */
+/** docs/spec.md §5 login and registration rules; the server's own password rules are reported by its errors. */
 
 export const PASSWORD_MIN_LENGTH = 6;
 

@@ -1,7 +1,7 @@
 import { DELIVERY_METHOD_LABELS, fixedShippingCost, missingForFreeShipping, orderTotal, type DeliveryMethod } from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
-/** Spec §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
+/** docs/spec.md §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 999;
 
@@ -47,7 +47,7 @@ export function clampQuantity(quantity: number): number {
 }
 
 /**
- * A typed quantity is accepted only when it is a whole number above 0 (spec §5),
+ * A typed quantity is accepted only when it is a whole number above 0 (docs/spec.md §5),
  * at most 999. Anything else ('', '1.5', '2,0', '-1', '0', '1e2', 'abc') gives null.
  */
 export function parseQuantity(input: string | number): number | null {
@@ -58,7 +58,7 @@ export function parseQuantity(input: string | number): number | null {
   return value;
 }
 
-/** The shipping methods offered on the cart page, in the order of spec §9. */
+/** The shipping methods offered on the cart page, in the order of docs/spec.md §9. */
 export const CART_SHIPPING_OPTIONS = [
   'gls-pickup',
   'dpd-pickup',

@@ -4,7 +4,7 @@ import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-meth
 import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
 
 /**
- * The checkout form (spec §3, §5), defined once: the checkout page validates
+ * The checkout form (docs/spec.md §3, §5), defined once: the checkout page validates
  * with it and the place-order function re-parses the same schema.
  */
 
@@ -98,7 +98,7 @@ export interface CheckoutFormValues {
   paymentMethod: CheckoutForm['paymentMethod'];
 }
 
-/** Spec §3 defaults: country PL, store pickup, PayU. */
+/** docs/spec.md §3 defaults: country PL, store pickup, PayU. */
 export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   firstName: '',
   lastName: '',

@@ -2,7 +2,7 @@ import * as v from 'valibot';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
 
 /**
- * The contact form (spec §3, §5), defined once: the contact page validates
+ * The contact form (docs/spec.md §3, §5), defined once: the contact page validates
  * with it and the send-contact-email function re-parses the same schema.
  */
 

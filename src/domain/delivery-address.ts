@@ -1,6 +1,6 @@
 import { POSTAL_CODE_PATTERN } from './patterns.ts';
 
-/** The parts of a delivery address the quote needs (spec §5 'Delivery quote'). */
+/** The parts of a delivery address the quote needs (docs/spec.md §5 'Delivery quote'). */
 export interface DeliveryAddress {
   street: string;
   houseNumber: string;

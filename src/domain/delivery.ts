@@ -29,7 +29,7 @@ export const LOCAL_DELIVERY_METHODS = ['home', 'cemetery'] as const satisfies re
 
 export const DEFAULT_DELIVERY_METHOD: DeliveryMethod = 'store';
 
-/** Fixed prices of spec §9, in grosz. */
+/** Fixed prices of docs/spec.md §9, in grosz. */
 export const SHIPPING_PRICES: Record<DeliveryMethod, Grosz> = {
   home: grosz(0),
   store: grosz(0),
@@ -92,7 +92,7 @@ export function orderTotal(subtotal: Grosz, shipping: Grosz): Grosz {
 }
 
 /**
- * Live flowers travel only with the shop's own driver (spec §9: delivered
+ * Live flowers travel only with the shop's own driver (docs/spec.md §9: delivered
  * locally, in Przemyśl county and Bircza commune) or are picked up; couriers
  * carry everything else.
  */
@@ -107,7 +107,7 @@ export function isDeliveryAllowed(method: DeliveryMethod, containsLiveFlowers: b
 export const LIVE_FLOWERS_COURIER_MESSAGE =
   'Kwiaty żywe dostarczamy tylko sami – na terenie powiatu przemyskiego i gminy Bircza – albo do odbioru w kwiaciarni. Wybierz dostawę do domu, na cmentarz lub odbiór osobisty.';
 
-/** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (spec §9). */
+/** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (docs/spec.md §9). */
 export const CHECKOUT_DELIVERY_OPTIONS = [
   'store', 'home', 'cemetery', 'gls-pickup', 'dpd-pickup', 'inpost', 'gls', 'gls-cod', 'dpd', 'dpd-cod',
 ] as const satisfies readonly DeliveryMethod[];

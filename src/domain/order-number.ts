@@ -1,6 +1,6 @@
 /**
  * The shop's order number: 'KT', the last 6 digits of the millisecond
- * timestamp, then a random 3-digit number padded with zeros (spec §3).
+ * timestamp, then a random 3-digit number padded with zeros (docs/spec.md §3).
  */
 export function generateOrderNumber(nowMs: number = Date.now(), random: () => number = Math.random): string {
   const time = String(Math.trunc(nowMs)).slice(-6).padStart(6, '0');

@@ -19,7 +19,7 @@ export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
 };
 export const UNKNOWN_PAYMENT_STATUS_LABEL = 'Nieznany';
 
-/** Spec §4: payment status derives from order status; 'failed' is never produced. */
+/** docs/spec.md §4: payment status derives from order status; 'failed' is never produced. */
 export function paymentStatusOf(orderStatus: string): PaymentStatus {
   if (orderStatus === 'completed') return 'completed';
   if (orderStatus === 'cancelled') return 'cancelled';

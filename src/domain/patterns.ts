@@ -1,5 +1,5 @@
 /**
- * The shop's format rules (spec §5), in a module of their own so a form that
+ * The shop's format rules (docs/spec.md §5), in a module of their own so a form that
  * needs only an email check does not pull the whole checkout schema along.
  */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

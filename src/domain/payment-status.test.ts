@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENT_STATUSES, paymentStatusLabel, paymentStatusOf, toPaymentView } from './payment-status.ts';
 
-describe('payment status (spec §4)', () => {
+describe('payment status (docs/spec.md §4)', () => {
   it('maps completed, cancelled, pending/processing and anything else', () => {
     expect(paymentStatusOf('completed')).toBe('completed');
     expect(paymentStatusOf('cancelled')).toBe('cancelled');

@@ -12,7 +12,7 @@ export function isPaymentStatus(value: unknown): value is PaymentStatus {
   return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
 }
 
-/** Spec §4 labels: Opłacone, Nieudane, Oczekujące, Anulowane; anything else is 'Nieznany'. */
+/** docs/spec.md §4 labels: Opłacone, Nieudane, Oczekujące, Anulowane; anything else is 'Nieznany'. */
 export function paymentStatusLabel(status: string): string {
   return isPaymentStatus(status) ? PAYMENT_STATUS_LABELS[status] : UNKNOWN_PAYMENT_STATUS_LABEL;
 }
@@ -30,7 +30,7 @@ export interface PaymentSource<Amount> {
   customerEmail: string;
 }
 
-/** Spec §3 'Payment view': one per order, its status derived from the order's status (§4). */
+/** docs/spec.md §3 'Payment view': one per order, its status derived from the order's status (§4). */
 export interface PaymentView<Amount> {
   id: string;
   orderId: string;

@@ -60,7 +60,7 @@ describe('gateway signature', () => {
 });
 
 describe('buildGatewayParams', () => {
-  it('fills the fixed gateway values of spec §9', () => {
+  it('fills the fixed gateway values of docs/spec.md §9', () => {
     const params = buildGatewayParams(input);
     expect(params).toMatchObject({
       pos_id: '145227',
@@ -137,7 +137,7 @@ const validRequest = {
   products: [{ name: 'Róża', unitPrice: 19.99, quantity: 1 }],
 };
 
-describe('validatePaymentRequest (spec §5 Payment creation)', () => {
+describe('validatePaymentRequest (docs/spec.md §5 Payment creation)', () => {
   it('accepts a complete request, trimming and lower-casing the email', () => {
     const result = validatePaymentRequest({ ...validRequest, buyer: { ...validRequest.buyer, email: ' Anna@Example.PL ' } });
     expect(result.ok).toBe(true);
@@ -189,7 +189,7 @@ describe('validatePaymentRequest (spec §5 Payment creation)', () => {
   });
 });
 
-describe('checkGatewayParams (spec §5 Payment test checks)', () => {
+describe('checkGatewayParams (docs/spec.md §5 Payment test checks)', () => {
   const good = { ...buildGatewayParams(input) } as Record<string, string>;
 
   it('names every missing required field', () => {
@@ -217,7 +217,7 @@ describe('checkGatewayParams (spec §5 Payment test checks)', () => {
   });
 });
 
-describe('checkRedirectUrl (spec §5 Redirect URL check)', () => {
+describe('checkRedirectUrl (docs/spec.md §5 Redirect URL check)', () => {
   const url = gatewayRedirectUrl('http://gateway.test/pay', buildGatewayParams(input));
 
   it('names the missing parameters', () => {

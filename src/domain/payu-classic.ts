@@ -2,8 +2,8 @@ import { md5 } from './md5.ts';
 import { EMAIL_PATTERN } from './patterns.ts';
 
 /**
- * The PayU classic gateway's form parameters (spec §3), their signature and
- * the checks of spec §5. Shared by the payment functions (which build and
+ * The PayU classic gateway's form parameters (docs/spec.md §3), their signature and
+ * the checks of docs/spec.md §5. Shared by the payment functions (which build and
  * verify), the local payment simulator and the admin test screen.
  */
 
@@ -59,7 +59,7 @@ export function signaturePayload(params: ParamRecord, authKey: string): string {
   return keys.map((key) => params[key]).join('') + authKey;
 }
 
-/** Spec §5: MD5 of the values concatenated in key-sorted order, without sig and the auth key, then the auth key. */
+/** docs/spec.md §5: MD5 of the values concatenated in key-sorted order, without sig and the auth key, then the auth key. */
 export function signGatewayParams(params: ParamRecord, authKey: string): string {
   return md5(signaturePayload(params, authKey));
 }
@@ -140,7 +140,7 @@ export interface GatewayPaymentInput {
   itemNameLimit?: number;
 }
 
-/** The signed parameters of one payment (spec §3, §9), pos_auth_key included for the gateway form. */
+/** The signed parameters of one payment (docs/spec.md §3, §9), pos_auth_key included for the gateway form. */
 export function buildGatewayParams(input: GatewayPaymentInput): GatewayParams {
   const ts = String(Math.trunc(input.ts));
   const nameLimit = Math.min(input.itemNameLimit ?? MAX_GATEWAY_NAME_LENGTH, MAX_GATEWAY_NAME_LENGTH);
@@ -355,7 +355,7 @@ export function resolveGatewayUrl(stored: string | undefined, simulatorBackendUr
 const MIN_PHONE_LENGTH = 9;
 const MIN_NAME_LENGTH = 2;
 
-/** The body of create-payu-classic-payment (spec §3 Payment request). */
+/** The body of create-payu-classic-payment (docs/spec.md §3 Payment request). */
 export interface PaymentRequest {
   orderId: string;
   description: string;
@@ -382,7 +382,7 @@ function item(value: unknown): GatewayItem {
 }
 
 /**
- * Spec §5 Payment creation: every problem, in a fixed order, with the
+ * docs/spec.md §5 Payment creation: every problem, in a fixed order, with the
  * gateway function's English messages. Wrong types count as missing.
  */
 export function validatePaymentRequest(body: unknown): PaymentRequestValidation {
@@ -431,7 +431,7 @@ export const REQUIRED_GATEWAY_FIELDS = [
 
 const GATEWAY_PHONE_FORMAT = /^\+?\d{9,15}$/;
 
-/** Spec §5 Payment test checks over a parameter set; sig defaults to the set's own. */
+/** docs/spec.md §5 Payment test checks over a parameter set; sig defaults to the set's own. */
 export function checkGatewayParams(params: ParamRecord, signature: string | undefined = params.sig): CheckResult {
   const errors: string[] = [];
   const warnings: string[] = [];
@@ -456,7 +456,7 @@ export interface RedirectCheck extends CheckResult {
 
 export const REQUIRED_REDIRECT_PARAMS = ['pos_id', 'session_id', 'amount', 'desc', 'sig'] as const;
 
-/** Spec §5 Redirect URL check: the address the browser is about to be sent to. */
+/** docs/spec.md §5 Redirect URL check: the address the browser is about to be sent to. */
 export function checkRedirectUrl(url: string): RedirectCheck {
   const errors: string[] = [];
   const warnings: string[] = [];

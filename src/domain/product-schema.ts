@@ -4,7 +4,7 @@ import { parseDecimalText } from './money.ts';
 import type { ProductRow } from './product.ts';
 
 /**
- * The admin product form (spec §3 Product, §5 Product form), defined once:
+ * The admin product form (docs/spec.md §3 Product, §5 Product form), defined once:
  * name, category, description, price (≥ 0, grosz precision), stock (≥ 0,
  * whole), image URL and the featured flag. Limits match the products table.
  */

@@ -23,7 +23,7 @@ function completeValues(): Record<string, string> {
 }
 
 describe('settings definitions', () => {
-  it('cover every spec §3 key and the shop keys of the seed, once each', () => {
+  it('cover every docs/spec.md §3 key and the shop keys of the seed, once each', () => {
     expect([...SETTING_KEYS].sort()).toEqual([...SPEC_KEYS, ...SHOP_KEYS].sort());
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
   });

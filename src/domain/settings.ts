@@ -1,5 +1,5 @@
 /**
- * The shop's settings (spec §3 App setting, §2 Settings tab): every key the
+ * The shop's settings (docs/spec.md §3 App setting, §2 Settings tab): every key the
  * owner edits, in which of the four sections it sits, which are secret
  * (password inputs, never public) and which are required. Values are text;
  * a blank value is stored as ''.
@@ -149,7 +149,7 @@ export function validateSettings(values: SettingsValues): Record<string, string>
   return errors;
 }
 
-/** Spec §9: the settings screen's success message shows this long. */
+/** docs/spec.md §9: the settings screen's success message shows this long. */
 export const SETTINGS_SUCCESS_MS = 3000;
 
 export const SETTINGS_MESSAGES = {

@@ -6,7 +6,7 @@ import * as v from 'valibot';
  * them use these, so they live apart from any one schema.
  */
 
-/** Spec §5: all messages joined with commas, each once. */
+/** docs/spec.md §5: all messages joined with commas, each once. */
 export function joinIssueMessages(issues: readonly { message: string }[]): string {
   return [...new Set(issues.map((issue) => issue.message))].join(', ');
 }

@@ -17,7 +17,7 @@ export interface FunctionAnswer {
 }
 
 export interface CallFunctionOptions {
-  /** The signed-in user's access token; otherwise the public key alone says who calls (spec §7). */
+  /** The signed-in user's access token; otherwise the public key alone says who calls (docs/spec.md §7). */
   accessToken?: string | null;
   timeoutMs?: number;
   signal?: AbortSignal;

@@ -3,7 +3,7 @@ import { apiKeyHeaders, getBackendConfig } from './backend-config.ts';
 import { readPageData } from './page-data.ts';
 
 /**
- * The shop's public settings (spec §3 'App setting', the `public_settings`
+ * The shop's public settings (docs/spec.md §3 'App setting', the `public_settings`
  * view): read with a plain fetch (no supabase-js on the first paint), kept in
  * localStorage so the name, address and hours show at once and offline.
  */

@@ -150,7 +150,7 @@ describe('admin settings: testing tab', () => {
     return user;
   }
 
-  it('runs the custom test: shows the §5 messages for bad input and the masked, then shown, signature', async () => {
+  it('runs the custom test: shows the docs/spec.md §5 messages for bad input and the masked, then shown, signature', async () => {
     const user = await openTesting();
     expect(screen.getByText('Comprehensive testing of PayU integration')).toBeTruthy();
     const amount = screen.getByLabelText('Kwota (PLN)');

@@ -3,7 +3,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { checkoutFor, invokeFunction, signedInOwner, signedUpCustomer, someProducts, withDatabase } from '../support/test-backend.ts';
 
-/** The admin orders calls (spec §7 'Admin orders', 'Change status') against the real backend and its RLS. */
+/** The admin orders calls (docs/spec.md §7 'Admin orders', 'Change status') against the real backend and its RLS. */
 
 async function placeOrderAs(client: SupabaseClient, email: string): Promise<{ id: string; number: string }> {
   const [product] = await someProducts(1);

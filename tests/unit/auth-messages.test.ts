@@ -3,7 +3,7 @@ import { AUTH_MESSAGES, authErrorMessage } from '../../src/features/auth/auth-me
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('auth error messages (spec §8)', () => {
+describe('auth error messages (docs/spec.md §8)', () => {
   it('maps GoTrue codes to Polish', () => {
     expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'login')).toBe('Nieprawidłowy email lub hasło');
     expect(authErrorMessage({ code: 'user_already_exists', message: 'User already registered' }, 'register')).toBe(

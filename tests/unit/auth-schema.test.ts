@@ -9,7 +9,7 @@ const errors = (schema: v.GenericSchema, value: unknown) => {
   return result.success ? {} : issuesByField(result.issues);
 };
 
-describe('auth schemas (spec §5)', () => {
+describe('auth schemas (docs/spec.md §5)', () => {
   it('login needs an email in the right format and a password', () => {
     expect(errors(loginSchema, { email: '', password: '' })).toEqual({ email: 'Email jest wymagany', password: 'Hasło jest wymagane' });
     expect(errors(loginSchema, { email: 'nie-email', password: 'x' })).toEqual({ email: 'Nieprawidłowy format email' });

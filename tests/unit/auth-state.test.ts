@@ -5,7 +5,7 @@ const customer: AuthUser = { id: 'u1', email: 'klient@example.com', isAdmin: fal
 const owner: AuthUser = { id: 'u2', email: 'wlasciciel@kwiaciarnia.local', isAdmin: true };
 const loggedIn: AuthState = { user: customer, isLoading: false, error: null };
 
-describe('auth state (spec §4)', () => {
+describe('auth state (docs/spec.md §4)', () => {
   it('starts loading with no user and no error', () => {
     expect(INITIAL_AUTH_STATE).toEqual({ user: null, isLoading: true, error: null });
   });

@@ -8,7 +8,7 @@ import { checkoutTotals, orderItems, type CheckoutLine } from '../../src/feature
 import { PAYU_DEFAULT_ERROR, payuErrorMessage } from '../../src/features/checkout/payment-errors.ts';
 import { parsePaymentReturnSearch } from '../../src/features/checkout/return-search.ts';
 
-describe('PayU error messages (spec §8)', () => {
+describe('PayU error messages (docs/spec.md §8)', () => {
   it.each([
     ['Payment gateway configuration is missing', 'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.'],
     ['network error', 'Błąd połączenia. Sprawdź połączenie internetowe i spróbuj ponownie.'],

@@ -97,7 +97,7 @@ describe('create-payu-classic-payment', () => {
     }
   });
 
-  it('applies the §5 checks to the stored order it would send', async () => {
+  it('applies the docs/spec.md §5 checks to the stored order it would send', async () => {
     const { store } = fakeStore(storedOrder({ customerEmail: 'x@y' }));
     const { response, json } = await classicRedirect(store);
     expect(response.status).toBe(422);

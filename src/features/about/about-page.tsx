@@ -8,7 +8,7 @@ const POINTS = [
   { title: 'Blisko Ciebie', text: 'Dowozimy kwiaty żywe w Birczy i w całym powiecie przemyskim. Resztę oferty wysyłamy kurierem.' },
 ] as const;
 
-/** Spec §2 'O nas': static content with a link to /contact. */
+/** docs/spec.md §2 'O nas': static content with a link to /contact. */
 export function AboutPage() {
   const { company_name: shopName } = usePublicSettings();
 

@@ -32,7 +32,7 @@ export function GuestAccountPage({ orders, actions }: { orders: readonly DeviceO
   );
 }
 
-/** Spec §2 'Moje konto': the email, the customer's order history and the orders this device placed as a guest. */
+/** docs/spec.md §2 'Moje konto': the email, the customer's order history and the orders this device placed as a guest. */
 export function AccountPage({
   email,
   userId,

@@ -2,7 +2,7 @@ import type { OrderStatus } from '../../domain/order-status.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import { toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
 
-/** Spec §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
+/** docs/spec.md §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
@@ -13,7 +13,7 @@ export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   return (data as OrderRow[]).map(toAdminOrder);
 }
 
-/** Spec §7: product ids, for the product count. */
+/** docs/spec.md §7: product ids, for the product count. */
 export async function fetchProductCount(): Promise<number> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('products').select('id');
@@ -30,7 +30,7 @@ export type StatusUpdateResult =
   | { outcome: 'failed'; message: string };
 
 /**
- * Spec §7 'Change status': update orders set status by id. With `from`, only
+ * docs/spec.md §7 'Change status': update orders set status by id. With `from`, only
  * while the order still has that status, so a change queued offline never
  * overwrites a newer one.
  */

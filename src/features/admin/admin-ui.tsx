@@ -40,7 +40,7 @@ export function PageTitle({ children, eyebrow, after }: { children: ReactNode; e
   );
 }
 
-/** Spec §8: the section's message with 'Spróbuj ponownie'. */
+/** docs/spec.md §8: the section's message with 'Spróbuj ponownie'. */
 export function LoadError({ message, onRetry }: { message: string; onRetry: () => void }) {
   return (
     <div role="alert" className="mt-6 rounded-2xl bg-blush-50 p-4">

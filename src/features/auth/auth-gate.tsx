@@ -4,7 +4,7 @@ import type { AuthUser } from './auth-state.ts';
 import { useAuth } from './use-auth.ts';
 
 /**
- * Spec §4 route guard: a spinner while the session loads; no user → /login
+ * docs/spec.md §4 route guard: a spinner while the session loads; no user → /login
  * (and back here afterwards); for 'admin', a signed-in non-admin → /. Admin
  * comes from the server's is_admin(); the database enforces it again.
  */

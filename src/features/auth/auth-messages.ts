@@ -1,7 +1,7 @@
 import type { AuthOperation } from './auth-state.ts';
 import { OFFLINE_MESSAGE } from './offline-message.ts';
 
-/** Spec §8 English fallbacks, shown only when nothing better is known. */
+/** docs/spec.md §8 English fallbacks, shown only when nothing better is known. */
 export const AUTH_FALLBACK_MESSAGES: Record<AuthOperation, string> = {
   login: 'Failed to log in',
   register: 'Failed to register',

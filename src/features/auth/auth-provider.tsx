@@ -4,7 +4,7 @@ import type { AuthUser } from './auth-state.ts';
 import { CHECKING_SESSION, createAuthStore } from './auth-store.ts';
 
 /**
- * Spec §4 auth for the whole app. Light on purpose, as it is part of every
+ * docs/spec.md §4 auth for the whole app. Light on purpose, as it is part of every
  * first load: a visitor without a stored session is signed out at once, and
  * the auth code (with supabase-js) loads only to restore a session, after the
  * page's first content, or when the visitor logs in, registers or logs out.

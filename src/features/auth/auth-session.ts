@@ -26,7 +26,7 @@ export interface AuthSession {
 }
 
 /**
- * Spec §4 auth: checks the session (persisted by supabase-js, token refreshed
+ * docs/spec.md §4 auth: checks the session (persisted by supabase-js, token refreshed
  * automatically) and follows later changes (other tabs, expiry). Loaded by
  * src/features/auth/auth-store.ts only when there is a session to restore or
  * the visitor logs in or registers, so supabase-js and these texts never

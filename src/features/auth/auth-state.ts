@@ -1,11 +1,11 @@
-/** Spec §2/§6 client record: admin is decided by the server, never by the client. */
+/** docs/spec.md §2/§6 client record: admin is decided by the server, never by the client. */
 export interface AuthUser {
   id: string;
   email: string;
   isAdmin: boolean;
 }
 
-/** Spec §4 auth state. */
+/** docs/spec.md §4 auth state. */
 export interface AuthState {
   user: AuthUser | null;
   isLoading: boolean;
@@ -24,7 +24,7 @@ export type AuthAction =
 
 export const INITIAL_AUTH_STATE: AuthState = { user: null, isLoading: true, error: null };
 
-/** Pure transitions of spec §4: every operation starts by loading and clearing the error. */
+/** Pure transitions of docs/spec.md §4: every operation starts by loading and clearing the error. */
 export function authReducer(state: AuthState, action: AuthAction): AuthState {
   switch (action.type) {
     case 'start':

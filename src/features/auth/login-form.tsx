@@ -8,7 +8,7 @@ import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 
-/** Spec §2/§5 login: email, password with a show toggle, link to /register. */
+/** docs/spec.md §2/§5 login: email, password with a show toggle, link to /register. */
 export function LoginForm() {
   const baseId = useId();
   const { login } = useAuth();

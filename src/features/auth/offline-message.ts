@@ -1,5 +1,5 @@
 /**
- * Spec §8 text for a lost connection. Its own module because the app shell
+ * docs/spec.md §8 text for a lost connection. Its own module because the app shell
  * shows it too, when the auth code itself cannot be fetched, and the shell
  * must not carry the other messages (src/features/auth/auth-messages.ts).
  */

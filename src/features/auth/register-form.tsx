@@ -14,7 +14,7 @@ const FIELDS = [
   { name: 'confirmPassword', label: 'Powtórz hasło', type: 'password', autoComplete: 'new-password' },
 ] as const;
 
-/** Spec §2/§5 registration: email, password (min 6), repeat password, link to /login. */
+/** docs/spec.md §2/§5 registration: email, password (min 6), repeat password, link to /login. */
 export function RegisterForm() {
   const baseId = useId();
   const { register } = useAuth();

@@ -3,7 +3,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import type { ProductRow } from '../../domain/product.ts';
 import { ProductThumb } from './product-thumb.tsx';
 
-/** 'Dodano do koszyka' with 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (spec §2, Shop). */
+/** 'Dodano do koszyka' with 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (docs/spec.md §2, Shop). */
 export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">

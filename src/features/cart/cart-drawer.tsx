@@ -21,7 +21,7 @@ export interface CartDrawerViewProps {
 const stepButton =
   'grid size-11 place-items-center rounded-full text-forest-900 hover:bg-forest-50 disabled:cursor-not-allowed disabled:text-ink-muted/40 disabled:hover:bg-transparent';
 
-/** The cart drawer (spec §2), sliding in from the right. Presentational: data and actions come in as props. */
+/** The cart drawer (docs/spec.md §2), sliding in from the right. Presentational: data and actions come in as props. */
 export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, onRemove, onClear }: CartDrawerViewProps) {
   const empty = lines !== undefined && lines.length === 0;
   return (

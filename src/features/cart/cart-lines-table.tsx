@@ -40,7 +40,7 @@ function StepButton({ label, disabled, onClick, children }: { label: string; dis
 }
 
 /**
- * The editable cart lines (spec §2 cart page and checkout): quantity typed and
+ * The editable cart lines (docs/spec.md §2 cart page and checkout): quantity typed and
  * applied per line or for the whole cart ('Przelicz koszyk'), remove, and on
  * the checkout minus/plus.
  */

@@ -23,7 +23,7 @@ function priceOrFree(amount: Grosz): string {
   return amount === 0 ? 'Gratis' : formatPln(amount);
 }
 
-/** The cart page (spec §2 'Cart page'). Presentational: data and actions come in as props. */
+/** The cart page (docs/spec.md §2 'Cart page'). Presentational: data and actions come in as props. */
 export function CartPageView({ lines, method, summary, onSetQuantities, onRemove, onClear, onMethodChange, onPrint }: CartPageViewProps) {
   const idPrefix = useId();
 

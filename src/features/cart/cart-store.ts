@@ -6,7 +6,7 @@ export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
 
 /**
  * Adds a product; a product already in the cart gets its quantity increased
- * (spec §4), read and written in one transaction so two tabs cannot lose an
+ * (docs/spec.md §4), read and written in one transaction so two tabs cannot lose an
  * update, and capped at 999.
  */
 export async function addToCart(productId: string, quantity = 1): Promise<void> {

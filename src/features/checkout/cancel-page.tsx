@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import type { PaymentReturnSearch } from './return-search.ts';
 
-/** Spec §2 cancel page. The cart is kept, so the customer can try to pay again from the checkout. */
+/** docs/spec.md §2 cancel page. The cart is kept, so the customer can try to pay again from the checkout. */
 export function CancelPage({ search }: { search: PaymentReturnSearch }) {
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">

@@ -16,7 +16,7 @@ export type CheckoutResult =
 export const UNAVAILABLE_LINES_MESSAGE = 'Usuń z koszyka produkty, które nie są już dostępne, i spróbuj ponownie.';
 
 /**
- * Spec §4 'Checkout flow': place the order (once, whatever the retries), then
+ * docs/spec.md §4 'Checkout flow': place the order (once, whatever the retries), then
  * branch on the payment method. The idempotency key is kept while the order's
  * content stays the same, so a retry after a dropped connection or a failed
  * payment start answers with the same order instead of a second one.

@@ -41,7 +41,7 @@ export interface CheckoutFormProps {
 export const UNVERIFIED_LINES_NOTE =
   'Dostępności i ceny części produktów nie udało się teraz sprawdzić, więc nie ma ich w podsumowaniu. Sklep potwierdzi zamówienie i jego kwotę po otrzymaniu.';
 
-/** Spec §2 checkout: the form, the delivery quote, the summary and the order flow. */
+/** docs/spec.md §2 checkout: the form, the delivery quote, the summary and the order flow. */
 export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutFormProps) {
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.

@@ -21,7 +21,7 @@ export interface CheckoutPageProps {
   onQueued: () => void;
 }
 
-/** Spec §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
+/** docs/spec.md §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
 export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
   const [queuedNumber, setQueuedNumber] = useState<string | null>(null);

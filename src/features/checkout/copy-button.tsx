@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 
 export const COPY_FEEDBACK_MS = 2000;
 
-/** Copies one value; says 'Skopiowano: {label}' or 'Błąd kopiowania' for 2 seconds (spec §2, §9). */
+/** Copies one value; says 'Skopiowano: {label}' or 'Błąd kopiowania' for 2 seconds (docs/spec.md §2, §9). */
 export function CopyButton({ label, value }: { label: string; value: string }) {
   const [feedback, setFeedback] = useState<string | null>(null);
 

@@ -2,7 +2,7 @@ import { ADDRESS_INCOMPLETE_MESSAGE, formatDestinationAddress, isAddressComplete
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
 
-/** Spec §3 'Delivery quote', plus whether the figure is an estimate. */
+/** docs/spec.md §3 'Delivery quote', plus whether the figure is an estimate. */
 export interface DeliveryQuote {
   distanceKm: number;
   cost: Grosz;
@@ -18,7 +18,7 @@ export const QUOTE_UNEXPECTED = 'Wystąpił nieoczekiwany błąd podczas oblicza
 export const QUOTE_SERVER_ERROR = 'Błąd obliczania kosztu dostawy';
 export const QUOTE_BAD_DATA = 'Otrzymano nieprawidłowe dane z serwera';
 
-/** Asks calculate-delivery for the cost of home or cemetery delivery to the address (spec §7). */
+/** Asks calculate-delivery for the cost of home or cemetery delivery to the address (docs/spec.md §7). */
 export async function fetchDeliveryQuote(address: DeliveryAddress, signal?: AbortSignal): Promise<QuoteResult> {
   if (!isAddressComplete(address)) return { ok: false, message: ADDRESS_INCOMPLETE_MESSAGE };
   try {

@@ -1,4 +1,4 @@
-/** Spec §8 messages of the payment start, in one place. */
+/** docs/spec.md §8 messages of the payment start, in one place. */
 export const PAYU_DEFAULT_ERROR = 'Wystąpił błąd podczas inicjowania płatności PayU.';
 export const PAYU_NO_REDIRECT = 'Nie otrzymano adresu URL do płatności PayU';
 export const PAYMENT_SESSION_FALLBACK = 'Failed to create payment session';
@@ -15,7 +15,7 @@ const PAYU_MAPPED: ReadonlyArray<[test: (message: string) => boolean, polish: st
 ];
 
 /**
- * The classic gateway's error as the customer reads it (spec §8): known kinds
+ * The classic gateway's error as the customer reads it (docs/spec.md §8): known kinds
  * in Polish, in the spec's order of precedence; anything else as it came.
  */
 export function payuErrorMessage(message: string | undefined): string {

@@ -21,7 +21,7 @@ function paymentRequest(order: PlacedOrder): { orderId: string; accessKey?: stri
 }
 
 /**
- * Spec §4 'Payment start' for the payu method: the create-payu-classic-payment
+ * docs/spec.md §4 'Payment start' for the payu method: the create-payu-classic-payment
  * function signs the gateway parameters from the order as stored; the browser
  * only checks the address it got back.
  */
@@ -42,7 +42,7 @@ export async function startPayuPayment(order: PlacedOrder, accessToken: string |
   }
 }
 
-/** Card and BLIK (spec §7 create-payment): the provider's page, or the local simulator without a provider key. */
+/** Card and BLIK (docs/spec.md §7 create-payment): the provider's page, or the local simulator without a provider key. */
 export async function startCardPayment(order: PlacedOrder, accessToken: string | null): Promise<PaymentStart> {
   try {
     const answer = await callFunction('create-payment', paymentRequest(order), { accessToken });
@@ -58,7 +58,7 @@ export async function startCardPayment(order: PlacedOrder, accessToken: string |
   }
 }
 
-/** Spec §9: the browser leaves for the gateway 500 ms after the address is confirmed. */
+/** docs/spec.md §9: the browser leaves for the gateway 500 ms after the address is confirmed. */
 export async function redirectToPayment(url: string, navigate: (url: string) => void = (target) => window.location.assign(target)): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, PAYMENT_REDIRECT_DELAY_MS));
   navigate(url);

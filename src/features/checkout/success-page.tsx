@@ -8,7 +8,7 @@ import type { PaymentReturnSearch } from './return-search.ts';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
 
-/** Spec §2 '/checkout/success': the cart is cleared on entry, then transfer details or the payment message. */
+/** docs/spec.md §2 '/checkout/success': the cart is cleared on entry, then transfer details or the payment message. */
 export function SuccessPage({
   search,
   onEnter,

@@ -6,7 +6,7 @@ import { formatPln } from '../../domain/money.ts';
 import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
 
-/** Spec §2: the interim step before a bank-transfer order is placed. */
+/** docs/spec.md §2: the interim step before a bank-transfer order is placed. */
 export function TransferConfirmation({
   values,
   cart,

@@ -30,7 +30,7 @@ export interface SubmitContext {
 }
 
 /**
- * Spec §2 order flow once the form is valid: refuse while the cart or the
+ * docs/spec.md §2 order flow once the form is valid: refuse while the cart or the
  * delivery cost is unknown, ask to confirm a bank transfer first, then place
  * the order and go to payment — or show what the shop refused, field by field.
  */

@@ -13,7 +13,7 @@ export type QuoteState =
 export const QUOTE_DEBOUNCE_MS = 600;
 
 /**
- * Spec §4 'Delivery cost': re-quoted (debounced) whenever home or cemetery
+ * docs/spec.md §4 'Delivery cost': re-quoted (debounced) whenever home or cemetery
  * delivery is chosen and the street, city or postal code change; store pickup
  * and couriers need no quote; an error leaves the cost unknown (0).
  */

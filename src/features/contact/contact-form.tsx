@@ -15,7 +15,7 @@ import { schemaValidation } from '../../lib/schema-validation.ts';
 
 type Status = 'idle' | 'sent' | 'failed';
 
-/** Spec §2/§5 contact form: validated with the same schema the function re-parses. */
+/** docs/spec.md §2/§5 contact form: validated with the same schema the function re-parses. */
 export function ContactForm() {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);

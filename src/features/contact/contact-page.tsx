@@ -5,7 +5,7 @@ import { ContactMap } from './contact-map.tsx';
 
 const linkClass = 'font-medium text-forest-800 underline underline-offset-2';
 
-/** Spec §2 /contact: details, opening hours (public settings), the form and the map. */
+/** docs/spec.md §2 /contact: details, opening hours (public settings), the form and the map. */
 export function ContactPage() {
   const settings = usePublicSettings();
   const hours = parseStoreHours(settings.store_hours);

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
-/** The frame of a static text page: a readable measure, sections, a way home (spec §2). */
+/** The frame of a static text page: a readable measure, sections, a way home (docs/spec.md §2). */
 export function LegalLayout({ title, intro, children }: { title: string; intro: ReactNode; children: ReactNode }) {
   return (
     <article className="container-page max-w-3xl py-10 sm:py-14">

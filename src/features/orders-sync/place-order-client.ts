@@ -12,7 +12,7 @@ export type PlaceOrderOutcome =
 export const ORDER_FAILED_MESSAGE = 'Wystąpił błąd podczas składania zamówienia';
 export const ORDER_NETWORK_DETAIL = 'brak połączenia z serwerem. Sprawdź połączenie internetowe i spróbuj ponownie.';
 
-/** Spec §8 'Błąd tworzenia zamówienia: {detail}'. */
+/** docs/spec.md §8 'Błąd tworzenia zamówienia: {detail}'. */
 export function orderCreationError(detail: string): string {
   return `Błąd tworzenia zamówienia: ${detail}`;
 }

@@ -10,7 +10,7 @@ export interface AccountMenuUser {
 
 export interface AccountMenuProps {
   user: AccountMenuUser | null;
-  /** Signs out; the caller then goes to / (spec §2). */
+  /** Signs out; the caller then goes to / (docs/spec.md §2). */
   onLogout: () => void;
   /** Opens at once: the visitor pressed the placeholder before this chunk arrived. */
   openOnMount?: boolean;
@@ -25,7 +25,7 @@ const path = (to: string) => to as NonNullable<LinkProps['to']>;
 const itemClass =
   'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-base text-forest-900 data-[focus]:bg-forest-50';
 
-/** Spec §2 'Panel klienta'. Headless UI lives only in this lazily loaded chunk. */
+/** docs/spec.md §2 'Panel klienta'. Headless UI lives only in this lazily loaded chunk. */
 export function AccountMenu({ user, onLogout, openOnMount = false }: AccountMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const openedOnMount = useRef(false);

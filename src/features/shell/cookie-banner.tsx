@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { COOKIE_CONSENT_KEY } from './cookie-consent.ts';
 
 /**
- * Spec §2 cookie banner: a fixed overlay at the bottom (no layout shift).
+ * docs/spec.md §2 cookie banner: a fixed overlay at the bottom (no layout shift).
  * `CookieBannerSlot` decides whether it shows; accepting stores the consent.
  */
 export function CookieBanner({ onAccepted }: { onAccepted: () => void }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 
-/** Spec §2: the page for any unknown path. */
+/** docs/spec.md §2: the page for any unknown path. */
 export function NotFoundPage() {
   return (
     <section className="container-page flex flex-col items-center py-20 text-center sm:py-28">

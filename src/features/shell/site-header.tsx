@@ -7,7 +7,7 @@ import { MAIN_NAV } from './nav-links.ts';
 import { useShopName } from './shop-name.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
-/** Spec §9: the header turns solid after 50 px of scrolling. */
+/** docs/spec.md §9: the header turns solid after 50 px of scrolling. */
 const SOLID_AFTER_PX = 50;
 
 const desktopLink =

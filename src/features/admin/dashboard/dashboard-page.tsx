@@ -6,7 +6,7 @@ import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDate
 import { LAST_ORDERS_SHOWN, dashboardStats } from './dashboard-stats.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
-/** /admin: totals, the last orders, orders by status, revenue of 6 months (spec §2, §9). */
+/** /admin: totals, the last orders, orders by status, revenue of 6 months (docs/spec.md §2, §9). */
 export function DashboardPage() {
   const { load, orders, reload } = useAdminData();
   const stats = useMemo(

@@ -72,7 +72,7 @@ export function countsAsRevenue(order: StatsOrder): boolean {
 }
 
 /**
- * Spec §2/§9 dashboard: totals (orders, revenue, customers by unique email
+ * docs/spec.md §2/§9 dashboard: totals (orders, revenue, customers by unique email
  * case-insensitive, products), the last 10 orders, orders per status and the
  * revenue of the last 6 months including months without orders.
  */

@@ -25,7 +25,7 @@ const FEEDBACK: Record<StatusChangeOutcome, (status: string) => { text: string; 
   failed: () => ({ text: 'Nie udało się zaktualizować statusu zamówienia', alert: true }),
 };
 
-/** The order's detail (spec §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change. */
+/** The order's detail (docs/spec.md §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change. */
 export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { changeStatus, queued } = useAdminData();
   const [saving, setSaving] = useState(false);

@@ -22,7 +22,7 @@ const PAYMENT_TONE: Record<string, string> = {
   failed: 'bg-blush-700 text-white',
 };
 
-/** /admin/payments: one payment view per order (spec §3), status derived from the order's (§4), filterable. */
+/** /admin/payments: one payment view per order (docs/spec.md §3), status derived from the order's (§4), filterable. */
 export function PaymentsPage({ search, onSearchChange }: { search: PaymentsSearch; onSearchChange: (next: Partial<PaymentsSearch>) => void }) {
   const { load, orders, reload } = useAdminData();
   const statusId = useId();

@@ -4,7 +4,7 @@ import type { ProductRow } from '../../../domain/product.ts';
 
 export const DELETE_CONFIRMATION = 'Czy na pewno chcesz usunąć ten produkt?';
 
-/** Spec §2: delete only after 'Czy na pewno chcesz usunąć ten produkt?'. */
+/** docs/spec.md §2: delete only after 'Czy na pewno chcesz usunąć ten produkt?'. */
 export function DeleteProductDialog({
   product,
   onClose,

@@ -26,7 +26,7 @@ export interface ProductFormDialogProps {
   onSave: (input: ProductInput) => Promise<void>;
 }
 
-/** The add/edit modal (spec §5 Product form). Mounted fresh for each opening, so it starts from the right values. */
+/** The add/edit modal (docs/spec.md §5 Product form). Mounted fresh for each opening, so it starts from the right values. */
 export function ProductFormDialog({ open, product, onClose, onSave }: ProductFormDialogProps) {
   return (
     <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">

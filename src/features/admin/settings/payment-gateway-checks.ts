@@ -15,7 +15,7 @@ import { bodyField, callFunction } from '../../../lib/functions-client.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
- * The Testing tab's checks (spec §2 Testing tab, §5 Payment test checks and
+ * The Testing tab's checks (docs/spec.md §2 Testing tab, §5 Payment test checks and
  * Redirect URL check): builds the gateway parameters the way the payment
  * functions do, checks them and the redirect address, and calls
  * create-payu-classic-payment exactly as the checkout does.
@@ -109,7 +109,7 @@ function timed<T>(work: () => T): { value: T; durationMs: number } {
   return { value, durationMs: Math.round((performance.now() - start) * 100) / 100 };
 }
 
-/** Spec §5 Payment test checks over the parameters built for `input`. */
+/** docs/spec.md §5 Payment test checks over the parameters built for `input`. */
 export function runParamsTest(context: GatewayContext, input: TestOrderInput, title: string): TestResult {
   const { value, durationMs } = timed(() => {
     const params = buildTestParams(context, input);
@@ -138,7 +138,7 @@ export function runParamsTest(context: GatewayContext, input: TestOrderInput, ti
   };
 }
 
-/** Spec §5 Redirect URL check on the address the browser would be sent to. */
+/** docs/spec.md §5 Redirect URL check on the address the browser would be sent to. */
 export function runRedirectTest(context: GatewayContext, input: TestOrderInput, title: string): TestResult {
   const { value, durationMs } = timed(() => {
     const params = buildTestParams(context, input);
@@ -170,7 +170,7 @@ async function callFunctionAsOwner(name: string, payload: unknown): ReturnType<t
 
 /**
  * Calls create-payu-classic-payment with the checkout's body and counts it a
- * success only if HTTP is ok and success is true (spec §7), timing the call.
+ * success only if HTTP is ok and success is true (docs/spec.md §7), timing the call.
  */
 export async function runFunctionTest(input: TestOrderInput, title: string, call: typeof callFunction = callFunctionAsOwner): Promise<TestResult> {
   const base = { id: `function-${title}`, category: 'Wywołanie funkcji create-payu-classic-payment', title, warnings: [] as string[], missingFields: [] as string[] };

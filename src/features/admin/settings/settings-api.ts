@@ -2,7 +2,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { settingsFromRows, settingsToRows, type SettingsValues } from '../../../domain/settings.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
-/** Spec §7 Read settings: select key, value from app_settings (the owner reads the secret ones too). */
+/** docs/spec.md §7 Read settings: select key, value from app_settings (the owner reads the secret ones too). */
 /** The app's client unless a caller (an integration test) brings its own signed-in one. */
 function client(given?: SupabaseClient): Promise<SupabaseClient> {
   return given ? Promise.resolve(given) : getSupabase();
@@ -15,7 +15,7 @@ export async function loadSettings(given?: SupabaseClient): Promise<SettingsValu
   return settingsFromRows((data ?? []) as { key: string; value: string }[]);
 }
 
-/** Spec §7 Save settings: upsert {key, value} with conflict on key; a blank value is sent as ''. */
+/** docs/spec.md §7 Save settings: upsert {key, value} with conflict on key; a blank value is sent as ''. */
 export async function saveSettings(values: SettingsValues, given?: SupabaseClient): Promise<void> {
   const supabase = await client(given);
   const { error } = await supabase.from('app_settings').upsert(settingsToRows(values), { onConflict: 'key' });

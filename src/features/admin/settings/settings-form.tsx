@@ -30,7 +30,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [save, setSave] = useState<SaveState>({ state: 'idle' });
 
-  // Spec §4/§9: the success message goes after 3 seconds.
+  // docs/spec.md §4/§9: the success message goes after 3 seconds.
   useEffect(() => {
     if (save.state !== 'saved') return;
     const timer = setTimeout(() => setSave({ state: 'idle' }), SETTINGS_SUCCESS_MS);

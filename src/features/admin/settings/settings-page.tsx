@@ -11,7 +11,7 @@ export type SettingsLoad = { state: 'loading' } | { state: 'failed' } | { state:
 const tabClass =
   'min-h-11 rounded-full px-5 py-2 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
 
-/** /admin/settings (spec §2, §4 Settings screen): the settings form and the payment test, in two tabs. */
+/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form and the payment test, in two tabs. */
 export function SettingsPage() {
   const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
 

@@ -18,7 +18,7 @@ import {
 } from './payment-gateway-checks.ts';
 import { listPendingOrders, resolveOrderId, type PendingOrder } from './settings-api.ts';
 
-/** The Testing tab (spec §2 Testing tab): gateway parameters, signature, checks and a real function call. */
+/** The Testing tab (docs/spec.md §2 Testing tab): gateway parameters, signature, checks and a real function call. */
 export function TestingPanel({ settings }: { settings: SettingsValues }) {
   const baseId = useId();
   const [results, setResults] = useState<TestResult[] | null>(null);
