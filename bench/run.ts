@@ -246,7 +246,7 @@ async function waitForServiceWorker(page: Page) {
   });
 }
 
-/** A repeat visit with the network off: ms until the shell and the last-seen catalogue are visible. */
+/** A repeat visit with the network off: ms until the shell and the last-seen catalog are visible. */
 async function offlineRepeat(browser: Browser, appUrl: string) {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   const page = await context.newPage();
@@ -271,7 +271,7 @@ async function interaction(browser: Browser, appUrl: string) {
   const page = await context.newPage();
   await page.goto(`${appUrl}/shop`);
   await page.locator('[data-testid="product-card"]').first().waitFor();
-  // The server-rendered catalogue is stored once the page is idle: after that, nothing replaces the seeded rows.
+  // The server-rendered catalog is stored once the page is idle: after that, nothing replaces the seeded rows.
   await page.waitForFunction(() => window.localStorage.getItem('kwiaciarnia.catalogueStored') === '1');
   await page.evaluate(async () => {
     const words = ['Róża', 'Tulipan', 'Znicz', 'Wieniec', 'Storczyk', 'Kubek', 'Magnes', 'Świeca', 'Bukiet', 'Stroik'];
@@ -299,7 +299,7 @@ async function interaction(browser: Browser, appUrl: string) {
       open.onerror = () => fail(open.error);
     });
   });
-  // The background refresh must not replace the 5,000 rows with the real catalogue. /shop is reached in the app
+  // The background refresh must not replace the 5,000 rows with the real catalog. /shop is reached in the app
   // from a page the server does not render, so it starts from the device's copy, not the server's rows.
   await page.route('**/rest/v1/products**', (route) => route.abort());
   await page.goto(`${appUrl}/cart`);
@@ -498,7 +498,7 @@ async function main() {
       const offlineRuns: number[] = [];
       for (let run = 0; run < RUNS; run += 1) offlineRuns.push(await offlineRepeat(browser, appUrl));
       results.offlineRepeatMs = median(offlineRuns);
-      budget('Offline repeat visit: shell + catalogue', median(offlineRuns), 1000, 'ms');
+      budget('Offline repeat visit: shell + catalog', median(offlineRuns), 1000, 'ms');
     }
 
     if (ONLY.has('interaction')) {

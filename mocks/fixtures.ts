@@ -122,7 +122,7 @@ const catalogRow = (
   created_at: new Date(Date.UTC(2026, 10, 20) - n * 86_400_000).toISOString(),
 });
 
-/** A catalogue big enough for the shop and product-page tests: 5 live flowers, 3 candles, diacritics, stock edges. */
+/** A catalog big enough for the shop and product-page tests: 5 live flowers, 3 candles, diacritics, stock edges. */
 export const catalogProducts: ProductRow[] = [
   catalogRow(1, 'Bukiet czerwonych róż', 'live-flowers', 189, 12, 'Dwanaście czerwonych róż przewiązanych wstążką.'),
   catalogRow(2, 'Róża czerwona – pojedyncza', 'live-flowers', 9.5, 2, 'Pojedyncza róża o długiej łodydze.'),

@@ -8,8 +8,8 @@ import { createAppRouter } from './router.ts';
 
 /** What a page is rendered with, and brings along for its first render in the browser. */
 export interface PageData {
-  /** The catalogue (catalogue pages only). */
-  catalogue: ProductRow[] | null;
+  /** The catalog (catalog pages only). */
+  catalog: ProductRow[] | null;
   /** The `public_settings` rows (shop name, contact details, hours), as PostgREST returns them. */
   settings: unknown[] | null;
 }
@@ -20,15 +20,15 @@ export interface PageData {
  * The browser hydrates it (src/main.tsx) from the same data.
  */
 
-/** Pages whose first view depends on nothing but the catalogue: no cart, account or device data. */
+/** Pages whose first view depends on nothing but the catalog: no cart, account or device data. */
 const PRERENDERED_PATHS = [/^\/$/, /^\/shop\/?$/, /^\/product\/[^/]+\/?$/, /^\/(about|contact|privacy|terms)\/?$/];
 
 export function isPrerenderedPath(pathname: string): boolean {
   return PRERENDERED_PATHS.some((pattern) => pattern.test(pathname));
 }
 
-/** Pages that show products: the server renders them with the catalogue and sends its rows along. */
-export function pageNeedsCatalogue(pathname: string): boolean {
+/** Pages that show products: the server renders them with the catalog and sends its rows along. */
+export function pageNeedsCatalog(pathname: string): boolean {
   return /^\/(shop|product)(\/|$)/.test(pathname);
 }
 
@@ -48,17 +48,17 @@ let queue: Promise<unknown> = Promise.resolve();
 const RENDER_TIMEOUT_MS = 3_000;
 
 /** The data blocks for the end of the page's `<body>`. */
-export function pageDataElements({ catalogue, settings }: PageData): string {
-  return (catalogue ? pageDataElement('catalogue-snapshot', catalogue) : '') + (settings ? pageDataElement('public-settings', settings) : '');
+export function pageDataElements({ catalog, settings }: PageData): string {
+  return (catalog ? pageDataElement('catalogue-snapshot', catalog) : '') + (settings ? pageDataElement('public-settings', settings) : '');
 }
 
-async function renderOne(url: string, { catalogue, settings }: PageData): Promise<string | null> {
+async function renderOne(url: string, { catalog, settings }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
-  setServerPageData('catalogue-snapshot', catalogue);
+  setServerPageData('catalogue-snapshot', catalog);
   setServerPageData('public-settings', settings);
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
   try {

@@ -167,7 +167,7 @@ export function readFunctionEnv(get: EnvGetter, requirements: EnvRequirements = 
 
 /**
  * The configuration message of docs/spec.md (§8, 'Classic gateway payment, mapped';
- * the app's catalogue in src/features/checkout/payment-errors.ts), for the
+ * the app's catalog in src/features/checkout/payment-errors.ts), for the
  * payment functions.
  */
 export const PAYMENT_CONFIGURATION_MESSAGE = 'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.';

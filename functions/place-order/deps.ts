@@ -5,7 +5,7 @@ import type { Handler } from '../_shared/http.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
-import { createPlaceOrderHandler, type CatalogueProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
+import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
 function parseShortages(details: string | null | undefined): StockShortage[] {
@@ -31,7 +31,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
     async loadProducts(ids) {
       const { data, error } = await admin.from('products').select('id, name, price, active, category').in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
-      return data as CatalogueProduct[];
+      return data as CatalogProduct[];
     },
 
     loadSetting,

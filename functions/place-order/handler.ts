@@ -18,7 +18,7 @@ import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
 
-export interface CatalogueProduct {
+export interface CatalogProduct {
   id: string;
   name: string;
   price: number;
@@ -71,7 +71,7 @@ export interface PlaceOrderDeps {
    * other credential is refused with 401 before the order is read.
    */
   authenticate: Authenticate;
-  loadProducts(ids: readonly string[]): Promise<CatalogueProduct[]>;
+  loadProducts(ids: readonly string[]): Promise<CatalogProduct[]>;
   loadSetting(key: string): Promise<string | null>;
   writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
   /**

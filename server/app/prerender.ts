@@ -6,7 +6,7 @@ import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 /**
  * Server rendering for the app server: the storefront's public pages are
  * sent with their markup, rendered with the current public settings and, on
- * catalogue pages, the catalogue rows (both sent along for hydration), so a
+ * catalog pages, the catalog rows (both sent along for hydration), so a
  * first visit on a slow link sees the page before the JavaScript arrives.
  * Renders with the bundle `npm run build` writes to dist-server/
  * (src/entry-server.tsx); without it the pages go out as the plain shell.
@@ -14,7 +14,7 @@ import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 
 interface ServerEntry {
   renderPage(url: string, data: PageData): Promise<string | null>;
-  pageNeedsCatalogue(pathname: string): boolean;
+  pageNeedsCatalog(pathname: string): boolean;
   pageDataElements(data: PageData): string;
 }
 
@@ -66,7 +66,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     }
   }
 
-  // Always the current rows (a catalogue page uses them as this visit's refresh); requests at the same moment share one query.
+  // Always the current rows (a catalog page uses them as this visit's refresh); requests at the same moment share one query.
   function currentRows(path: string): Promise<unknown[] | null> {
     let rows = inFlight.get(path);
     if (!rows) {
@@ -84,12 +84,12 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     try {
       const server = await pending;
       const { pathname } = new URL(url, 'http://localhost');
-      const [catalogue, settings] = await Promise.all([
-        server.pageNeedsCatalogue(pathname) ? currentRows('products?select=*&order=created_at.desc') : null,
+      const [catalog, settings] = await Promise.all([
+        server.pageNeedsCatalog(pathname) ? currentRows('products?select=*&order=created_at.desc') : null,
         currentRows('public_settings?select=key,value'),
       ]);
       // The rows are what the anonymous visitor may read (RLS), exactly as the browser would fetch them.
-      const data = { catalogue: catalogue as PageData['catalogue'], settings };
+      const data = { catalog: catalog as PageData['catalog'], settings };
       const appHtml = await server.renderPage(url, data);
       if (appHtml === null) return null;
       return { appHtml, bodyEnd: server.pageDataElements(data) };

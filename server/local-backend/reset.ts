@@ -13,4 +13,4 @@ if (existsSync(pidFile)) {
   }
 }
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`Removed ${dataDir}. The next \`npm start\` creates a fresh database with the sample catalogue.`);
+console.log(`Removed ${dataDir}. The next \`npm start\` creates a fresh database with the sample catalog.`);

@@ -5,7 +5,7 @@ import {
   cartItemCount,
   cartSubtotal,
   cartSummary,
-  catalogueNumber,
+  catalogNumber,
   clampQuantity,
   lineTotal,
   parseQuantity,
@@ -102,7 +102,7 @@ describe('helpers', () => {
     expect(clampQuantity(Number.NaN)).toBe(1);
   });
 
-  it('builds the catalogue number from the id', () => {
-    expect(catalogueNumber('3f2a9c1e-77aa-4b3c-9d1e-0a1b2c3d4e5f')).toBe('3F2A9C1E');
+  it('builds the catalog number from the id', () => {
+    expect(catalogNumber('3f2a9c1e-77aa-4b3c-9d1e-0a1b2c3d4e5f')).toBe('3F2A9C1E');
   });
 });

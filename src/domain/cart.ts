@@ -5,7 +5,7 @@ import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 export const MIN_QUANTITY = 1;
 export const MAX_QUANTITY = 999;
 
-/** One priced cart line: the product's current price from the catalogue, in grosz. */
+/** One priced cart line: the product's current price from the catalog, in grosz. */
 export interface CartLine {
   productId: string;
   quantity: number;
@@ -14,7 +14,7 @@ export interface CartLine {
 
 /**
  * What is known about a cart line's product. 'available': on sale (the
- * device's copy of the catalogue or the server's answer); 'checking': missing
+ * device's copy of the catalog or the server's answer); 'checking': missing
  * from the device, the server is being asked; 'unverified': missing and the
  * server could not be asked (offline), so place-order decides; 'unavailable':
  * the server has no such product on sale. Only the server's answer makes a
@@ -98,7 +98,7 @@ export function cartSummary(lines: readonly CartLine[], method: CartShippingMeth
   };
 }
 
-/** The cart page's catalogue number: the first 8 characters of the product id, upper case. */
-export function catalogueNumber(productId: string): string {
+/** The cart page's catalog number: the first 8 characters of the product id, upper case. */
+export function catalogNumber(productId: string): string {
   return productId.slice(0, 8).toUpperCase();
 }

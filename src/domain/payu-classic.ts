@@ -89,12 +89,12 @@ export function cutText(text: string, max: number): string {
   return chars.length <= max ? text : chars.slice(0, max).join('');
 }
 
-export function normaliseEmail(email: string): string {
+export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
 /** Spaces and other non-digits removed; a leading + is kept. */
-export function normalisePhone(phone: string): string {
+export function normalizePhone(phone: string): string {
   const trimmed = phone.trim();
   const digits = trimmed.replace(/\D/g, '');
   return trimmed.startsWith('+') ? `+${digits}` : digits;
@@ -153,8 +153,8 @@ export function buildGatewayParams(input: GatewayPaymentInput): GatewayParams {
     order_id: input.orderNumber,
     first_name: cutText(input.buyer.firstName.trim(), MAX_GATEWAY_NAME_LENGTH),
     last_name: cutText(input.buyer.lastName.trim(), MAX_GATEWAY_NAME_LENGTH),
-    client_email: normaliseEmail(input.buyer.email),
-    phone: normalisePhone(input.buyer.phone),
+    client_email: normalizeEmail(input.buyer.email),
+    phone: normalizePhone(input.buyer.phone),
     language: 'pl',
     client_ip: input.clientIp ?? CLIENT_IP_PLACEHOLDER,
     ts,
@@ -388,7 +388,7 @@ function item(value: unknown): GatewayItem {
 export function validatePaymentRequest(body: unknown): PaymentRequestValidation {
   const record = isRecord(body) ? body : {};
   const buyer = isRecord(record.buyer) ? record.buyer : {};
-  const email = normaliseEmail(typeof buyer.email === 'string' ? buyer.email : '');
+  const email = normalizeEmail(typeof buyer.email === 'string' ? buyer.email : '');
   const firstName = text(buyer.firstName);
   const lastName = text(buyer.lastName);
   const phone = text(buyer.phone);
@@ -402,7 +402,7 @@ export function validatePaymentRequest(body: unknown): PaymentRequestValidation 
   if (!phone) errors.push('Customer phone is required');
   if (products.length === 0) errors.push('No items provided for payment');
   if (typeof total !== 'number' || !Number.isFinite(total) || total <= 0) errors.push('Invalid total amount');
-  if (phone && normalisePhone(phone).length < MIN_PHONE_LENGTH) errors.push('Invalid phone number format');
+  if (phone && normalizePhone(phone).length < MIN_PHONE_LENGTH) errors.push('Invalid phone number format');
   if (email && !EMAIL_PATTERN.test(email)) errors.push('Invalid email format');
   if (firstName && firstName.length < MIN_NAME_LENGTH) errors.push('Customer first name must be at least 2 characters');
   if (lastName && lastName.length < MIN_NAME_LENGTH) errors.push('Customer last name must be at least 2 characters');

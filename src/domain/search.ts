@@ -1,6 +1,6 @@
 /**
- * Catalogue text search, shared by the shop and anything else that filters
- * products. Pure: works offline over the device's copy of the catalogue.
+ * Catalog text search, shared by the shop and anything else that filters
+ * products. Pure: works offline over the device's copy of the catalog.
  */
 
 /** Letters NFD does not decompose into a base letter plus a combining mark. */
@@ -22,7 +22,7 @@ export interface Searchable {
   description: string;
 }
 
-/** Normalised text per product object: typing re-searches the same thousands of rows on every keystroke. */
+/** Normalized text per product object: typing re-searches the same thousands of rows on every keystroke. */
 const haystacks = new WeakMap<Searchable, string>();
 
 function haystackOf(product: Searchable): string {

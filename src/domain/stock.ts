@@ -11,7 +11,7 @@ export type Availability = 'made-to-order' | 'in-stock' | 'low-stock' | 'out-of-
 
 export interface StockFacts {
   stock: number;
-  /** Absent on catalogue copies stored before the flag existed: counted as stocked. */
+  /** Absent on catalog copies stored before the flag existed: counted as stocked. */
   made_to_order?: boolean;
 }
 

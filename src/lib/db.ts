@@ -2,8 +2,8 @@ import { Dexie, type EntityTable } from 'dexie';
 import type { ProductRow } from '../domain/product.ts';
 
 /**
- * The device's copy of the catalogue keeps rows exactly as the server sends
- * them: the whole catalogue from a sync (meta 'catalogSyncedAt'), plus single
+ * The device's copy of the catalog keeps rows exactly as the server sends
+ * them: the whole catalog from a sync (meta 'catalogSyncedAt'), plus single
  * rows the cart checked with the server for lines the copy lacked.
  */
 export type ProductRecord = ProductRow;

@@ -4,7 +4,7 @@ import { afterFirstContent } from './first-content.ts';
 
 /**
  * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
- * first runs instead of with the page's code: a catalogue page can show the
+ * first runs instead of with the page's code: a catalog page can show the
  * products from the network before the database code has even arrived.
  * `undefined` until the first result.
  */

@@ -25,7 +25,7 @@ function CheckoutRoute() {
           <CartLinesTable
             lines={cart.lines}
             steppers
-            catalogueNumbers={false}
+            catalogNumbers={false}
             lineNotes={lineNotes}
             onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
             onRemove={(productId) => reportCartWrite(removeLine(productId))}

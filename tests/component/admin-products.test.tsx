@@ -2,17 +2,17 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { adminCatalogueHandlers, adminCatalogueStore, type AdminCatalogueStore } from '../../mocks/admin-catalogue-handlers.ts';
+import { adminCatalogHandlers, adminCatalogStore, type AdminCatalogStore } from '../../mocks/admin-catalog-handlers.ts';
 import { server } from '../../mocks/node.ts';
 import { ProductsPage } from '../../src/features/admin/products/products-page.tsx';
 import { withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
 
-let store: AdminCatalogueStore;
+let store: AdminCatalogStore;
 beforeEach(() => {
-  store = adminCatalogueStore();
-  server.use(...adminCatalogueHandlers(store));
+  store = adminCatalogStore();
+  server.use(...adminCatalogHandlers(store));
 });
 
 async function openPage() {
@@ -28,7 +28,7 @@ function describedMessage(field: HTMLElement): string | null {
 }
 
 describe('admin products', () => {
-  it('lists the catalogue from the database, marks hidden products and searches', async () => {
+  it('lists the catalog from the database, marks hidden products and searches', async () => {
     store.products[1]!.active = false;
     const user = await openPage();
     const list = screen.getByRole('list', { name: 'Lista produktów' });
@@ -75,7 +75,7 @@ describe('admin products', () => {
     await user.clear(stock);
     await user.type(stock, '-1');
     await waitFor(() => expect(describedMessage(stock)).toBe('Stan magazynowy nie może być ujemny'));
-    expect(store.products).toHaveLength(adminCatalogueStore().products.length);
+    expect(store.products).toHaveLength(adminCatalogStore().products.length);
 
     await user.type(within(dialog).getByLabelText(/Nazwa/), 'Wianek z lawendy');
     await user.type(within(dialog).getByLabelText(/Opis/), 'Suszona lawenda na wiklinie.');

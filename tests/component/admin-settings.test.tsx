@@ -2,7 +2,7 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, delay, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { adminCatalogueHandlers, adminCatalogueStore, type AdminCatalogueStore } from '../../mocks/admin-catalogue-handlers.ts';
+import { adminCatalogHandlers, adminCatalogStore, type AdminCatalogStore } from '../../mocks/admin-catalog-handlers.ts';
 import { server } from '../../mocks/node.ts';
 import { SETTING_KEYS } from '../../src/domain/settings.ts';
 import { SettingsPage } from '../../src/features/admin/settings/settings-page.tsx';
@@ -10,10 +10,10 @@ import { withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
 
-let store: AdminCatalogueStore;
+let store: AdminCatalogStore;
 beforeEach(() => {
-  store = adminCatalogueStore();
-  server.use(...adminCatalogueHandlers(store));
+  store = adminCatalogStore();
+  server.use(...adminCatalogHandlers(store));
 });
 afterEach(() => {
   vi.useRealTimers();

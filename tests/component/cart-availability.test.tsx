@@ -11,8 +11,8 @@ import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 /**
- * A cart line whose product the device's catalogue lacks (a shared link's
- * product page stores the catalogue only when idle) is checked with the
+ * A cart line whose product the device's catalog lacks (a shared link's
+ * product page stores the catalog only when idle) is checked with the
  * server before anything calls it unavailable; the checkout waits meanwhile.
  */
 
@@ -56,7 +56,7 @@ beforeEach(async () => {
 
 afterEach(() => resetProductChecksForTests());
 
-describe('a cart line missing from the device catalogue', () => {
+describe('a cart line missing from the device catalog', () => {
   it('shows the check in progress, holds the order, then shows the product the server has', async () => {
     const lookup = heldProductLookup(() => HttpResponse.json([ROSES]));
     await db.cart.put({ productId: ROSES.id, quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });

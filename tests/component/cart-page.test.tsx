@@ -76,7 +76,7 @@ function lineFor(name: string): HTMLElement {
 }
 
 describe('cart page', () => {
-  it('shows catalogue numbers, line totals and the summary in Polish format', async () => {
+  it('shows catalog numbers, line totals and the summary in Polish format', async () => {
     await renderInRouter(
       <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[ROSES, CANDLE]} />,
     );

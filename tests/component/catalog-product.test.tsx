@@ -6,7 +6,7 @@ import type { ProductRow } from '../../src/domain/product.ts';
 import { FavouritesPage } from '../../src/features/catalog/favourites-page.tsx';
 import { ProductPage, type ProductPageProps } from '../../src/features/catalog/product-page.tsx';
 import { similarProducts } from '../../src/features/catalog/similar-products.ts';
-import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
+import { renderInRouter, renderRoute, serveCatalog } from './render-route.tsx';
 
 const ROSES = '00000000-0000-4000-8000-000000000001';
 const SINGLE_ROSE = '00000000-0000-4000-8000-000000000002';
@@ -31,9 +31,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/product/$id from the catalogue', () => {
+describe('/product/$id from the catalog', () => {
   it('shows the product with its category link, price, availability and title', async () => {
-    serveCatalogue();
+    serveCatalog();
     document.title = 'Kwiaciarnia';
     await renderRoute(`/product/${ROSES}`);
 
@@ -46,8 +46,8 @@ describe('/product/$id from the catalogue', () => {
     await waitFor(() => expect(document.title).toBe('Bukiet czerwonych róż · Kwiaciarnia'));
   });
 
-  it("says 'Produkt nie znaleziony' for an unknown id once the catalogue has loaded", async () => {
-    serveCatalogue();
+  it("says 'Produkt nie znaleziony' for an unknown id once the catalog has loaded", async () => {
+    serveCatalog();
     await renderRoute(`/product/${UNKNOWN}`);
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Produkt nie znaleziony' })).toBeTruthy();
@@ -56,14 +56,14 @@ describe('/product/$id from the catalogue', () => {
 });
 
 describe('ProductPage', () => {
-  it('shows a skeleton, not the not-found text, while the catalogue is loading', async () => {
+  it('shows a skeleton, not the not-found text, while the catalog is loading', async () => {
     await renderInRouter(<ProductPage {...pageProps({ products: [], status: 'loading' })} />);
 
     expect(await screen.findByTestId('product-skeleton')).toBeTruthy();
     expect(screen.queryByText('Produkt nie znaleziony')).toBeNull();
   });
 
-  it('offers retry when the catalogue could not be fetched and nothing is stored', async () => {
+  it('offers retry when the catalog could not be fetched and nothing is stored', async () => {
     const onRetry = vi.fn();
     await renderInRouter(<ProductPage {...pageProps({ products: [], status: 'error', onRetry })} />);
 

@@ -7,7 +7,7 @@ import { server } from '../../mocks/node.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { pageDataElement } from '../../src/lib/page-data.ts';
 import { PAGE_SIZE, ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
-import { renderInRouter, renderRoute, serveCatalogue } from './render-route.tsx';
+import { renderInRouter, renderRoute, serveCatalog } from './render-route.tsx';
 
 
 
@@ -28,7 +28,7 @@ const productNames = () =>
     .getAllByRole('heading', { level: 2 })
     .map((heading) => heading.textContent);
 
-describe('/shop server-rendered with the catalogue', () => {
+describe('/shop server-rendered with the catalog', () => {
   it('starts from the rows the page brought, without asking the backend again, and uses them once', async () => {
     let requests = 0;
     server.use(
@@ -55,9 +55,9 @@ describe('/shop server-rendered with the catalogue', () => {
   });
 });
 
-describe('/shop with the catalogue from the backend', () => {
+describe('/shop with the catalog from the backend', () => {
   it('lists every product newest first with the result count', async () => {
-    serveCatalogue();
+    serveCatalog();
     await renderRoute('/shop');
 
     expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
@@ -70,7 +70,7 @@ describe('/shop with the catalogue from the backend', () => {
   });
 
   it('shows only the chosen category', async () => {
-    serveCatalogue();
+    serveCatalog();
     await renderRoute('/shop?category=candles');
 
     expect(await screen.findByText('Znaleziono: 3 produkty')).toBeTruthy();
@@ -78,7 +78,7 @@ describe('/shop with the catalogue from the backend', () => {
   });
 
   it("finds 'Róża' when the customer types 'roza', and writes q to the URL", async () => {
-    serveCatalogue();
+    serveCatalog();
     const { router } = await renderRoute('/shop');
     await screen.findByText('Znaleziono: 9 produktów');
 
@@ -91,7 +91,7 @@ describe('/shop with the catalogue from the backend', () => {
   });
 
   it('combines category and search from the URL', async () => {
-    serveCatalogue();
+    serveCatalog();
     await renderRoute('/shop?category=candles&q=anio');
 
     expect(await screen.findByText('Znaleziono: 1 produkt')).toBeTruthy();
@@ -100,7 +100,7 @@ describe('/shop with the catalogue from the backend', () => {
   });
 
   it('shows the empty state when nothing matches', async () => {
-    serveCatalogue();
+    serveCatalog();
     await renderRoute('/shop?q=tulipan%20znicz');
 
     expect(await screen.findByText('Nie znaleziono produktów')).toBeTruthy();
@@ -116,7 +116,7 @@ describe('/shop with the catalogue from the backend', () => {
     expect(within(alert).getByText('Nie udało się pobrać produktów')).toBeTruthy();
     expect(screen.queryByTestId('result-count')).toBeNull();
 
-    serveCatalogue();
+    serveCatalog();
     await userEvent.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
 
     expect(await screen.findByText('Znaleziono: 9 produktów')).toBeTruthy();
@@ -139,7 +139,7 @@ describe('ShopPage', () => {
     }
   });
 
-  it('renders a large catalogue a page at a time, counting all of it', async () => {
+  it('renders a large catalog a page at a time, counting all of it', async () => {
     const many = Array.from({ length: PAGE_SIZE + 12 }, (_, index) => ({
       ...catalogProducts[0]!,
       id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,

@@ -27,8 +27,8 @@ export async function renderInRouter(ui: ReactNode) {
   return render(<RouterProvider router={router} />);
 }
 
-/** Makes the mocked backend answer the catalogue request with these rows. */
-export function serveCatalogue(rows: ProductRow[] = catalogProducts) {
+/** Makes the mocked backend answer the catalog request with these rows. */
+export function serveCatalog(rows: ProductRow[] = catalogProducts) {
   server.use(http.get('*/rest/v1/products', () => HttpResponse.json(rows)));
 }
 

@@ -8,7 +8,7 @@ import { appUrl as url } from '../support/test-backend.ts';
 
 /**
  * Issue 6: after one online visit the storefront works with the network off
- * (every route from the service worker, the catalogue and the cart from
+ * (every route from the service worker, the catalog and the cart from
  * Dexie), and the cart survives reloads and a browser restart.
  * (tests/e2e/pwa.test.ts covers /about, /shop and the worker's offline page.)
  */
@@ -92,7 +92,7 @@ async function cartLineNames(page: Page): Promise<string[]> {
 }
 
 describe('offline after one online visit', () => {
-  it('renders every storefront route from the cache, searches the catalogue, and shows the 404 page for a new path', async () => {
+  it('renders every storefront route from the cache, searches the catalog, and shows the 404 page for a new path', async () => {
     const { context, page, errors } = await newVisitor();
     await firstVisit(page);
     // What the same visitor saw online, to compare with.
@@ -117,7 +117,7 @@ describe('offline after one online visit', () => {
     await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor(WAIT);
     await expect.poll(() => resultCount(page), WAIT).toBe(allOnline);
 
-    // Search works on the catalogue kept on the device, diacritics or not.
+    // Search works on the catalog kept on the device, diacritics or not.
     await search(page, 'czerwonych roz');
     await expect.poll(async () => (await productNames(page)).some((name) => name.includes(ROSES.name)), WAIT).toBe(true);
     await search(page, 'znicz');

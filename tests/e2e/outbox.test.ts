@@ -56,7 +56,7 @@ async function waitForServiceWorkerControl(page: Page): Promise<void> {
   });
 }
 
-/** The first online visit (worker installed, catalogue on the device), then lines put straight into the on-device cart. */
+/** The first online visit (worker installed, catalog on the device), then lines put straight into the on-device cart. */
 async function visitAndSeedCart(page: Page, items: CartLines): Promise<void> {
   await page.goto(url('/shop'));
   await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
@@ -157,7 +157,7 @@ async function prices(): Promise<Map<string, number>> {
   });
 }
 
-/** Exactly one order for this email, with the cart's items at the catalogue's prices, and the total they make. */
+/** Exactly one order for this email, with the cart's items at the catalog's prices, and the total they make. */
 async function expectExactlyOneOrder(email: string, localNumber: string): Promise<StoredOrder> {
   const orders = await ordersFor(email);
   expect(orders).toHaveLength(1);

@@ -141,7 +141,7 @@ describe('service worker', () => {
     await page.goto(url('/'));
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await waitForServiceWorkerControl(page);
-    // Browsed once online, so the catalogue is in Dexie (stored just after it is shown).
+    // Browsed once online, so the catalog is in Dexie (stored just after it is shown).
     await page.goto(url('/shop'));
     await page.locator('main a[href^="/product/"]').first().waitFor();
     await page.waitForFunction(() => localStorage.getItem('kwiaciarnia.catalogueStored') === '1');

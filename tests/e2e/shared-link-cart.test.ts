@@ -8,7 +8,7 @@ import { appUrl } from '../support/test-backend.ts';
 /**
  * Issue 14 §1: a customer opens a shared link (a server-rendered product
  * page), adds the product and loads /checkout before that page stored the
- * catalogue on the device (it does so only when the browser is idle). The
+ * catalog on the device (it does so only when the browser is idle). The
  * checkout asks the server about the line instead of calling it unavailable.
  */
 
@@ -39,7 +39,7 @@ async function holdRequests(page: Page, pattern: RegExp): Promise<{ release: () 
 /**
  * The shared link: the server-rendered product page, 'Dodaj do koszyka', the
  * confirmation. This tab never reaches idle time (as when the customer
- * leaves at once), so the catalogue it brought is never stored on the device.
+ * leaves at once), so the catalog it brought is never stored on the device.
  */
 async function addFromSharedLink(context: BrowserContext): Promise<void> {
   const page = await context.newPage();
@@ -64,7 +64,7 @@ async function addFromSharedLink(context: BrowserContext): Promise<void> {
         request.onerror = () => reject(request.error ?? new Error('opening the database failed'));
       }),
   );
-  // The precondition of the bug: the cart has the line, the device's catalogue has nothing.
+  // The precondition of the bug: the cart has the line, the device's catalog has nothing.
   expect(stored).toBe(0);
 }
 
@@ -91,7 +91,7 @@ describe('a product from a shared link', () => {
     const lookup = await holdRequests(page, PRODUCT_LOOKUP);
     const asked = page.waitForRequest(PRODUCT_LOOKUP, WAIT);
     await page.goto(url('/checkout'));
-    // The line the device's catalogue lacks is asked about, not judged from the gap.
+    // The line the device's catalog lacks is asked about, not judged from the gap.
     await asked;
     const line = page.getByTestId('cart-line');
     await line.getByText('Sprawdzanie dostępności…').waitFor(WAIT);

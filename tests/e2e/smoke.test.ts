@@ -45,7 +45,7 @@ describe('storefront smoke test in Chromium', () => {
     await page.close();
   });
 
-  it('lets the page read the catalogue from the backend it was served with (CSP allows it)', async () => {
+  it('lets the page read the catalog from the backend it was served with (CSP allows it)', async () => {
     const { page, errors } = await open('/');
     const count = await page.evaluate(async () => {
       const url = document.querySelector<HTMLMetaElement>('meta[name="supabase-url"]')!.content;

@@ -85,7 +85,7 @@ describe('storefront journey', () => {
     await context.close();
   });
 
-  it('lets a returning visitor browse the catalogue and use the cart with the network off', async () => {
+  it('lets a returning visitor browse the catalog and use the cart with the network off', async () => {
     const { context, page } = await newVisitor();
     await page.goto(url('/shop'));
     await page.locator('main a[href^="/product/"]').first().waitFor();

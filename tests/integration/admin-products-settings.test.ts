@@ -12,7 +12,7 @@ import {
   withDatabase,
 } from '../support/test-backend.ts';
 
-/** The owner's catalogue and settings against the real database, RLS and functions. */
+/** The owner's catalog and settings against the real database, RLS and functions. */
 
 const created: string[] = [];
 

@@ -76,7 +76,7 @@ function placeStoreOrder(client: SupabaseClient, productId: string) {
 }
 
 describe.each(styles)('$name', (style) => {
-  it('a guest reads the catalogue and places an order', async () => {
+  it('a guest reads the catalog and places an order', async () => {
     const guest = style.client();
     const product = await orderableProduct(guest);
     const answer = await placeStoreOrder(guest, product.id);

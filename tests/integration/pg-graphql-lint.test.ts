@@ -81,7 +81,7 @@ async function extensions(client: pg.Client): Promise<string[]> {
 }
 
 /** Everything the migration could change: objects, their owners and privileges, extensions, settings. */
-async function catalogueFingerprint(client: pg.Client): Promise<string> {
+async function catalogFingerprint(client: pg.Client): Promise<string> {
   const { rows } = await client.query<{ fingerprint: string }>(`
     select md5(concat_ws('|',
       (select string_agg(format('%s.%s:%s:%s:%s', c.relnamespace::regnamespace, c.relname, c.relkind, c.relowner::regrole, c.relacl), ',' order by 1)
@@ -111,7 +111,7 @@ beforeAll(() => {
   writeFileSync(
     join(dir, 'pg_graphql.control'),
     [
-      "comment = 'stand-in for pg_graphql (tests only): the catalogue entries splinter reads, no GraphQL'",
+      "comment = 'stand-in for pg_graphql (tests only): the catalog entries splinter reads, no GraphQL'",
       `default_version = '${STAND_IN_VERSION}'`,
       'schema = graphql',
       'relocatable = false',
@@ -156,7 +156,7 @@ describe('pg_graphql and the Security Advisor (splinter 0026/0027)', () => {
       const before = await lintDatabase(client);
       const anon = exposedTo(before, 'anon');
       const authenticated = exposedTo(before, 'authenticated');
-      // The catalogue is readable before sign-in, orders only by signed-in users (RLS shows them their own).
+      // The catalog is readable before sign-in, orders only by signed-in users (RLS shows them their own).
       expect(anon).toEqual(expect.arrayContaining(['public.products', 'public.lint_probe_columns']));
       expect(anon).not.toContain('public.orders');
       expect(authenticated).toEqual(expect.arrayContaining(['public.products', 'public.orders', 'public.order_items']));
@@ -223,16 +223,16 @@ describe('pg_graphql and the Security Advisor (splinter 0026/0027)', () => {
     const client = await throwawayDatabase('plain');
     try {
       await applyMigrations(client, migrationsBefore);
-      const fingerprint = await catalogueFingerprint(client);
+      const fingerprint = await catalogFingerprint(client);
       const extensionsBefore = await extensions(client);
 
       await applyMigrations(client, [NO_GRAPHQL]);
 
-      expect(await catalogueFingerprint(client)).toBe(fingerprint);
+      expect(await catalogFingerprint(client)).toBe(fingerprint);
       expect(await extensions(client)).toEqual(extensionsBefore);
       // And it can run again (a re-run, or a project where someone dropped the extension by hand).
       await applyMigrations(client, [NO_GRAPHQL]);
-      expect(await catalogueFingerprint(client)).toBe(fingerprint);
+      expect(await catalogFingerprint(client)).toBe(fingerprint);
     } finally {
       await client.end();
     }

@@ -72,7 +72,7 @@ beforeAll(async () => {
 });
 
 describe('products', () => {
-  it.each(ACTORS)('%s reads the active catalogue; only the owner sees a deactivated product', async (actor) => {
+  it.each(ACTORS)('%s reads the active catalog; only the owner sees a deactivated product', async (actor) => {
     const { data, error } = await clients[actor].from('products').select('id, active');
     expect(error).toBeNull();
     expect(data!.length).toBeGreaterThanOrEqual(30);

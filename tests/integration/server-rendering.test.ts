@@ -3,7 +3,7 @@ import { createAppServer } from '../../server/app/app-server.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { anonClient, appUrl, testBackend, withDatabase } from '../support/test-backend.ts';
 
-/** The local server renders the public storefront pages with the live catalogue (server/app/prerender.ts). */
+/** The local server renders the public storefront pages with the live catalog (server/app/prerender.ts). */
 
 function rootMarkup(html: string): string {
   const match = /<div id="root">([\s\S]*?)<\/div>\s*<noscript>/.exec(html);
@@ -11,7 +11,7 @@ function rootMarkup(html: string): string {
   return match[1]!;
 }
 
-function catalogueSnapshot(html: string): unknown {
+function catalogSnapshot(html: string): unknown {
   const match = /<script type="application\/json" id="catalogue-snapshot">([\s\S]*?)<\/script>/.exec(html);
   return match ? JSON.parse(match[1]!) : undefined;
 }
@@ -23,7 +23,7 @@ async function page(path: string): Promise<string> {
 }
 
 describe('server-rendered storefront pages', () => {
-  it('sends /shop with the first products in the markup and the catalogue the anonymous visitor may read', async () => {
+  it('sends /shop with the first products in the markup and the catalog the anonymous visitor may read', async () => {
     const { data: rows, error } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
     expect(error).toBeNull();
     const html = await page('/shop');
@@ -32,7 +32,7 @@ describe('server-rendered storefront pages', () => {
     expect(markup).toContain(rows![0]!.name);
     expect(markup).toContain(`/product/${rows![0]!.id}`);
     expect(markup).toMatch(/Znaleziono: \d+ produkt/);
-    expect(catalogueSnapshot(html)).toEqual(rows);
+    expect(catalogSnapshot(html)).toEqual(rows);
     // Until the app runs, its buttons and fields are disabled; links are not.
     expect(markup).toContain('<fieldset disabled="" role="none" class="contents">');
   });
@@ -51,7 +51,7 @@ describe('server-rendered storefront pages', () => {
       const html = await page('/shop');
       expect(html).not.toContain('<script>alert(1)</script>');
       for (const script of html.match(/<script\b[^>]*>/g) ?? []) expect(script).toMatch(/\bsrc="|type="application\/json"/);
-      const rows = catalogueSnapshot(html) as Array<{ id: string; name: string }>;
+      const rows = catalogSnapshot(html) as Array<{ id: string; name: string }>;
       expect(rows.find((row) => row.id === id)?.name).toBe(name);
     } finally {
       await withDatabase((db) => db.query('delete from products where id = $1', [id]));
@@ -62,7 +62,7 @@ describe('server-rendered storefront pages', () => {
     for (const path of ['/cart', '/checkout', '/account', '/admin', '/favourites', '/index.html', '/nie-ma-takiej-strony']) {
       const html = await page(path);
       expect(html, path).toContain('<div id="root"></div>');
-      expect(catalogueSnapshot(html), path).toBeUndefined();
+      expect(catalogSnapshot(html), path).toBeUndefined();
     }
   });
 
@@ -81,10 +81,10 @@ describe('server-rendered storefront pages', () => {
     }
   });
 
-  it('renders the home page without the catalogue', async () => {
+  it('renders the home page without the catalog', async () => {
     const html = await page('/');
     expect(rootMarkup(html).replaceAll('<!-- -->', '')).toContain('Kwiaty, które powiedzą więcej niż słowa');
-    expect(catalogueSnapshot(html)).toBeUndefined();
+    expect(catalogSnapshot(html)).toBeUndefined();
   });
 
   it('lets the stylesheet and first images of a rendered page go before its code; the plain shell keeps the default', async () => {
@@ -106,7 +106,7 @@ describe('server-rendered storefront pages', () => {
       expect(html).toContain(`<meta name="supabase-url" content="${url}" />`);
       expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${url}`);
       const { data: rows } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
-      expect(catalogueSnapshot(html)).toEqual(rows);
+      expect(catalogSnapshot(html)).toEqual(rows);
       expect(rootMarkup(html)).toContain(rows![0]!.name);
     } finally {
       await new Promise((resolve) => server.close(resolve));

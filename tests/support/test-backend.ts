@@ -78,14 +78,14 @@ export async function withDatabase<T>(work: (client: pg.Client) => Promise<T>): 
   }
 }
 
-export interface CatalogueRow {
+export interface CatalogRow {
   id: string;
   name: string;
   price: number;
   category: string;
 }
 
-export async function someProducts(count: number): Promise<CatalogueRow[]> {
+export async function someProducts(count: number): Promise<CatalogRow[]> {
   const { data, error } = await anonClient()
     .from('products')
     .select('id, name, price, category')
@@ -95,7 +95,7 @@ export async function someProducts(count: number): Promise<CatalogueRow[]> {
     .order('created_at', { ascending: false })
     .limit(count);
   if (error || !data) throw new Error(`loading products failed: ${error?.message}`);
-  return data as CatalogueRow[];
+  return data as CatalogRow[];
 }
 
 export function checkoutFor(overrides: Record<string, string> = {}) {

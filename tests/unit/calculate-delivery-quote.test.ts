@@ -55,7 +55,7 @@ describe('address parsing', () => {
     expect(parseAddressString('Rynek 5 Nibylandia').city).toBe('');
   });
 
-  it('joins the structured address with the apartment and normalises the postal code', () => {
+  it('joins the structured address with the apartment and normalizes the postal code', () => {
     expect(parseAddressObject({ street: ' Mickiewicza ', houseNumber: '3', apartment: '2', city: 'Przemyśl ', postalCode: '37700' })).toEqual({
       streetLine: 'Mickiewicza 3/2',
       city: 'Przemyśl',
@@ -69,7 +69,7 @@ describe('address parsing', () => {
     [' 37 - 700 ', '37-700'],
     ['3770', ''],
     ['ab-cde', ''],
-  ])('normalises the postal code %j to %j', (input, expected) => {
+  ])('normalizes the postal code %j to %j', (input, expected) => {
     expect(normalizePostalCode(input)).toBe(expected);
   });
 });

@@ -5,7 +5,7 @@ import { buildCartView, missingProductIds } from '../../src/features/cart/cart-l
 import type { ProductChecks } from '../../src/features/cart/cart-product-check.ts';
 import type { CartRecord } from '../../src/lib/db.ts';
 
-/** Issue 14 §1: a line is unavailable only on the server's word, never because the device's catalogue lacks it. */
+/** Issue 14 §1: a line is unavailable only on the server's word, never because the device's catalog lacks it. */
 
 const CANDLE: ProductRow = {
   id: '1547809e-0305-46b3-a282-b3230c221da1',

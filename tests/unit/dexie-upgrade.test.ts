@@ -53,7 +53,7 @@ async function seedVersion1(): Promise<void> {
 }
 
 describe('upgrading the device database from version 1', () => {
-  it('keeps the cart, the outbox, the draft and the catalogue, and adds the favourites table', async () => {
+  it('keeps the cart, the outbox, the draft and the catalog, and adds the favourites table', async () => {
     await seedVersion1();
 
     const current = new KwiaciarniaDb(NAME);

@@ -102,7 +102,7 @@ describe('a function with missing secrets', () => {
     expect(errors).toHaveBeenCalledTimes(1);
   });
 
-  it('the payment message is the spec’s, the one the checkout’s catalogue shows for a configuration problem', () => {
+  it('the payment message is the spec’s, the one the checkout’s catalog shows for a configuration problem', () => {
     expect(PAYMENT_CONFIGURATION_MESSAGE).toBe(payuErrorMessage('configuration_missing'));
   });
 

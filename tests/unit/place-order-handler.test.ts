@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../functions/_shared/http.ts';
 import {
   createPlaceOrderHandler,
-  type CatalogueProduct,
+  type CatalogProduct,
   type OrderWrite,
   type OrderWriteResult,
   type PlaceOrderDeps,
@@ -12,9 +12,9 @@ import { fromPln } from '../../src/domain/money.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // An artificial rose, so courier tests are not caught by the live-flowers rule.
-const ROSE: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true, category: 'artificial-flowers' };
-const CANDLE: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000002', name: 'Znicz', price: 24.99, active: true, category: 'candles' };
-const TULIPS: CatalogueProduct = { id: '00000000-0000-4000-8000-000000000003', name: 'Tulipany', price: 99, active: true, category: 'live-flowers' };
+const ROSE: CatalogProduct = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true, category: 'artificial-flowers' };
+const CANDLE: CatalogProduct = { id: '00000000-0000-4000-8000-000000000002', name: 'Znicz', price: 24.99, active: true, category: 'candles' };
+const TULIPS: CatalogProduct = { id: '00000000-0000-4000-8000-000000000003', name: 'Tulipany', price: 99, active: true, category: 'live-flowers' };
 
 function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
   const writes: OrderWrite[] = [];
@@ -103,7 +103,7 @@ describe('place-order handler', () => {
     });
   });
 
-  it('prices the order from the catalogue and adds courier shipping below the threshold', async () => {
+  it('prices the order from the catalog and adds courier shipping below the threshold', async () => {
     const { deps, writes } = fakeDeps();
     const response = await createPlaceOrderHandler(deps)(post(validBody));
     expect(response.status).toBe(201);

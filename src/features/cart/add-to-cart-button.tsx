@@ -5,7 +5,7 @@ import { canBeOrdered } from '../../domain/stock.ts';
 import { afterFirstContent } from '../../lib/first-content.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
-// The confirmation dialog (Headless UI) is not needed to show the catalogue: it loads when idle or on first use.
+// The confirmation dialog (Headless UI) is not needed to show the catalog: it loads when idle or on first use.
 const loadDialog = () => import('./added-to-cart-dialog.tsx');
 type ConfirmationDialog = Awaited<ReturnType<typeof loadDialog>>['AddedToCartDialog'];
 

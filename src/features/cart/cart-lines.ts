@@ -2,7 +2,7 @@ import {
   DEFAULT_CART_SHIPPING_METHOD,
   cartItemCount,
   cartSummary,
-  catalogueNumber,
+  catalogNumber,
   isOrderable,
   lineTotal,
   type LineAvailability,
@@ -42,12 +42,12 @@ export interface CartView {
 
 export const UNAVAILABLE_PRODUCT_NAME = 'Produkt niedostępny';
 
-/** A product the device does not know yet: named by its catalogue number until the server answers. */
+/** A product the device does not know yet: named by its catalog number until the server answers. */
 export function unknownProductName(productId: string): string {
-  return `Produkt nr ${catalogueNumber(productId)}`;
+  return `Produkt nr ${catalogNumber(productId)}`;
 }
 
-/** Cart lines whose product the device's catalogue lacks (and no check kept in memory): the server is asked about them. */
+/** Cart lines whose product the device's catalog lacks (and no check kept in memory): the server is asked about them. */
 export function missingProductIds(records: readonly CartRecord[], products: ReadonlyArray<ProductRow | undefined>, checks: ProductChecks): string[] {
   const known = new Set(products.filter((p): p is ProductRow => p !== undefined).map((p) => p.id));
   return records.map((r) => r.productId).filter((id) => !known.has(id) && !hasCheckedRow(checks.get(id)));
@@ -65,7 +65,7 @@ function missingAvailability(check: ProductCheck | undefined): LineAvailability 
   return 'checking';
 }
 
-/** Joins the stored cart with the device's catalogue and the server's answers about missing products, oldest line first. */
+/** Joins the stored cart with the device's catalog and the server's answers about missing products, oldest line first. */
 export function buildCartView(
   records: readonly CartRecord[],
   products: ReadonlyArray<ProductRow | undefined>,

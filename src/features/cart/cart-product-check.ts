@@ -3,12 +3,12 @@ import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
 
 /**
- * Cart lines whose product is missing from the device's copy of the catalogue
+ * Cart lines whose product is missing from the device's copy of the catalog
  * (a server-rendered page stores its rows only when idle; a shared link can
  * reach the checkout before that) are asked about by id, so the server, not
  * the device's gap, says whether they can be ordered.
  *
- * 'found' rows are stored in the device's catalogue, where the cart reads
+ * 'found' rows are stored in the device's catalog, where the cart reads
  * them; `row` is kept only when that write failed. An 'unreachable' product
  * is asked again in the background (`retrying`) while its line stays
  * orderable: a second view of the cart mounting must not flip it back to
@@ -60,7 +60,7 @@ async function fetchProductsById(ids: readonly string[]): Promise<ProductRow[]> 
   return body as ProductRow[];
 }
 
-/** Adds the rows to the device's copy without replacing it (the catalogue's full sync still decides what else is there). */
+/** Adds the rows to the device's copy without replacing it (the catalog's full sync still decides what else is there). */
 async function storeProducts(rows: ProductRow[]): Promise<boolean> {
   try {
     const db = await loadDb();
@@ -106,7 +106,7 @@ function shouldAsk(check: ProductCheck | undefined, now: number, retryNow: boole
 /**
  * Asks the server about products missing from the device. A product being
  * asked about, or already known to be gone, is not asked again; one found
- * earlier (stored, then dropped by a catalogue sync) is, and an unreachable
+ * earlier (stored, then dropped by a catalog sync) is, and an unreachable
  * one after a pause (`retryNow`: at once).
  */
 export function checkMissingProducts(ids: readonly string[], retryNow = false): void {

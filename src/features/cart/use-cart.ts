@@ -7,7 +7,7 @@ import { checkMissingProducts, productChecks, subscribeToProductChecks } from '.
 import { CART_SHIPPING_META_KEY } from './cart-store.ts';
 
 /**
- * The cart joined with the device's catalogue and the chosen shipping method.
+ * The cart joined with the device's catalog and the chosen shipping method.
  * Dexie's liveQuery re-runs it whenever the cart, products or meta change, in
  * this tab or any other. Lines whose product the device lacks are checked
  * with the server (shared by the drawer, the cart page and the checkout).

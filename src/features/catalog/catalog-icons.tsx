@@ -1,6 +1,6 @@
 import type { SVGProps } from 'react';
 
-/** The two icons only the catalogue draws (the shared set lives in lib/icons.tsx). Decorative. */
+/** The two icons only the catalog draws (the shared set lives in lib/icons.tsx). Decorative. */
 type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
 const base = {

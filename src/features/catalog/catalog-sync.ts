@@ -1,20 +1,20 @@
 import type { ProductRow } from '../../domain/product.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
 import { afterFirstContent } from '../../lib/first-content.ts';
-import { forgetCatalogueSnapshot } from './catalogue-snapshot.ts';
+import { forgetCatalogSnapshot } from './catalog-snapshot.ts';
 import { fetchProducts } from './fetch-products.ts';
 
 export const CATALOG_SYNCED_AT_KEY = 'catalogSyncedAt';
 
-/** False where the browser offers no IndexedDB (some private modes, test DOMs): the catalogue then lives in memory. */
-export function hasLocalCatalogue(): boolean {
+/** False where the browser offers no IndexedDB (some private modes, test DOMs): the catalog then lives in memory. */
+export function hasLocalCatalog(): boolean {
   return typeof indexedDB !== 'undefined';
 }
 
-/** Set once a catalogue was stored: a first visit need not wait for the database code to show products. */
+/** Set once a catalog was stored: a first visit need not wait for the database code to show products. */
 const STORED_FLAG = 'kwiaciarnia.catalogueStored';
 
-export function catalogueStoredBefore(): boolean {
+export function catalogStoredBefore(): boolean {
   try {
     return window.localStorage.getItem(STORED_FLAG) === '1';
   } catch {
@@ -23,7 +23,7 @@ export function catalogueStoredBefore(): boolean {
 }
 
 /** Replaces the device's copy with `rows` in one transaction: upserts what came, deletes what no longer exists. */
-export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
+export async function storeCatalog(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
   const db = await loadDb();
   await db.transaction('rw', db.products, db.meta, async () => {
     const current = new Set(rows.map((row) => row.id));
@@ -43,28 +43,28 @@ export async function storeCatalogue(rows: ProductRow[], syncedAt = new Date()):
 let inFlight: Promise<ProductRow[]> | null = null;
 
 function storeInBackground(rows: ProductRow[]): void {
-  if (hasLocalCatalogue()) {
+  if (hasLocalCatalog()) {
     // Shown at once and stored meanwhile: the database code does not hold up the first view, but the
     // copy is written straight away so a visitor who leaves at once still has it offline next time.
     // A full or blocked database must not hide fresh data.
-    storeCatalogue(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalogue on this device', error));
+    storeCatalog(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalog on this device', error));
   }
 }
 
 async function fetchAndStore(): Promise<ProductRow[]> {
   const rows = await fetchProducts();
-  forgetCatalogueSnapshot();
+  forgetCatalogSnapshot();
   storeInBackground(rows);
   return rows;
 }
 
 /**
- * A server-rendered page brought the catalogue as of a moment ago: it counts
+ * A server-rendered page brought the catalog as of a moment ago: it counts
  * as this visit's refresh. Kept on the device once the page is shown and the
  * browser idle, so it never competes with the page coming to life.
  */
-export function adoptCatalogueSnapshot(rows: ProductRow[]): void {
-  forgetCatalogueSnapshot();
+export function adoptCatalogSnapshot(rows: ProductRow[]): void {
+  forgetCatalogSnapshot();
   afterFirstContent(() => {
     if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => storeInBackground(rows), { timeout: 3000 });
     else window.setTimeout(() => storeInBackground(rows), 500);
@@ -72,7 +72,7 @@ export function adoptCatalogueSnapshot(rows: ProductRow[]): void {
 }
 
 /**
- * Fetches the catalogue and stores it on the device. Concurrent callers (two
+ * Fetches the catalog and stores it on the device. Concurrent callers (two
  * mounted pages, a quick retry) share one request.
  */
 export function refreshCatalog(): Promise<ProductRow[]> {

@@ -73,7 +73,7 @@ export function ShopPage({
 
   const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
   useFirstContent(status !== 'loading');
-  // Cards are rendered a page at a time: a catalogue of thousands stays quick to search and scroll.
+  // Cards are rendered a page at a time: a catalog of thousands stays quick to search and scroll.
   const listKey = `${category ?? ''}|${query}`;
   const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });
   const shownCount = shown.listKey === listKey ? shown.count : PAGE_SIZE;

@@ -2,7 +2,7 @@ import type { ProductRow } from '../../domain/product.ts';
 
 export const SIMILAR_PRODUCTS_LIMIT = 3;
 
-/** Up to `limit` other products of the same category, in catalogue order (newest first). */
+/** Up to `limit` other products of the same category, in catalog order (newest first). */
 export function similarProducts(
   products: readonly ProductRow[],
   product: ProductRow,

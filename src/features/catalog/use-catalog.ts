@@ -2,8 +2,8 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
-import { CATALOG_SYNCED_AT_KEY, adoptCatalogueSnapshot, catalogueStoredBefore, hasLocalCatalogue, refreshCatalog } from './catalog-sync.ts';
-import { catalogueSnapshot } from './catalogue-snapshot.ts';
+import { CATALOG_SYNCED_AT_KEY, adoptCatalogSnapshot, catalogStoredBefore, hasLocalCatalog, refreshCatalog } from './catalog-sync.ts';
+import { catalogSnapshot } from './catalog-snapshot.ts';
 
 export type CatalogStatus = 'loading' | 'ready' | 'error';
 
@@ -24,14 +24,14 @@ type LocalRead = ProductRow[] | 'unavailable';
 /** `rows` of a failed refresh: what was shown before it (the server-rendered rows), kept on screen. */
 type SyncState = { phase: 'syncing' } | { phase: 'done'; rows: ProductRow[] } | { phase: 'failed'; error: Error; rows: ProductRow[] };
 
-async function readLocalCatalogue(db: KwiaciarniaDb): Promise<LocalRead> {
-  if (!hasLocalCatalogue()) return 'unavailable';
+async function readLocalCatalog(db: KwiaciarniaDb): Promise<LocalRead> {
+  if (!hasLocalCatalog()) return 'unavailable';
   try {
     const [rows, syncedAt] = await Promise.all([db.products.orderBy('created_at').reverse().toArray(), db.meta.get(CATALOG_SYNCED_AT_KEY)]);
-    // The cart stores single products it had to check with the server: those alone are no catalogue to show.
+    // The cart stores single products it had to check with the server: those alone are no catalog to show.
     return syncedAt ? rows : [];
   } catch (error) {
-    console.warn('[catalog] The local catalogue cannot be read', error);
+    console.warn('[catalog] The local catalog cannot be read', error);
     return 'unavailable';
   }
 }
@@ -40,18 +40,18 @@ function toError(error: unknown): Error {
   return error instanceof Error ? error : new Error(String(error));
 }
 
-/** The catalogue, local-first: rows render from Dexie at once; a refresh runs on mount and on retry. */
+/** The catalog, local-first: rows render from Dexie at once; a refresh runs on mount and on retry. */
 export function useCatalog(): CatalogState {
   // undefined while the first local read runs.
-  const local = useLazyLiveQuery(readLocalCatalogue, [], { afterFirstContent: !catalogueStoredBefore() });
+  const local = useLazyLiveQuery(readLocalCatalog, [], { afterFirstContent: !catalogStoredBefore() });
   // A server-rendered page starts from the rows it was rendered with: they are this visit's refresh.
-  const [snapshot] = useState(catalogueSnapshot);
+  const [snapshot] = useState(catalogSnapshot);
   const [sync, setSync] = useState<SyncState>(() => (snapshot ? { phase: 'done', rows: snapshot } : { phase: 'syncing' }));
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (snapshot && attempt === 0) {
-      adoptCatalogueSnapshot(snapshot);
+      adoptCatalogSnapshot(snapshot);
       return undefined;
     }
     let active = true;

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { loadDb, useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
-import { hasLocalCatalogue } from './catalog-sync.ts';
+import { hasLocalCatalog } from './catalog-sync.ts';
 
 export interface FavouritesState {
   /** Product ids, most recently hearted first; undefined while reading. */
@@ -11,7 +11,7 @@ export interface FavouritesState {
 }
 
 async function readFavourites(db: KwiaciarniaDb): Promise<string[]> {
-  if (!hasLocalCatalogue()) return [];
+  if (!hasLocalCatalog()) return [];
   try {
     const rows = await db.favourites.orderBy('addedAt').reverse().toArray();
     return rows.map((row) => row.productId);
@@ -29,7 +29,7 @@ export function useFavourites(): FavouritesState {
   const isFavourite = useCallback((productId: string) => ids?.includes(productId) ?? false, [ids]);
 
   const toggle = useCallback((productId: string) => {
-    if (!hasLocalCatalogue()) return;
+    if (!hasLocalCatalog()) return;
     loadDb()
       .then((db) =>
         db.transaction('rw', db.favourites, async () => {

@@ -4,9 +4,9 @@ import type { ProductInput } from '../../../domain/product-schema.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
- * The owner's catalogue, straight from the database (RLS lets is_admin()
+ * The owner's catalog, straight from the database (RLS lets is_admin()
  * read inactive rows and write all of them). The storefront sees the changes
- * on its next catalogue refresh.
+ * on its next catalog refresh.
  */
 
 export const PRODUCTS_LOAD_ERROR = 'Nie udało się pobrać produktów';

@@ -29,7 +29,7 @@ function matches(product: ProductRow, query: string): boolean {
   return wanted !== '' && normalizeForSearch(categoryLabel(product.category)).includes(wanted);
 }
 
-/** /admin/products: the owner's catalogue, persisted in the database. */
+/** /admin/products: the owner's catalog, persisted in the database. */
 export function ProductsPage() {
   const searchId = useId();
   const [load, setLoad] = useState<Load>({ state: 'loading' });

@@ -7,7 +7,7 @@ import { sampleProducts, samplePublicSettings, type ProductRow } from './fixture
  * test can check what was sent and what the page shows afterwards.
  */
 
-export interface AdminCatalogueStore {
+export interface AdminCatalogStore {
   products: ProductRow[];
   settings: { key: string; value: string }[];
   /** Product ids that appear in orders: deleting one fails as Postgres does for ON DELETE RESTRICT (23001). */
@@ -16,7 +16,7 @@ export interface AdminCatalogueStore {
   upserts: { key: string; value: string }[][];
 }
 
-export function adminCatalogueStore(): AdminCatalogueStore {
+export function adminCatalogStore(): AdminCatalogStore {
   return {
     products: sampleProducts.map((product) => ({ ...product })),
     settings: [
@@ -51,7 +51,7 @@ function answer(request: Request, rows: Record<string, unknown>[] | ProductRow[]
   return HttpResponse.json(rows);
 }
 
-export function adminCatalogueHandlers(store: AdminCatalogueStore) {
+export function adminCatalogHandlers(store: AdminCatalogStore) {
   return [
     http.get('*/rest/v1/products', ({ request }) => answer(request, [...store.products].sort((a, b) => b.created_at.localeCompare(a.created_at)))),
     http.post('*/rest/v1/products', async ({ request }) => {
