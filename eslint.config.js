@@ -45,7 +45,19 @@ const BOUNDARY_ZONES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist', 'dist-server', 'supabase/functions', 'node_modules', '.local', '.tmp', 'src/routeTree.gen.ts', 'coverage', 'public/mockServiceWorker.js'] },
+  {
+    ignores: [
+      'dist',
+      'dist-server',
+      'supabase/functions',
+      'node_modules',
+      '.local',
+      '.tmp',
+      'src/routeTree.gen.ts',
+      'coverage',
+      'public/mockServiceWorker.js',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -62,9 +74,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            { group: ['**/functions/_shared/supabase-clients*'], message: 'The service-role client stays inside functions/.' },
-          ],
+          patterns: [{ group: ['**/functions/_shared/supabase-clients*'], message: 'The service-role client stays inside functions/.' }],
         },
       ],
     },
@@ -73,10 +83,7 @@ export default tseslint.config(
     // src/domain is pure: shared with the Edge Functions, so no React, DOM or Supabase.
     files: ['src/domain/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: ['react', 'react-dom', '@supabase/supabase-js', 'dexie'] },
-      ],
+      'no-restricted-imports': ['error', { paths: ['react', 'react-dom', '@supabase/supabase-js', 'dexie'] }],
     },
   },
 );

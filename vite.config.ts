@@ -23,10 +23,7 @@ function localBackendMeta(): Plugin {
       const backend = JSON.parse(readFileSync(file, 'utf8')) as { url: string; anon_key: string };
       return html
         .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend.url}" />`)
-        .replace(
-          '<meta name="supabase-anon-key" content="" />',
-          `<meta name="supabase-anon-key" content="${backend.anon_key}" />`,
-        );
+        .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${backend.anon_key}" />`);
     },
   };
 }

@@ -304,7 +304,10 @@ async function interaction(browser: Browser, appUrl: string) {
   await page.route('**/rest/v1/products**', (route) => route.abort());
   await page.goto(`${appUrl}/cart`);
   await page.locator('header').getByRole('link', { name: 'Sklep' }).first().click();
-  await page.waitForFunction(() => Number(/\d+/.exec(document.querySelector('[data-testid="result-count"]')?.textContent?.replace(/\s/g, '') ?? '')?.[0] ?? 0) >= 5000);
+  await page.waitForFunction(
+    () =>
+      Number(/\d+/.exec(document.querySelector('[data-testid="result-count"]')?.textContent?.replace(/\s/g, '') ?? '')?.[0] ?? 0) >= 5000,
+  );
   // A string, not a function: tsx's name helpers do not exist inside the page.
   const perKeystroke = (await page.evaluate(`(async () => {
     const input = document.querySelector('input[type="search"]');
@@ -364,10 +367,19 @@ async function loadTest(backend: RunningBackend) {
       productIds: products.rows.map((row) => row.id),
     };
     const before = await client.query<{ count: string }>('select count(*) from public.orders');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', join(root, 'bench', 'load-orders.ts'), JSON.stringify(job)], {
-      maxBuffer: 64 * 1024 * 1024,
-    });
-    const outcome = JSON.parse(stdout) as { elapsedMs: number; latencies: number[]; statuses: Record<string, number>; distinctKeys: string[] };
+    const { stdout } = await promisify(execFile)(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'bench', 'load-orders.ts'), JSON.stringify(job)],
+      {
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
+    const outcome = JSON.parse(stdout) as {
+      elapsedMs: number;
+      latencies: number[];
+      statuses: Record<string, number>;
+      distinctKeys: string[];
+    };
     const stored = await client.query<{ count: string }>('select count(*) from public.orders where client_request_id = any($1::uuid[])', [
       outcome.distinctKeys,
     ]);
@@ -405,7 +417,9 @@ function report(): string {
   const lines = ['| Budget | Measured | Limit | Result |', '| --- | --- | --- | --- |'];
   for (const b of budgets) {
     const pass = b.lowerIsBetter ? b.value <= b.limit : b.value >= b.limit;
-    lines.push(`| ${b.name} | ${fmt(b.value, b.unit)} | ${b.lowerIsBetter ? '≤' : '≥'} ${fmt(b.limit, b.unit)} | ${pass ? 'pass' : '**FAIL**'} |`);
+    lines.push(
+      `| ${b.name} | ${fmt(b.value, b.unit)} | ${b.lowerIsBetter ? '≤' : '≥'} ${fmt(b.limit, b.unit)} | ${pass ? 'pass' : '**FAIL**'} |`,
+    );
   }
   return lines.join('\n');
 }
@@ -444,7 +458,9 @@ async function main() {
         '',
         '| Page | JS | CSS | Fonts | Images | JS incl. idle-time chunks |',
         '| --- | --- | --- | --- | --- | --- |',
-        ...Object.entries(bytes).map(([name, b]) => `| ${name} | ${kib(b.js)} | ${kib(b.css)} | ${kib(b.font)} | ${kib(b.image)} | ${kib(b.jsAfterIdle)} |`),
+        ...Object.entries(bytes).map(
+          ([name, b]) => `| ${name} | ${kib(b.js)} | ${kib(b.css)} | ${kib(b.font)} | ${kib(b.image)} | ${kib(b.jsAfterIdle)} |`,
+        ),
         '',
         `Precache: ${precache.entries} entries, ${kib(precache.raw)} KiB raw, ${kib(precache.gzip)} KiB gzip`,
         '',
@@ -454,11 +470,21 @@ async function main() {
     if (ONLY.has('lighthouse')) {
       log('Lighthouse (mobile, simulated Slow 4G, 4x CPU)');
       const lighthouseResults: Record<string, LighthouseRun> = {};
-      for (const [name, path] of [['/', '/'], ['/shop', '/shop'], ['product', `/product/${PRODUCT_ID}`]] as const) {
+      for (const [name, path] of [
+        ['/', '/'],
+        ['/shop', '/shop'],
+        ['product', `/product/${PRODUCT_ID}`],
+      ] as const) {
         const runs: LighthouseRun[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${appUrl}${path}`));
         const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
-        const r: LighthouseRun = { score: med('score'), lcpMs: med('lcpMs'), tbtMs: med('tbtMs'), cls: med('cls'), speedIndexMs: med('speedIndexMs') };
+        const r: LighthouseRun = {
+          score: med('score'),
+          lcpMs: med('lcpMs'),
+          tbtMs: med('tbtMs'),
+          cls: med('cls'),
+          speedIndexMs: med('speedIndexMs'),
+        };
         lighthouseResults[name] = r;
         budget(`Lighthouse performance ${name}`, r.score, 95, '', false);
         budget(`LCP ${name}`, r.lcpMs, 2000, 'ms');
@@ -472,7 +498,8 @@ async function main() {
         '| Page | Score | LCP | TBT | CLS | Speed Index |',
         '| --- | --- | --- | --- | --- | --- |',
         ...Object.entries(lighthouseResults).map(
-          ([name, r]) => `| ${name} | ${r.score} | ${Math.round(r.lcpMs)} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.speedIndexMs)} ms |`,
+          ([name, r]) =>
+            `| ${name} | ${r.score} | ${Math.round(r.lcpMs)} ms | ${Math.round(r.tbtMs)} ms | ${r.cls.toFixed(3)} | ${Math.round(r.speedIndexMs)} ms |`,
         ),
         '',
       );
@@ -549,4 +576,3 @@ async function main() {
 }
 
 await main();
-

@@ -30,7 +30,9 @@ export function adminCatalogStore(): AdminCatalogStore {
       { key: 'shop_origin_lng', value: '22.4797' },
     ].map((row) => ({ ...row })),
     orderedProductIds: new Set(),
-    pendingOrders: [{ id: '5e0c7a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6', payu_order_id: 'KT123456789', total: 150.5, customer_name: 'Anna Kowalska' }],
+    pendingOrders: [
+      { id: '5e0c7a1d-2b3c-4d5e-8f90-a1b2c3d4e5f6', payu_order_id: 'KT123456789', total: 150.5, customer_name: 'Anna Kowalska' },
+    ],
     upserts: [],
   };
 }
@@ -46,14 +48,22 @@ function answer(request: Request, rows: Record<string, unknown>[] | ProductRow[]
   if (request.headers.get('accept')?.includes(SINGLE_OBJECT)) {
     return rows.length === 1
       ? HttpResponse.json(rows[0])
-      : HttpResponse.json({ code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null }, { status: 406 });
+      : HttpResponse.json(
+          { code: 'PGRST116', message: 'JSON object requested, multiple (or no) rows returned', details: null, hint: null },
+          { status: 406 },
+        );
   }
   return HttpResponse.json(rows);
 }
 
 export function adminCatalogHandlers(store: AdminCatalogStore) {
   return [
-    http.get('*/rest/v1/products', ({ request }) => answer(request, [...store.products].sort((a, b) => b.created_at.localeCompare(a.created_at)))),
+    http.get('*/rest/v1/products', ({ request }) =>
+      answer(
+        request,
+        [...store.products].sort((a, b) => b.created_at.localeCompare(a.created_at)),
+      ),
+    ),
     http.post('*/rest/v1/products', async ({ request }) => {
       const body = (await request.json()) as Omit<ProductRow, 'id' | 'created_at'>;
       const row: ProductRow = { ...body, id: crypto.randomUUID(), created_at: new Date().toISOString() } as ProductRow;
@@ -73,7 +83,8 @@ export function adminCatalogHandlers(store: AdminCatalogStore) {
         return HttpResponse.json(
           {
             code: '23001',
-            message: 'update or delete on table "products" violates RESTRICT setting of foreign key constraint "order_items_product_id_fkey" on table "order_items"',
+            message:
+              'update or delete on table "products" violates RESTRICT setting of foreign key constraint "order_items_product_id_fkey" on table "order_items"',
             details: 'Key is still referenced from table "order_items".',
             hint: null,
           },
@@ -82,7 +93,10 @@ export function adminCatalogHandlers(store: AdminCatalogStore) {
       }
       const removed = store.products.filter((product) => product.id === id);
       store.products = store.products.filter((product) => product.id !== id);
-      return answer(request, removed.map(({ id: removedId }) => ({ id: removedId })));
+      return answer(
+        request,
+        removed.map(({ id: removedId }) => ({ id: removedId })),
+      );
     }),
 
     http.get('*/rest/v1/app_settings', () => HttpResponse.json(store.settings)),

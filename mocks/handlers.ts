@@ -35,7 +35,6 @@ function fakeAccessToken(userId: string, email: string, expiresAt: number): stri
   return `${header}.${payload}.mock-signature`;
 }
 
-
 /** The key the mocked place-order gives the device; the mocked payment functions want it back. */
 export const MOCK_ACCESS_KEY = 'mock-device-access-key-0000000000000000000';
 
@@ -55,7 +54,12 @@ export const handlers = [
       const [row] = rows;
       if (rows.length !== 1 || !row) {
         return HttpResponse.json(
-          { code: 'PGRST116', details: `The result contains ${rows.length} rows`, hint: null, message: 'JSON object requested, multiple (or no) rows returned' },
+          {
+            code: 'PGRST116',
+            details: `The result contains ${rows.length} rows`,
+            hint: null,
+            message: 'JSON object requested, multiple (or no) rows returned',
+          },
           { status: 406 },
         );
       }
@@ -80,11 +84,7 @@ export const handlers = [
     const body: unknown = await request.json().catch(() => null);
     const credentials = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
 
-    if (
-      grantType === 'password' &&
-      credentials.email === mockCustomer.email &&
-      credentials.password === mockCustomer.password
-    ) {
+    if (grantType === 'password' && credentials.email === mockCustomer.email && credentials.password === mockCustomer.password) {
       const expiresIn = 3600;
       const expiresAt = Math.floor(Date.now() / 1000) + expiresIn;
       return HttpResponse.json({
@@ -180,7 +180,14 @@ export const handlers = [
     );
   }),
   http.post('*/functions/v1/calculate-delivery', () =>
-    HttpResponse.json({ distance: 19.8, cost: 71.28, formattedDistance: '19,8 km', formattedDuration: 'ok. 24 min', estimated: true, locality: 'Krasiczyn' }),
+    HttpResponse.json({
+      distance: 19.8,
+      cost: 71.28,
+      formattedDistance: '19,8 km',
+      formattedDuration: 'ok. 24 min',
+      estimated: true,
+      locality: 'Krasiczyn',
+    }),
   ),
   // Like the real functions, a payment starts only for the device that placed the order (its access key).
   http.post('*/functions/v1/create-payu-classic-payment', async ({ request }) =>

@@ -48,10 +48,33 @@ interface LintRule {
 
 /** Schemas splinter never looks into: the platform's own. */
 const SYSTEM_SCHEMAS = [
-  '_timescaledb_cache', '_timescaledb_catalog', '_timescaledb_config', '_timescaledb_internal', 'auth', 'cron',
-  'extensions', 'graphql', 'graphql_public', 'information_schema', 'net', 'pgmq', 'pgroonga', 'pgsodium',
-  'pgsodium_masks', 'pgtle', 'pgbouncer', 'pg_catalog', 'pg_toast', 'realtime', 'repack', 'storage',
-  'supabase_functions', 'supabase_migrations', 'tiger', 'topology', 'vault',
+  '_timescaledb_cache',
+  '_timescaledb_catalog',
+  '_timescaledb_config',
+  '_timescaledb_internal',
+  'auth',
+  'cron',
+  'extensions',
+  'graphql',
+  'graphql_public',
+  'information_schema',
+  'net',
+  'pgmq',
+  'pgroonga',
+  'pgsodium',
+  'pgsodium_masks',
+  'pgtle',
+  'pgbouncer',
+  'pg_catalog',
+  'pg_toast',
+  'realtime',
+  'repack',
+  'storage',
+  'supabase_functions',
+  'supabase_migrations',
+  'tiger',
+  'topology',
+  'vault',
   // The local backend's own bookkeeping (server/local-backend/bootstrap.sql); not part of the app's schema.
   'local_meta',
 ]
@@ -71,18 +94,76 @@ const normalized = (column: string) => `replace(replace(replace(lower(coalesce($
 /** Column names splinter's 0023 treats as sensitive (compared lower-case, '-' read as '_'). */
 const SENSITIVE_COLUMN_NAMES = [
   // credentials
-  'password', 'passwd', 'pwd', 'passphrase', 'secret', 'secret_key', 'private_key', 'api_key', 'apikey', 'auth_key', 'token', 'jwt',
-  'access_token', 'refresh_token', 'oauth_token', 'session_token', 'bearer_token', 'auth_code', 'session_id', 'session_key',
-  'session_secret', 'recovery_code', 'backup_code', 'verification_code', 'otp', 'two_factor', '2fa_secret', '2fa_code',
+  'password',
+  'passwd',
+  'pwd',
+  'passphrase',
+  'secret',
+  'secret_key',
+  'private_key',
+  'api_key',
+  'apikey',
+  'auth_key',
+  'token',
+  'jwt',
+  'access_token',
+  'refresh_token',
+  'oauth_token',
+  'session_token',
+  'bearer_token',
+  'auth_code',
+  'session_id',
+  'session_key',
+  'session_secret',
+  'recovery_code',
+  'backup_code',
+  'verification_code',
+  'otp',
+  'two_factor',
+  '2fa_secret',
+  '2fa_code',
   // personal identifiers
-  'ssn', 'social_security', 'social_security_number', 'driver_license', 'drivers_license', 'license_number', 'passport_number',
-  'passport_id', 'national_id', 'tax_id',
+  'ssn',
+  'social_security',
+  'social_security_number',
+  'driver_license',
+  'drivers_license',
+  'license_number',
+  'passport_number',
+  'passport_id',
+  'national_id',
+  'tax_id',
   // financial
-  'credit_card', 'card_number', 'cvv', 'cvc', 'cvn', 'bank_account', 'account_number', 'routing_number', 'iban', 'swift_code', 'bic',
+  'credit_card',
+  'card_number',
+  'cvv',
+  'cvc',
+  'cvn',
+  'bank_account',
+  'account_number',
+  'routing_number',
+  'iban',
+  'swift_code',
+  'bic',
   // health
-  'health_record', 'medical_record', 'patient_id', 'insurance_number', 'health_insurance', 'medical_insurance', 'treatment',
+  'health_record',
+  'medical_record',
+  'patient_id',
+  'insurance_number',
+  'health_insurance',
+  'medical_insurance',
+  'treatment',
   // devices, keys, biometrics
-  'mac_address', 'macaddr', 'imei', 'device_uuid', 'pgp_key', 'gpg_key', 'ssh_key', 'certificate', 'license_key', 'activation_key',
+  'mac_address',
+  'macaddr',
+  'imei',
+  'device_uuid',
+  'pgp_key',
+  'gpg_key',
+  'ssh_key',
+  'certificate',
+  'license_key',
+  'activation_key',
   'facial_recognition',
 ]
   .map((name) => `'${name}'`)
@@ -405,14 +486,13 @@ export const LINT_RULES: LintRule[] = [
           = '''' || replace(b.bucket_id, '''', '''''') || ''''
       group by b.bucket_id, b.bucket_name`,
   },
-  ...(['anon', 'authenticated'] as const).map(
-    (role): LintRule => ({
-      // 0026 / 0027: with pg_graphql installed, /graphql/v1 describes every table, view, materialized view and
-      // foreign table the role can select any column of (RLS hides rows, not the schema). Nothing without pg_graphql.
-      name: `pg_graphql_${role}_table_exposed`,
-      level: 'WARN',
-      category: 'SECURITY',
-      sql: `
+  ...(['anon', 'authenticated'] as const).map((role): LintRule => ({
+    // 0026 / 0027: with pg_graphql installed, /graphql/v1 describes every table, view, materialized view and
+    // foreign table the role can select any column of (RLS hides rows, not the schema). Nothing without pg_graphql.
+    name: `pg_graphql_${role}_table_exposed`,
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
         select format('%s %s.%s is visible in the GraphQL schema to %s', case c.relkind when 'r' then 'Table' when 'v' then 'View'
           when 'm' then 'Materialized view' else 'Foreign table' end, n.nspname, c.relname, '${role}') as detail
         from pg_catalog.pg_class c
@@ -426,23 +506,20 @@ export const LINT_RULES: LintRule[] = [
               and pg_catalog.has_column_privilege('${role}', c.oid, a.attnum, 'SELECT')
           )
         order by n.nspname, c.relname`,
-    }),
-  ),
-  ...(['anon', 'authenticated'] as const).map(
-    (role): LintRule => ({
-      // 0028 / 0029
-      name: `${role}_security_definer_function_executable`,
-      level: 'WARN',
-      category: 'SECURITY',
-      sql: `
+  })),
+  ...(['anon', 'authenticated'] as const).map((role): LintRule => ({
+    // 0028 / 0029
+    name: `${role}_security_definer_function_executable`,
+    level: 'WARN',
+    category: 'SECURITY',
+    sql: `
         select format('SECURITY DEFINER function %s.%s(%s) is executable by %s', n.nspname, p.proname,
           pg_catalog.pg_get_function_identity_arguments(p.oid), '${role}') as detail
         from pg_catalog.pg_proc p
         join pg_catalog.pg_namespace n on n.oid = p.pronamespace
         where p.prosecdef and pg_catalog.has_function_privilege('${role}', p.oid, 'EXECUTE')
           and n.nspname not in (${SYSTEM_SCHEMAS})`,
-    }),
-  ),
+  })),
 ];
 
 export async function lintDatabase(client: pg.Client): Promise<LintFinding[]> {
@@ -473,7 +550,8 @@ async function main(): Promise<void> {
   await client.connect();
   try {
     const findings = await lintDatabase(client);
-    for (const finding of findings) console.log(`${finding.level.padEnd(5)} ${finding.category.padEnd(11)} ${finding.name}: ${finding.detail}`);
+    for (const finding of findings)
+      console.log(`${finding.level.padEnd(5)} ${finding.category.padEnd(11)} ${finding.name}: ${finding.detail}`);
     const failing = blocking(findings);
     console.log(`${findings.length} finding(s) from ${LINT_RULES.length} rules; ${failing.length} blocking (ERROR level or SECURITY).`);
     process.exitCode = failing.length > 0 ? 1 : 0;

@@ -54,10 +54,14 @@ export async function toFetchRequest(request: IncomingMessage, origin: string): 
   }
   const method = request.method ?? 'GET';
   const body = method === 'GET' || method === 'HEAD' ? undefined : await readBody(request);
-  return new Request(new URL(request.url ?? "/", origin), { method, headers, body: body ? new Uint8Array(body) : undefined });
+  return new Request(new URL(request.url ?? '/', origin), { method, headers, body: body ? new Uint8Array(body) : undefined });
 }
 
-export async function sendFetchResponse(response: ServerResponse, fetchResponse: Response, extraHeaders: Record<string, string> = {}): Promise<void> {
+export async function sendFetchResponse(
+  response: ServerResponse,
+  fetchResponse: Response,
+  extraHeaders: Record<string, string> = {},
+): Promise<void> {
   const headers: Record<string, string> = { ...extraHeaders };
   fetchResponse.headers.forEach((value, name) => {
     headers[name] = value;

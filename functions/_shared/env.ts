@@ -88,7 +88,9 @@ function parseJwks(raw: string): JsonWebKeySet | null {
   try {
     const value = JSON.parse(raw) as unknown;
     const keys = Array.isArray(value) ? value : (value as { keys?: unknown } | null)?.keys;
-    return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null) ? { keys: keys as JsonWebKeySet['keys'] } : null;
+    return Array.isArray(keys) && keys.every((key) => typeof key === 'object' && key !== null)
+      ? { keys: keys as JsonWebKeySet['keys'] }
+      : null;
   } catch {
     return null;
   }
@@ -195,7 +197,10 @@ export function functionFromEnv(name: string, get: EnvGetter, build: (env: Funct
     try {
       return build(reading.env);
     } catch (error) {
-      return misconfigured(`[${name}] could not start from its environment: ${error instanceof Error ? error.message : String(error)}`, setup);
+      return misconfigured(
+        `[${name}] could not start from its environment: ${error instanceof Error ? error.message : String(error)}`,
+        setup,
+      );
     }
   }
   return misconfigured(

@@ -8,12 +8,16 @@ import { HttpError } from './http.ts';
  * place-order returned. The order's id or number alone proves nothing.
  */
 
-export const ORDER_ACCESS_DENIED = 'Nie możesz opłacić tego zamówienia. Zaloguj się na konto, z którego je złożono, lub opłać je na urządzeniu, na którym zostało złożone.';
+export const ORDER_ACCESS_DENIED =
+  'Nie możesz opłacić tego zamówienia. Zaloguj się na konto, z którego je złożono, lub opłać je na urządzeniu, na którym zostało złożone.';
 
 /** 256 random bits, base64url: what the device keeps. */
 export function newAccessKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
 }
 
 const ACCESS_KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
@@ -36,7 +40,11 @@ export interface AccessRequest {
 }
 
 /** Throws 403 for anyone who is not the order's buyer, the owner, or the device holding the order's key. */
-export async function assertOrderAccess(store: OrderAccessStore, order: { id: string; userId: string | null }, access: AccessRequest): Promise<void> {
+export async function assertOrderAccess(
+  store: OrderAccessStore,
+  order: { id: string; userId: string | null },
+  access: AccessRequest,
+): Promise<void> {
   const userId = userIdOf(access.caller);
   if (userId !== null && (userId === order.userId || (await store.isShopOwner(userId)))) return;
   const key = access.accessKey;

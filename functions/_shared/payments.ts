@@ -115,10 +115,14 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
   return {
     // Malformed ids never reach PostgREST (a bad uuid would be a 22P02 error, not "not found").
     findOrderById: (id) => (isUuid(id) ? findOne('id', id) : Promise.resolve(null)),
-    findOrderByNumber: (orderNumber) => (ORDER_NUMBER_FORMAT.test(orderNumber) ? findOne('payu_order_id', orderNumber) : Promise.resolve(null)),
+    findOrderByNumber: (orderNumber) =>
+      ORDER_NUMBER_FORMAT.test(orderNumber) ? findOne('payu_order_id', orderNumber) : Promise.resolve(null),
 
     async loadSettings(keys) {
-      const { data, error } = await admin.from('app_settings').select('key, value').in('key', [...keys]);
+      const { data, error } = await admin
+        .from('app_settings')
+        .select('key, value')
+        .in('key', [...keys]);
       if (error) throw new Error(`loading settings failed: ${error.message}`);
       return Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
     },
@@ -131,7 +135,12 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
 
     async hasAccessKey(orderId, keyHash) {
       if (!isUuid(orderId)) return false;
-      const { data, error } = await admin.from('order_access_keys').select('order_id').eq('order_id', orderId).eq('key_hash', keyHash).limit(1);
+      const { data, error } = await admin
+        .from('order_access_keys')
+        .select('order_id')
+        .eq('order_id', orderId)
+        .eq('key_hash', keyHash)
+        .limit(1);
       if (error) throw new Error(`checking the order access key failed: ${error.message}`);
       return (data ?? []).length > 0;
     },
@@ -177,7 +186,11 @@ export type TransactionOutcome =
  * report claimed): the session must belong to the order, and a completed
  * payment must be of the order's stored total. Safe to repeat.
  */
-export async function applyGatewayTransaction(store: PaymentStore, transaction: GatewayTransaction, outcome: PayuStatus): Promise<TransactionOutcome> {
+export async function applyGatewayTransaction(
+  store: PaymentStore,
+  transaction: GatewayTransaction,
+  outcome: PayuStatus,
+): Promise<TransactionOutcome> {
   const order = await store.findOrderByNumber(transaction.orderId);
   if (!order) return { kind: 'order_not_found' };
   if (orderNumberOfSession(transaction.sessionId) !== order.orderNumber) return { kind: 'session_mismatch' };
@@ -288,7 +301,11 @@ export interface OrderRedirectOptions {
  * line, so the lines add up); nothing a caller sent. Null if the order's
  * data does not fit the gateway's field rules or its URL length.
  */
-export function orderGatewayRedirect(settings: GatewaySettings, order: PaymentOrder, options: OrderRedirectOptions): { url: string; params: GatewayParams } | null {
+export function orderGatewayRedirect(
+  settings: GatewaySettings,
+  order: PaymentOrder,
+  options: OrderRedirectOptions,
+): { url: string; params: GatewayParams } | null {
   const number = encodeURIComponent(order.orderNumber);
   const { firstName, lastName } = splitCustomerName(order.customerName);
   const items = order.items.map((item) => ({ name: item.name, quantity: item.quantity, unitPrice: toPln(item.price) }));

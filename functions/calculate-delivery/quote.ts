@@ -57,10 +57,7 @@ export interface ParsedAddress {
 }
 
 export type AreaDecision =
-  | { kind: 'local'; locality: Locality }
-  | { kind: 'incomplete' }
-  | { kind: 'outside' }
-  | { kind: 'unknown'; city: string };
+  { kind: 'local'; locality: Locality } | { kind: 'incomplete' } | { kind: 'outside' } | { kind: 'unknown'; city: string };
 
 /** Lower case, no Polish diacritics, single spaces, hyphens as spaces: 'ŻURAWICA ' → 'zurawica'. */
 export function normalizeName(value: string): string {
@@ -98,7 +95,10 @@ export function parseAddressString(text: string): ParsedAddress {
     const city = (after.split(',')[0] ?? '').trim();
     // 'Przemyśl 37-700' with the city before the code
     if (city === '') {
-      const parts = before.split(',').map((part) => part.trim()).filter(Boolean);
+      const parts = before
+        .split(',')
+        .map((part) => part.trim())
+        .filter(Boolean);
       const last = parts.at(-1) ?? '';
       // 'Mickiewicza 3, 37-700' names no city: a place name has no digits.
       if (/\d/.test(last)) return { streetLine: before, city: '', postalCode };
@@ -106,7 +106,10 @@ export function parseAddressString(text: string): ParsedAddress {
     }
     return { streetLine: before, city, postalCode };
   }
-  const parts = clean.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = clean
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.length < 2) return splitTrailingLocality(parts[0] ?? '');
   return { streetLine: parts.slice(0, -1).join(', '), city: parts.at(-1) ?? '', postalCode: '' };
 }
@@ -131,7 +134,10 @@ export function parseAddressObject(address: DeliveryAddress): ParsedAddress {
 }
 
 export function isAddressObjectComplete(address: DeliveryAddress): boolean {
-  return [address.street, address.houseNumber, address.city].every((part) => part.trim() !== '') && normalizePostalCode(address.postalCode) !== '';
+  return (
+    [address.street, address.houseNumber, address.city].every((part) => part.trim() !== '') &&
+    normalizePostalCode(address.postalCode) !== ''
+  );
 }
 
 /** The address as one line, for a maps service: 'Mickiewicza 3/2, 37-700 Przemyśl, Polska'. */

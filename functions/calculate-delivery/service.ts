@@ -57,7 +57,12 @@ interface MatrixAnswer {
 }
 
 /** Road distance from Google, or null on any failure (the caller then estimates). */
-export async function googleRoute(fetchImpl: typeof fetch, apiKey: string, origin: Coordinates, destination: string): Promise<RoadRoute | null> {
+export async function googleRoute(
+  fetchImpl: typeof fetch,
+  apiKey: string,
+  origin: Coordinates,
+  destination: string,
+): Promise<RoadRoute | null> {
   const url = new URL(DISTANCE_MATRIX_URL);
   url.searchParams.set('origins', `${origin.lat},${origin.lng}`);
   url.searchParams.set('destinations', destination);

@@ -5,7 +5,13 @@ import { createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createCreatePaymentHandler, type CreatePaymentDeps } from './handler.ts';
 
 export function createCreatePaymentDeps(env: FunctionEnv): CreatePaymentDeps {
-  return { authenticate: createCallerAuthFromEnv(env), store: createPaymentStoreFromEnv(env), env, fetch: (input, init) => fetch(input, init), now: () => Date.now() };
+  return {
+    authenticate: createCallerAuthFromEnv(env),
+    store: createPaymentStoreFromEnv(env),
+    env,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  };
 }
 
 /** create-payment as it is served: `Deno.serve(createPaymentFunction((name) => Deno.env.get(name)))`. */

@@ -104,7 +104,8 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
     (error) => ({ error: error.status === 500 ? 'Failed to create payment session' : error.code, details: error.message }),
     async (request) => {
       const caller = await deps.authenticate(request).catch((error: unknown) => {
-        if (error instanceof HttpError) throw new HttpError(401, error.code === 'invalid_session' ? 'Invalid session' : 'Unauthorized', error.message);
+        if (error instanceof HttpError)
+          throw new HttpError(401, error.code === 'invalid_session' ? 'Invalid session' : 'Unauthorized', error.message);
         throw error;
       });
       const body = await readJsonObject(request).catch((error: unknown) => {
@@ -119,7 +120,8 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       if (!order) throw new HttpError(404, 'Order not found', DETAILS.notFound);
       await assertOrderAccess(deps.store, order, { caller, accessKey }).catch((error: unknown) => {
         // This function's errors carry the English `error` in the code and the Polish text as `details`.
-        if (error instanceof HttpError) throw new HttpError(error.status, error.status === 401 ? 'Invalid session' : 'Access denied', error.message);
+        if (error instanceof HttpError)
+          throw new HttpError(error.status, error.status === 401 ? 'Invalid session' : 'Access denied', error.message);
         throw error;
       });
       if (!ONLINE_METHODS.has(order.paymentMethod)) throw new HttpError(409, 'Order is not paid online', DETAILS.offline);
@@ -130,7 +132,9 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       if (secretKey) {
         if (!deps.env.siteUrl) {
           // SITE_URL is not one of the secrets hosted Supabase sets by itself.
-          console.error('[create-payment] missing secret SITE_URL: Stripe needs the shop\'s address for its return pages; set it with `supabase secrets set SITE_URL=https://…`');
+          console.error(
+            "[create-payment] missing secret SITE_URL: Stripe needs the shop's address for its return pages; set it with `supabase secrets set SITE_URL=https://…`",
+          );
           throw new HttpError(503, 'Payment gateway configuration is missing', DETAILS.configuration);
         }
         return jsonResponse(200, { url: await stripeCheckoutUrl(deps, order, secretKey, deps.env.siteUrl) });

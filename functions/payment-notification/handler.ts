@@ -8,7 +8,14 @@ import {
 } from '../../src/domain/payu-status.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { HttpError, type Handler } from '../_shared/http.ts';
-import { applyGatewayTransaction, loadGatewaySettings, paymentPostHandler, readParams, type GatewaySettings, type PaymentStore } from '../_shared/payments.ts';
+import {
+  applyGatewayTransaction,
+  loadGatewaySettings,
+  paymentPostHandler,
+  readParams,
+  type GatewaySettings,
+  type PaymentStore,
+} from '../_shared/payments.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -27,7 +34,11 @@ const STATUS_TIMEOUT_MS = 10_000;
  * session, and returns the transaction only if the answer is signed with
  * key2 and is about that very session.
  */
-async function queryTransaction(deps: PaymentNotificationDeps, settings: GatewaySettings, sessionId: string): Promise<{ transaction: GatewayTransaction; outcome: PaymentOutcome | null }> {
+async function queryTransaction(
+  deps: PaymentNotificationDeps,
+  settings: GatewaySettings,
+  sessionId: string,
+): Promise<{ transaction: GatewayTransaction; outcome: PaymentOutcome | null }> {
   const request = signedSessionMessage(settings.posId, sessionId, deps.now(), settings.authKey);
   let text: string;
   try {

@@ -29,7 +29,10 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
     authenticate: createCallerAuthFromEnv(env),
 
     async loadProducts(ids) {
-      const { data, error } = await admin.from('products').select('id, name, price, active, category').in('id', [...ids]);
+      const { data, error } = await admin
+        .from('products')
+        .select('id, name, price, active, category')
+        .in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
       return data as CatalogProduct[];
     },
@@ -60,7 +63,8 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
-        if (error.code === 'P0001' && error.message === 'insufficient_stock') return { kind: 'insufficient_stock', shortages: parseShortages(error.details) };
+        if (error.code === 'P0001' && error.message === 'insufficient_stock')
+          return { kind: 'insufficient_stock', shortages: parseShortages(error.details) };
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };
         throw new Error(`place_order failed: ${error.code} ${error.message}`);
       }

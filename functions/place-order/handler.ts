@@ -1,6 +1,11 @@
 import * as v from 'valibot';
 import type { CheckoutForm } from '../../src/domain/checkout-schema.ts';
-import { placeOrderRequestSchema, type PlaceOrderRequest, type PlaceOrderResponse, type PlacedOrder } from '../../src/domain/place-order-contract.ts';
+import {
+  placeOrderRequestSchema,
+  type PlaceOrderRequest,
+  type PlaceOrderResponse,
+  type PlacedOrder,
+} from '../../src/domain/place-order-contract.ts';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
@@ -205,7 +210,12 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
       if (result.kind === 'insufficient_stock') {
         // Each refused line by product id, so the checkout can mark it; the message names them all.
         const fields = Object.fromEntries(result.shortages.map((shortage) => [shortage.productId, stockShortageMessage(shortage)]));
-        throw new HttpError(409, 'insufficient_stock', `${Object.values(fields).join('. ')}. Zmień ilość w koszyku i spróbuj ponownie.`, fields);
+        throw new HttpError(
+          409,
+          'insufficient_stock',
+          `${Object.values(fields).join('. ')}. Zmień ilość w koszyku i spróbuj ponownie.`,
+          fields,
+        );
       }
       if (result.kind === 'catalogue_changed') {
         throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');

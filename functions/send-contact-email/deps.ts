@@ -3,7 +3,12 @@ import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type Fun
 import type { Handler } from '../_shared/http.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
-import { CONTACT_RATE_WINDOW_SECONDS, createSendContactEmailHandler, type ContactMessageRecord, type SendContactEmailDeps } from './handler.ts';
+import {
+  CONTACT_RATE_WINDOW_SECONDS,
+  createSendContactEmailHandler,
+  type ContactMessageRecord,
+  type SendContactEmailDeps,
+} from './handler.ts';
 
 /** Resend settings; all optional: without a key and a recipient no mail is sent. */
 export interface MailConfig {
@@ -67,7 +72,13 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | 
       if (error) throw new Error(`storing the contact message failed: ${error.code} ${error.message}`);
     },
     ...(limit > 0
-      ? { rateLimiter: createPostgresRateLimiter(rpcRateLimitSql(admin), { name: 'contact', limit, windowSeconds: CONTACT_RATE_WINDOW_SECONDS }) }
+      ? {
+          rateLimiter: createPostgresRateLimiter(rpcRateLimitSql(admin), {
+            name: 'contact',
+            limit,
+            windowSeconds: CONTACT_RATE_WINDOW_SECONDS,
+          }),
+        }
       : {}),
     ...(mail ? { sendMail: resendMailer(mail) } : {}),
   };
@@ -75,5 +86,7 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | 
 
 /** send-contact-email as it is served: `Deno.serve(sendContactEmailFunction((name) => Deno.env.get(name)))`; the mail settings are optional. */
 export function sendContactEmailFunction(get: EnvGetter): Handler {
-  return functionFromEnv('send-contact-email', get, (env) => createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig(get))));
+  return functionFromEnv('send-contact-email', get, (env) =>
+    createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig(get))),
+  );
 }

@@ -13,7 +13,15 @@ import { createStaticServer } from './static-server.ts';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
-export function createAppServer({ supabaseUrl, anonKey, distDir = resolve(root, 'dist') }: { supabaseUrl: string; anonKey: string; distDir?: string }): Server {
+export function createAppServer({
+  supabaseUrl,
+  anonKey,
+  distDir = resolve(root, 'dist'),
+}: {
+  supabaseUrl: string;
+  anonKey: string;
+  distDir?: string;
+}): Server {
   const backendUrl = supabaseUrl.replace(/\/+$/, '');
   const prerender = createPrerender({ entryFile: resolve(distDir, '..', 'dist-server', 'entry-server.js'), backendUrl, anonKey });
   return createStaticServer({ distDir, backendPort: 0, backendUrl, anonKey, prerender });
@@ -23,7 +31,9 @@ export function createAppServer({ supabaseUrl, anonKey, distDir = resolve(root, 
 function requiredEnv(...names: string[]): string {
   const value = names.map((name) => process.env[name]?.trim()).find(Boolean);
   if (!value) {
-    console.error(`${names.join(' or ')} is not set: the app server needs the hosted project's URL and public key (see README, "Running against a hosted Supabase project").`);
+    console.error(
+      `${names.join(' or ')} is not set: the app server needs the hosted project's URL and public key (see README, "Running against a hosted Supabase project").`,
+    );
     process.exit(1);
   }
   return value;
@@ -31,7 +41,10 @@ function requiredEnv(...names: string[]): string {
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const port = Number(process.env.PORT ?? 4173);
-  const server = createAppServer({ supabaseUrl: requiredEnv('SUPABASE_URL'), anonKey: requiredEnv('SUPABASE_PUBLISHABLE_KEY', 'SUPABASE_ANON_KEY') });
+  const server = createAppServer({
+    supabaseUrl: requiredEnv('SUPABASE_URL'),
+    anonKey: requiredEnv('SUPABASE_PUBLISHABLE_KEY', 'SUPABASE_ANON_KEY'),
+  });
   server.listen(port, () => console.log(`Kwiaciarnia app server on http://localhost:${port} (backend ${process.env.SUPABASE_URL})`));
   const stop = () => server.close(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -135,7 +135,16 @@ export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, 
     return existsSync(file) && statSync(file).isFile() ? file : null;
   }
 
-  function send(request: IncomingMessage, response: ServerResponse, status: number, body: Buffer, ext: string, cacheControl: string, backend: string, encoding?: string) {
+  function send(
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: Buffer,
+    ext: string,
+    cacheControl: string,
+    backend: string,
+    encoding?: string,
+  ) {
     const headers: Record<string, string> = {
       'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'Content-Length': String(body.length),

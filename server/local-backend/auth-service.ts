@@ -113,7 +113,9 @@ class AuthError extends Error {
 
 function rateLimited(retryAfterSeconds: number): AuthError {
   // GoTrue's answer, which supabase-js reads as over_request_rate_limit.
-  return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', { 'Retry-After': String(Math.max(1, retryAfterSeconds)) });
+  return new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached', {
+    'Retry-After': String(Math.max(1, retryAfterSeconds)),
+  });
 }
 
 function weakPassword(reason: 'length' | 'characters', message: string): AuthError {
@@ -130,7 +132,12 @@ function usesApiVersion2024(request: IncomingMessage): boolean {
 }
 
 /** GoTrue's error answer (internal/api/errors.go) for the request's API version. */
-function sendAuthError(request: IncomingMessage, response: ServerResponse, error: AuthError, extraHeaders: Record<string, string> = {}): void {
+function sendAuthError(
+  request: IncomingMessage,
+  response: ServerResponse,
+  error: AuthError,
+  extraHeaders: Record<string, string> = {},
+): void {
   const headers: Record<string, string> = { ...extraHeaders, ...error.headers };
   const weak = error.weakPasswordReasons ? { weak_password: { reasons: error.weakPasswordReasons } } : {};
   if (usesApiVersion2024(request)) {
@@ -253,7 +260,9 @@ export function createAuthService({
   const sql = poolRateLimitSql(pool);
   const loginLimiter = createPostgresRateLimiter(sql, LOGIN_FAILURE_RATE_RULE);
   const requestLimiter: RateLimiter | null =
-    requestRateLimit > 0 ? createPostgresRateLimiter(sql, { name: 'auth', limit: requestRateLimit, windowSeconds: AUTH_RATE_WINDOW_SECONDS }) : null;
+    requestRateLimit > 0
+      ? createPostgresRateLimiter(sql, { name: 'auth', limit: requestRateLimit, windowSeconds: AUTH_RATE_WINDOW_SECONDS })
+      : null;
   /** Sign-ups and password logins from one address, counted together before any work. */
   async function countRequest(address: string): Promise<void> {
     const decision = await requestLimiter?.hit([`ip:${address}`]);
@@ -284,7 +293,12 @@ export function createAuthService({
 
   async function newRefreshToken(db: Queryable, user: UserRow, sessionId: string, parent: string | null): Promise<string> {
     const refreshToken = randomBytes(24).toString('base64url');
-    await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [refreshToken, user.id, sessionId, parent]);
+    await db.query('insert into auth.refresh_tokens (token, user_id, session_id, parent) values ($1, $2, $3, $4)', [
+      refreshToken,
+      user.id,
+      sessionId,
+      parent,
+    ]);
     return refreshToken;
   }
 
@@ -426,7 +440,9 @@ export function createAuthService({
         // The client did not keep the answer of its last refresh (or another tab refreshed first): the current token, no fork.
         issued = current.token;
       }
-      await client.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [row.session_id]);
+      await client.query("update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now() where id = $1", [
+        row.session_id,
+      ]);
       const answer = await sessionResponse(client, user, row.session_id, issued);
       await client.query('commit');
       open = false;
@@ -442,7 +458,8 @@ export function createAuthService({
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match) throw new AuthError(401, 'no_authorization', 'This endpoint requires a valid Bearer token');
     const result = inspectJwt(match[1]!, verificationKeys);
-    if (!result.ok) throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${JWT_REJECTION_TEXT[result.reason]}`);
+    if (!result.ok)
+      throw new AuthError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${JWT_REJECTION_TEXT[result.reason]}`);
     const claims = result.claims;
     if (typeof claims.sub !== 'string' || claims.sub === '') throw new AuthError(403, 'bad_jwt', 'invalid claim: missing sub claim');
     if (!UUID_PATTERN.test(claims.sub)) throw new AuthError(400, 'bad_jwt', 'invalid claim: sub claim must be a UUID');
@@ -482,7 +499,11 @@ export function createAuthService({
     }
     const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
     if (email && email !== user.email) {
-      throw new AuthError(422, 'validation_failed', 'Changing the email address needs a confirmation mail, which the local auth does not send.');
+      throw new AuthError(
+        422,
+        'validation_failed',
+        'Changing the email address needs a confirmation mail, which the local auth does not send.',
+      );
     }
     if (typeof params.phone === 'string' && params.phone !== '') {
       throw new AuthError(422, 'phone_provider_disabled', 'Phone is not enabled in the local auth.');
@@ -520,7 +541,10 @@ export function createAuthService({
           if (value === null) delete merged[key];
           else merged[key] = value;
         }
-        await client.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [user.id, JSON.stringify(merged)]);
+        await client.query('update auth.users set raw_user_meta_data = $2, updated_at = now() where id = $1', [
+          user.id,
+          JSON.stringify(merged),
+        ]);
       }
       await client.query('commit');
     } catch (error) {
@@ -593,7 +617,11 @@ export function createAuthService({
         return sendJson(response, 200, localAuthSettings());
       }
       if (method === 'GET' && path === '/health') {
-        return sendJson(response, 200, { version: 'local', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' });
+        return sendJson(response, 200, {
+          version: 'local',
+          name: 'GoTrue',
+          description: 'GoTrue is a user registration and authentication API',
+        });
       }
       if (method === 'GET' && path === '/.well-known/jwks.json') {
         return sendJson(response, 200, { keys: jwks.keys }, { 'Cache-Control': 'public, max-age=600' });
@@ -605,7 +633,11 @@ export function createAuthService({
       }
       if (error instanceof AuthError) return sendAuthError(request, response, error);
       console.error('[auth] unexpected error', error);
-      return sendAuthError(request, response, new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'));
+      return sendAuthError(
+        request,
+        response,
+        new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+      );
     }
   }
 

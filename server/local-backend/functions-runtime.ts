@@ -86,7 +86,11 @@ function nodeRuntime(options: FunctionsRuntimeOptions, reason: string): Function
   const handlers = new Map<string, Handler>();
   for (const name of options.names) {
     const factory = options.nodeFactories[name];
-    if (factory) handlers.set(name, factory((variable) => options.env[variable]));
+    if (factory)
+      handlers.set(
+        name,
+        factory((variable) => options.env[variable]),
+      );
   }
   return {
     kind: 'node',
@@ -154,7 +158,10 @@ function denoRuntime(binary: string, options: FunctionsRuntimeOptions): Function
       fn.child = child;
       return new Promise<number>((resolveReady, reject) => {
         let output = '';
-        const timer = setTimeout(() => reject(new Error(`${fn.name} did not start in ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)), START_TIMEOUT_MS);
+        const timer = setTimeout(
+          () => reject(new Error(`${fn.name} did not start in ${START_TIMEOUT_MS / 1000} s: ${output.slice(-500)}`)),
+          START_TIMEOUT_MS,
+        );
         const onData = (chunk: Buffer) => {
           const text = chunk.toString('utf8');
           for (const line of text.split('\n')) log(line.trimEnd());
@@ -215,7 +222,13 @@ function denoRuntime(binary: string, options: FunctionsRuntimeOptions): Function
   };
 }
 
-function proxy(port: number, request: IncomingMessage, body: Buffer | undefined, response: ServerResponse, extraHeaders: Record<string, string>): Promise<void> {
+function proxy(
+  port: number,
+  request: IncomingMessage,
+  body: Buffer | undefined,
+  response: ServerResponse,
+  extraHeaders: Record<string, string>,
+): Promise<void> {
   return new Promise((resolveProxy, reject) => {
     const headers = { ...request.headers, host: `127.0.0.1:${port}` };
     delete headers['transfer-encoding'];

@@ -51,9 +51,16 @@ function withCors(response: ServerResponse): void {
  */
 export type UpstreamAuthorization = (apikey: string | undefined, authorization: string | undefined) => string | undefined | null;
 
-const legacyUpstreamAuthorization: UpstreamAuthorization = (apikey, authorization) => authorization ?? (apikey ? `Bearer ${apikey}` : undefined);
+const legacyUpstreamAuthorization: UpstreamAuthorization = (apikey, authorization) =>
+  authorization ?? (apikey ? `Bearer ${apikey}` : undefined);
 
-function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, port: number, path: string, upstreamAuthorization: UpstreamAuthorization): void {
+function proxyToPostgrest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  port: number,
+  path: string,
+  upstreamAuthorization: UpstreamAuthorization,
+): void {
   const headers = { ...request.headers };
   delete headers.host;
   const apikey = typeof headers.apikey === 'string' ? headers.apikey : undefined;
@@ -61,24 +68,27 @@ function proxyToPostgrest(request: IncomingMessage, response: ServerResponse, po
   if (authorization === null) {
     // Hosted Supabase's answer to a key that is not the project's.
     request.resume();
-    sendJson(response, 401, { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' }, CORS_HEADERS);
+    sendJson(
+      response,
+      401,
+      { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+      CORS_HEADERS,
+    );
     return;
   }
   if (authorization === undefined) delete headers.authorization;
   else headers.authorization = authorization;
-  const upstream = httpRequest(
-    { host: '127.0.0.1', port, method: request.method, path, headers },
-    (upstreamResponse) => {
-      const responseHeaders = { ...upstreamResponse.headers };
-      for (const name of Object.keys(responseHeaders)) {
-        if (name.startsWith('access-control-')) delete responseHeaders[name];
-      }
-      response.writeHead(upstreamResponse.statusCode ?? 502, { ...responseHeaders, ...CORS_HEADERS });
-      upstreamResponse.pipe(response);
-    },
-  );
+  const upstream = httpRequest({ host: '127.0.0.1', port, method: request.method, path, headers }, (upstreamResponse) => {
+    const responseHeaders = { ...upstreamResponse.headers };
+    for (const name of Object.keys(responseHeaders)) {
+      if (name.startsWith('access-control-')) delete responseHeaders[name];
+    }
+    response.writeHead(upstreamResponse.statusCode ?? 502, { ...responseHeaders, ...CORS_HEADERS });
+    upstreamResponse.pipe(response);
+  });
   upstream.on('error', () => {
-    if (!response.headersSent) sendJson(response, 503, { code: 'PGRST_UNAVAILABLE', message: 'Baza danych jest chwilowo niedostępna.' }, CORS_HEADERS);
+    if (!response.headersSent)
+      sendJson(response, 503, { code: 'PGRST_UNAVAILABLE', message: 'Baza danych jest chwilowo niedostępna.' }, CORS_HEADERS);
     else response.destroy();
   });
   request.pipe(upstream);
@@ -96,7 +106,15 @@ function jwtRefusal(request: IncomingMessage, verifyToken: (token: string) => bo
   return verifyToken(match[1]) ? null : 'Invalid JWT';
 }
 
-export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = new Set(), verifyToken = () => false, upstreamAuthorization = legacyUpstreamAuthorization, localRoutes = {} }: GatewayOptions): Server {
+export function createGateway({
+  postgrestPort,
+  auth,
+  functions,
+  verifyJwtFor = new Set(),
+  verifyToken = () => false,
+  upstreamAuthorization = legacyUpstreamAuthorization,
+  localRoutes = {},
+}: GatewayOptions): Server {
   return createServer(async (request, response) => {
     const url = parseRequestUrl(request.url);
     if (!url) {
@@ -114,7 +132,13 @@ export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = n
           response.end();
           return;
         }
-        proxyToPostgrest(request, response, postgrestPort, url.pathname.slice('/rest/v1'.length) + url.search || '/', upstreamAuthorization);
+        proxyToPostgrest(
+          request,
+          response,
+          postgrestPort,
+          url.pathname.slice('/rest/v1'.length) + url.search || '/',
+          upstreamAuthorization,
+        );
         return;
       }
       if (url.pathname.startsWith('/auth/v1/')) {
@@ -156,7 +180,12 @@ export function createGateway({ postgrestPort, auth, functions, verifyJwtFor = n
     } catch (error) {
       if (error instanceof BodyTooLargeError) {
         // The rest of the body is never read: close the connection so the client does not reuse it mid-upload.
-        sendJson(response, 413, { error: 'payload_too_large', message: 'Wysyłane dane są zbyt duże.' }, { ...CORS_HEADERS, Connection: 'close' });
+        sendJson(
+          response,
+          413,
+          { error: 'payload_too_large', message: 'Wysyłane dane są zbyt duże.' },
+          { ...CORS_HEADERS, Connection: 'close' },
+        );
         return;
       }
       console.error('[gateway] unexpected error', error);

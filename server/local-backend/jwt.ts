@@ -93,13 +93,15 @@ export function inspectJwt(token: string, keys: string | VerificationKeys, nowSe
     const key = kid === undefined ? undefined : keySet.es256?.find((candidate) => candidate.kid === kid);
     if (!key) return { ok: false, reason: 'unknown_key' };
     if (signature.length !== 64) return { ok: false, reason: 'signature' };
-    if (!verify('sha256', signingInput, { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, signature)) return { ok: false, reason: 'signature' };
+    if (!verify('sha256', signingInput, { key: key.publicKey, dsaEncoding: 'ieee-p1363' }, signature))
+      return { ok: false, reason: 'signature' };
   } else {
     return { ok: false, reason: 'algorithm' };
   }
 
   if (claims.exp !== undefined && (typeof claims.exp !== 'number' || claims.exp <= nowSeconds)) return { ok: false, reason: 'expired' };
-  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds)) return { ok: false, reason: 'not_yet_valid' };
+  if (claims.nbf !== undefined && (typeof claims.nbf !== 'number' || claims.nbf > nowSeconds))
+    return { ok: false, reason: 'not_yet_valid' };
   return { ok: true, claims: claims as JwtClaims, alg: header.alg, ...(kid === undefined ? {} : { kid }) };
 }
 

@@ -19,7 +19,9 @@ export async function migrate(client: pg.Client, supabaseDir: string, authentica
   await client.query(`alter role authenticator with login password '${authenticatorPassword.replace(/'/g, "''")}'`);
 
   const migrationsDir = join(supabaseDir, 'migrations');
-  const files = readdirSync(migrationsDir).filter((name) => name.endsWith('.sql')).sort();
+  const files = readdirSync(migrationsDir)
+    .filter((name) => name.endsWith('.sql'))
+    .sort();
   const { rows } = await client.query<{ name: string }>('select name from local_meta.applied_migrations');
   const done = new Set(rows.map((row) => row.name));
   const applied: string[] = [];

@@ -38,7 +38,8 @@ const NEEDED = ['pos_id', 'session_id', 'order_id', 'amount', 'pow_url', 'pow_ur
 
 // No script, no external resources: the page can only show data and post its form.
 const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
+  'Content-Security-Policy':
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
   'X-Frame-Options': 'DENY',
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
@@ -111,7 +112,10 @@ async function posKeys(store: PaymentStore): Promise<PosKeys | null> {
 }
 
 /** A payment start that is the exact field set, signed with key1 for this POS, with valid return addresses; null otherwise. */
-async function verified(store: PaymentStore, params: Record<string, string>): Promise<{ params: Record<string, string>; keys: PosKeys } | null> {
+async function verified(
+  store: PaymentStore,
+  params: Record<string, string>,
+): Promise<{ params: Record<string, string>; keys: PosKeys } | null> {
   if (NEEDED.some((field) => !params[field])) return null;
   if (!httpTarget(params.pow_url) || !httpTarget(params.pow_url_blad)) return null;
   const keys = await posKeys(store);
@@ -120,7 +124,11 @@ async function verified(store: PaymentStore, params: Record<string, string>): Pr
 }
 
 function invalidSignature(): Response {
-  return errorPage(400, INVALID_SIGNATURE_TITLE, 'Dane płatności są niekompletne lub zostały zmienione. Wróć do sklepu i spróbuj ponownie.');
+  return errorPage(
+    400,
+    INVALID_SIGNATURE_TITLE,
+    'Dane płatności są niekompletne lub zostały zmienione. Wróć do sklepu i spróbuj ponownie.',
+  );
 }
 
 function paymentPage(params: Record<string, string>): Response {
@@ -186,7 +194,8 @@ async function reportToShop(deps: PaymentSimulatorDeps, keys: PosKeys, sessionId
       body: new URLSearchParams(signedSessionMessage(keys.posId, sessionId, deps.now(), keys.key2)).toString(),
     });
     const answer = await response.text();
-    if (answer.trim() !== 'OK') console.error(`[payment-simulator] the shop answered the report with ${response.status}: ${answer.slice(0, 200)}`);
+    if (answer.trim() !== 'OK')
+      console.error(`[payment-simulator] the shop answered the report with ${response.status}: ${answer.slice(0, 200)}`);
   } catch (error) {
     console.error('[payment-simulator] the shop could not be told about the payment', error);
   }

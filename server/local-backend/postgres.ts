@@ -40,7 +40,12 @@ function assertTraversable(dir: string): void {
   }
 }
 
-export async function startPostgres(dataRoot: string, port: number, password: string, log: (line: string) => void): Promise<PostgresHandle> {
+export async function startPostgres(
+  dataRoot: string,
+  port: number,
+  password: string,
+  log: (line: string) => void,
+): Promise<PostgresHandle> {
   const databaseDir = join(dataRoot, 'postgres');
   mkdirSync(dataRoot, { recursive: true });
   // Our own data folder may be private (mkdtemp makes 0700); let `postgres` pass through it.

@@ -53,15 +53,19 @@ export async function startPostgrest(options: {
     exited = true;
   });
 
-  const ready = await waitUntil(async () => {
-    if (exited) return true;
-    try {
-      const response = await fetch(`http://127.0.0.1:${options.adminPort}/ready`);
-      return response.ok;
-    } catch {
-      return false;
-    }
-  }, 20_000, 100);
+  const ready = await waitUntil(
+    async () => {
+      if (exited) return true;
+      try {
+        const response = await fetch(`http://127.0.0.1:${options.adminPort}/ready`);
+        return response.ok;
+      } catch {
+        return false;
+      }
+    },
+    20_000,
+    100,
+  );
   if (exited || !ready) {
     child.kill('SIGKILL');
     throw new Error('PostgREST did not become ready (see the log above).');

@@ -33,7 +33,10 @@ export async function stopOrphan(pidFile: string, signal: NodeJS.Signals, label:
 }
 
 export class PortInUseError extends Error {
-  constructor(readonly port: number, readonly variable: string) {
+  constructor(
+    readonly port: number,
+    readonly variable: string,
+  ) {
     super(`Port ${port} is already in use. Stop whatever is using it, or choose another port with ${variable}=<port>.`);
   }
 }

@@ -35,11 +35,7 @@ export const registerSchema = v.pipe(
     confirmPassword: v.optional(v.string(), ''),
   }),
   v.forward(
-    v.partialCheck(
-      [['password'], ['confirmPassword']],
-      (input) => input.password === input.confirmPassword,
-      'Hasła nie są identyczne',
-    ),
+    v.partialCheck([['password'], ['confirmPassword']], (input) => input.password === input.confirmPassword, 'Hasła nie są identyczne'),
     ['confirmPassword'],
   ),
 );

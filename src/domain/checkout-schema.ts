@@ -8,7 +8,6 @@ import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts
  * with it and the place-order function re-parses the same schema.
  */
 
-
 const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `Maksymalnie ${max} znaków`));
 
 /** A pattern or length rule that stays quiet on an empty value, which 'required' already reports. */
@@ -16,12 +15,20 @@ const unlessEmpty = (isValid: (value: string) => boolean, message: string) =>
   v.check((value: string) => value === '' || isValid(value), message);
 
 const requiredName = (required: string, tooShort: string) =>
-  v.pipe(trimmed(100), v.nonEmpty(required), unlessEmpty((value) => value.length >= 2, tooShort));
+  v.pipe(
+    trimmed(100),
+    v.nonEmpty(required),
+    unlessEmpty((value) => value.length >= 2, tooShort),
+  );
 
 const checkoutFieldsSchema = v.object({
   firstName: requiredName('Imię jest wymagane', 'Imię musi mieć co najmniej 2 znaki'),
   lastName: requiredName('Nazwisko jest wymagane', 'Nazwisko musi mieć co najmniej 2 znaki'),
-  email: v.pipe(trimmed(254), v.nonEmpty('Email jest wymagany'), unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email')),
+  email: v.pipe(
+    trimmed(254),
+    v.nonEmpty('Email jest wymagany'),
+    unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email'),
+  ),
   phone: v.pipe(
     trimmed(30),
     v.nonEmpty('Telefon jest wymagany'),

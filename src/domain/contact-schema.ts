@@ -22,8 +22,7 @@ export const CONTACT_LIMITS = { name: 200, email: 254, phone: 30, message: 5000 
 
 const PHONE_MESSAGE = 'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)';
 
-const text = (required: string, max: number, tooLong: string) =>
-  v.pipe(v.string(required), v.trim(), v.maxLength(max, tooLong));
+const text = (required: string, max: number, tooLong: string) => v.pipe(v.string(required), v.trim(), v.maxLength(max, tooLong));
 
 /** A pattern rule that stays quiet on an empty value, which 'required' already reports. */
 const unlessEmpty = (isValid: (value: string) => boolean, message: string) =>
@@ -53,10 +52,7 @@ export const contactMessageSchema = v.object({
       unlessEmpty((value) => PHONE_PATTERN.test(value), PHONE_MESSAGE),
     ),
   ),
-  subject: v.pipe(
-    v.optional(v.string('Wybierz temat wiadomości'), ''),
-    v.picklist(CONTACT_SUBJECTS, 'Wybierz temat wiadomości'),
-  ),
+  subject: v.pipe(v.optional(v.string('Wybierz temat wiadomości'), ''), v.picklist(CONTACT_SUBJECTS, 'Wybierz temat wiadomości')),
   message: required(
     v.pipe(
       text('Wiadomość jest wymagana', CONTACT_LIMITS.message, `Wiadomość może mieć najwyżej ${CONTACT_LIMITS.message} znaków`),

@@ -1,8 +1,20 @@
 import { addMoney, fromPln, grosz, type Grosz } from './money.ts';
 
 export const DELIVERY_METHODS = [
-  'home', 'store', 'cemetery', 'dpd', 'dpd-pickup', 'dpd-cod', 'inpost', 'gls', 'gls-pickup', 'gls-cod',
-  'poczta', 'poczta-cod', 'dhl', 'dhl-cod',
+  'home',
+  'store',
+  'cemetery',
+  'dpd',
+  'dpd-pickup',
+  'dpd-cod',
+  'inpost',
+  'gls',
+  'gls-pickup',
+  'gls-cod',
+  'poczta',
+  'poczta-cod',
+  'dhl',
+  'dhl-cod',
 ] as const;
 export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
@@ -109,5 +121,14 @@ export const LIVE_FLOWERS_COURIER_MESSAGE =
 
 /** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (docs/spec.md §9). */
 export const CHECKOUT_DELIVERY_OPTIONS = [
-  'store', 'home', 'cemetery', 'gls-pickup', 'dpd-pickup', 'inpost', 'gls', 'gls-cod', 'dpd', 'dpd-cod',
+  'store',
+  'home',
+  'cemetery',
+  'gls-pickup',
+  'dpd-pickup',
+  'inpost',
+  'gls',
+  'gls-cod',
+  'dpd',
+  'dpd-cod',
 ] as const satisfies readonly DeliveryMethod[];

@@ -54,7 +54,10 @@ export function formatPln(amount: Grosz): string {
  * and the functions all use it.
  */
 export function parseDecimalText(text: string | null | undefined): number | null {
-  const normalized = (text ?? '').trim().replace(/[\s\u00a0\u202f]/g, '').replace(',', '.');
+  const normalized = (text ?? '')
+    .trim()
+    .replace(/[\s\u00a0\u202f]/g, '')
+    .replace(',', '.');
   if (!/^[-+]?(\d+\.?\d*|\.\d+)$/.test(normalized)) return null;
   const value = Number(normalized);
   return Number.isFinite(value) ? value : null;

@@ -98,7 +98,11 @@ describe('buildGatewayParams', () => {
 
   it('cuts names to 127 characters without splitting a Polish letter', () => {
     const long = 'Ż'.repeat(200);
-    const params = buildGatewayParams({ ...input, items: [{ name: long, unitPrice: 1, quantity: 1 }], buyer: { ...input.buyer, lastName: long } });
+    const params = buildGatewayParams({
+      ...input,
+      items: [{ name: long, unitPrice: 1, quantity: 1 }],
+      buyer: { ...input.buyer, lastName: long },
+    });
     expect(params.order_1_name).toBe('Ż'.repeat(127));
     expect(params.last_name).toBe('Ż'.repeat(127));
   });
@@ -114,7 +118,11 @@ describe('gateway redirect', () => {
   });
 
   it('shortens an over-long URL to the 2048-character limit and stays signed', () => {
-    const items = Array.from({ length: 12 }, (_, index) => ({ name: `Wiązanka żółtych róż nr ${index} `.repeat(6), unitPrice: 10, quantity: 1 }));
+    const items = Array.from({ length: 12 }, (_, index) => ({
+      name: `Wiązanka żółtych róż nr ${index} `.repeat(6),
+      unitPrice: 10,
+      quantity: 1,
+    }));
     const full = gatewayRedirectUrl('http://gateway.test/pay', buildGatewayParams({ ...input, items, desc2: 'ą'.repeat(200) }));
     expect(full.length).toBeGreaterThan(MAX_GATEWAY_URL_LENGTH);
     const fitted = buildGatewayRedirect('http://gateway.test/pay', { ...input, items, desc2: 'ą'.repeat(200) });
@@ -268,7 +276,12 @@ describe('splitCustomerName', () => {
 describe('resolveGatewayUrl', () => {
   it.each([
     ['the stored address, trimmed, without a trailing slash', ' https://pay.test/new/ ', 'http://127.0.0.1:54321/', 'https://pay.test/new'],
-    ['the simulator when the setting is blank and one runs', ' ', 'http://127.0.0.1:54321/', 'http://127.0.0.1:54321/functions/v1/payment-simulator'],
+    [
+      'the simulator when the setting is blank and one runs',
+      ' ',
+      'http://127.0.0.1:54321/',
+      'http://127.0.0.1:54321/functions/v1/payment-simulator',
+    ],
     ['null when the setting is blank and no simulator runs', undefined, null, null],
     ['null for an address that is not http(s)', 'zly adres', 'http://127.0.0.1:54321', null],
   ])('gives %s', (_label, stored, simulatorBackendUrl, expected) => {

@@ -376,7 +376,8 @@ function text(value: unknown): string {
 
 function item(value: unknown): GatewayItem {
   const record = isRecord(value) ? value : {};
-  const unitPrice = typeof record.unitPrice === 'number' && Number.isFinite(record.unitPrice) ? Math.round(record.unitPrice * 100) / 100 : 0;
+  const unitPrice =
+    typeof record.unitPrice === 'number' && Number.isFinite(record.unitPrice) ? Math.round(record.unitPrice * 100) / 100 : 0;
   const quantity = typeof record.quantity === 'number' && Number.isFinite(record.quantity) ? record.quantity : 0;
   return { name: cutText(text(record.name), MAX_GATEWAY_NAME_LENGTH), unitPrice, quantity };
 }
@@ -426,7 +427,16 @@ export interface CheckResult {
 }
 
 export const REQUIRED_GATEWAY_FIELDS = [
-  'pos_id', 'session_id', 'pos_auth_key', 'amount', 'desc', 'client_email', 'first_name', 'last_name', 'phone', 'ts',
+  'pos_id',
+  'session_id',
+  'pos_auth_key',
+  'amount',
+  'desc',
+  'client_email',
+  'first_name',
+  'last_name',
+  'phone',
+  'ts',
 ] as const;
 
 const GATEWAY_PHONE_FORMAT = /^\+?\d{9,15}$/;

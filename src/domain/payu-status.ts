@@ -170,7 +170,12 @@ export type StatusAnswerCheck =
  * present and well-formed, the key2 signature right, the same POS and
  * session that were asked about, and a fresh timestamp.
  */
-export function checkStatusAnswer(answer: Record<string, string>, expected: { posId: string; sessionId: string }, key2: string, now: number): StatusAnswerCheck {
+export function checkStatusAnswer(
+  answer: Record<string, string>,
+  expected: { posId: string; sessionId: string },
+  key2: string,
+  now: number,
+): StatusAnswerCheck {
   if (answer.status !== 'OK') return { ok: false, reason: 'gateway_error' };
   if (STATUS_ANSWER_SIGNED_FIELDS.some((field) => typeof answer[field] !== 'string')) return { ok: false, reason: 'shape' };
   if (!/^\d{1,12}$/.test(answer.trans_amount!) || !/^\d{1,3}$/.test(answer.trans_status!) || !TIMESTAMP_FORMAT.test(answer.trans_ts!)) {

@@ -1,7 +1,15 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import { issuesByField } from './validation-issues.ts';
-import { EMPTY_PRODUCT_FORM, isImageUrl, parseDecimal, productFormSchema, productFormValues, toProductInput, type ProductFormValues } from './product-schema.ts';
+import {
+  EMPTY_PRODUCT_FORM,
+  isImageUrl,
+  parseDecimal,
+  productFormSchema,
+  productFormValues,
+  toProductInput,
+  type ProductFormValues,
+} from './product-schema.ts';
 
 const valid: ProductFormValues = {
   name: ' Bukiet róż ',
@@ -84,8 +92,26 @@ describe('product form schema', () => {
   it('shows an existing row in the form with a two-decimal price', () => {
     expect(
       productFormValues({
-        id: 'x', name: 'Znicz', description: 'd', price: 12.5, category: 'candles', image_url: '/z.svg', is_featured: false, stock: 3, active: true, created_at: '',
+        id: 'x',
+        name: 'Znicz',
+        description: 'd',
+        price: 12.5,
+        category: 'candles',
+        image_url: '/z.svg',
+        is_featured: false,
+        stock: 3,
+        active: true,
+        created_at: '',
       }),
-    ).toEqual({ name: 'Znicz', category: 'candles', description: 'd', price: '12.50', stock: '3', imageUrl: '/z.svg', isFeatured: false, madeToOrder: false });
+    ).toEqual({
+      name: 'Znicz',
+      category: 'candles',
+      description: 'd',
+      price: '12.50',
+      stock: '3',
+      imageUrl: '/z.svg',
+      isFeatured: false,
+      madeToOrder: false,
+    });
   });
 });

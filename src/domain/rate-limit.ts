@@ -36,7 +36,10 @@ export interface RateLimiter {
  * Calls public.rate_limit_hit / public.rate_limit_reset with named arguments:
  * through PostgREST (functions) or a direct connection (the local auth service).
  */
-export type RateLimitSql = (fn: 'rate_limit_hit' | 'rate_limit_reset', args: Record<string, string | number | string[]>) => Promise<unknown>;
+export type RateLimitSql = (
+  fn: 'rate_limit_hit' | 'rate_limit_reset',
+  args: Record<string, string | number | string[]>,
+) => Promise<unknown>;
 
 function decisionOf(value: unknown): RateDecision {
   const record = (typeof value === 'object' && value !== null ? value : {}) as { allowed?: unknown; retry_after?: unknown };

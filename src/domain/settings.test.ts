@@ -12,11 +12,33 @@ import {
 } from './settings.ts';
 
 const SPEC_KEYS = [
-  'company_name', 'company_address', 'company_phone', 'company_email', 'company_website',
-  'payu_classic_pos_id', 'payu_classic_pos_auth_key', 'payu_classic_gateway_url', 'payu_classic_success_url', 'payu_classic_failure_url',
-  'google_maps_api_key', 'stripe_public_key', 'stripe_secret_key', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours',
+  'company_name',
+  'company_address',
+  'company_phone',
+  'company_email',
+  'company_website',
+  'payu_classic_pos_id',
+  'payu_classic_pos_auth_key',
+  'payu_classic_gateway_url',
+  'payu_classic_success_url',
+  'payu_classic_failure_url',
+  'google_maps_api_key',
+  'stripe_public_key',
+  'stripe_secret_key',
+  'free_shipping_threshold',
+  'delivery_rate_per_km',
+  'store_hours',
 ];
-const SHOP_KEYS = ['payu_classic_key2', 'bank_account_number', 'bank_name', 'bank_account_holder', 'bank_address', 'bank_swift', 'shop_origin_lat', 'shop_origin_lng'];
+const SHOP_KEYS = [
+  'payu_classic_key2',
+  'bank_account_number',
+  'bank_name',
+  'bank_account_holder',
+  'bank_address',
+  'bank_swift',
+  'shop_origin_lat',
+  'shop_origin_lng',
+];
 
 function completeValues(): Record<string, string> {
   return Object.fromEntries(SETTING_KEYS.map((key) => [key, '']));
@@ -34,9 +56,22 @@ describe('settings definitions', () => {
   });
 
   it('mark the keys and passwords as secret, and the ones the shop cannot run without as required', () => {
-    expect([...SECRET_SETTING_KEYS].sort()).toEqual(['google_maps_api_key', 'payu_classic_key2', 'payu_classic_pos_auth_key', 'stripe_secret_key']);
+    expect([...SECRET_SETTING_KEYS].sort()).toEqual([
+      'google_maps_api_key',
+      'payu_classic_key2',
+      'payu_classic_pos_auth_key',
+      'stripe_secret_key',
+    ]);
     expect(REQUIRED_SETTING_KEYS).toEqual(
-      expect.arrayContaining(['company_name', 'payu_classic_pos_id', 'payu_classic_pos_auth_key', 'payu_classic_key2', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours']),
+      expect.arrayContaining([
+        'company_name',
+        'payu_classic_pos_id',
+        'payu_classic_pos_auth_key',
+        'payu_classic_key2',
+        'free_shipping_threshold',
+        'delivery_rate_per_km',
+        'store_hours',
+      ]),
     );
     expect(REQUIRED_SETTING_KEYS).not.toContain('stripe_secret_key');
     expect(SETTING_DEFINITIONS.find((d) => d.key === 'store_hours')?.kind).toBe('textarea');
@@ -45,7 +80,11 @@ describe('settings definitions', () => {
 
 describe('settings rows', () => {
   it('fill every known key, blank where the row is missing, and ignore unknown keys', () => {
-    const values = settingsFromRows([{ key: 'company_name', value: 'Pod Różą' }, { key: 'unknown', value: 'x' }, { key: 'bank_swift', value: null }]);
+    const values = settingsFromRows([
+      { key: 'company_name', value: 'Pod Różą' },
+      { key: 'unknown', value: 'x' },
+      { key: 'bank_swift', value: null },
+    ]);
     expect(Object.keys(values).sort()).toEqual([...SETTING_KEYS].sort());
     expect(values.company_name).toBe('Pod Różą');
     expect(values.bank_swift).toBe('');
@@ -78,7 +117,13 @@ describe('parseSettingNumber', () => {
 
 describe('validateSettings', () => {
   it('asks for the required fields and real numbers', () => {
-    const errors = validateSettings({ ...completeValues(), free_shipping_threshold: 'dużo', delivery_rate_per_km: '-1', company_email: 'zły', shop_origin_lat: '123' });
+    const errors = validateSettings({
+      ...completeValues(),
+      free_shipping_threshold: 'dużo',
+      delivery_rate_per_km: '-1',
+      company_email: 'zły',
+      shop_origin_lat: '123',
+    });
     expect(errors.company_name).toBe('To pole jest wymagane');
     expect(errors.free_shipping_threshold).toBe('Podaj liczbę, np. 300 lub 1,80');
     expect(errors.delivery_rate_per_km).toBe('Wartość nie może być mniejsza niż 0');
@@ -99,10 +144,19 @@ describe('validateSettings', () => {
   it('passes the seeded values', () => {
     const seeded = {
       ...completeValues(),
-      company_name: 'Kwiaciarnia Pod Różą', company_address: 'ul. Przemyska 12, 37-740 Bircza', company_phone: '+48 16 672 10 20',
-      company_email: 'kontakt@kwiaciarnia.local', company_website: 'http://localhost:4173', payu_classic_pos_id: '145227',
-      payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_key2: 'local-payu-key2-change-me', free_shipping_threshold: '300', delivery_rate_per_km: '1.80',
-      store_hours: 'Pon–Pt 8:30–15:30', shop_origin_lat: '49.6919', shop_origin_lng: '22.4797',
+      company_name: 'Kwiaciarnia Pod Różą',
+      company_address: 'ul. Przemyska 12, 37-740 Bircza',
+      company_phone: '+48 16 672 10 20',
+      company_email: 'kontakt@kwiaciarnia.local',
+      company_website: 'http://localhost:4173',
+      payu_classic_pos_id: '145227',
+      payu_classic_pos_auth_key: 'local-pos-auth-key-change-me',
+      payu_classic_key2: 'local-payu-key2-change-me',
+      free_shipping_threshold: '300',
+      delivery_rate_per_km: '1.80',
+      store_hours: 'Pon–Pt 8:30–15:30',
+      shop_origin_lat: '49.6919',
+      shop_origin_lng: '22.4797',
     };
     expect(validateSettings(seeded)).toEqual({});
   });

@@ -65,8 +65,22 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     placeholder: 'https://secure.payu.com/paygw/UTF/NewPayment',
     hint: 'Puste: lokalny symulator płatności (tylko w lokalnym środowisku; w produkcji wymagany).',
   },
-  { key: 'payu_classic_success_url', label: 'Adres powrotu po płatności', section: 'gateway', kind: 'url', placeholder: 'https://…/checkout/success', hint: 'Puste: /checkout/success tego sklepu.' },
-  { key: 'payu_classic_failure_url', label: 'Adres powrotu po błędzie', section: 'gateway', kind: 'url', placeholder: 'https://…/checkout/cancel', hint: 'Puste: /checkout/cancel tego sklepu.' },
+  {
+    key: 'payu_classic_success_url',
+    label: 'Adres powrotu po płatności',
+    section: 'gateway',
+    kind: 'url',
+    placeholder: 'https://…/checkout/success',
+    hint: 'Puste: /checkout/success tego sklepu.',
+  },
+  {
+    key: 'payu_classic_failure_url',
+    label: 'Adres powrotu po błędzie',
+    section: 'gateway',
+    kind: 'url',
+    placeholder: 'https://…/checkout/cancel',
+    hint: 'Puste: /checkout/cancel tego sklepu.',
+  },
 
   { key: 'google_maps_api_key', label: 'Klucz Google Maps API', section: 'integrations', kind: 'text', secret: true },
   { key: 'stripe_public_key', label: 'Klucz publiczny Stripe', section: 'integrations', kind: 'text', placeholder: 'pk_…' },
@@ -82,14 +96,37 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     placeholder: 'minimalna wartość zamówienia',
     hint: 'Wartość produktów, od której wysyłka kurierem jest bezpłatna (nie dotyczy pobrania).',
   },
-  { key: 'delivery_rate_per_km', label: 'Stawka dostawy lokalnej (zł/km)', section: 'shop', kind: 'number', required: true, min: 0, hint: 'Liczona w obie strony.' },
-  { key: 'store_hours', label: 'Godziny otwarcia', section: 'shop', kind: 'textarea', required: true, hint: 'Jedna linia na dni, np. „Pon–Pt 8:30–15:30”.' },
+  {
+    key: 'delivery_rate_per_km',
+    label: 'Stawka dostawy lokalnej (zł/km)',
+    section: 'shop',
+    kind: 'number',
+    required: true,
+    min: 0,
+    hint: 'Liczona w obie strony.',
+  },
+  {
+    key: 'store_hours',
+    label: 'Godziny otwarcia',
+    section: 'shop',
+    kind: 'textarea',
+    required: true,
+    hint: 'Jedna linia na dni, np. „Pon–Pt 8:30–15:30”.',
+  },
   { key: 'bank_account_number', label: 'Numer konta', section: 'shop', kind: 'text', placeholder: 'PL00 0000 0000 0000 0000 0000 0000' },
   { key: 'bank_name', label: 'Nazwa banku', section: 'shop', kind: 'text' },
   { key: 'bank_account_holder', label: 'Odbiorca przelewu', section: 'shop', kind: 'text' },
   { key: 'bank_address', label: 'Adres odbiorcy', section: 'shop', kind: 'text' },
   { key: 'bank_swift', label: 'SWIFT/BIC', section: 'shop', kind: 'text' },
-  { key: 'shop_origin_lat', label: 'Szerokość geograficzna sklepu', section: 'shop', kind: 'number', min: -90, max: 90, hint: 'Punkt startu dostaw lokalnych.' },
+  {
+    key: 'shop_origin_lat',
+    label: 'Szerokość geograficzna sklepu',
+    section: 'shop',
+    kind: 'number',
+    min: -90,
+    max: 90,
+    hint: 'Punkt startu dostaw lokalnych.',
+  },
   { key: 'shop_origin_lng', label: 'Długość geograficzna sklepu', section: 'shop', kind: 'number', min: -180, max: 180 },
 ];
 
@@ -137,14 +174,17 @@ export function validateSettings(values: SettingsValues): Record<string, string>
     if (definition.kind === 'number') {
       const number = parseSettingNumber(value);
       if (number === null) errors[definition.key] = 'Podaj liczbę, np. 300 lub 1,80';
-      else if (definition.min !== undefined && number < definition.min) errors[definition.key] = `Wartość nie może być mniejsza niż ${definition.min}`;
-      else if (definition.max !== undefined && number > definition.max) errors[definition.key] = `Wartość nie może być większa niż ${definition.max}`;
+      else if (definition.min !== undefined && number < definition.min)
+        errors[definition.key] = `Wartość nie może być mniejsza niż ${definition.min}`;
+      else if (definition.max !== undefined && number > definition.max)
+        errors[definition.key] = `Wartość nie może być większa niż ${definition.max}`;
       else if (AMOUNT_SETTING_KEYS.includes(definition.key) && parseAmountText(value) === null) {
         errors[definition.key] = 'Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku, np. 300 lub 1 000,00';
       }
     }
     if (definition.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errors[definition.key] = 'Nieprawidłowy format email';
-    if (definition.kind === 'url' && !/^https?:\/\/[^\s]+$/i.test(value)) errors[definition.key] = 'Podaj adres zaczynający się od http:// lub https://';
+    if (definition.kind === 'url' && !/^https?:\/\/[^\s]+$/i.test(value))
+      errors[definition.key] = 'Podaj adres zaczynający się od http:// lub https://';
   }
   return errors;
 }

@@ -16,7 +16,9 @@ describe('stock as the customer sees it', () => {
   });
 
   it('names the product and what is left when the server refuses a line', () => {
-    expect(stockShortageMessage({ productId: 'p', name: 'Znicz serce', available: 2 })).toBe('Dostępne są tylko 2 szt. produktu „Znicz serce”');
+    expect(stockShortageMessage({ productId: 'p', name: 'Znicz serce', available: 2 })).toBe(
+      'Dostępne są tylko 2 szt. produktu „Znicz serce”',
+    );
     expect(stockShortageMessage({ productId: 'p', name: 'Znicz serce', available: 0 })).toBe('Produkt „Znicz serce” jest już wyprzedany');
   });
 });

@@ -18,7 +18,17 @@ export function fieldA11y(id: string, error: string | undefined) {
   return { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined } as const;
 }
 
-export function FormField({ id, label, error, children }: { id: string; label: ReactNode; error: string | undefined; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: ReactNode;
+  error: string | undefined;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">

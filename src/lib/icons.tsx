@@ -92,7 +92,6 @@ export function PrinterIcon(props: IconProps) {
   );
 }
 
-
 export function UserIcon(props: IconProps) {
   return (
     <Icon {...props}>

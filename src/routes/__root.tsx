@@ -68,9 +68,7 @@ function AuthedShell() {
           <CartButton />
         </DeferredSlot>
       }
-      accountSlot={
-        <AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />
-      }
+      accountSlot={<AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />}
       noticeSlot={
         <DeferredSlot fallback={null}>
           <PwaNotices />

@@ -21,9 +21,7 @@ const orders = [
     subtotal: 100,
     shipping_cost: 12.99,
     total: 112.99,
-    order_items: [
-      { id: 'i2', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż', image_url: null } },
-    ],
+    order_items: [{ id: 'i2', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż', image_url: null } }],
   },
   {
     id: 'o1',
@@ -93,7 +91,9 @@ describe('/account', () => {
   it('keeps the last loaded history readable when the server cannot be reached', async () => {
     let online = true;
     server.use(
-      http.get('*/rest/v1/orders', () => (online ? HttpResponse.json(orders) : HttpResponse.json({ message: 'niedostępny' }, { status: 500 }))),
+      http.get('*/rest/v1/orders', () =>
+        online ? HttpResponse.json(orders) : HttpResponse.json({ message: 'niedostępny' }, { status: 500 }),
+      ),
     );
     const { router } = await openAccountLoggedIn();
     await screen.findAllByRole('listitem', { name: /^Zamówienie / });
@@ -126,7 +126,16 @@ describe('/account', () => {
         estimatedTotal: 49.8,
         queuedOffline: status !== 'sent',
         order: orderNumber
-          ? { id: key, orderNumber, status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T09:00:00.000Z', clientRequestId: key }
+          ? {
+              id: key,
+              orderNumber,
+              status: 'pending',
+              subtotal: 49.8,
+              shippingCost: 0,
+              total: 49.8,
+              createdAt: '2026-11-21T09:00:00.000Z',
+              clientRequestId: key,
+            }
           : undefined,
       },
     });

@@ -38,7 +38,11 @@ describe('admin layout', () => {
     expect(await screen.findByText('Administrator')).toBeTruthy();
     expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();
     const nav = screen.getByRole('navigation', { name: 'Sekcje panelu' });
-    expect(within(nav).getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
       ['Dashboard', '/admin'],
       ['Zamówienia', '/admin/orders'],
       ['Płatności', '/admin/payments'],
@@ -102,9 +106,17 @@ describe('admin notifications', () => {
       expect(await screen.findByText(/Powiadomienia w przeglądarce są włączone/)).toBeTruthy();
 
       // A new order arrives; the next refresh (the 30 s poll, or coming back online) finds it.
-      rows.unshift({ ...structuredClone(rows[0]!), id: 'o4', payu_order_id: 'KT400000004', created_at: '2026-11-21T09:00:00.000Z', customer_name: 'Ewa Nowa' });
+      rows.unshift({
+        ...structuredClone(rows[0]!),
+        id: 'o4',
+        payu_order_id: 'KT400000004',
+        created_at: '2026-11-21T09:00:00.000Z',
+        customer_name: 'Ewa Nowa',
+      });
       window.dispatchEvent(new Event('online'));
-      await waitFor(() => expect(shown).toEqual([{ title: 'Nowe zamówienie KT400000004', body: expect.stringContaining('Ewa Nowa') as string }]));
+      await waitFor(() =>
+        expect(shown).toEqual([{ title: 'Nowe zamówienie KT400000004', body: expect.stringContaining('Ewa Nowa') as string }]),
+      );
       expect(await screen.findByRole('button', { name: 'Powiadomienia: 1 nowe zamówienie' })).toBeTruthy();
     } finally {
       vi.unstubAllGlobals();
@@ -266,7 +278,12 @@ describe('/admin/payments', () => {
     const { user } = await openAsOwner('/admin/payments');
     await screen.findByText('3 płatności');
     const items = screen.getAllByRole('listitem', { name: /^Płatność za zamówienie/ });
-    expect(items.map((item) => [item.getAttribute('aria-label'), within(item).getByText(/^(Opłacone|Oczekujące|Anulowane|Nieudane)$/).textContent])).toEqual([
+    expect(
+      items.map((item) => [
+        item.getAttribute('aria-label'),
+        within(item).getByText(/^(Opłacone|Oczekujące|Anulowane|Nieudane)$/).textContent,
+      ]),
+    ).toEqual([
       ['Płatność za zamówienie KT300000003', 'Oczekujące'],
       ['Płatność za zamówienie KT200000002', 'Oczekujące'],
       ['Płatność za zamówienie KT100000001', 'Opłacone'],

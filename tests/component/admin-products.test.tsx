@@ -70,7 +70,9 @@ describe('admin products', () => {
     await user.type(price, '-5');
     await waitFor(() => expect(describedMessage(price)).toBe('Cena nie może być ujemna'));
     await user.type(within(dialog).getByLabelText(/Adres URL obrazka/), 'obrazek');
-    await waitFor(() => expect(describedMessage(within(dialog).getByLabelText(/Adres URL obrazka/))).toBe('Podaj prawidłowy adres URL obrazka'));
+    await waitFor(() =>
+      expect(describedMessage(within(dialog).getByLabelText(/Adres URL obrazka/))).toBe('Podaj prawidłowy adres URL obrazka'),
+    );
     const stock = within(dialog).getByLabelText(/Stan magazynowy/);
     await user.clear(stock);
     await user.type(stock, '-1');

@@ -43,12 +43,11 @@ describe('admin settings', () => {
     expect(screen.getByRole('tab', { name: 'Ustawienia' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('tab', { name: 'Testowanie' })).toBeTruthy();
     expect(within(form).getByText('Uwaga bezpieczeństwa')).toBeTruthy();
-    expect(within(form).getAllByRole('group').map((group) => group.querySelector('legend')?.textContent)).toEqual([
-      'Informacje o firmie',
-      'Ustawienia bramki płatności',
-      'Integracje zewnętrzne',
-      'Ustawienia sklepu',
-    ]);
+    expect(
+      within(form)
+        .getAllByRole('group')
+        .map((group) => group.querySelector('legend')?.textContent),
+    ).toEqual(['Informacje o firmie', 'Ustawienia bramki płatności', 'Integracje zewnętrzne', 'Ustawienia sklepu']);
     for (const key of SETTING_KEYS) expect(form.querySelector(`[name="${key}"]`), key).not.toBeNull();
 
     for (const key of ['payu_classic_pos_auth_key', 'payu_classic_key2', 'stripe_secret_key', 'google_maps_api_key']) {
@@ -64,10 +63,18 @@ describe('admin settings', () => {
     const hours = within(form).getByLabelText(/Godziny otwarcia/);
     expect(hours.tagName).toBe('TEXTAREA');
     expect(hours.getAttribute('rows')).toBe('4');
-    expect(within(form).getByLabelText(/Nazwa firmy/).getAttribute('aria-required')).toBe('true');
+    expect(
+      within(form)
+        .getByLabelText(/Nazwa firmy/)
+        .getAttribute('aria-required'),
+    ).toBe('true');
     const nameLabel = form.querySelector(`label[for="${within(form).getByLabelText(/Nazwa firmy/).id}"]`)!;
     expect(nameLabel.querySelector('.text-blush-700')?.textContent).toBe('*');
-    expect(within(form).getByLabelText(/Klucz publiczny Stripe/).getAttribute('aria-required')).toBeNull();
+    expect(
+      within(form)
+        .getByLabelText(/Klucz publiczny Stripe/)
+        .getAttribute('aria-required'),
+    ).toBeNull();
   });
 
   it('saves every key with one upsert (blank as ""), shows the success message for 3 seconds', async () => {
@@ -111,7 +118,9 @@ describe('admin settings', () => {
     let fail = true;
     server.use(
       http.post('*/rest/v1/app_settings', () =>
-        fail ? HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 }) : new HttpResponse(null, { status: 201 }),
+        fail
+          ? HttpResponse.json({ code: '42501', message: 'permission denied' }, { status: 403 })
+          : new HttpResponse(null, { status: 201 }),
       ),
     );
     const { user, form } = await openSettings();
@@ -183,7 +192,9 @@ describe('admin settings: testing tab', () => {
     expect(sigValue.textContent).toBe(signature.textContent);
     expect(screen.getByRole('button', { name: 'Hide sensitive data' })).toBeTruthy();
 
-    const functionCall = within(results).getByText(/Wywołanie funkcji/).closest('li')!;
+    const functionCall = within(results)
+      .getByText(/Wywołanie funkcji/)
+      .closest('li')!;
     expect(functionCall.textContent).toContain('Pominięty');
   });
 
@@ -201,42 +212,66 @@ describe('admin settings: testing tab', () => {
     server.use(
       http.post('*/functions/v1/create-payu-classic-payment', async ({ request }) => {
         calls.push(await request.json());
-        return HttpResponse.json({ success: true, redirectUrl: `http://gateway.test/pay?pos_id=1&session_id=s&amount=15050&desc=d&sig=${'b'.repeat(32)}` });
+        return HttpResponse.json({
+          success: true,
+          redirectUrl: `http://gateway.test/pay?pos_id=1&session_id=s&amount=15050&desc=d&sig=${'b'.repeat(32)}`,
+        });
       }),
     );
     const user = await openTesting();
     await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
     const results = await screen.findByRole('list', { name: 'Wyniki testów' });
-    const items = within(results).getAllByRole('listitem').filter((item) => item.parentElement === results);
+    const items = within(results)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === results);
     expect(items).toHaveLength(7);
     expect(items.filter((item) => item.textContent?.includes('Zaliczony')).length).toBe(7);
     for (const amount of ['150,50 zł', '500,00 zł', '25,99 zł']) expect(results.textContent).toContain(amount);
     expect(calls).toHaveLength(1);
-    expect(calls[0]).toMatchObject({ orderId: store.pendingOrders[0]!.id, buyer: { email: 'anna.kowalska@example.pl', firstName: 'Anna', lastName: 'Kowalska' } });
+    expect(calls[0]).toMatchObject({
+      orderId: store.pendingOrders[0]!.id,
+      buyer: { email: 'anna.kowalska@example.pl', firstName: 'Anna', lastName: 'Kowalska' },
+    });
     expect(screen.getByRole('status').textContent).toBe('Wyniki: 7 z 7 testów zaliczonych.');
   });
 
   it('counts an HTTP error or success:false as a failure, with the error, the status text or "Unknown error"', async () => {
     server.use(
-      http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false, error: 'Order not found' }, { status: 404 }), { once: true }),
+      http.post(
+        '*/functions/v1/create-payu-classic-payment',
+        () => HttpResponse.json({ success: false, error: 'Order not found' }, { status: 404 }),
+        { once: true },
+      ),
     );
     const user = await openTesting();
     await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
-    let call = within(await screen.findByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+    let call = within(await screen.findByRole('list', { name: 'Wyniki testów' }))
+      .getByText(/Wywołanie funkcji/)
+      .closest('li')!;
     expect(call.textContent).toContain('Niezaliczony');
     expect(call.textContent).toContain('Order not found');
 
     server.use(http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false }), { once: true }));
     await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
     await waitFor(() => {
-      call = within(screen.getByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+      call = within(screen.getByRole('list', { name: 'Wyniki testów' }))
+        .getByText(/Wywołanie funkcji/)
+        .closest('li')!;
       expect(call.textContent).toContain('Unknown error');
     });
 
-    server.use(http.post('*/functions/v1/create-payu-classic-payment', () => new HttpResponse('upstream down', { status: 502, statusText: 'Bad Gateway' }), { once: true }));
+    server.use(
+      http.post(
+        '*/functions/v1/create-payu-classic-payment',
+        () => new HttpResponse('upstream down', { status: 502, statusText: 'Bad Gateway' }),
+        { once: true },
+      ),
+    );
     await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
     await waitFor(() => {
-      call = within(screen.getByRole('list', { name: 'Wyniki testów' })).getByText(/Wywołanie funkcji/).closest('li')!;
+      call = within(screen.getByRole('list', { name: 'Wyniki testów' }))
+        .getByText(/Wywołanie funkcji/)
+        .closest('li')!;
       expect(call.textContent).toContain('HTTP 502: Bad Gateway');
     });
   });

@@ -37,7 +37,17 @@ function record(productId: string, quantity: number, minute: number): CartRecord
 }
 
 /** A stand-in for the Dexie store: the view gets what useCart would build. */
-function Harness({ initial, products, checks, onPrint }: { initial: CartRecord[]; products: ProductRow[]; checks?: ProductChecks; onPrint?: () => void }) {
+function Harness({
+  initial,
+  products,
+  checks,
+  onPrint,
+}: {
+  initial: CartRecord[];
+  products: ProductRow[];
+  checks?: ProductChecks;
+  onPrint?: () => void;
+}) {
   const [records, setRecords] = useState(initial);
   const [method, setMethod] = useState<CartShippingMethod>('gls-pickup');
   const view = buildCartView(records, products, method, checks);
@@ -77,9 +87,7 @@ function lineFor(name: string): HTMLElement {
 
 describe('cart page', () => {
   it('shows catalog numbers, line totals and the summary in Polish format', async () => {
-    await renderInRouter(
-      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[ROSES, CANDLE]} />,
-    );
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[ROSES, CANDLE]} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Koszyk' })).toBeTruthy();
     const candle = lineFor('Znicz szklany');
@@ -93,9 +101,7 @@ describe('cart page', () => {
 
   it('recalculates the whole cart with every edited quantity', async () => {
     const user = userEvent.setup();
-    await renderInRouter(
-      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />,
-    );
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />);
 
     const rosesQty = screen.getByLabelText('Ilość: Bukiet czerwonych róż');
     const candleQty = screen.getByLabelText('Ilość: Znicz szklany');
@@ -188,7 +194,11 @@ describe('cart page', () => {
 
   it('shows a product the server has no longer as unavailable and leaves it out of the totals', async () => {
     await renderInRouter(
-      <Harness initial={[record(ROSES.id, 1, 0), record('ffffffff-gone', 2, 1)]} products={[ROSES]} checks={new Map([['ffffffff-gone', { status: 'gone' }]])} />,
+      <Harness
+        initial={[record(ROSES.id, 1, 0), record('ffffffff-gone', 2, 1)]}
+        products={[ROSES]}
+        checks={new Map([['ffffffff-gone', { status: 'gone' }]])}
+      />,
     );
     expect(text(lineFor('Produkt niedostępny'))).toContain('FFFFFFFF');
     expect(text(screen.getByTestId('summary-subtotal'))).toBe('100,00 zł');
@@ -196,9 +206,7 @@ describe('cart page', () => {
 
   it('removes a line, clears the cart and then shows the empty state', async () => {
     const user = userEvent.setup();
-    await renderInRouter(
-      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />,
-    );
+    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />);
     await user.click(screen.getByRole('button', { name: 'Usuń: Znicz szklany' }));
     expect(screen.getAllByTestId('cart-line')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Wyczyść koszyk' }));

@@ -14,8 +14,6 @@ const TULIPS = '00000000-0000-4000-8000-000000000003';
 const WEDDING = '00000000-0000-4000-8000-000000000005';
 const UNKNOWN = '00000000-0000-4000-8000-000000000999';
 
-
-
 function pageProps(overrides: Partial<ProductPageProps> = {}): ProductPageProps {
   return {
     id: ROSES,
@@ -193,10 +191,11 @@ describe('FavouritesPage', () => {
     );
 
     const list = await screen.findByRole('list', { name: 'Ulubione produkty' });
-    expect(within(list).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
-      'Róża czerwona – pojedyncza',
-      'Bukiet czerwonych róż',
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Róża czerwona – pojedyncza', 'Bukiet czerwonych róż']);
     expect(within(list).getAllByRole('button', { name: /^Kup / })).toHaveLength(2);
   });
 });

@@ -9,8 +9,6 @@ import { pageDataElement } from '../../src/lib/page-data.ts';
 import { PAGE_SIZE, ShopPage, type ShopPageProps } from '../../src/features/catalog/shop-page.tsx';
 import { renderInRouter, renderRoute, serveCatalog } from './render-route.tsx';
 
-
-
 function shopProps(overrides: Partial<ShopPageProps> = {}): ShopPageProps {
   return {
     category: undefined,
@@ -193,15 +191,8 @@ describe('ShopPage', () => {
     await renderInRouter(<ShopPage {...shopProps()} />);
 
     const images = (await screen.findAllByTestId('product-card')).map((card) => card.querySelector('img'));
-    expect(images.map((image) => image?.getAttribute('loading'))).toEqual([
-      'eager',
-      'eager',
-      'eager',
-      ...Array<string>(6).fill('lazy'),
-    ]);
-    expect(images.every((image) => image?.getAttribute('width') === '400' && image.getAttribute('height') === '400')).toBe(
-      true,
-    );
+    expect(images.map((image) => image?.getAttribute('loading'))).toEqual(['eager', 'eager', 'eager', ...Array<string>(6).fill('lazy')]);
+    expect(images.every((image) => image?.getAttribute('width') === '400' && image.getAttribute('height') === '400')).toBe(true);
   });
 
   it('reports what the customer types', async () => {

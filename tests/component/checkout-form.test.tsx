@@ -20,7 +20,16 @@ withBackendMetaAndConsent();
 
 function line(productId: string, name: string, price: number, quantity: number, category: CheckoutLine['category']): CheckoutLine {
   const unitPrice = fromPln(price);
-  return { productId, name, quantity, unitPrice, lineTotal: fromPln(price * quantity), availability: 'available', available: true, category };
+  return {
+    productId,
+    name,
+    quantity,
+    unitPrice,
+    lineTotal: fromPln(price * quantity),
+    availability: 'available',
+    available: true,
+    category,
+  };
 }
 
 const CANDLES = line('1547809e-0305-46b3-a282-b3230c221da1', 'Znicz szklany „Anioł”', 24.9, 2, 'candles');
@@ -81,7 +90,11 @@ describe('checkout form', () => {
     server.use(
       http.post('*/functions/v1/place-order', () =>
         HttpResponse.json(
-          { error: 'insufficient_stock', message: `${note}. Zmień ilość w koszyku i spróbuj ponownie.`, fields: { [CANDLES.productId]: note } },
+          {
+            error: 'insufficient_stock',
+            message: `${note}. Zmień ilość w koszyku i spróbuj ponownie.`,
+            fields: { [CANDLES.productId]: note },
+          },
           { status: 409 },
         ),
       ),
@@ -101,9 +114,7 @@ describe('checkout form', () => {
   });
 
   it("reads the owner's free-shipping threshold of '1 000' as 1000 zł, as place-order does", async () => {
-    server.use(
-      http.get('*/rest/v1/public_settings', () => HttpResponse.json([{ key: 'free_shipping_threshold', value: '1 000' }])),
-    );
+    server.use(http.get('*/rest/v1/public_settings', () => HttpResponse.json([{ key: 'free_shipping_threshold', value: '1 000' }])));
     const user = userEvent.setup();
     await renderForm({ cart: cartOf(line(CANDLES.productId, CANDLES.name, 24.9, 17, 'candles')), initial: FILLED });
     await user.click(screen.getByRole('radio', { name: /InPost/ }));
@@ -156,7 +167,13 @@ describe('checkout form', () => {
     server.use(
       http.post('*/functions/v1/calculate-delivery', async ({ request }) => {
         quoted(await request.json());
-        return HttpResponse.json({ distance: 19.8, cost: 71.28, formattedDistance: '19,8 km', formattedDuration: 'ok. 24 min', estimated: true });
+        return HttpResponse.json({
+          distance: 19.8,
+          cost: 71.28,
+          formattedDistance: '19,8 km',
+          formattedDuration: 'ok. 24 min',
+          estimated: true,
+        });
       }),
     );
     const user = userEvent.setup();
@@ -195,7 +212,19 @@ describe('checkout form', () => {
       http.post('*/functions/v1/place-order', async ({ request }) => {
         bodies.push(await request.json());
         return HttpResponse.json(
-          { order: { id: 'o-1', orderNumber: 'KT111222333', status: 'pending', subtotal: 49.8, shippingCost: 0, total: 49.8, createdAt: '2026-11-21T10:00:00Z', clientRequestId: 'x' }, replayed: false },
+          {
+            order: {
+              id: 'o-1',
+              orderNumber: 'KT111222333',
+              status: 'pending',
+              subtotal: 49.8,
+              shippingCost: 0,
+              total: 49.8,
+              createdAt: '2026-11-21T10:00:00Z',
+              clientRequestId: 'x',
+            },
+            replayed: false,
+          },
           { status: 201 },
         );
       }),
@@ -262,7 +291,9 @@ describe('checkout form', () => {
     const [entry] = await db.outbox.toArray();
     expect(entry?.status).toBe('queued');
     expect(onQueued).toHaveBeenCalledWith(`L-${entry!.clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`);
-    expect(entry?.payload).toMatchObject({ request: { items: [{ productId: CANDLES.productId, quantity: 2 }], checkout: { email: 'anna@example.pl' } } });
+    expect(entry?.payload).toMatchObject({
+      request: { items: [{ productId: CANDLES.productId, quantity: 2 }], checkout: { email: 'anna@example.pl' } },
+    });
     // The checkout is done with it: the next order gets a fresh key.
     expect((await loadCheckoutDraft())?.pending).toBeUndefined();
   });
@@ -310,7 +341,15 @@ describe('checkout form', () => {
 describe('checkout page', () => {
   it('says the cart is empty with a link to the shop', async () => {
     await renderInRouter(
-      <CheckoutPage cart={cartOf()} cartEditor={() => null} userEmail={null} getAccessToken={async () => null} onTransferPlaced={() => {}} submitOrder={submitOrder} onQueued={() => {}} />,
+      <CheckoutPage
+        cart={cartOf()}
+        cartEditor={() => null}
+        userEmail={null}
+        getAccessToken={async () => null}
+        onTransferPlaced={() => {}}
+        submitOrder={submitOrder}
+        onQueued={() => {}}
+      />,
     );
     expect(await screen.findByText('Koszyk jest pusty')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Przejdź do sklepu' }).getAttribute('href')).toBe('/shop');

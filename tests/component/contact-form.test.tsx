@@ -7,8 +7,7 @@ import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderRoute } from './render-route.tsx';
 
-const ERROR_TEXT =
-  'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować później lub skontaktować się telefonicznie.';
+const ERROR_TEXT = 'Wystąpił błąd podczas wysyłania wiadomości. Prosimy spróbować później lub skontaktować się telefonicznie.';
 
 // The map iframe must not reach openstreetmap.org from a test.
 const happyDom = (window as unknown as { happyDOM?: { settings: { disableIframePageLoading: boolean } } }).happyDOM;
@@ -62,7 +61,11 @@ describe('contact page', () => {
       const describedBy = field.getAttribute('aria-describedby') ?? '';
       expect(document.getElementById(describedBy)?.textContent).toBe(message);
     }
-    expect(within(form).getByLabelText(/Telefon/).getAttribute('aria-invalid')).toBeNull();
+    expect(
+      within(form)
+        .getByLabelText(/Telefon/)
+        .getAttribute('aria-invalid'),
+    ).toBeNull();
   });
 
   it('sends the message, thanks the customer and clears the form', async () => {

@@ -26,7 +26,9 @@ describe('home page', () => {
     expect(shopLinks.map((link) => link.getAttribute('href'))).toEqual(['/shop', '/shop']);
 
     const whyUs = screen.getByRole('region', { name: 'Dlaczego my?' });
-    const reasons = within(whyUs).getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    const reasons = within(whyUs)
+      .getAllByRole('heading', { level: 3 })
+      .map((h) => h.textContent);
     expect(reasons).toEqual(['Świeże kwiaty', 'Ponad 15 lat doświadczenia', 'Personalizacja']);
   });
 

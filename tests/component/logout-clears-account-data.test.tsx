@@ -58,7 +58,9 @@ async function logInThenOut() {
   saveHistory(mockCustomer.email, []);
   // The back office's offline copy (an owner's device): customers' names and emails; and a queued status change.
   saveSnapshot(mockCustomer.id, { savedAt: '2026-11-21T10:00:00.000Z', orders: [], productCount: 3 });
-  saveQueue(mockCustomer.id, [{ orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' }]);
+  saveQueue(mockCustomer.id, [
+    { orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' },
+  ]);
   saveHistory('inne.konto@example.pl', []);
   await putOutboxEntry(order('user-sent', 'sent', true));
   await putOutboxEntry(order('user-queued', 'queued', true));
@@ -66,7 +68,16 @@ async function logInThenOut() {
   await putOutboxEntry(order('guest-sent', 'sent', false));
   await db.cart.put({ productId: 'p-roza', quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });
   await saveCheckoutDraft({
-    values: { ...EMPTY_CHECKOUT_FORM, firstName: 'Anna', lastName: 'Kowalska', email: mockCustomer.email, phone: '600100200', city: 'Przemyśl', deliveryMethod: 'inpost', paymentMethod: 'blik' },
+    values: {
+      ...EMPTY_CHECKOUT_FORM,
+      firstName: 'Anna',
+      lastName: 'Kowalska',
+      email: mockCustomer.email,
+      phone: '600100200',
+      city: 'Przemyśl',
+      deliveryMethod: 'inpost',
+      paymentMethod: 'blik',
+    },
     pending: { clientRequestId: 'pending-key', fingerprint: 'f' },
   });
 
@@ -80,23 +91,31 @@ async function logInThenOut() {
 }
 
 describe('logout', () => {
-  it("clears the account's history copy, its sent orders and the draft's contact; keeps the cart and unsent orders", { timeout: 20_000 }, async () => {
-    await logInThenOut();
+  it(
+    "clears the account's history copy, its sent orders and the draft's contact; keeps the cart and unsent orders",
+    { timeout: 20_000 },
+    async () => {
+      await logInThenOut();
 
-    await waitFor(async () => expect(loadHistory(mockCustomer.email)).toBeNull());
-    expect(loadHistory('inne.konto@example.pl')).not.toBeNull();
-    expect((await readOutbox()).map((entry) => entry.clientRequestId).sort()).toEqual(['guest-sent', 'user-failed', 'user-queued']);
-    expect(await db.cart.count()).toBe(1);
-    const draft = await loadCheckoutDraft();
-    expect(draft?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost', paymentMethod: 'blik' });
-    expect(draft?.pending?.clientRequestId).toBe('pending-key');
-    expect(await db.meta.get(CHECKOUT_DRAFT_META_KEY)).toBeDefined();
-  });
+      await waitFor(async () => expect(loadHistory(mockCustomer.email)).toBeNull());
+      expect(loadHistory('inne.konto@example.pl')).not.toBeNull();
+      expect((await readOutbox()).map((entry) => entry.clientRequestId).sort()).toEqual(['guest-sent', 'user-failed', 'user-queued']);
+      expect(await db.cart.count()).toBe(1);
+      const draft = await loadCheckoutDraft();
+      expect(draft?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost', paymentMethod: 'blik' });
+      expect(draft?.pending?.clientRequestId).toBe('pending-key');
+      expect(await db.meta.get(CHECKOUT_DRAFT_META_KEY)).toBeDefined();
+    },
+  );
 
-  it("clears the back office's offline copy even when the logout happens outside /admin; keeps queued status changes", { timeout: 20_000 }, async () => {
-    await logInThenOut();
+  it(
+    "clears the back office's offline copy even when the logout happens outside /admin; keeps queued status changes",
+    { timeout: 20_000 },
+    async () => {
+      await logInThenOut();
 
-    await waitFor(() => expect(loadSnapshot(mockCustomer.id)).toBeNull());
-    expect(loadQueue(mockCustomer.id)).toHaveLength(1);
-  });
+      await waitFor(() => expect(loadSnapshot(mockCustomer.id)).toBeNull());
+      expect(loadQueue(mockCustomer.id)).toHaveLength(1);
+    },
+  );
 });

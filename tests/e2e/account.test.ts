@@ -40,7 +40,10 @@ describe('customer account', () => {
     // A seeded product: other test files add and hide products in the same backend.
     const product = { id: '1547809e-0305-46b3-a282-b3230c221da1', name: 'Znicz szklany „Anioł”' };
     await page.goto(url(`/product/${product.id}`));
-    await page.getByRole('button', { name: /^Dodaj do koszyka/ }).first().click();
+    await page
+      .getByRole('button', { name: /^Dodaj do koszyka/ })
+      .first()
+      .click();
     // The dialog confirms the line is stored on the device; leaving earlier could lose the write.
     await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor();
     await page.goto(url('/checkout'));

@@ -18,7 +18,12 @@ const VIEWPORTS = [
 const productNames: string[] = [];
 
 afterAll(async () => {
-  await withDatabase((db) => db.query('delete from products where name = any($1::text[]) and not exists (select 1 from order_items where product_id = products.id)', [productNames]));
+  await withDatabase((db) =>
+    db.query(
+      'delete from products where name = any($1::text[]) and not exists (select 1 from order_items where product_id = products.id)',
+      [productNames],
+    ),
+  );
 });
 
 async function ownerPage(width: number, height: number, path: string, acceptCookies = false): Promise<Page> {
@@ -55,7 +60,9 @@ describe('admin products and settings', () => {
     await page.getByText(`Dodano produkt „${name}”.`).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const stored = await withDatabase(async (db) => (await db.query('select category, price::float8 as price, stock, active from products where name = $1', [name])).rows);
+    const stored = await withDatabase(
+      async (db) => (await db.query('select category, price::float8 as price, stock, active from products where name = $1', [name])).rows,
+    );
     expect(stored).toEqual([{ category: 'seasonal-gifts', price: 64.9, stock: 3, active: true }]);
 
     await page.goto(url('/shop'));
@@ -101,7 +108,10 @@ describe('admin products and settings', () => {
       const page = await ownerPage(viewport.width, viewport.height, '/admin/products', true);
       await page.getByRole('list', { name: 'Lista produktów' }).waitFor();
       await page.screenshot({ path: `${SHOTS}/products-${viewport.name}.png`, fullPage: false });
-      await page.getByRole('button', { name: /^Edytuj:/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Edytuj:/ })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Edytuj produkt' }).waitFor();
       await page.screenshot({ path: `${SHOTS}/product-modal-${viewport.name}.png` });
       await page.keyboard.press('Escape');

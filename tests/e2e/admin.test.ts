@@ -58,7 +58,13 @@ describe('admin back office', () => {
     // Dashboard totals as the database counts them.
     const totals = page.locator('dl').first();
     await totals.getByText('Zamówienia').waitFor();
-    const total = async (label: string) => (await totals.locator('div', { has: page.getByText(label, { exact: true }) }).locator('dd').textContent())?.trim();
+    const total = async (label: string) =>
+      (
+        await totals
+          .locator('div', { has: page.getByText(label, { exact: true }) })
+          .locator('dd')
+          .textContent()
+      )?.trim();
     expect(await total('Zamówienia')).toBe(counts.orders);
     expect(await total('Klienci')).toBe(counts.customers);
     expect(await total('Produkty')).toBe(counts.products);
@@ -81,14 +87,19 @@ describe('admin back office', () => {
     const item = page.getByRole('listitem', { name: `Zamówienie ${order.number}` });
     await item.getByText('Zrealizowane').waitFor();
     expect(
-      await withDatabase(async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [order.id])).rows[0]?.status),
+      await withDatabase(
+        async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [order.id])).rows[0]?.status,
+      ),
     ).toBe('completed');
     await noSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/orders-390.png`, fullPage: true });
 
     // Reloaded from the server, the list still says so.
     await page.reload();
-    await page.getByRole('listitem', { name: `Zamówienie ${order.number}` }).getByText('Zrealizowane').waitFor();
+    await page
+      .getByRole('listitem', { name: `Zamówienie ${order.number}` })
+      .getByText('Zrealizowane')
+      .waitFor();
 
     // The top bar's search finds the order by the customer's email.
     await page.goto(url('/admin'));
@@ -96,7 +107,10 @@ describe('admin back office', () => {
     await search.fill(email);
     await page.getByRole('option', { name: new RegExp(`Zamówienie ${order.number}`) }).click();
     await page.waitForURL(/\/admin\/orders\?id=/);
-    await page.getByRole('dialog', { name: `Zamówienie ${order.number}` }).getByLabel('Status zamówienia').waitFor();
+    await page
+      .getByRole('dialog', { name: `Zamówienie ${order.number}` })
+      .getByLabel('Status zamówienia')
+      .waitFor();
     await context.close();
   });
 
@@ -112,7 +126,10 @@ describe('admin back office', () => {
     await page.getByRole('listitem', { name: `Zamówienie ${order.number}` }).waitFor();
     await page.screenshot({ path: `${SHOTS}/orders-1280.png` });
     await page.getByRole('button', { name: `Szczegóły zamówienia ${order.number}` }).click();
-    await page.getByRole('dialog', { name: `Zamówienie ${order.number}` }).getByLabel('Status zamówienia').waitFor();
+    await page
+      .getByRole('dialog', { name: `Zamówienie ${order.number}` })
+      .getByLabel('Status zamówienia')
+      .waitFor();
     await page.screenshot({ path: `${SHOTS}/order-modal-1280.png` });
     await page.goto(url('/admin/payments'));
     await page.getByText(order.number).waitFor();
@@ -137,7 +154,10 @@ describe('admin back office', () => {
 
     await context.setOffline(true);
     await page.goto(url('/admin'));
-    await page.getByText(/Pokazujemy dane zapisane na tym urządzeniu/).first().waitFor();
+    await page
+      .getByText(/Pokazujemy dane zapisane na tym urządzeniu/)
+      .first()
+      .waitFor();
     await page.getByText('Zamówienia według statusu').waitFor();
     await page.getByText(order.number).first().waitFor();
     await page.screenshot({ path: `${SHOTS}/dashboard-offline-390.png`, fullPage: true });
@@ -145,9 +165,14 @@ describe('admin back office', () => {
     await page.goto(url(`/admin/orders?id=${order.id}`));
     const dialog = page.getByRole('dialog', { name: `Zamówienie ${order.number}` });
     await dialog.getByLabel('Status zamówienia').selectOption('processing');
-    await dialog.getByText(/Zmiana zostanie wysłana, gdy wrócisz online/).first().waitFor();
+    await dialog
+      .getByText(/Zmiana zostanie wysłana, gdy wrócisz online/)
+      .first()
+      .waitFor();
     const status = () =>
-      withDatabase(async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [order.id])).rows[0]?.status);
+      withDatabase(
+        async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [order.id])).rows[0]?.status,
+      );
     expect(await status()).toBe('pending');
 
     await context.setOffline(false);

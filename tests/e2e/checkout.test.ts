@@ -179,7 +179,13 @@ describe('checkout as a new customer', () => {
     const orders = await ordersFor('payu_order_id', orderNumber);
     expect(orders).toHaveLength(1);
     const [order] = orders;
-    expect(order).toMatchObject({ payment_method: 'transfer', delivery_method: 'store', status: 'pending', user_id: null, customer_email: email });
+    expect(order).toMatchObject({
+      payment_method: 'transfer',
+      delivery_method: 'store',
+      status: 'pending',
+      user_id: null,
+      customer_email: email,
+    });
     expect(order!.payu_status).toBeNull();
     expect(order!.shipping_cost).toBe(0);
     expect(order!.total).toBeCloseTo(order!.lines_total, 2);
@@ -260,7 +266,7 @@ describe('checkout as a new customer', () => {
     await context.close();
   });
 
-  it("bad input: the empty form lists what is missing, focuses the first field, and places nothing", async () => {
+  it('bad input: the empty form lists what is missing, focuses the first field, and places nothing', async () => {
     const { context, page, errors } = await newCustomer();
     await seedCart(page, [[CANDLE.id, 1]]);
     await openCheckout(page);

@@ -302,7 +302,10 @@ describe('a first send that fails', () => {
 
     await page.goto(url('/account'));
     const card = page.getByTestId('device-order').filter({ hasText: `Zamówienie ${first!.order_number}` });
-    const waiting = page.getByTestId('device-order').filter({ hasText: `Zamówienie ${localNumber}` }).getByRole('button', { name: 'Wyślij teraz' });
+    const waiting = page
+      .getByTestId('device-order')
+      .filter({ hasText: `Zamówienie ${localNumber}` })
+      .getByRole('button', { name: 'Wyślij teraz' });
     await card.or(waiting).first().waitFor(WAIT);
     if ((await waiting.count()) > 0) await waiting.click();
     await card.getByText('Wysłane do sklepu').waitFor(SEND_WAIT);

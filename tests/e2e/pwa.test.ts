@@ -88,7 +88,8 @@ describe('installable storefront', () => {
     expect(manifest.description).toMatch(/kwiaciarnia/i);
     expect(manifest.categories).toContain('shopping');
 
-    const sizes = (purpose: string) => manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes(purpose)).map((icon) => icon.sizes);
+    const sizes = (purpose: string) =>
+      manifest.icons.filter((icon) => (icon.purpose ?? 'any').split(' ').includes(purpose)).map((icon) => icon.sizes);
     expect(sizes('any')).toEqual(expect.arrayContaining(['192x192', '512x512']));
     expect(sizes('maskable').length).toBeGreaterThan(0);
     expect(manifest.screenshots?.map((shot) => [shot.form_factor, shot.sizes])).toEqual([

@@ -20,7 +20,12 @@ describe('server-rendered storefront', () => {
     await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor();
     expect(await page.getByTestId('product-card').count()).toBeGreaterThan(0);
     // Buttons wait for the app; links already work.
-    expect(await page.getByRole('button', { name: /Dodaj do koszyka/ }).first().isDisabled()).toBe(true);
+    expect(
+      await page
+        .getByRole('button', { name: /Dodaj do koszyka/ })
+        .first()
+        .isDisabled(),
+    ).toBe(true);
 
     const firstName = (await page.getByTestId('product-card').first().getByRole('heading').textContent()) ?? '';
     await page.getByRole('link', { name: firstName }).first().click();
@@ -40,7 +45,11 @@ describe('server-rendered storefront', () => {
       new MutationObserver((records) => {
         for (const record of records)
           for (const node of record.removedNodes)
-            if (node instanceof Element && (node.matches('[data-testid="product-card"]') || node.querySelector('[data-testid="product-card"]'))) window.__removedCards! += 1;
+            if (
+              node instanceof Element &&
+              (node.matches('[data-testid="product-card"]') || node.querySelector('[data-testid="product-card"]'))
+            )
+              window.__removedCards! += 1;
       }).observe(document, { childList: true, subtree: true });
     });
     const page = await context.newPage();
@@ -48,7 +57,9 @@ describe('server-rendered storefront', () => {
     page.on('console', (message) => {
       if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
     });
-    const active = await withDatabase(async (db) => Number((await db.query<{ count: string }>('select count(*) from products where active')).rows[0]!.count));
+    const active = await withDatabase(async (db) =>
+      Number((await db.query<{ count: string }>('select count(*) from products where active')).rows[0]!.count),
+    );
 
     await page.goto(appUrl('/shop'));
     const addButton = page.getByRole('button', { name: /Dodaj do koszyka/ }).first();
@@ -63,7 +74,9 @@ describe('server-rendered storefront', () => {
   });
 
   it('hydrates pages rendered with settings the owner changed, without rendering them again', async () => {
-    const previous = await withDatabase(async (db) => (await db.query<{ value: string }>("select value from app_settings where key = 'company_name'")).rows[0]!.value);
+    const previous = await withDatabase(
+      async (db) => (await db.query<{ value: string }>("select value from app_settings where key = 'company_name'")).rows[0]!.value,
+    );
     await withDatabase((db) => db.query("update app_settings set value = 'Kwiaciarnia Pod Różą i Tulipanem' where key = 'company_name'"));
     const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     try {

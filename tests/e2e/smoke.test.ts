@@ -29,7 +29,10 @@ describe('storefront smoke test in Chromium', () => {
   it('serves the home page in Polish with the five categories and no errors', async () => {
     const { page, errors } = await open('/');
     expect(await page.getAttribute('html', 'lang')).toBe('pl');
-    await page.getByRole('link', { name: /Kwiaty żywe/ }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Kwiaty żywe/ })
+      .first()
+      .waitFor();
     const text = await page.textContent('body');
     for (const label of ['Kwiaty żywe', 'Kwiaty sztuczne', 'Znicze', 'Pamiątki', 'Prezenty okolicznościowe']) {
       expect(text).toContain(label);

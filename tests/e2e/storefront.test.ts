@@ -29,7 +29,10 @@ describe('storefront journey', () => {
     await page.goto(url('/'));
     await page.getByRole('button', { name: 'Akceptuję' }).click();
 
-    await page.getByRole('link', { name: /Kwiaty żywe/ }).first().click();
+    await page
+      .getByRole('link', { name: /Kwiaty żywe/ })
+      .first()
+      .click();
     await page.waitForURL(/\/shop\?category=live-flowers/);
     await page.getByText(/Znaleziono: \d+ produkt/).waitFor();
 
@@ -46,11 +49,18 @@ describe('storefront journey', () => {
     await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click();
     await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
 
-    await page.getByRole('button', { name: /Koszyk/ }).first().click();
+    await page
+      .getByRole('button', { name: /Koszyk/ })
+      .first()
+      .click();
     const drawer = page.getByRole('dialog');
     await drawer.getByText(name).waitFor();
     expect(await drawer.textContent()).toContain(name);
-    await drawer.getByRole('link', { name: /Koszyk|Zobacz koszyk/ }).or(drawer.getByRole('link', { name: 'Do kasy' })).first().waitFor();
+    await drawer
+      .getByRole('link', { name: /Koszyk|Zobacz koszyk/ })
+      .or(drawer.getByRole('link', { name: 'Do kasy' }))
+      .first()
+      .waitFor();
     await page.keyboard.press('Escape');
 
     await page.goto(url('/cart'));
@@ -64,7 +74,8 @@ describe('storefront journey', () => {
     await expect.poll(() => dpd.isChecked()).toBe(true);
     const summary = moneyText(await page.locator('main').textContent());
     const expectedShipping = subtotal >= 30000 ? 0 : 1699;
-    const format = (grosz: number) => new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosz / 100).replace(/\s/g, ' ');
+    const format = (grosz: number) =>
+      new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosz / 100).replace(/\s/g, ' ');
     expect(summary).toContain(format(subtotal + expectedShipping));
     if (subtotal < 30000) expect(summary).toContain(`Do darmowej wysyłki brakuje Ci: ${format(30000 - subtotal)}`);
 

@@ -3,14 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { ProductInput } from '../../src/domain/product-schema.ts';
 import { createProduct, deleteProduct, listAdminProducts, updateProduct } from '../../src/features/admin/products/products-api.ts';
 import { loadSettings, saveSettings } from '../../src/features/admin/settings/settings-api.ts';
-import {
-  anonClient,
-  checkoutFor,
-  invokeFunction,
-  signedInOwner,
-  signedUpCustomer,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { anonClient, checkoutFor, invokeFunction, signedInOwner, signedUpCustomer, withDatabase } from '../support/test-backend.ts';
 
 /** The owner's catalog and settings against the real database, RLS and functions. */
 
@@ -37,12 +30,18 @@ async function anonSees(id: string): Promise<boolean> {
 }
 
 async function storedRow(id: string) {
-  return withDatabase(async (db) => (await db.query('select name, price::float8 as price, stock, active from products where id = $1', [id])).rows[0]);
+  return withDatabase(
+    async (db) => (await db.query('select name, price::float8 as price, stock, active from products where id = $1', [id])).rows[0],
+  );
 }
 
 afterAll(async () => {
   // Test products used in orders stay (deactivated), like the owner's would.
-  await withDatabase((db) => db.query('delete from products where id = any($1::uuid[]) and not exists (select 1 from order_items where product_id = products.id)', [created]));
+  await withDatabase((db) =>
+    db.query('delete from products where id = any($1::uuid[]) and not exists (select 1 from order_items where product_id = products.id)', [
+      created,
+    ]),
+  );
 });
 
 describe('owner products', () => {
@@ -77,7 +76,9 @@ describe('owner products', () => {
 
     expect(await deleteProduct(product.id, owner)).toBe('deactivated');
     expect(await storedRow(product.id)).toMatchObject({ active: false });
-    const items = await withDatabase(async (db) => (await db.query('select count(*)::int as n from order_items where product_id = $1', [product.id])).rows[0]);
+    const items = await withDatabase(
+      async (db) => (await db.query('select count(*)::int as n from order_items where product_id = $1', [product.id])).rows[0],
+    );
     expect(items).toEqual({ n: 1 });
     expect(await anonSees(product.id)).toBe(false);
     const ownerList = await listAdminProducts(owner);
@@ -102,9 +103,13 @@ describe('owner products', () => {
     await expect(createProduct(productInput(), anonClient())).rejects.toMatchObject({ code: '42501' });
 
     await expect(saveSettings({ free_shipping_threshold: '1' }, customer)).rejects.toThrow();
-    const { error: anonUpsert } = await anonClient().from('app_settings').upsert({ key: 'free_shipping_threshold', value: '1' }, { onConflict: 'key' });
+    const { error: anonUpsert } = await anonClient()
+      .from('app_settings')
+      .upsert({ key: 'free_shipping_threshold', value: '1' }, { onConflict: 'key' });
     expect(anonUpsert).not.toBeNull();
-    const threshold = await withDatabase(async (db) => (await db.query("select value from app_settings where key = 'free_shipping_threshold'")).rows[0]);
+    const threshold = await withDatabase(
+      async (db) => (await db.query("select value from app_settings where key = 'free_shipping_threshold'")).rows[0],
+    );
     expect(threshold).toEqual({ value: '300' });
 
     // A customer reads only the public settings, never the keys.

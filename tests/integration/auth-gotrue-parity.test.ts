@@ -51,7 +51,12 @@ interface Answer {
   body: Json;
 }
 
-async function call(base: { url: string; anonKey: string }, method: string, path: string, options: { token?: string; body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
+async function call(
+  base: { url: string; anonKey: string },
+  method: string,
+  path: string,
+  options: { token?: string; body?: unknown; headers?: Record<string, string> } = {},
+): Promise<Answer> {
   const response = await fetch(`${base.url}/auth/v1${path}`, {
     method,
     headers: {
@@ -66,10 +71,20 @@ async function call(base: { url: string; anonKey: string }, method: string, path
   return { status: response.status, headers: response.headers, body: text ? (JSON.parse(text) as Json) : {} };
 }
 
-async function rest(base: { url: string; anonKey: string }, path: string, token: string, init: RequestInit = {}): Promise<{ status: number; body: unknown }> {
+async function rest(
+  base: { url: string; anonKey: string },
+  path: string,
+  token: string,
+  init: RequestInit = {},
+): Promise<{ status: number; body: unknown }> {
   const response = await fetch(`${base.url}/rest/v1${path}`, {
     ...init,
-    headers: { apikey: base.anonKey, Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...(init.headers as Record<string, string>) },
+    headers: {
+      apikey: base.anonKey,
+      Authorization: `Bearer ${token}`,
+      'Content-Type': 'application/json',
+      ...(init.headers as Record<string, string>),
+    },
   });
   return { status: response.status, body: (await response.json()) as unknown };
 }
@@ -103,7 +118,10 @@ function clientFor(url: string, key: string): SupabaseClient {
 
 describe('GoTrue error shapes', () => {
   it('answers {code: error_code, message} and echoes the version header when the request names 2024-01-01', async () => {
-    const answer = await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email: uniqueEmail('brak'), password: 'zle-haslo' }, headers: VERSION });
+    const answer = await call(testBackend(), 'POST', '/token?grant_type=password', {
+      body: { email: uniqueEmail('brak'), password: 'zle-haslo' },
+      headers: VERSION,
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 'invalid_credentials', message: 'Invalid login credentials' });
     expect(answer.headers.get('x-supabase-api-version')).toBe('2024-01-01');
@@ -111,7 +129,9 @@ describe('GoTrue error shapes', () => {
   });
 
   it('answers {code: status, error_code, msg} without the version header, and does not echo one', async () => {
-    const answer = await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email: uniqueEmail('brak'), password: 'zle-haslo' } });
+    const answer = await call(testBackend(), 'POST', '/token?grant_type=password', {
+      body: { email: uniqueEmail('brak'), password: 'zle-haslo' },
+    });
     expect(answer.status).toBe(400);
     expect(answer.body).toEqual({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' });
     expect(answer.headers.get('x-supabase-api-version')).toBeNull();
@@ -133,16 +153,30 @@ describe('GoTrue error shapes', () => {
     const current = await call(testBackend(), 'POST', '/signup', { body, headers: VERSION });
     const initial = await call(testBackend(), 'POST', '/signup', { body });
     expect(current.status).toBe(422);
-    expect(current.body).toEqual({ code: 'weak_password', message: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
-    expect(initial.body).toEqual({ code: 422, error_code: 'weak_password', msg: 'Password should be at least 6 characters.', weak_password: { reasons: ['length'] } });
+    expect(current.body).toEqual({
+      code: 'weak_password',
+      message: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
+    expect(initial.body).toEqual({
+      code: 422,
+      error_code: 'weak_password',
+      msg: 'Password should be at least 6 characters.',
+      weak_password: { reasons: ['length'] },
+    });
   });
 
   it('shapes a 429 like every other error: a string code with the header, the status without', async () => {
     const { email } = await signedUpCustomer('limit-ksztalt');
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      expect((await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email, password: `zle-${attempt}` } })).status).toBe(400);
+      expect(
+        (await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email, password: `zle-${attempt}` } })).status,
+      ).toBe(400);
     }
-    const current = await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email, password: PASSWORD }, headers: VERSION });
+    const current = await call(testBackend(), 'POST', '/token?grant_type=password', {
+      body: { email, password: PASSWORD },
+      headers: VERSION,
+    });
     const initial = await call(testBackend(), 'POST', '/token?grant_type=password', { body: { email, password: PASSWORD } });
     expect(current.status).toBe(429);
     expect(current.body).toEqual({ code: 'over_request_rate_limit', message: 'Request rate limit reached' });
@@ -164,7 +198,11 @@ describe('GoTrue error shapes', () => {
 
 describe('authentication of /user and /logout', () => {
   it('answers 401 no_authorization without an Authorization header (GET /user, PUT /user, POST /logout)', async () => {
-    for (const [method, path] of [['GET', '/user'], ['PUT', '/user'], ['POST', '/logout']] as const) {
+    for (const [method, path] of [
+      ['GET', '/user'],
+      ['PUT', '/user'],
+      ['POST', '/logout'],
+    ] as const) {
       const current = await call(testBackend(), method, path, { headers: VERSION, ...(method === 'PUT' ? { body: { data: {} } } : {}) });
       expect(current.status, `${method} ${path}`).toBe(401);
       expect(current.body).toEqual({ code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' });
@@ -222,7 +260,7 @@ describe('sessions end at logout, as in GoTrue', () => {
     expect((await call(testBackend(), 'GET', '/user', { token: again.access_token })).status).toBe(200);
   });
 
-  it("logs out one session with scope=local and the others with scope=others; refuses an unknown scope", async () => {
+  it('logs out one session with scope=local and the others with scope=others; refuses an unknown scope', async () => {
     const first = await signUp(testBackend(), 'zakres');
     const second = await signIn(testBackend(), first.email);
     const third = await signIn(testBackend(), first.email);
@@ -281,7 +319,10 @@ describe('refresh-token rotation and reuse', () => {
 
     // The chain is gone: the current refresh token and the session's access tokens.
     expect((await refresh(testBackend(), r2)).body.code).toBe('refresh_token_not_found');
-    expect((await call(testBackend(), 'GET', '/user', { token: accessToken })).body).toMatchObject({ code: 403, error_code: 'session_not_found' });
+    expect((await call(testBackend(), 'GET', '/user', { token: accessToken })).body).toMatchObject({
+      code: 403,
+      error_code: 'session_not_found',
+    });
     const viaClient = await anonClient().auth.refreshSession({ refresh_token: r1 });
     expect(viaClient.error?.code).toBe('refresh_token_not_found');
   });
@@ -340,13 +381,53 @@ describe('GET /settings, /health and the JWKS', () => {
     const answer = await call(testBackend(), 'GET', '/settings');
     expect(answer.status).toBe(200);
     expect(Object.keys(answer.body).sort()).toEqual(
-      ['external', 'disable_signup', 'mailer_autoconfirm', 'phone_autoconfirm', 'sms_provider', 'saml_enabled', 'saml_private_key_next_configured', 'passkeys_enabled'].sort(),
+      [
+        'external',
+        'disable_signup',
+        'mailer_autoconfirm',
+        'phone_autoconfirm',
+        'sms_provider',
+        'saml_enabled',
+        'saml_private_key_next_configured',
+        'passkeys_enabled',
+      ].sort(),
     );
     const external = answer.body.external as Record<string, boolean>;
     expect(Object.keys(external).sort()).toEqual(
-      ['anonymous_users', 'apple', 'azure', 'bitbucket', 'discord', 'facebook', 'snapchat', 'figma', 'fly', 'github', 'gitlab', 'google', 'keycloak', 'kakao', 'linkedin', 'linkedin_oidc', 'notion', 'spotify', 'slack', 'slack_oidc', 'workos', 'twitch', 'twitter', 'email', 'phone', 'zoom'].sort(),
+      [
+        'anonymous_users',
+        'apple',
+        'azure',
+        'bitbucket',
+        'discord',
+        'facebook',
+        'snapchat',
+        'figma',
+        'fly',
+        'github',
+        'gitlab',
+        'google',
+        'keycloak',
+        'kakao',
+        'linkedin',
+        'linkedin_oidc',
+        'notion',
+        'spotify',
+        'slack',
+        'slack_oidc',
+        'workos',
+        'twitch',
+        'twitter',
+        'email',
+        'phone',
+        'zoom',
+      ].sort(),
     );
-    expect(Object.entries(external).filter(([, on]) => on).map(([name]) => name)).toEqual(['email']);
+    expect(
+      Object.entries(external)
+        .filter(([, on]) => on)
+        .map(([name]) => name),
+    ).toEqual(['email']);
     expect(answer.body).toMatchObject({ disable_signup: false, mailer_autoconfirm: true, phone_autoconfirm: false, saml_enabled: false });
   });
 
@@ -389,7 +470,9 @@ describe('PUT /user', () => {
     expect((await anonClient().auth.signInWithPassword({ email, password: PASSWORD })).error?.code).toBe('invalid_credentials');
     expect((await anonClient().auth.signInWithPassword({ email, password: 'zupelnie-nowe-haslo' })).error).toBeNull();
     expect((await client.auth.getUser()).error).toBeNull();
-    expect((await call(testBackend(), 'GET', '/user', { token: other.access_token })).body).toMatchObject({ error_code: 'session_not_found' });
+    expect((await call(testBackend(), 'GET', '/user', { token: other.access_token })).body).toMatchObject({
+      error_code: 'session_not_found',
+    });
     expect((await refresh(testBackend(), other.refresh_token)).body.code).toBe('refresh_token_not_found');
   });
 

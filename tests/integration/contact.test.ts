@@ -12,10 +12,9 @@ interface StoredMessage {
 
 async function messagesFrom(email: string): Promise<StoredMessage[]> {
   return withDatabase(async (db) => {
-    const { rows } = await db.query<StoredMessage>(
-      'select name, email, phone, subject, message from contact_messages where email = $1',
-      [email],
-    );
+    const { rows } = await db.query<StoredMessage>('select name, email, phone, subject, message from contact_messages where email = $1', [
+      email,
+    ]);
     return rows;
   });
 }

@@ -53,7 +53,11 @@ async function call(name: string, { method = 'POST', contentType = 'application/
   const { url, anonKey } = testBackend();
   const headers: Record<string, string> = { apikey: anonKey, Authorization: `Bearer ${anonKey}` };
   if (contentType !== null) headers['Content-Type'] = contentType;
-  const response = await fetch(`${url}/functions/v1/${name}${query}`, { method, headers, body: method === 'GET' || method === 'HEAD' ? undefined : body });
+  const response = await fetch(`${url}/functions/v1/${name}${query}`, {
+    method,
+    headers,
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
+  });
   return { status: response.status, type: response.headers.get('content-type') ?? '', text: await response.text() };
 }
 
@@ -78,7 +82,14 @@ const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).value;
 
 /** A valid-looking request of each function with one field replaced by something of the wrong kind. */
-const wrongKind = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }), fc.object({ maxDepth: 1 }));
+const wrongKind = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.jsonValue({ maxDepth: 1 }), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
+);
 
 let productId = '';
 function validBody(name: JsonFunction): Record<string, unknown> {
@@ -99,7 +110,14 @@ function validBody(name: JsonFunction): Record<string, unknown> {
 
 /** Field paths whose replacement by a wrong kind can never make a valid request. */
 const REQUIRED_FIELDS: Record<JsonFunction, string[][]> = {
-  'place-order': [['clientRequestId'], ['checkout'], ['items'], ['checkout', 'email'], ['checkout', 'firstName'], ['checkout', 'deliveryMethod']],
+  'place-order': [
+    ['clientRequestId'],
+    ['checkout'],
+    ['items'],
+    ['checkout', 'email'],
+    ['checkout', 'firstName'],
+    ['checkout', 'deliveryMethod'],
+  ],
   'send-contact-email': [['name'], ['email'], ['subject'], ['message']],
   'calculate-delivery': [['city'], ['postalCode'], ['street']],
   'create-payu-classic-payment': [['orderId']],
@@ -173,7 +191,10 @@ describe.each(JSON_FUNCTIONS)('%s under hostile input', (name) => {
 });
 
 describe('payment-simulator under hostile input (HTML answers)', () => {
-  const field = fc.oneof(fc.constantFrom('pos_id', 'session_id', 'order_id', 'amount', 'pow_url', 'pow_url_blad', 'sig', 'action', ...HOSTILE_KEYS), fc.string({ maxLength: 10 }));
+  const field = fc.oneof(
+    fc.constantFrom('pos_id', 'session_id', 'order_id', 'amount', 'pow_url', 'pow_url_blad', 'sig', 'action', ...HOSTILE_KEYS),
+    fc.string({ maxLength: 10 }),
+  );
   const params = fc.dictionary(field, fc.string({ maxLength: 40, unit: 'binary' }), { maxKeys: 10 });
 
   function expectHtmlRefusal(answer: { status: number; type: string; text: string }, what: string): void {
@@ -209,27 +230,30 @@ describe('payment-simulator under hostile input (HTML answers)', () => {
 });
 
 describe('auth endpoints under hostile input', () => {
-  it.each(['/token?grant_type=password', '/token?grant_type=refresh_token', '/signup'])('POST %s answers arbitrary JSON and text with a 4xx JSON error', async (path) => {
-    const { url, anonKey } = testBackend();
-    const body = fc.oneof(
-      hostileJson.map((value) => JSON.stringify(value)),
-      fc.string({ maxLength: 200, unit: 'binary' }),
-    );
-    await fc.assert(
-      fc.asyncProperty(body, async (text) => {
-        const response = await fetch(`${url}/auth/v1${path}`, {
-          method: 'POST',
-          headers: { apikey: anonKey, 'Content-Type': 'application/json' },
-          body: text,
-        });
-        const answer = await response.text();
-        const context = `${text.slice(0, 120)} → ${response.status} ${answer.slice(0, 200)}`;
-        expect(response.status, context).toBeGreaterThanOrEqual(400);
-        expect(response.status, context).toBeLessThan(500);
-        expect(answer, context).not.toMatch(STACK_TRACE);
-        expect(JSON.parse(answer), context).toHaveProperty('msg');
-      }),
-      { numRuns: RUNS },
-    );
-  });
+  it.each(['/token?grant_type=password', '/token?grant_type=refresh_token', '/signup'])(
+    'POST %s answers arbitrary JSON and text with a 4xx JSON error',
+    async (path) => {
+      const { url, anonKey } = testBackend();
+      const body = fc.oneof(
+        hostileJson.map((value) => JSON.stringify(value)),
+        fc.string({ maxLength: 200, unit: 'binary' }),
+      );
+      await fc.assert(
+        fc.asyncProperty(body, async (text) => {
+          const response = await fetch(`${url}/auth/v1${path}`, {
+            method: 'POST',
+            headers: { apikey: anonKey, 'Content-Type': 'application/json' },
+            body: text,
+          });
+          const answer = await response.text();
+          const context = `${text.slice(0, 120)} → ${response.status} ${answer.slice(0, 200)}`;
+          expect(response.status, context).toBeGreaterThanOrEqual(400);
+          expect(response.status, context).toBeLessThan(500);
+          expect(answer, context).not.toMatch(STACK_TRACE);
+          expect(JSON.parse(answer), context).toHaveProperty('msg');
+        }),
+        { numRuns: RUNS },
+      );
+    },
+  );
 });

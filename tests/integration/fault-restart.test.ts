@@ -74,7 +74,10 @@ beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-restart-'));
   backendPort = await freePort();
   backend = await start();
-  const rows = await sql<{ id: string }>(backend.databaseUrl, 'select id from products where active and price > 0 order by created_at limit 1');
+  const rows = await sql<{ id: string }>(
+    backend.databaseUrl,
+    'select id from products where active and price > 0 order by created_at limit 1',
+  );
   productId = rows[0]!.id;
   await db.outbox.clear();
 });
@@ -94,7 +97,9 @@ describe('the outbox across a backend stop and restart', () => {
     // One order reached the server, but the tab closed before the answer was stored: still 'sending' on the device.
     const half = randomUUID();
     await putOutboxEntry(queued(half, '2026-11-21T09:59:00.000Z'));
-    expect((await sendOutbox({ backend: config, accessTokenFor: async () => null, skip: (entry) => entry.clientRequestId !== half })).sent).toBe(1);
+    expect(
+      (await sendOutbox({ backend: config, accessTokenFor: async () => null, skip: (entry) => entry.clientRequestId !== half })).sent,
+    ).toBe(1);
     const sentOnce = (await readOutbox()).find((entry) => entry.clientRequestId === half)!;
     await putOutboxEntry({ ...sentOnce, status: 'sending', order: undefined });
 

@@ -36,7 +36,11 @@ afterAll(async () => {
 
 async function orderBody(clientRequestId: string) {
   const [product] = await someProducts(1);
-  return JSON.stringify({ clientRequestId, checkout: checkoutFor({ email: 'utracona.odpowiedz@example.test' }), items: [{ productId: product!.id, quantity: 2 }] });
+  return JSON.stringify({
+    clientRequestId,
+    checkout: checkoutFor({ email: 'utracona.odpowiedz@example.test' }),
+    items: [{ productId: product!.id, quantity: 2 }],
+  });
 }
 
 function placeOrder(base: string, body: string, signal?: AbortSignal) {
@@ -50,7 +54,9 @@ function placeOrder(base: string, body: string, signal?: AbortSignal) {
 }
 
 async function ordersFor(clientRequestId: string): Promise<{ id: string }[]> {
-  return withDatabase(async (db) => (await db.query<{ id: string }>('select id from orders where client_request_id = $1', [clientRequestId])).rows);
+  return withDatabase(
+    async (db) => (await db.query<{ id: string }>('select id from orders where client_request_id = $1', [clientRequestId])).rows,
+  );
 }
 
 describe('place-order when the answer is lost after the commit', () => {

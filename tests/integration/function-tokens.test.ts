@@ -27,7 +27,15 @@ async function callPlaceOrder(headers: Record<string, string>): Promise<{ status
 }
 
 function userClaims(sub: string, overrides: Record<string, unknown> = {}) {
-  return { sub, role: 'authenticated', aud: 'authenticated', iss: `${testBackend().url}/auth/v1`, iat: now(), exp: now() + 600, ...overrides };
+  return {
+    sub,
+    role: 'authenticated',
+    aud: 'authenticated',
+    iss: `${testBackend().url}/auth/v1`,
+    iat: now(),
+    exp: now() + 600,
+    ...overrides,
+  };
 }
 
 describe('functions authenticate their callers (served by Deno from the bundles)', () => {
@@ -54,7 +62,11 @@ describe('functions authenticate their callers (served by Deno from the bundles)
     const realKey = loadLocalKeys(dataDir).es256SigningKey;
     const otherKey = signJwt(userClaims(customer.userId), { alg: 'ES256', kid: realKey.kid, privateKey });
     const expired = signJwt(userClaims(customer.userId, { iat: now() - 7200, exp: now() - 3600 }), realKey);
-    for (const [label, token] of [['alg none', unsigned], ['other key', otherKey], ['expired', expired]] as const) {
+    for (const [label, token] of [
+      ['alg none', unsigned],
+      ['other key', otherKey],
+      ['expired', expired],
+    ] as const) {
       const answer = await callPlaceOrder({ apikey: publishableKey, Authorization: `Bearer ${token}` });
       expect(answer.status, label).toBe(401);
       expect(answer.body.error, label).toEqual(expect.any(String));

@@ -64,16 +64,24 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
   it('serves every declared function from its own Deno process running its bundle, with only a hosted function’s environment', () => {
     const { functions } = testBackend();
     expect(functions.kind).toBe('deno');
-    expect(functions.processes.map((entry) => entry.name).sort()).toEqual(
-      ['calculate-delivery', 'create-payment', 'create-payu-classic-payment', 'payment-notification', 'place-order', 'send-contact-email'],
-    );
+    expect(functions.processes.map((entry) => entry.name).sort()).toEqual([
+      'calculate-delivery',
+      'create-payment',
+      'create-payu-classic-payment',
+      'payment-notification',
+      'place-order',
+      'send-contact-email',
+    ]);
     for (const { name, pid } of functions.processes) {
       const command = procText(pid, 'cmdline');
       expect(command[0], name).toBe(denoBinary());
       expect(command.at(-1), name).toBe(join(ROOT, 'supabase', 'functions', name, 'index.ts'));
-      const variables = new Map(procText(pid, 'environ').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+      const variables = new Map(
+        procText(pid, 'environ').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]),
+      );
       expect(variables.get('SUPABASE_URL'), name).toBe(testBackend().url);
-      for (const required of ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL']) expect(variables.has(required), `${name} ${required}`).toBe(true);
+      for (const required of ['SUPABASE_ANON_KEY', 'SUPABASE_SERVICE_ROLE_KEY', 'SUPABASE_DB_URL'])
+        expect(variables.has(required), `${name} ${required}`).toBe(true);
       // Not the developer's environment: the test runner's own variables never reach a function.
       expect(variables.has('NODE_OPTIONS'), name).toBe(false);
       expect(variables.has('VITEST'), name).toBe(false);
@@ -119,7 +127,10 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       console.log('PIDS ' + JSON.stringify(runtime.processes().map((entry) => entry.pid)));
       setInterval(() => undefined, 1000);
     `;
-    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const parent = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     const pids = await new Promise<number[]>((resolvePids, reject) => {
       let output = '';
       parent.stdout.on('data', (chunk: Buffer) => {

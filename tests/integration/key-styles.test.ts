@@ -46,8 +46,16 @@ interface Style {
 }
 
 const styles: Style[] = [
-  { name: 'current keys (sb_publishable_…, ES256 sessions)', client: () => createClient(testBackend().url, testBackend().publishableKey, { auth: serverAuth }), sessionAlg: 'ES256' },
-  { name: 'legacy keys (anon JWT, HS256 sessions)', client: () => createClient(legacyBackend!.url, legacyBackend!.anonKey, { auth: serverAuth }), sessionAlg: 'HS256' },
+  {
+    name: 'current keys (sb_publishable_…, ES256 sessions)',
+    client: () => createClient(testBackend().url, testBackend().publishableKey, { auth: serverAuth }),
+    sessionAlg: 'ES256',
+  },
+  {
+    name: 'legacy keys (anon JWT, HS256 sessions)',
+    client: () => createClient(legacyBackend!.url, legacyBackend!.anonKey, { auth: serverAuth }),
+    sessionAlg: 'HS256',
+  },
 ];
 
 function header(token: string): { alg?: string; kid?: string } {
@@ -106,7 +114,10 @@ describe.each(styles)('$name', (style) => {
     const { data } = await customer.auth.signUp({ email: uniqueEmail('forged'), password: 'haslo-123456' });
     const badToken = forged(data.session?.access_token ?? '');
     const product = await orderableProduct(customer);
-    const { url, key } = style.sessionAlg === 'ES256' ? { url: testBackend().url, key: testBackend().publishableKey } : { url: legacyBackend!.url, key: legacyBackend!.anonKey };
+    const { url, key } =
+      style.sessionAlg === 'ES256'
+        ? { url: testBackend().url, key: testBackend().publishableKey }
+        : { url: legacyBackend!.url, key: legacyBackend!.anonKey };
 
     const fn = await fetch(`${url}/functions/v1/place-order`, {
       method: 'POST',

@@ -54,7 +54,14 @@ describe('starting the local backend', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-port-'));
     try {
       await expect(
-        startBackend({ dataDir, backendPort: port, appPort: null, distDir: 'dist', ownerEmail: 'o@example.test', ownerPassword: 'x-123456' }),
+        startBackend({
+          dataDir,
+          backendPort: port,
+          appPort: null,
+          distDir: 'dist',
+          ownerEmail: 'o@example.test',
+          ownerPassword: 'x-123456',
+        }),
       ).rejects.toThrow(`Port ${port} is already in use. Stop whatever is using it, or choose another port with BACKEND_PORT=<port>.`);
     } finally {
       blocker.close();

@@ -39,7 +39,10 @@ async function placePayuOrder(email: string): Promise<Placed> {
 
 async function paymentState(orderId: string): Promise<{ payu_status: string | null; status: string }> {
   return withDatabase(async (db) => {
-    const { rows } = await db.query<{ payu_status: string | null; status: string }>('select payu_status, status from orders where id = $1', [orderId]);
+    const { rows } = await db.query<{ payu_status: string | null; status: string }>(
+      'select payu_status, status from orders where id = $1',
+      [orderId],
+    );
     return rows[0]!;
   });
 }
@@ -79,7 +82,10 @@ describe('payment attacks of the audit', () => {
       // Re-split the signed string around the smuggled part, with padding fields sorted before and after.
       const payload = signaturePayload(signed, '');
       const at = payload.indexOf(smuggled);
-      const forged = at < 0 ? { ...wanted, sig: signed.sig! } : { a: payload.slice(0, at), ...wanted, zz: payload.slice(at + smuggled.length), sig: signed.sig! };
+      const forged =
+        at < 0
+          ? { ...wanted, sig: signed.sig! }
+          : { a: payload.slice(0, at), ...wanted, zz: payload.slice(at + smuggled.length), sig: signed.sig! };
       const answer = await notify(forged);
       expect(answer.ok).toBe(false);
     }
@@ -174,14 +180,19 @@ describe('outside the local backend (LOCAL_PAYMENT_SIMULATOR unset)', () => {
       ('payu_classic_failure_url', 'https://kwiaciarnia.test/checkout/cancel')) as v(key, value) where app_settings.key = v.key`);
     const client = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
     const placed = await client.functions.invoke('place-order', {
-      body: { clientRequestId: randomUUID(), checkout: checkoutFor({ deliveryMethod: 'store', paymentMethod: 'payu' }), items: [{ productId: WREATH_ID, quantity: 1 }] },
+      body: {
+        clientRequestId: randomUUID(),
+        checkout: checkoutFor({ deliveryMethod: 'store', paymentMethod: 'payu' }),
+        items: [{ productId: WREATH_ID, quantity: 1 }],
+      },
     });
     const order = (placed.data as { order: Placed }).order;
-    const start = () => fetch(`${backend.url}/functions/v1/create-payu-classic-payment`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
-      body: JSON.stringify({ orderId: order.id, accessKey: order.accessKey }),
-    });
+    const start = () =>
+      fetch(`${backend.url}/functions/v1/create-payu-classic-payment`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', apikey: backend.anonKey, Authorization: `Bearer ${backend.anonKey}` },
+        body: JSON.stringify({ orderId: order.id, accessKey: order.accessKey }),
+      });
 
     const seeded = await start();
     expect(seeded.status).toBe(503);
@@ -189,7 +200,9 @@ describe('outside the local backend (LOCAL_PAYMENT_SIMULATOR unset)', () => {
     const report = await fetch(`${backend.url}/functions/v1/payment-notification`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(signedSessionMessage('145227', `${order.orderNumber}-${Date.now()}`, Date.now(), 'local-payu-key2-change-me')).toString(),
+      body: new URLSearchParams(
+        signedSessionMessage('145227', `${order.orderNumber}-${Date.now()}`, Date.now(), 'local-payu-key2-change-me'),
+      ).toString(),
     });
     expect(report.status).toBe(503);
 

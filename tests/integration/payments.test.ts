@@ -34,7 +34,10 @@ const seededAuthKey = () => setting('payu_classic_pos_auth_key');
 
 async function paymentState(orderId: string): Promise<{ payu_status: string | null; status: string }> {
   return withDatabase(async (db) => {
-    const { rows } = await db.query<{ payu_status: string | null; status: string }>('select payu_status, status from orders where id = $1', [orderId]);
+    const { rows } = await db.query<{ payu_status: string | null; status: string }>(
+      'select payu_status, status from orders where id = $1',
+      [orderId],
+    );
     return rows[0]!;
   });
 }
@@ -195,7 +198,12 @@ describe('payments (PayU classic through the local simulator)', () => {
 
   it('create-payment sends a BLIK order to the local simulator while no Stripe key is set', async () => {
     const order = await placeOrder('blik', 1);
-    const answer = await invokeFunction(anonClient(), 'create-payment', { orderId: order.id, accessKey: order.accessKey, items: [], deliveryMethod: 'store' });
+    const answer = await invokeFunction(anonClient(), 'create-payment', {
+      orderId: order.id,
+      accessKey: order.accessKey,
+      items: [],
+      deliveryMethod: 'store',
+    });
     expect(answer.status).toBe(200);
     const url = new URL(answer.body.url as string);
     expect(url.pathname).toBe('/functions/v1/payment-simulator');

@@ -42,7 +42,10 @@ describe('place-order', () => {
 
     const stored = await withDatabase(async (db) => {
       const { rows } = await db.query('select user_id, total::float8 as total from orders where client_request_id = $1', [key]);
-      const items = await db.query('select product_id, quantity, price::float8 as price from order_items where order_id = $1 order by quantity desc', [order.id]);
+      const items = await db.query(
+        'select product_id, quantity, price::float8 as price from order_items where order_id = $1 order by quantity desc',
+        [order.id],
+      );
       return { order: rows[0], items: items.rows };
     });
     expect(stored.order).toEqual({ user_id: null, total: expectedSubtotal });
@@ -104,7 +107,8 @@ describe('place-order', () => {
   it("reads a free-shipping threshold of '1 000' as 1000 zł: a 400 zł courier order pays for shipping", async () => {
     // Couriers never carry live flowers.
     const product = (await someProducts(40)).find((candidate) => candidate.category !== 'live-flowers' && candidate.price < 100);
-    const setThreshold = (value: string) => withDatabase((db) => db.query("update app_settings set value = $1 where key = 'free_shipping_threshold'", [value]));
+    const setThreshold = (value: string) =>
+      withDatabase((db) => db.query("update app_settings set value = $1 where key = 'free_shipping_threshold'", [value]));
     await setThreshold('1 000');
     try {
       const answer = await invokeFunction(anonClient(), 'place-order', {

@@ -32,7 +32,9 @@ let db: pg.Client | undefined;
 let productId = '';
 
 function anon(): SupabaseClient {
-  return createClient(backend!.url, backend!.anonKey, { auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false } });
+  return createClient(backend!.url, backend!.anonKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+  });
 }
 
 async function sql<T extends pg.QueryResultRow>(text: string, values: unknown[] = []): Promise<T[]> {
@@ -46,7 +48,11 @@ function order() {
 }
 
 async function json(response: Response): Promise<{ status: number; retryAfter: string | null; body: Record<string, unknown> }> {
-  return { status: response.status, retryAfter: response.headers.get('retry-after'), body: (await response.json()) as Record<string, unknown> };
+  return {
+    status: response.status,
+    retryAfter: response.headers.get('retry-after'),
+    body: (await response.json()) as Record<string, unknown>,
+  };
 }
 
 beforeAll(async () => {
@@ -65,7 +71,9 @@ beforeAll(async () => {
   });
   db = new pg.Client({ connectionString: backend.databaseUrl });
   await db.connect();
-  const rows = await sql<{ id: string }>("select id from products where active and price > 0 and category <> 'live-flowers' and made_to_order order by created_at limit 1");
+  const rows = await sql<{ id: string }>(
+    "select id from products where active and price > 0 and category <> 'live-flowers' and made_to_order order by created_at limit 1",
+  );
   productId = rows[0]!.id;
 });
 
@@ -90,7 +98,9 @@ describe('place-order: 20 per minute per address', () => {
       const sent = Array.from({ length: 10 }, () => {
         const body = order();
         keys.push(body.clientRequestId);
-        return fetch(`${backend!.url}/functions/v1/place-order`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }).then(json);
+        return fetch(`${backend!.url}/functions/v1/place-order`, { method: 'POST', headers: headers(), body: JSON.stringify(body) }).then(
+          json,
+        );
       });
       answers.push(...(await Promise.all(sent)));
       await new Promise((wait) => setTimeout(wait, 250));
@@ -117,7 +127,11 @@ describe('place-order: 20 per minute per address', () => {
       checkout: { ...EMPTY_CHECKOUT_FORM, firstName, lastName, email, phone, deliveryMethod: 'store', paymentMethod: 'transfer' },
     };
     const outcome = await placeOrder({ url: backend!.url, anonKey: backend!.anonKey }, payload, null);
-    expect(outcome).toEqual({ kind: 'uncertain', message: `Błąd tworzenia zamówienia: ${PLACE_ORDER_RATE_LIMITED_MESSAGE}`, unreachable: false });
+    expect(outcome).toEqual({
+      kind: 'uncertain',
+      message: `Błąd tworzenia zamówienia: ${PLACE_ORDER_RATE_LIMITED_MESSAGE}`,
+      unreachable: false,
+    });
   });
 });
 
@@ -185,7 +199,13 @@ describe('contact form: 5 per 10 minutes per address and per email', () => {
         method: 'POST',
         // A different forged address and a different email every time.
         headers: { ...headers(), 'X-Forwarded-For': `203.0.113.${i + 1}, 10.0.0.${i + 1}` },
-        body: JSON.stringify({ name: 'Spamer', email: `flood-${tag}-${i}@example.test`, phone: '', subject: 'other', message: `Wiadomość ${i}` }),
+        body: JSON.stringify({
+          name: 'Spamer',
+          email: `flood-${tag}-${i}@example.test`,
+          phone: '',
+          subject: 'other',
+          message: `Wiadomość ${i}`,
+        }),
       });
       answers.push(await json(response));
     }
@@ -199,14 +219,19 @@ describe('contact form: 5 per 10 minutes per address and per email', () => {
 
 describe('the rate-limit store', () => {
   const hit = async (key: string, limit: number, windowSeconds: number) =>
-    (await sql<{ result: { allowed: boolean; retry_after: number } }>('select public.rate_limit_hit($1, $2, $3) as result', [[key], limit, windowSeconds]))[0]!
-      .result;
+    (
+      await sql<{ result: { allowed: boolean; retry_after: number } }>('select public.rate_limit_hit($1, $2, $3) as result', [
+        [key],
+        limit,
+        windowSeconds,
+      ])
+    )[0]!.result;
   /** Moves a key's hits into the past, as if that much time had gone by. */
   const age = (key: string, seconds: number) =>
-    sql(`update private.rate_limit_hits set hit_at = hit_at - make_interval(secs => $2), expires_at = expires_at - make_interval(secs => $2) where key = $1`, [
-      key,
-      seconds,
-    ]);
+    sql(
+      `update private.rate_limit_hits set hit_at = hit_at - make_interval(secs => $2), expires_at = expires_at - make_interval(secs => $2) where key = $1`,
+      [key, seconds],
+    );
 
   it('is a sliding log: hits spread across any boundary still count, refused hits are not counted, reset forgets', async () => {
     const key = `probe:${randomUUID()}`;
@@ -235,7 +260,9 @@ describe('the rate-limit store', () => {
     try {
       const results = await Promise.all(
         Array.from({ length: 50 }, () =>
-          pool.query<{ result: { allowed: boolean } }>('select public.rate_limit_hit($1, 20, 60) as result', [[key]]).then((r) => r.rows[0]!.result.allowed),
+          pool
+            .query<{ result: { allowed: boolean } }>('select public.rate_limit_hit($1, 20, 60) as result', [[key]])
+            .then((r) => r.rows[0]!.result.allowed),
         ),
       );
       expect(results.filter(Boolean)).toHaveLength(20);
@@ -247,7 +274,9 @@ describe('the rate-limit store', () => {
 
   it('is closed to the API roles: no call, no table', async () => {
     const customer = anon();
-    expect((await customer.auth.signUp({ email: `rola-${randomUUID().slice(0, 8)}@example.test`, password: 'haslo-123456' })).error).toBeNull();
+    expect(
+      (await customer.auth.signUp({ email: `rola-${randomUUID().slice(0, 8)}@example.test`, password: 'haslo-123456' })).error,
+    ).toBeNull();
     for (const client of [anon(), customer]) {
       const call = await client.rpc('rate_limit_hit', { p_keys: ['place-order:ip:1.2.3.4'], p_limit: 1000, p_window_seconds: 1 });
       expect(call.error?.code).toBe('42501');

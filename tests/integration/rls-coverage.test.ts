@@ -100,7 +100,11 @@ describe('RLS matrix coverage', () => {
           for (const privilege of PRIVILEGES) {
             // Column grants count: orders' UPDATE is granted on four columns only.
             const check = privilege === 'DELETE' ? 'has_table_privilege' : 'has_any_column_privilege';
-            const { rows } = await db.query<{ ok: boolean }>(`select ${check}($1, $2::regclass, $3) as ok`, [role, `public.${name}`, privilege]);
+            const { rows } = await db.query<{ ok: boolean }>(`select ${check}($1, $2::regclass, $3) as ok`, [
+              role,
+              `public.${name}`,
+              privilege,
+            ]);
             if (rows[0]!.ok) result[name]![role].push(privilege);
           }
           const { rows } = await db.query<{ ok: boolean }>(

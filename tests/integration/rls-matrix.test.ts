@@ -86,8 +86,13 @@ describe('products', () => {
       .from('products')
       .insert({ name: `Test ${actor}`, price: 12.5, category: 'souvenirs' })
       .select('id');
-    const target = (await serviceClient().from('products').insert({ name: `Cel ${actor}`, price: 1, category: 'souvenirs' }).select('id').single())
-      .data as { id: string };
+    const target = (
+      await serviceClient()
+        .from('products')
+        .insert({ name: `Cel ${actor}`, price: 1, category: 'souvenirs' })
+        .select('id')
+        .single()
+    ).data as { id: string };
     const updated = await client.from('products').update({ price: 999 }).eq('id', target.id).select('id');
     const deleted = await client.from('products').delete().eq('id', target.id).select('id');
 
@@ -182,7 +187,10 @@ describe('orders and order_items', () => {
 
   it.each(ACTORS)('%s can neither read nor add order access keys', async (actor) => {
     const read = await clients[actor].from('order_access_keys').select('order_id');
-    const added = await clients[actor].from('order_access_keys').insert({ order_id: orderIds.customerA, key_hash: '0'.repeat(64) }).select('order_id');
+    const added = await clients[actor]
+      .from('order_access_keys')
+      .insert({ order_id: orderIds.customerA, key_hash: '0'.repeat(64) })
+      .select('order_id');
     expect(refused(read)).toBe(true);
     expect(refused(added)).toBe(true);
   });
@@ -197,9 +205,19 @@ describe('app_settings', () => {
     const keys = table.data!.map((row) => row.key).sort();
     expect(keys).toEqual(
       [
-        'bank_account_holder', 'bank_account_number', 'bank_address', 'bank_name', 'bank_swift',
-        'company_address', 'company_email', 'company_name', 'company_phone', 'company_website',
-        'delivery_rate_per_km', 'free_shipping_threshold', 'store_hours',
+        'bank_account_holder',
+        'bank_account_number',
+        'bank_address',
+        'bank_name',
+        'bank_swift',
+        'company_address',
+        'company_email',
+        'company_name',
+        'company_phone',
+        'company_website',
+        'delivery_rate_per_km',
+        'free_shipping_threshold',
+        'store_hours',
       ].sort(),
     );
     expect(view.data!.map((row) => row.key).sort()).toEqual(keys);
@@ -247,7 +265,9 @@ describe('contact_messages', () => {
   });
 
   it.each(ACTORS)('%s cannot write contact messages through the Data API', async (actor) => {
-    const inserted = await clients[actor].from('contact_messages').insert({ name: 'X', email: 'x@example.test', subject: 'info', message: 'spam' });
+    const inserted = await clients[actor]
+      .from('contact_messages')
+      .insert({ name: 'X', email: 'x@example.test', subject: 'info', message: 'spam' });
     const updated = await clients[actor].from('contact_messages').update({ message: 'zmienione' }).eq('id', contactMessageId).select('id');
     const deleted = await clients[actor].from('contact_messages').delete().eq('id', contactMessageId).select('id');
     expect(inserted.error?.code).toBe('42501');

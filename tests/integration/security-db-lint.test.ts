@@ -71,7 +71,9 @@ describe('database linter (splinter rules)', () => {
     const names = (detailPart: string) => findings.filter((f) => f.detail.includes(detailPart)).map((f) => f.name);
     expect(names('lint_probe_open')).toContain('rls_disabled_in_public');
     expect(names('lint_probe_policy_off')).toEqual(expect.arrayContaining(['policy_exists_rls_disabled', 'rls_disabled_in_public']));
-    expect(names('lint_probe_writes')).toEqual(expect.arrayContaining(['rls_policy_always_true', 'rls_references_user_metadata', 'auth_rls_initplan']));
+    expect(names('lint_probe_writes')).toEqual(
+      expect.arrayContaining(['rls_policy_always_true', 'rls_references_user_metadata', 'auth_rls_initplan']),
+    );
     expect(names('lint_probe_silent')).toContain('rls_enabled_no_policy');
     expect(names('lint_probe_view')).toContain('security_definer_view');
     expect(names('lint_probe_users')).toEqual(expect.arrayContaining(['auth_users_exposed', 'security_definer_view']));

@@ -34,10 +34,15 @@ async function knownSecrets(): Promise<Map<string, string>> {
   const secrets = new Map<string, string>([['test backend service-role key', testBackend().serviceRoleKey]]);
   const local = join(ROOT, '.local', 'secrets.json');
   if (existsSync(local)) {
-    for (const [name, value] of Object.entries(JSON.parse(readFileSync(local, 'utf8')) as Record<string, string>)) secrets.set(`.local ${name}`, value);
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(local, 'utf8')) as Record<string, string>))
+      secrets.set(`.local ${name}`, value);
   }
   const localBackend = join(ROOT, '.local', 'backend.json');
-  if (existsSync(localBackend)) secrets.set('.local service_role_key', (JSON.parse(readFileSync(localBackend, 'utf8')) as { service_role_key: string }).service_role_key);
+  if (existsSync(localBackend))
+    secrets.set(
+      '.local service_role_key',
+      (JSON.parse(readFileSync(localBackend, 'utf8')) as { service_role_key: string }).service_role_key,
+    );
   // The seed's placeholders (e.g. 'local-pos-auth-key-change-me') and whatever the settings hold now.
   const seed = readFileSync(join(ROOT, 'supabase', 'seed.sql'), 'utf8');
   for (const key of SECRET_SETTINGS) {
@@ -45,7 +50,10 @@ async function knownSecrets(): Promise<Map<string, string>> {
     if (match?.[1]) secrets.set(`seed ${key}`, match[1]);
   }
   const stored = await withDatabase(async (db) => {
-    const { rows } = await db.query<{ key: string; value: string }>('select key, value from app_settings where key = any($1) and length(value) >= 8', [SECRET_SETTINGS]);
+    const { rows } = await db.query<{ key: string; value: string }>(
+      'select key, value from app_settings where key = any($1) and length(value) >= 8',
+      [SECRET_SETTINGS],
+    );
     return rows;
   });
   for (const row of stored) secrets.set(`setting ${row.key}`, row.value);

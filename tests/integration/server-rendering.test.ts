@@ -38,7 +38,14 @@ describe('server-rendered storefront pages', () => {
   });
 
   it('renders a product page with its name, price and description', async () => {
-    const [product] = await withDatabase(async (db) => (await db.query<{ id: string; name: string; description: string }>('select id, name, description from products where active order by created_at limit 1')).rows);
+    const [product] = await withDatabase(
+      async (db) =>
+        (
+          await db.query<{ id: string; name: string; description: string }>(
+            'select id, name, description from products where active order by created_at limit 1',
+          )
+        ).rows,
+    );
     const markup = rootMarkup(await page(`/product/${product!.id}`)).replaceAll('<!-- -->', '');
     expect(markup).toMatch(new RegExp(`<h1[^>]*>${product!.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</h1>`));
     expect(markup).toMatch(/\d+,\d{2}\u00a0zł/);
@@ -46,7 +53,11 @@ describe('server-rendered storefront pages', () => {
 
   it('keeps the markup free of executable inline scripts (the CSP allows none) and escapes product text in the data block', async () => {
     const name = 'Róża </script><script>alert(1)</script>';
-    const [{ id }] = (await withDatabase((db) => db.query<{ id: string }>("insert into products (name, price, category) values ($1, 12.5, 'live-flowers') returning id", [name]))).rows as [{ id: string }];
+    const [{ id }] = (
+      await withDatabase((db) =>
+        db.query<{ id: string }>("insert into products (name, price, category) values ($1, 12.5, 'live-flowers') returning id", [name]),
+      )
+    ).rows as [{ id: string }];
     try {
       const html = await page('/shop');
       expect(html).not.toContain('<script>alert(1)</script>');
@@ -67,8 +78,19 @@ describe('server-rendered storefront pages', () => {
   });
 
   it("renders the shop's current public settings (name, contact details) and sends them along for hydration", async () => {
-    const previous = await withDatabase(async (db) => (await db.query<{ key: string; value: string }>("select key, value from app_settings where key in ('company_name', 'company_phone')")).rows);
-    await withDatabase((db) => db.query("update app_settings set value = case key when 'company_name' then 'Kwiaciarnia Testowa' else '+48 16 000 00 00' end where key in ('company_name', 'company_phone')"));
+    const previous = await withDatabase(
+      async (db) =>
+        (
+          await db.query<{ key: string; value: string }>(
+            "select key, value from app_settings where key in ('company_name', 'company_phone')",
+          )
+        ).rows,
+    );
+    await withDatabase((db) =>
+      db.query(
+        "update app_settings set value = case key when 'company_name' then 'Kwiaciarnia Testowa' else '+48 16 000 00 00' end where key in ('company_name', 'company_phone')",
+      ),
+    );
     try {
       const html = await page('/contact');
       const markup = rootMarkup(html).replaceAll('<!-- -->', '');
@@ -77,7 +99,8 @@ describe('server-rendered storefront pages', () => {
       const match = /<script type="application\/json" id="public-settings">([\s\S]*?)<\/script>/.exec(html);
       expect(JSON.parse(match![1]!)).toContainEqual({ key: 'company_phone', value: '+48 16 000 00 00' });
     } finally {
-      for (const { key, value } of previous) await withDatabase((db) => db.query('update app_settings set value = $2 where key = $1', [key, value]));
+      for (const { key, value } of previous)
+        await withDatabase((db) => db.query('update app_settings set value = $2 where key = $1', [key, value]));
     }
   });
 

@@ -20,7 +20,9 @@ async function newProduct(stock: number, madeToOrder = false): Promise<{ id: str
 }
 
 async function stockOf(productId: string): Promise<number> {
-  return withDatabase(async (db) => (await db.query<{ stock: number }>('select stock from products where id = $1', [productId])).rows[0]!.stock);
+  return withDatabase(
+    async (db) => (await db.query<{ stock: number }>('select stock from products where id = $1', [productId])).rows[0]!.stock,
+  );
 }
 
 function order(productId: string, quantity = 1) {
@@ -43,7 +45,9 @@ describe('stock', () => {
       expect(refused.body.message).toContain(`„${product.name}”`);
     }
     expect(await stockOf(product.id)).toBe(0);
-    const stored = await withDatabase(async (db) => (await db.query('select 1 from order_items where product_id = $1', [product.id])).rowCount);
+    const stored = await withDatabase(
+      async (db) => (await db.query('select 1 from order_items where product_id = $1', [product.id])).rowCount,
+    );
     expect(stored).toBe(5);
 
     const placed = answers.find((answer) => answer.status === 201)!.body.order as { id: string };
@@ -78,7 +82,9 @@ describe('stock', () => {
     const refused = await owner.from('orders').update({ status: 'processing' }).eq('id', first.id).select('id');
     expect(refused.error?.message).toBe(`Nie można przywrócić zamówienia: za mało w magazynie: „${product.name}” (dostępne: 0 szt.)`);
     expect(await stockOf(product.id)).toBe(0);
-    const status = await withDatabase(async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [first.id])).rows[0]!.status);
+    const status = await withDatabase(
+      async (db) => (await db.query<{ status: string }>('select status from orders where id = $1', [first.id])).rows[0]!.status,
+    );
     expect(status).toBe('cancelled');
   });
 
@@ -90,7 +96,11 @@ describe('stock', () => {
 
   it('a repeated place-order (same key) takes the pieces once', async () => {
     const product = await newProduct(3);
-    const request = { clientRequestId: randomUUID(), checkout: checkoutFor({ deliveryMethod: 'store', paymentMethod: 'transfer' }), items: [{ productId: product.id, quantity: 2 }] };
+    const request = {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor({ deliveryMethod: 'store', paymentMethod: 'transfer' }),
+      items: [{ productId: product.id, quantity: 2 }],
+    };
     expect((await invokeFunction(anonClient(), 'place-order', request)).status).toBe(201);
     expect((await invokeFunction(anonClient(), 'place-order', request)).status).toBe(200);
     expect(await stockOf(product.id)).toBe(1);

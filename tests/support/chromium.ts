@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 
 /** Debian's Chromium (or CHROMIUM_PATH): browsers cannot be downloaded here. Shared by the tests and the benchmark. */
 export function chromiumExecutable(): string {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (path): path is string => Boolean(path),
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter((path): path is string =>
+    Boolean(path),
   );
   const found = candidates.find((path) => existsSync(path));
   if (!found) {

@@ -51,7 +51,10 @@ export function uniqueEmail(label: string): string {
 }
 
 /** Registers a new customer and returns a client signed in as them. */
-export async function signedUpCustomer(label: string, password = 'haslo-123456'): Promise<{ client: SupabaseClient; userId: string; email: string }> {
+export async function signedUpCustomer(
+  label: string,
+  password = 'haslo-123456',
+): Promise<{ client: SupabaseClient; userId: string; email: string }> {
   const client = anonClient();
   const email = uniqueEmail(label);
   const { data, error } = await client.auth.signUp({ email, password });

@@ -5,7 +5,9 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('auth error messages (docs/spec.md §8)', () => {
   it('maps GoTrue codes to Polish', () => {
-    expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'login')).toBe('Nieprawidłowy email lub hasło');
+    expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'login')).toBe(
+      'Nieprawidłowy email lub hasło',
+    );
     expect(authErrorMessage({ code: 'user_already_exists', message: 'User already registered' }, 'register')).toBe(
       'Konto z tym adresem email już istnieje',
     );
@@ -16,7 +18,9 @@ describe('auth error messages (docs/spec.md §8)', () => {
 
   it('tells a rate-limited visitor to wait, in Polish (GoTrue over_request_rate_limit / HTTP 429)', () => {
     const message = 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.';
-    expect(authErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' }, 'login')).toBe(message);
+    expect(authErrorMessage({ code: 'over_request_rate_limit', status: 429, message: 'Request rate limit reached' }, 'login')).toBe(
+      message,
+    );
     expect(authErrorMessage({ status: 429, message: 'Too Many Requests' }, 'login')).toBe(message);
     expect(AUTH_MESSAGES.rateLimited).toBe(message);
     // Sign-ups are limited per address too; the register form says so in its own words.

@@ -98,12 +98,36 @@ describe('calculate-delivery refusals', () => {
   it.each([
     [{}, 'address_required', 'Adres jest wymagany'],
     [{ destination_address: '   ' }, 'address_required', 'Adres jest wymagany'],
-    [{ destination_address: '', address: { street: '', houseNumber: '', city: '', postalCode: '' } }, 'address_required', 'Adres jest wymagany'],
-    [{ address: { street: 'Rynek', houseNumber: '', city: 'Przemyśl', postalCode: '37-700' } }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
-    [{ address: { street: 'Rynek', houseNumber: '1', city: '', postalCode: '37-700' } }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
-    [{ address: { street: '', houseNumber: '1', city: 'Przemyśl', postalCode: '37-700' } }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
-    [{ address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '' } }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
-    [{ address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '377' } }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
+    [
+      { destination_address: '', address: { street: '', houseNumber: '', city: '', postalCode: '' } },
+      'address_required',
+      'Adres jest wymagany',
+    ],
+    [
+      { address: { street: 'Rynek', houseNumber: '', city: 'Przemyśl', postalCode: '37-700' } },
+      'address_incomplete',
+      'Uzupełnij adres dostawy aby obliczyć koszt',
+    ],
+    [
+      { address: { street: 'Rynek', houseNumber: '1', city: '', postalCode: '37-700' } },
+      'address_incomplete',
+      'Uzupełnij adres dostawy aby obliczyć koszt',
+    ],
+    [
+      { address: { street: '', houseNumber: '1', city: 'Przemyśl', postalCode: '37-700' } },
+      'address_incomplete',
+      'Uzupełnij adres dostawy aby obliczyć koszt',
+    ],
+    [
+      { address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '' } },
+      'address_incomplete',
+      'Uzupełnij adres dostawy aby obliczyć koszt',
+    ],
+    [
+      { address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '377' } },
+      'address_incomplete',
+      'Uzupełnij adres dostawy aby obliczyć koszt',
+    ],
     [{ destination_address: 'Mickiewicza 3' }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
   ])('answers %j with 400 %s', async (body, code, message) => {
     const answer = await call(body);
@@ -128,7 +152,8 @@ describe('calculate-delivery refusals', () => {
     expect(answer.status).toBe(422);
     expect(answer.body).toEqual({
       error: 'unknown_locality',
-      message: 'Nie znaleźliśmy miejscowości „Nibylandia” na naszym terenie dostaw (powiat przemyski i gmina Bircza). Sprawdź nazwę miejscowości.',
+      message:
+        'Nie znaleźliśmy miejscowości „Nibylandia” na naszym terenie dostaw (powiat przemyski i gmina Bircza). Sprawdź nazwę miejscowości.',
     });
   });
 
@@ -137,7 +162,12 @@ describe('calculate-delivery refusals', () => {
     ['an array', [], 400, 'invalid_body'],
     ['a number as the address', { destination_address: 42 }, 400, 'invalid_body'],
     ['a list as the address object', { address: ['Rynek'] }, 400, 'invalid_body'],
-    ['a number in an address field', { address: { street: 'Rynek', houseNumber: 1, city: 'Przemyśl', postalCode: '37-700' } }, 400, 'invalid_body'],
+    [
+      'a number in an address field',
+      { address: { street: 'Rynek', houseNumber: 1, city: 'Przemyśl', postalCode: '37-700' } },
+      400,
+      'invalid_body',
+    ],
     ['an overlong address', { destination_address: `Rynek 1, 37-700 Przemyśl ${'x'.repeat(600)}` }, 400, 'invalid_body'],
     ['a huge body', { destination_address: 'x'.repeat(100_000) }, 413, 'payload_too_large'],
   ])('refuses %s with a JSON 4xx', async (_label, body, status, code) => {
@@ -162,7 +192,10 @@ describe('calculate-delivery refusals', () => {
 describe('calculate-delivery with a Google Maps key', () => {
   it('uses the road distance and duration from the Distance Matrix API', async () => {
     const { deps, fetchCalls } = fakeDeps({ google_maps_api_key: 'test-key' }, async () => matrixAnswer(23_456, 1_740));
-    const answer = await call({ address: { street: 'Zamkowa', houseNumber: '1', apartment: '2', city: 'Krasiczyn', postalCode: '37-741' } }, deps);
+    const answer = await call(
+      { address: { street: 'Zamkowa', houseNumber: '1', apartment: '2', city: 'Krasiczyn', postalCode: '37-741' } },
+      deps,
+    );
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       distance: 23.5,

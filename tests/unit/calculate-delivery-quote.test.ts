@@ -56,7 +56,9 @@ describe('address parsing', () => {
   });
 
   it('joins the structured address with the apartment and normalizes the postal code', () => {
-    expect(parseAddressObject({ street: ' Mickiewicza ', houseNumber: '3', apartment: '2', city: 'Przemyśl ', postalCode: '37700' })).toEqual({
+    expect(
+      parseAddressObject({ street: ' Mickiewicza ', houseNumber: '3', apartment: '2', city: 'Przemyśl ', postalCode: '37700' }),
+    ).toEqual({
       streetLine: 'Mickiewicza 3/2',
       city: 'Przemyśl',
       postalCode: '37-700',
@@ -166,7 +168,13 @@ describe('distance and cost', () => {
   it('charges the rate per km both ways', () => {
     const quote = buildQuote(12.4, 900, fromPln(1.8), findLocality('Krasiczyn')!, true);
     expect(quote.cost).toBe(fromPln(44.64));
-    expect(quote).toMatchObject({ distance: 12.4, formattedDistance: '12,4 km', formattedDuration: 'ok. 15 min', estimated: true, locality: 'Krasiczyn' });
+    expect(quote).toMatchObject({
+      distance: 12.4,
+      formattedDistance: '12,4 km',
+      formattedDuration: 'ok. 15 min',
+      estimated: true,
+      locality: 'Krasiczyn',
+    });
   });
 
   it('estimates the drive at 50 km/h', () => {

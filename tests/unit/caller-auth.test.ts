@@ -26,7 +26,13 @@ const USER_ID = '7a0f1c1e-2b3c-4d5e-8f90-123456789abc';
 const base64url = (bytes: Uint8Array | string) => Buffer.from(bytes).toString('base64url');
 const encodePart = (value: unknown) => base64url(JSON.stringify(value));
 const nowSeconds = () => Math.floor(Date.now() / 1000);
-const userClaims = (overrides: Record<string, unknown> = {}) => ({ sub: USER_ID, role: 'authenticated', aud: 'authenticated', exp: nowSeconds() + 3600, ...overrides });
+const userClaims = (overrides: Record<string, unknown> = {}) => ({
+  sub: USER_ID,
+  role: 'authenticated',
+  aud: 'authenticated',
+  exp: nowSeconds() + 3600,
+  ...overrides,
+});
 
 async function keyPair(kind: 'ES256' | 'RS256', kid: string) {
   const algorithm =
@@ -61,10 +67,19 @@ function fakeAuthServer(options: { down?: boolean } = {}) {
       const token = /^Bearer (.+)$/.exec(new Headers(init?.headers).get('authorization') ?? '')?.[1] ?? '';
       const [header, payload, signature] = token.split('.');
       const expected = createHmac('sha256', HS256_SECRET).update(`${header}.${payload}`).digest('base64url');
-      if (signature !== expected) return Response.json({ code: 403, error_code: 'bad_jwt', msg: 'invalid JWT: signature is invalid' }, { status: 403 });
+      if (signature !== expected)
+        return Response.json({ code: 403, error_code: 'bad_jwt', msg: 'invalid JWT: signature is invalid' }, { status: 403 });
       const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as { sub?: string };
       if (!claims.sub) return Response.json({ code: 403, error_code: 'bad_jwt', msg: 'missing sub claim' }, { status: 403 });
-      return Response.json({ id: claims.sub, aud: 'authenticated', role: 'authenticated', email: 'anna@example.pl', app_metadata: {}, user_metadata: {}, created_at: '2026-01-01T00:00:00Z' });
+      return Response.json({
+        id: claims.sub,
+        aud: 'authenticated',
+        role: 'authenticated',
+        email: 'anna@example.pl',
+        app_metadata: {},
+        user_metadata: {},
+        created_at: '2026-01-01T00:00:00Z',
+      });
     }
     return new Response('not found', { status: 404 });
   }) as typeof fetch;
@@ -94,12 +109,18 @@ describe('the caller check: keys and tokens', () => {
   const authenticate = createCallerAuth(TEST_CALLER_KEYS, verifyUser);
 
   it('refuses a call with no apikey and no Authorization: 401 with a Polish message', async () => {
-    expect(await refusal(authenticate(request({})))).toEqual({ status: 401, code: 'missing_credentials', message: CALLER_AUTH_MESSAGES.missing_credentials });
+    expect(await refusal(authenticate(request({})))).toEqual({
+      status: 401,
+      code: 'missing_credentials',
+      message: CALLER_AUTH_MESSAGES.missing_credentials,
+    });
   });
 
   it('refuses an apikey that is not one of the project keys, whatever the bearer', async () => {
     expect((await refusal(authenticate(request({ apikey: 'sb_publishable_someone_elses' })))).code).toBe('invalid_api_key');
-    expect((await refusal(authenticate(request({ apikey: 'forged', Authorization: 'Bearer valid-user-token' })))).code).toBe('invalid_api_key');
+    expect((await refusal(authenticate(request({ apikey: 'forged', Authorization: 'Bearer valid-user-token' })))).code).toBe(
+      'invalid_api_key',
+    );
   });
 
   it('accepts the legacy style: apikey and Bearer both the anon JWT → a guest, with no token verification', async () => {
@@ -111,16 +132,24 @@ describe('the caller check: keys and tokens', () => {
 
   it('accepts the new style: only apikey sb_publishable_… (supabase-js never sends it as Bearer) → a guest', async () => {
     expect(await authenticate(request({ apikey: PUBLISHABLE_KEY }))).toEqual({ kind: 'anonymous' });
-    expect(await authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${PUBLISHABLE_KEY}` }))).toEqual({ kind: 'anonymous' });
+    expect(await authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: `Bearer ${PUBLISHABLE_KEY}` }))).toEqual({
+      kind: 'anonymous',
+    });
   });
 
   it('knows the service: a secret key → service, never a user', async () => {
     expect(await authenticate(request({ apikey: SECRET_KEY }))).toEqual({ kind: 'service' });
-    await expect(authenticate(request({ apikey: SECRET_KEY })).then(requireUser)).rejects.toMatchObject({ status: 401, code: 'login_required' });
+    await expect(authenticate(request({ apikey: SECRET_KEY })).then(requireUser)).rejects.toMatchObject({
+      status: 401,
+      code: 'login_required',
+    });
   });
 
   it('takes the user from a verified bearer token, with or without an apikey', async () => {
-    expect(await authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: 'Bearer valid-user-token' }))).toMatchObject({ kind: 'user', userId: USER_ID });
+    expect(await authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: 'Bearer valid-user-token' }))).toMatchObject({
+      kind: 'user',
+      userId: USER_ID,
+    });
     expect(await authenticate(request({ Authorization: 'Bearer valid-user-token' }))).toMatchObject({ kind: 'user', userId: USER_ID });
   });
 
@@ -130,7 +159,9 @@ describe('the caller check: keys and tokens', () => {
       code: 'invalid_session',
       message: CALLER_AUTH_MESSAGES.invalid_session,
     });
-    expect((await refusal(authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: 'Basic dXNlcjpwYXNz' })))).code).toBe('invalid_session');
+    expect((await refusal(authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: 'Basic dXNlcjpwYXNz' })))).code).toBe(
+      'invalid_session',
+    );
     expect((await refusal(authenticate(request({ apikey: PUBLISHABLE_KEY, Authorization: 'Bearer ' })))).code).toBe('invalid_session');
   });
 
@@ -165,7 +196,11 @@ describe('user tokens, verified by supabase-js auth.getClaims', () => {
 
   it('accepts an ES256 token signed by a key of the JWKS, locally (no auth server call)', async () => {
     const { es, server, withToken } = await setup();
-    expect(await withToken(await es.token(userClaims()))).toMatchObject({ kind: 'user', userId: USER_ID, claims: { role: 'authenticated' } });
+    expect(await withToken(await es.token(userClaims()))).toMatchObject({
+      kind: 'user',
+      userId: USER_ID,
+      claims: { role: 'authenticated' },
+    });
     expect(server.calls).toEqual([]);
   });
 
@@ -193,7 +228,9 @@ describe('user tokens, verified by supabase-js auth.getClaims', () => {
     expect(tokenAlgorithm(unsigned)).toBe('none');
     expect((await refusal(withToken(unsigned))).code).toBe('invalid_session');
     for (const alg of ['HS512', 'PS256', 'ES384']) {
-      expect((await refusal(withToken(`${encodePart({ alg, typ: 'JWT' })}.${encodePart(userClaims())}.c2ln`))).code).toBe('invalid_session');
+      expect((await refusal(withToken(`${encodePart({ alg, typ: 'JWT' })}.${encodePart(userClaims())}.c2ln`))).code).toBe(
+        'invalid_session',
+      );
     }
     expect(server.calls).toEqual([]);
   });
@@ -221,8 +258,8 @@ describe('user tokens, verified by supabase-js auth.getClaims', () => {
 
   it('refuses a validly signed token that is not a user (no sub, or the anon/service role)', async () => {
     const { es, withToken } = await setup();
-    expect((await refusal(withToken(await es.token(userClaims({ sub: undefined })))))).toMatchObject({ code: 'invalid_session' });
-    expect((await refusal(withToken(await es.token(userClaims({ role: 'service_role' })))))).toMatchObject({ code: 'invalid_session' });
+    expect(await refusal(withToken(await es.token(userClaims({ sub: undefined }))))).toMatchObject({ code: 'invalid_session' });
+    expect(await refusal(withToken(await es.token(userClaims({ role: 'service_role' }))))).toMatchObject({ code: 'invalid_session' });
   });
 
   it('refuses garbage that only looks like a JWT', async () => {
@@ -237,7 +274,7 @@ describe('user tokens, verified by supabase-js auth.getClaims', () => {
     expect(server.calls).toEqual([`${SUPABASE_URL}/auth/v1/.well-known/jwks.json`, `${SUPABASE_URL}/auth/v1/user`]);
   });
 
-  it('an unreachable auth server is the shop\'s failure (an error, so 500), not the caller\'s 401', async () => {
+  it("an unreachable auth server is the shop's failure (an error, so 500), not the caller's 401", async () => {
     const { verify } = await setup({ down: true });
     await expect(verify(hs256(userClaims()))).rejects.toThrow(/verifying the caller's token failed/);
     const handler = postHandler('fn', async (incoming) => {

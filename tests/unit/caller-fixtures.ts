@@ -15,5 +15,7 @@ export const GUEST_HEADERS: Record<string, string> = { apikey: PUBLISHABLE_KEY }
  * token to its user id; any other token does not verify.
  */
 export function fakeAuthenticate(users: Record<string, string> = {}): Authenticate {
-  return createCallerAuth(TEST_CALLER_KEYS, async (token) => (users[token] ? { userId: users[token]!, claims: { sub: users[token]!, role: 'authenticated' } } : null));
+  return createCallerAuth(TEST_CALLER_KEYS, async (token) =>
+    users[token] ? { userId: users[token]!, claims: { sub: users[token]!, role: 'authenticated' } } : null,
+  );
 }

@@ -19,7 +19,11 @@ const CANDLE: ProductRow = {
   active: true,
   created_at: '2026-11-01T00:00:00Z',
 };
-const ids = ['aaaaaaaa-0000-4000-8000-000000000001', 'bbbbbbbb-0000-4000-8000-000000000002', 'cccccccc-0000-4000-8000-000000000003'] as const;
+const ids = [
+  'aaaaaaaa-0000-4000-8000-000000000001',
+  'bbbbbbbb-0000-4000-8000-000000000002',
+  'cccccccc-0000-4000-8000-000000000003',
+] as const;
 
 const records: CartRecord[] = [
   { productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' },

@@ -37,7 +37,11 @@ async function seedVersion1(): Promise<void> {
     lastError: 'brak połączenia',
     nextAttemptAt: 1_790_000_000_000,
     payload: {
-      request: { clientRequestId: '11111111-1111-4111-8111-111111111111', checkout: { firstName: 'Anna' }, items: [{ productId: 'p-roza', quantity: 3 }] },
+      request: {
+        clientRequestId: '11111111-1111-4111-8111-111111111111',
+        checkout: { firstName: 'Anna' },
+        items: [{ productId: 'p-roza', quantity: 3 }],
+      },
       localNumber: 'L-11111111',
       paymentMethod: 'transfer',
       deliveryMethod: 'store',

@@ -100,7 +100,14 @@ describe('checkout form schema', () => {
   });
 
   it('checks the postal code format only when something is shipped', () => {
-    const shipped = v.safeParse(checkoutFormSchema, { ...valid, deliveryMethod: 'gls', street: 'Długa', houseNumber: '1', city: 'Bircza', postalCode: '37740' });
+    const shipped = v.safeParse(checkoutFormSchema, {
+      ...valid,
+      deliveryMethod: 'gls',
+      street: 'Długa',
+      houseNumber: '1',
+      city: 'Bircza',
+      postalCode: '37740',
+    });
     const pickedUp = v.safeParse(checkoutFormSchema, { ...valid, postalCode: '37740' });
     expect(shipped.issues?.map((issue) => issue.message)).toEqual(['Kod pocztowy powinien być w formacie XX-XXX']);
     expect(pickedUp.success).toBe(true);

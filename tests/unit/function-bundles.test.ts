@@ -39,12 +39,17 @@ describe('function bundles (what supabase functions deploy uploads)', () => {
     const sources = mkdtempSync(join(ROOT, '.tmp', 'functions-'));
     try {
       mkdirSync(join(sources, 'reaches-server'));
-      writeFileSync(join(sources, 'reaches-server', 'index.ts'), "import { freePort } from '../../../server/local-backend/process-utils.ts';\nDeno.serve(async () => new Response(String(await freePort())));\n");
+      writeFileSync(
+        join(sources, 'reaches-server', 'index.ts'),
+        "import { freePort } from '../../../server/local-backend/process-utils.ts';\nDeno.serve(async () => new Response(String(await freePort())));\n",
+      );
       await expect(buildFunctionBundles({ sourceDir: sources, outDir: join(scratch, 'bad-1') })).rejects.toThrow(/local-only/);
       rmSync(join(sources, 'reaches-server'), { recursive: true });
       mkdirSync(join(sources, 'unmapped'));
       writeFileSync(join(sources, 'unmapped', 'index.ts'), "import pg from 'pg';\nDeno.serve(() => new Response(String(pg)));\n");
-      await expect(buildFunctionBundles({ sourceDir: sources, outDir: join(scratch, 'bad-2') })).rejects.toThrow(/not in functions\/deno.json/);
+      await expect(buildFunctionBundles({ sourceDir: sources, outDir: join(scratch, 'bad-2') })).rejects.toThrow(
+        /not in functions\/deno.json/,
+      );
     } finally {
       rmSync(sources, { recursive: true, force: true });
     }

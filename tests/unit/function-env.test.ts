@@ -34,7 +34,12 @@ describe('reading a function environment', () => {
     const reading = readFunctionEnv(from(LEGACY));
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
-    expect(reading.env).toMatchObject({ supabaseUrl: LEGACY.SUPABASE_URL, serviceRoleKey: 'service-role-jwt', jwks: null, localPaymentSimulator: false });
+    expect(reading.env).toMatchObject({
+      supabaseUrl: LEGACY.SUPABASE_URL,
+      serviceRoleKey: 'service-role-jwt',
+      jwks: null,
+      localPaymentSimulator: false,
+    });
     expect(reading.env.callerKeys).toEqual({ publicKeys: [ANON_JWT], secretKeys: ['service-role-jwt'] });
   });
 
@@ -57,7 +62,14 @@ describe('reading a function environment', () => {
       problems: ['SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY or SUPABASE_SECRET_KEYS', 'SUPABASE_ANON_KEY or SUPABASE_PUBLISHABLE_KEYS'],
     });
     const reading = readFunctionEnv(
-      from({ SUPABASE_URL: 'not a url', SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_x', SUPABASE_SECRET_KEYS: '{"default":', SUPABASE_JWKS: '{"keys":5}', PLACE_ORDER_RATE_LIMIT: 'off', SITE_URL: 'kwiaciarnia.pl' }),
+      from({
+        SUPABASE_URL: 'not a url',
+        SUPABASE_PUBLISHABLE_KEYS: 'sb_publishable_x',
+        SUPABASE_SECRET_KEYS: '{"default":',
+        SUPABASE_JWKS: '{"keys":5}',
+        PLACE_ORDER_RATE_LIMIT: 'off',
+        SITE_URL: 'kwiaciarnia.pl',
+      }),
     );
     expect(reading.ok).toBe(false);
     expect(!reading.ok && reading.problems).toEqual([
@@ -96,7 +108,9 @@ describe('a function with missing secrets', () => {
     expect(first.headers.get('access-control-allow-origin')).toBe('*');
     expect(await first.json()).toEqual({ error: 'configuration_missing', message: SHOP_CONFIGURATION_MESSAGE });
     expect(errors).toHaveBeenCalledTimes(1);
-    expect(String(errors.mock.calls[0]![0])).toContain('SUPABASE_SERVICE_ROLE_KEY or SUPABASE_SECRET_KEYS, SUPABASE_ANON_KEY or SUPABASE_PUBLISHABLE_KEYS');
+    expect(String(errors.mock.calls[0]![0])).toContain(
+      'SUPABASE_SERVICE_ROLE_KEY or SUPABASE_SECRET_KEYS, SUPABASE_ANON_KEY or SUPABASE_PUBLISHABLE_KEYS',
+    );
 
     expect((await handler(new Request('http://functions.test/fn', { method: 'POST' }))).status).toBe(503);
     expect(errors).toHaveBeenCalledTimes(1);
@@ -122,7 +136,10 @@ describe('a function with missing secrets', () => {
 
   it('the checkout reads the payment functions’ 503 as the configuration message', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const classic = (await (await FUNCTIONS['create-payu-classic-payment']!(from({}))(postJson({}))).json()) as { success: boolean; error: string };
+    const classic = (await (await FUNCTIONS['create-payu-classic-payment']!(from({}))(postJson({}))).json()) as {
+      success: boolean;
+      error: string;
+    };
     expect(classic.success).toBe(false);
     expect(payuErrorMessage(classic.error)).toBe(PAYMENT_CONFIGURATION_MESSAGE);
     const card = (await (await FUNCTIONS['create-payment']!(from({}))(postJson({}))).json()) as { details: string };
@@ -135,7 +152,9 @@ describe('SITE_URL, which hosted Supabase does not set', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { store } = fakeStore();
     const { siteUrl: _site, ...withoutSite } = ENV;
-    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: withoutSite, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: withoutSite, now: () => NOW })(
+      postJson(paymentBody),
+    );
     expect(response.status).toBe(503);
     expect(errors.mock.calls.map((call) => String(call[0])).join('\n')).toContain('SITE_URL');
   });
@@ -147,7 +166,9 @@ describe('SITE_URL, which hosted Supabase does not set', () => {
       payu_classic_failure_url: 'https://kwiaciarnia.test/checkout/cancel',
     });
     const { siteUrl: _site, ...withoutSite } = ENV;
-    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: withoutSite, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: withoutSite, now: () => NOW })(
+      postJson(paymentBody),
+    );
     expect(response.status).toBe(200);
     expect(errors).not.toHaveBeenCalled();
   });
@@ -157,8 +178,21 @@ describe('a real handler refuses callers before any work', () => {
   const untouched = () => {
     throw new Error('no work may happen for a refused caller');
   };
-  const deps: PlaceOrderDeps = { authenticate: fakeAuthenticate(), loadProducts: untouched, loadSetting: untouched, writeOrder: untouched, now: () => 0, random: () => 0, countRequest: untouched };
-  const post = (headers: Record<string, string>) => new Request('http://functions.test/place-order', { method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: '{}' });
+  const deps: PlaceOrderDeps = {
+    authenticate: fakeAuthenticate(),
+    loadProducts: untouched,
+    loadSetting: untouched,
+    writeOrder: untouched,
+    now: () => 0,
+    random: () => 0,
+    countRequest: untouched,
+  };
+  const post = (headers: Record<string, string>) =>
+    new Request('http://functions.test/place-order', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: '{}',
+    });
 
   it.each([
     ['no credentials at all', {}, 'missing_credentials'],
@@ -176,7 +210,9 @@ describe('a real handler refuses callers before any work', () => {
     ['the legacy anon JWT', { apikey: ANON_JWT, Authorization: `Bearer ${ANON_JWT}` }],
     ['a publishable key', { apikey: PUBLISHABLE_KEY }],
   ])('place-order lets a guest in with %s (then validates the body: 400)', async (_label, headers) => {
-    const response = await createPlaceOrderHandler({ ...deps, countRequest: async () => ({ allowed: true, retryAfterSeconds: 0 }) })(post(headers));
+    const response = await createPlaceOrderHandler({ ...deps, countRequest: async () => ({ allowed: true, retryAfterSeconds: 0 }) })(
+      post(headers),
+    );
     expect(response.status).toBe(400);
   });
 });

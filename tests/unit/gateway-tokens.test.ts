@@ -60,12 +60,20 @@ describe('gateway: tokens before a function runs (verify_jwt as config.toml says
     const missing = await fetch(`${base}/functions/v1/strict`, { method: 'POST', body: '{}' });
     expect(missing.status).toBe(401);
     expect(await missing.json()).toEqual({ code: 401, message: 'Missing authorization header' });
-    const forged = await fetch(`${base}/functions/v1/strict`, { method: 'POST', body: '{}', headers: { Authorization: 'Bearer forged.jwt.token' } });
+    const forged = await fetch(`${base}/functions/v1/strict`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Authorization: 'Bearer forged.jwt.token' },
+    });
     expect(forged.status).toBe(401);
     expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' });
     expect(functionCalls).not.toContain('strict');
 
-    const valid = await fetch(`${base}/functions/v1/strict`, { method: 'POST', body: '{}', headers: { Authorization: 'Bearer valid.jwt.token' } });
+    const valid = await fetch(`${base}/functions/v1/strict`, {
+      method: 'POST',
+      body: '{}',
+      headers: { Authorization: 'Bearer valid.jwt.token' },
+    });
     expect(valid.status).toBe(200);
     expect(functionCalls).toContain('strict');
   });
@@ -88,7 +96,9 @@ describe('gateway: API keys in front of PostgREST', () => {
   });
 
   it('keeps a user bearer token as it is', async () => {
-    const response = await fetch(`${base}/rest/v1/products`, { headers: { apikey: 'sb_publishable_known', Authorization: 'Bearer user.jwt' } });
+    const response = await fetch(`${base}/rest/v1/products`, {
+      headers: { apikey: 'sb_publishable_known', Authorization: 'Bearer user.jwt' },
+    });
     expect(await response.json()).toEqual({ authorization: 'Bearer user.jwt' });
   });
 

@@ -33,7 +33,10 @@ describe('ES256 JWTs', () => {
     expect(JSON.parse(Buffer.from(token.split('.')[0]!, 'base64url').toString())).toEqual({ alg: 'ES256', kid: 'k1', typ: 'JWT' });
     expect(Buffer.from(token.split('.')[2]!, 'base64url')).toHaveLength(64);
     expect(verifyJwt(token, keys)).toMatchObject({ sub: 'u1' });
-    expect(inspectJwt(signJwt({ sub: 'u1' }, { alg: 'ES256', kid: 'k1', privateKey: other.privateKey }), keys)).toEqual({ ok: false, reason: 'signature' });
+    expect(inspectJwt(signJwt({ sub: 'u1' }, { alg: 'ES256', kid: 'k1', privateKey: other.privateKey }), keys)).toEqual({
+      ok: false,
+      reason: 'signature',
+    });
     expect(inspectJwt(signJwt({ sub: 'u1' }, { alg: 'ES256', kid: 'k2', privateKey }), keys)).toEqual({ ok: false, reason: 'unknown_key' });
     expect(inspectJwt(token, { hs256Secret: keys.hs256Secret })).toEqual({ ok: false, reason: 'unknown_key' });
   });

@@ -44,7 +44,11 @@ describe('per-install keys (secrets.json)', () => {
 
   it('keeps an older secrets.json working: adds the new keys, keeps the secret and passwords', () => {
     const dir = dataDir();
-    const old = { jwtSecret: 'stary-sekret-o-dlugosci-co-najmniej-32-znakow', postgresPassword: 'pg-haslo', authenticatorPassword: 'auth-haslo' };
+    const old = {
+      jwtSecret: 'stary-sekret-o-dlugosci-co-najmniej-32-znakow',
+      postgresPassword: 'pg-haslo',
+      authenticatorPassword: 'auth-haslo',
+    };
     writeFileSync(join(dir, 'secrets.json'), JSON.stringify(old), { mode: 0o600 });
     const keys = loadLocalKeys(dir);
     expect(keys).toMatchObject(old);

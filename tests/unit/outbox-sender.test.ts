@@ -29,7 +29,16 @@ function entry(key: string, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
 function placedAnswer(key: string, number: string) {
   return new Response(
     JSON.stringify({
-      order: { id: `id-${key}`, orderNumber: number, status: 'pending', subtotal: 10, shippingCost: 0, total: 10, createdAt: '2026-11-21T10:00:01Z', clientRequestId: key },
+      order: {
+        id: `id-${key}`,
+        orderNumber: number,
+        status: 'pending',
+        subtotal: 10,
+        shippingCost: 0,
+        total: 10,
+        createdAt: '2026-11-21T10:00:01Z',
+        clientRequestId: key,
+      },
       replayed: false,
     }),
     { status: 201, headers: { 'Content-Type': 'application/json' } },
@@ -66,7 +75,10 @@ describe('outbox sender', () => {
       return placedAnswer(clientRequestId, 'KT000000002');
     });
     await putOutboxEntry(entry('k2'));
-    const [first, second] = await Promise.all([sendOutbox({ backend, accessTokenFor: noToken }), sendOutbox({ backend, accessTokenFor: noToken })]);
+    const [first, second] = await Promise.all([
+      sendOutbox({ backend, accessTokenFor: noToken }),
+      sendOutbox({ backend, accessTokenFor: noToken }),
+    ]);
     expect([first.ran, second.ran].sort()).toEqual([false, true]);
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });

@@ -41,7 +41,11 @@ export function storedOrder(overrides: Partial<PaymentOrder> = {}): PaymentOrder
 }
 
 /** The signed-in customers of the payment tests, by their (valid) tokens; any other token does not verify. */
-export const USERS: Record<string, string> = { [OWNER_TOKEN]: BUYER_ID, [SHOP_OWNER_TOKEN]: 'shop-owner-id', [STRANGER_TOKEN]: 'stranger-id' };
+export const USERS: Record<string, string> = {
+  [OWNER_TOKEN]: BUYER_ID,
+  [SHOP_OWNER_TOKEN]: 'shop-owner-id',
+  [STRANGER_TOKEN]: 'stranger-id',
+};
 export const authenticate = fakeAuthenticate(USERS);
 
 export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: Record<string, string> = {}) {
@@ -92,11 +96,12 @@ export const paymentBody = {
 };
 
 export async function classicRedirect(store: PaymentStore, body: unknown = paymentBody, token?: string) {
-  const response = await createPayuClassicPaymentHandler({ authenticate, store, env: ENV, now: () => NOW })(postJson(body, undefined, token));
+  const response = await createPayuClassicPaymentHandler({ authenticate, store, env: ENV, now: () => NOW })(
+    postJson(body, undefined, token),
+  );
   return { response, json: (await response.json()) as { success: boolean; redirectUrl?: string; error?: string } };
 }
 
 export function queryOf(url: string): Record<string, string> {
   return Object.fromEntries(new URL(url).searchParams);
 }
-

@@ -16,11 +16,25 @@ import { AUTH_KEY, ENV, KEY2, NOW, classicRedirect, fakeStore, queryOf, storedOr
 const SESSION = `KT123456042-${NOW}`;
 
 function transaction(change: Partial<GatewayTransaction> = {}): GatewayTransaction {
-  return { id: '7', posId: '145227', sessionId: SESSION, orderId: 'KT123456042', amount: '4297', status: '99', desc: 'Zamówienie KT123456042', ts: String(NOW), ...change };
+  return {
+    id: '7',
+    posId: '145227',
+    sessionId: SESSION,
+    orderId: 'KT123456042',
+    amount: '4297',
+    status: '99',
+    desc: 'Zamówienie KT123456042',
+    ts: String(NOW),
+    ...change,
+  };
 }
 
 function form(params: Record<string, string>, url: string): Request {
-  return new Request(url, { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() });
+  return new Request(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(params).toString(),
+  });
 }
 
 const NOTIFICATION_URL = 'http://127.0.0.1:54321/functions/v1/payment-notification';
@@ -96,7 +110,7 @@ describe('payment-notification', () => {
     ['old', signedSessionMessage('145227', SESSION, NOW - 60 * 60_000, KEY2), 400],
     ['with an extra field', { ...signedSessionMessage('145227', SESSION, NOW, KEY2), status: 'COMPLETED' }, 400],
     ['without a signature', { pos_id: '145227', session_id: SESSION, ts: String(NOW) }, 400],
-    ['with a session that is not the shop\'s', signedSessionMessage('145227', 'x', NOW, KEY2), 400],
+    ["with a session that is not the shop's", signedSessionMessage('145227', 'x', NOW, KEY2), 400],
   ])('refuses a report %s without asking the gateway or changing anything', async (_label, report, status) => {
     const { store, updates } = fakeStore();
     const { handler, queries } = notificationWith(store, () => formatStatusAnswer(transaction(), KEY2));
@@ -110,7 +124,7 @@ describe('payment-notification', () => {
   it.each([
     ['forged (signed with another key)', formatStatusAnswer(transaction(), 'guess'), 502],
     ['for a smaller amount', formatStatusAnswer(transaction({ amount: '1' }), KEY2), 409],
-    ['for another order\'s session', formatStatusAnswer(transaction({ orderId: 'KT123456043' }), KEY2), 409],
+    ["for another order's session", formatStatusAnswer(transaction({ orderId: 'KT123456043' }), KEY2), 409],
   ])('changes nothing when the gateway answer is %s', async (_label, text, status) => {
     const { store, updates } = fakeStore();
     const original = console.error;
@@ -135,7 +149,12 @@ describe('the local gateway simulator', () => {
       now: () => NOW,
       fetch: async (input, init) => notification(new Request(input, init)),
     });
-    const notification = createPaymentNotificationHandler({ store, env: ENV, now: () => NOW, fetch: async (input, init) => simulator(new Request(input, init)) });
+    const notification = createPaymentNotificationHandler({
+      store,
+      env: ENV,
+      now: () => NOW,
+      fetch: async (input, init) => simulator(new Request(input, init)),
+    });
 
     const page = await simulator(new Request(url));
     expect(page.status).toBe(200);
@@ -150,7 +169,12 @@ describe('the local gateway simulator', () => {
   it('refuses a payment start with a field added, even one the signature would cover', async () => {
     const { store } = fakeStore();
     const url = (await classicRedirect(store)).json.redirectUrl!;
-    const simulator = createPaymentSimulatorHandler({ store, notificationUrl: NOTIFICATION_URL, now: () => NOW, fetch: async () => new Response('OK') });
+    const simulator = createPaymentSimulatorHandler({
+      store,
+      notificationUrl: NOTIFICATION_URL,
+      now: () => NOW,
+      fetch: async () => new Response('OK'),
+    });
     const response = await simulator(new Request(`${url}&extra=1`));
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('Nieprawidłowy podpis płatności');
@@ -158,7 +182,12 @@ describe('the local gateway simulator', () => {
 
   it('answers a status query signed with the wrong key, or about an unknown session, with an error', async () => {
     const { store } = fakeStore();
-    const simulator = createPaymentSimulatorHandler({ store, notificationUrl: NOTIFICATION_URL, now: () => NOW, fetch: async () => new Response('OK') });
+    const simulator = createPaymentSimulatorHandler({
+      store,
+      notificationUrl: NOTIFICATION_URL,
+      now: () => NOW,
+      fetch: async () => new Response('OK'),
+    });
     const statusUrl = 'http://127.0.0.1:54321/functions/v1/payment-simulator/Payment/get/txt';
     const wrongKey = await simulator(form(signedSessionMessage('145227', SESSION, NOW, KEY2), statusUrl));
     expect(parseStatusAnswer(await wrongKey.text()).status).toBe('ERROR');

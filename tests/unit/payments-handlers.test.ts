@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createCreatePaymentHandler, STRIPE_CHECKOUT_SESSIONS_URL, type CreatePaymentDeps } from '../../functions/create-payment/handler.ts';
+import {
+  createCreatePaymentHandler,
+  STRIPE_CHECKOUT_SESSIONS_URL,
+  type CreatePaymentDeps,
+} from '../../functions/create-payment/handler.ts';
 import { createPayuClassicPaymentHandler } from '../../functions/create-payu-classic-payment/handler.ts';
 import type { PaymentStore } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
@@ -105,11 +109,19 @@ describe('create-payu-classic-payment', () => {
   });
 
   it('refuses the seeded keys outside the local backend, with the configuration message', async () => {
-    const { store } = fakeStore(storedOrder(), { payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_gateway_url: 'https://secure.payu.test/paygw/UTF/NewPayment' });
+    const { store } = fakeStore(storedOrder(), {
+      payu_classic_pos_auth_key: 'local-pos-auth-key-change-me',
+      payu_classic_gateway_url: 'https://secure.payu.test/paygw/UTF/NewPayment',
+    });
     const original = console.error;
     const logged: unknown[] = [];
     console.error = (...args: unknown[]) => logged.push(args);
-    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({
+      authenticate,
+      store,
+      env: { ...ENV, localPaymentSimulator: false },
+      now: () => NOW,
+    })(postJson(paymentBody));
     console.error = original;
     expect(response.status).toBe(503);
     expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
@@ -118,7 +130,12 @@ describe('create-payu-classic-payment', () => {
 
   it('without the local variable a blank gateway address is a missing configuration, not the simulator', async () => {
     const { store } = fakeStore();
-    const response = await createPayuClassicPaymentHandler({ authenticate, store, env: { ...ENV, localPaymentSimulator: false }, now: () => NOW })(postJson(paymentBody));
+    const response = await createPayuClassicPaymentHandler({
+      authenticate,
+      store,
+      env: { ...ENV, localPaymentSimulator: false },
+      now: () => NOW,
+    })(postJson(paymentBody));
     expect(response.status).toBe(503);
   });
 
@@ -139,7 +156,11 @@ describe('create-payu-classic-payment', () => {
 
   it('refuses a body that is not JSON by content type', async () => {
     const { store } = fakeStore();
-    const request = new Request('http://functions.test/fn', { method: 'POST', headers: { 'Content-Type': 'text/plain', ...GUEST_HEADERS }, body: 'x' });
+    const request = new Request('http://functions.test/fn', {
+      method: 'POST',
+      headers: { 'Content-Type': 'text/plain', ...GUEST_HEADERS },
+      body: 'x',
+    });
     const response = await createPayuClassicPaymentHandler({ authenticate, store, env: ENV, now: () => NOW })(request);
     expect(response.status).toBe(415);
     expect(await response.json()).toMatchObject({ success: false });
@@ -178,7 +199,11 @@ describe('create-payu-classic-payment', () => {
   });
 
   it('keeps the URL within 2048 characters for an order with many long item names', async () => {
-    const items = Array.from({ length: 15 }, (_, index) => ({ name: `Wiązanka żółtych róż ${index} `.repeat(6), quantity: 1, price: grosz(100) }));
+    const items = Array.from({ length: 15 }, (_, index) => ({
+      name: `Wiązanka żółtych róż ${index} `.repeat(6),
+      quantity: 1,
+      price: grosz(100),
+    }));
     const { store } = fakeStore(storedOrder({ items, total: grosz(1500 + 1299) }));
     const { json } = await classicRedirect(store);
     expect(json.redirectUrl!.length).toBeLessThanOrEqual(2048);
@@ -212,7 +237,9 @@ describe('create-payment', () => {
 
   it('without a Stripe key sends a BLIK order to the signed local simulator', async () => {
     const { store } = fakeStore(storedOrder({ paymentMethod: 'blik' }));
-    const response = await createCreatePaymentHandler(deps(store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY, items: [{ price: 0.01 }] }));
+    const response = await createCreatePaymentHandler(deps(store))(
+      postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY, items: [{ price: 0.01 }] }),
+    );
     expect(response.status).toBe(200);
     const { url } = (await response.json()) as { url: string };
     const query = queryOf(url);
@@ -259,7 +286,10 @@ describe('create-payment', () => {
       new Response(JSON.stringify({ error: { message: 'Invalid API Key provided: sk_test_***123' } }), { status: 401 });
     const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({ error: 'Failed to create payment session', details: 'Invalid API Key provided: sk_test_***123' });
+    expect(await response.json()).toEqual({
+      error: 'Failed to create payment session',
+      details: 'Invalid API Key provided: sk_test_***123',
+    });
   });
 
   it('answers 502 when Stripe cannot be reached', async () => {
@@ -307,10 +337,13 @@ describe('create-payment', () => {
   });
 
   it('refuses an order paid by bank transfer and one already paid', async () => {
-    const transfer = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ paymentMethod: 'transfer' })).store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
-    const paid = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ payuStatus: 'COMPLETED' })).store))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
+    const transfer = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ paymentMethod: 'transfer' })).store))(
+      postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }),
+    );
+    const paid = await createCreatePaymentHandler(deps(fakeStore(storedOrder({ payuStatus: 'COMPLETED' })).store))(
+      postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }),
+    );
     expect(transfer.status).toBe(409);
     expect(paid.status).toBe(409);
   });
 });
-

@@ -28,10 +28,20 @@ describe('resolveGatewaySettings', () => {
 
   it('prefers the stored addresses', () => {
     const settings = resolveGatewaySettings(
-      { ...POS, payu_classic_gateway_url: 'https://pay.test/new', payu_classic_success_url: 'https://shop.test/ok', payu_classic_failure_url: 'https://shop.test/ko' },
+      {
+        ...POS,
+        payu_classic_gateway_url: 'https://pay.test/new',
+        payu_classic_success_url: 'https://shop.test/ok',
+        payu_classic_failure_url: 'https://shop.test/ko',
+      },
       { supabaseUrl: ENV.supabaseUrl },
     );
-    expect(settings).toMatchObject({ gatewayUrl: 'https://pay.test/new', statusUrl: 'https://pay.test/new/Payment/get/txt', successUrl: 'https://shop.test/ok', failureUrl: 'https://shop.test/ko' });
+    expect(settings).toMatchObject({
+      gatewayUrl: 'https://pay.test/new',
+      statusUrl: 'https://pay.test/new/Payment/get/txt',
+      successUrl: 'https://shop.test/ok',
+      failureUrl: 'https://shop.test/ko',
+    });
   });
 
   it.each([
@@ -39,8 +49,16 @@ describe('resolveGatewaySettings', () => {
     ['no auth key', { payu_classic_pos_id: '1', payu_classic_key2: 'key2' }, ENV],
     ['no second key', { payu_classic_pos_id: '1', payu_classic_pos_auth_key: 'key' }, ENV],
     ['a blank gateway address outside the local backend', POS, { ...ENV, localPaymentSimulator: false }],
-    ['the seeded auth key outside the local backend', { ...POS, payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_gateway_url: 'https://pay.test/new' }, { ...ENV, localPaymentSimulator: false }],
-    ['the seeded second key outside the local backend', { ...POS, payu_classic_key2: 'local-payu-key2-change-me', payu_classic_gateway_url: 'https://pay.test/new' }, { ...ENV, localPaymentSimulator: false }],
+    [
+      'the seeded auth key outside the local backend',
+      { ...POS, payu_classic_pos_auth_key: 'local-pos-auth-key-change-me', payu_classic_gateway_url: 'https://pay.test/new' },
+      { ...ENV, localPaymentSimulator: false },
+    ],
+    [
+      'the seeded second key outside the local backend',
+      { ...POS, payu_classic_key2: 'local-payu-key2-change-me', payu_classic_gateway_url: 'https://pay.test/new' },
+      { ...ENV, localPaymentSimulator: false },
+    ],
     ['no site URL and no return addresses', POS, { supabaseUrl: ENV.supabaseUrl }],
     ['a non-http return address', { ...POS, payu_classic_failure_url: 'ftp://shop.test/ko' }, ENV],
   ])('is null with %s', (_label, settings, env) => {
@@ -125,7 +143,9 @@ describe('applyGatewayTransaction', () => {
 
   it('refuses a session of another order without recording', async () => {
     const { fake, updates } = store(order);
-    expect((await applyGatewayTransaction(fake, paid({ sessionId: 'KT000000009-1763700123456' }), 'COMPLETED')).kind).toBe('session_mismatch');
+    expect((await applyGatewayTransaction(fake, paid({ sessionId: 'KT000000009-1763700123456' }), 'COMPLETED')).kind).toBe(
+      'session_mismatch',
+    );
     expect(updates).toEqual([]);
   });
 });

@@ -12,9 +12,27 @@ import { fromPln } from '../../src/domain/money.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // An artificial rose, so courier tests are not caught by the live-flowers rule.
-const ROSE: CatalogProduct = { id: '00000000-0000-4000-8000-000000000001', name: 'Róża', price: 9.5, active: true, category: 'artificial-flowers' };
-const CANDLE: CatalogProduct = { id: '00000000-0000-4000-8000-000000000002', name: 'Znicz', price: 24.99, active: true, category: 'candles' };
-const TULIPS: CatalogProduct = { id: '00000000-0000-4000-8000-000000000003', name: 'Tulipany', price: 99, active: true, category: 'live-flowers' };
+const ROSE: CatalogProduct = {
+  id: '00000000-0000-4000-8000-000000000001',
+  name: 'Róża',
+  price: 9.5,
+  active: true,
+  category: 'artificial-flowers',
+};
+const CANDLE: CatalogProduct = {
+  id: '00000000-0000-4000-8000-000000000002',
+  name: 'Znicz',
+  price: 24.99,
+  active: true,
+  category: 'candles',
+};
+const TULIPS: CatalogProduct = {
+  id: '00000000-0000-4000-8000-000000000003',
+  name: 'Tulipany',
+  price: 99,
+  active: true,
+  category: 'live-flowers',
+};
 
 function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
   const writes: OrderWrite[] = [];
@@ -131,7 +149,10 @@ describe('place-order handler', () => {
     const { deps, writes } = fakeDeps();
     const response = await createPlaceOrderHandler(deps)(post(validBody, { Authorization: 'Bearer expired' }));
     expect(response.status).toBe(401);
-    expect(await response.json()).toMatchObject({ error: 'invalid_session', message: 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.' });
+    expect(await response.json()).toMatchObject({
+      error: 'invalid_session',
+      message: 'Twoja sesja wygasła. Zaloguj się ponownie i złóż zamówienie.',
+    });
     expect(writes).toHaveLength(0);
   });
 
@@ -168,9 +189,25 @@ describe('place-order handler', () => {
     ['an empty object', {}, 400, 'validation_failed'],
     ['a negative quantity', { ...validBody, items: [{ productId: ROSE.id, quantity: -1 }] }, 400, 'validation_failed'],
     ['a fractional quantity', { ...validBody, items: [{ productId: ROSE.id, quantity: 1.5 }] }, 400, 'validation_failed'],
-    ['the same product twice', { ...validBody, items: [{ productId: ROSE.id, quantity: 1 }, { productId: ROSE.id, quantity: 2 }] }, 400, 'validation_failed'],
+    [
+      'the same product twice',
+      {
+        ...validBody,
+        items: [
+          { productId: ROSE.id, quantity: 1 },
+          { productId: ROSE.id, quantity: 2 },
+        ],
+      },
+      400,
+      'validation_failed',
+    ],
     ['a key that is not a uuid', { ...validBody, clientRequestId: '1; drop table orders' }, 400, 'validation_failed'],
-    ['an unknown product', { ...validBody, items: [{ productId: '00000000-0000-4000-8000-00000000ffff', quantity: 1 }] }, 422, 'product_unavailable'],
+    [
+      'an unknown product',
+      { ...validBody, items: [{ productId: '00000000-0000-4000-8000-00000000ffff', quantity: 1 }] },
+      422,
+      'product_unavailable',
+    ],
   ])('refuses %s with a JSON error and writes nothing', async (_label, body, status, code) => {
     const { deps, writes } = fakeDeps();
     const response = await createPlaceOrderHandler(deps)(post(body));
@@ -209,21 +246,33 @@ describe('place-order handler', () => {
         throw new HttpError(422, 'outside_delivery_area', 'Poza terenem');
       },
     });
-    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'cemetery', city: 'Kraków', postalCode: '31-019' } }));
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'cemetery', city: 'Kraków', postalCode: '31-019' } }),
+    );
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: 'outside_delivery_area', message: 'Poza terenem' });
     expect(writes).toHaveLength(0);
   });
 
-  it.each(['inpost', 'dpd', 'gls-cod', 'poczta'])('refuses live flowers sent by courier (%s) and writes nothing', async (deliveryMethod) => {
-    const { deps, writes } = fakeDeps();
-    const response = await createPlaceOrderHandler(deps)(
-      post({ ...validBody, checkout: { ...checkout, deliveryMethod }, items: [{ productId: CANDLE.id, quantity: 1 }, { productId: TULIPS.id, quantity: 1 }] }),
-    );
-    expect(response.status).toBe(422);
-    expect(await response.json()).toEqual({ error: 'live_flowers_local_only', message: LIVE_FLOWERS_COURIER_MESSAGE });
-    expect(writes).toHaveLength(0);
-  });
+  it.each(['inpost', 'dpd', 'gls-cod', 'poczta'])(
+    'refuses live flowers sent by courier (%s) and writes nothing',
+    async (deliveryMethod) => {
+      const { deps, writes } = fakeDeps();
+      const response = await createPlaceOrderHandler(deps)(
+        post({
+          ...validBody,
+          checkout: { ...checkout, deliveryMethod },
+          items: [
+            { productId: CANDLE.id, quantity: 1 },
+            { productId: TULIPS.id, quantity: 1 },
+          ],
+        }),
+      );
+      expect(response.status).toBe(422);
+      expect(await response.json()).toEqual({ error: 'live_flowers_local_only', message: LIVE_FLOWERS_COURIER_MESSAGE });
+      expect(writes).toHaveLength(0);
+    },
+  );
 
   it.each(['store', 'home', 'cemetery'])('accepts live flowers with %s delivery', async (deliveryMethod) => {
     const { deps, writes } = fakeDeps({ quoteLocalDelivery: async () => fromPln(20) });

@@ -24,7 +24,10 @@ describe('persistent storage', () => {
   it('reports a refusal, and copes with browsers without the API', async () => {
     await expect(requestPersistentStorage(fakeStorage({ persisted: false, grant: false }))).resolves.toBe(false);
     await expect(requestPersistentStorage(undefined)).resolves.toBe(false);
-    const throwing = { persisted: () => Promise.reject(new Error('denied')), persist: () => Promise.resolve(true) } as unknown as StorageManager;
+    const throwing = {
+      persisted: () => Promise.reject(new Error('denied')),
+      persist: () => Promise.resolve(true),
+    } as unknown as StorageManager;
     await expect(requestPersistentStorage(throwing)).resolves.toBe(false);
   });
 });

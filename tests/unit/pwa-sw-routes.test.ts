@@ -19,7 +19,15 @@ describe('service worker navigation rules', () => {
   });
 
   it('leaves files and backend addresses to the network (and the offline page)', () => {
-    for (const path of ['/products/znicz-serce.svg', '/icons/icon-512.png?v=2', '/sw.js', '/manifest.webmanifest', '/rest/v1/products', '/auth/v1/token', '/functions/v1/place-order']) {
+    for (const path of [
+      '/products/znicz-serce.svg',
+      '/icons/icon-512.png?v=2',
+      '/sw.js',
+      '/manifest.webmanifest',
+      '/rest/v1/products',
+      '/auth/v1/token',
+      '/functions/v1/place-order',
+    ]) {
       expect(isShellNavigation(path), path).toBe(false);
     }
   });

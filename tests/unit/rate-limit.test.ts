@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FUNCTION_RATE_LIMITS, readFunctionRateLimits } from '../../functions/_shared/env.ts';
 import { clientAddress, rateLimitedResponse } from '../../functions/_shared/rate-limit.ts';
-import { createPostgresRateLimiter, readLimit, type RateDecision, type RateLimiter, type RateLimitSql } from '../../src/domain/rate-limit.ts';
+import {
+  createPostgresRateLimiter,
+  readLimit,
+  type RateDecision,
+  type RateLimiter,
+  type RateLimitSql,
+} from '../../src/domain/rate-limit.ts';
 import { PLACE_ORDER_RATE_LIMITED_MESSAGE, createPlaceOrderHandler, type PlaceOrderDeps } from '../../functions/place-order/handler.ts';
 import {
   CONTACT_RATE_LIMITED_MESSAGE,
@@ -38,7 +44,8 @@ function fakeLimiter(limit: number, windowSeconds: number) {
       for (const key of keys) {
         const recent = (hits.get(key) ?? []).filter((at) => at > now - windowSeconds * 1000);
         hits.set(key, recent);
-        if (recent.length >= limit) retry = Math.max(retry, Math.ceil((recent[recent.length - limit]! + windowSeconds * 1000 - now) / 1000));
+        if (recent.length >= limit)
+          retry = Math.max(retry, Math.ceil((recent[recent.length - limit]! + windowSeconds * 1000 - now) / 1000));
       }
       if (retry > 0) return { allowed: false, retryAfterSeconds: retry };
       for (const key of keys) hits.get(key)!.push(now);
@@ -88,7 +95,10 @@ describe('rate limit variables', () => {
   it('defaults when unset or blank, 0 turns a limit off, and a malformed value stops the start', () => {
     expect(readFunctionRateLimits(from({}))).toEqual({ placeOrder: 20, contact: 5 });
     expect(DEFAULT_FUNCTION_RATE_LIMITS).toEqual({ placeOrder: 20, contact: 5 });
-    expect(readFunctionRateLimits(from({ PLACE_ORDER_RATE_LIMIT: '0', CONTACT_RATE_LIMIT: ' 50 ' }))).toEqual({ placeOrder: 0, contact: 50 });
+    expect(readFunctionRateLimits(from({ PLACE_ORDER_RATE_LIMIT: '0', CONTACT_RATE_LIMIT: ' 50 ' }))).toEqual({
+      placeOrder: 0,
+      contact: 50,
+    });
     expect(readLimit(from({ AUTH_RATE_LIMIT: '' }), 'AUTH_RATE_LIMIT', 30)).toBe(30);
     for (const bad of ['-1', '2.5', 'off', '1e3']) {
       expect(() => readLimit(from({ AUTH_RATE_LIMIT: bad }), 'AUTH_RATE_LIMIT', 30)).toThrow(/AUTH_RATE_LIMIT must be a whole number/);

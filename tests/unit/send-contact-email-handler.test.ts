@@ -48,9 +48,7 @@ describe('send-contact-email handler', () => {
 
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ ok: true });
-    expect(stored).toEqual([
-      { name: 'Anna Kowalska', email: 'anna@example.pl', phone: null, subject: 'order', message: valid.message },
-    ]);
+    expect(stored).toEqual([{ name: 'Anna Kowalska', email: 'anna@example.pl', phone: null, subject: 'order', message: valid.message }]);
     expect(mailed).toEqual(stored);
   });
 
@@ -68,9 +66,7 @@ describe('send-contact-email handler', () => {
 
     expect(response.status).toBe(400);
     expect(body.error).toBe('validation_failed');
-    expect(body.message).toBe(
-      'Imię i nazwisko jest wymagane, Email jest wymagany, Wybierz temat wiadomości, Wiadomość jest wymagana',
-    );
+    expect(body.message).toBe('Imię i nazwisko jest wymagane, Email jest wymagany, Wybierz temat wiadomości, Wiadomość jest wymagana');
     expect(body.fields).toEqual({
       name: 'Imię i nazwisko jest wymagane',
       email: 'Email jest wymagany',

@@ -20,12 +20,12 @@ export function AboutPage() {
       </p>
       <div className="mt-6 space-y-4 leading-relaxed">
         <p>
-          Przygotowujemy świeże bukiety, kompozycje ślubne i okolicznościowe, wieńce oraz stroiki. W naszej ofercie znajdziesz
-          też kwiaty sztuczne, znicze, pamiątki, prezenty i srebrną biżuterię.
+          Przygotowujemy świeże bukiety, kompozycje ślubne i okolicznościowe, wieńce oraz stroiki. W naszej ofercie znajdziesz też kwiaty
+          sztuczne, znicze, pamiątki, prezenty i srebrną biżuterię.
         </p>
         <p>
-          Znamy naszych klientów i ich historie. Chętnie doradzimy, jakie kwiaty wybrać i jak o nie dbać. Każdą kompozycję
-          możemy dopasować do Twoich życzeń.
+          Znamy naszych klientów i ich historie. Chętnie doradzimy, jakie kwiaty wybrać i jak o nie dbać. Każdą kompozycję możemy dopasować
+          do Twoich życzeń.
         </p>
       </div>
 

@@ -6,10 +6,7 @@ import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions } from './d
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
-type History =
-  | { status: 'loading' }
-  | { status: 'failed' }
-  | { status: 'loaded'; orders: HistoryOrder[]; savedAt?: string };
+type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; orders: HistoryOrder[]; savedAt?: string };
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
@@ -101,9 +98,7 @@ export function AccountPage({
             </button>
           </div>
         )}
-        {history.status === 'loaded' && history.orders.length === 0 && (
-          <p className="text-ink-muted">Nie masz jeszcze żadnych zamówień</p>
-        )}
+        {history.status === 'loaded' && history.orders.length === 0 && <p className="text-ink-muted">Nie masz jeszcze żadnych zamówień</p>}
         {history.status === 'loaded' && history.orders.length > 0 && (
           <ul className="space-y-4">
             {history.orders.map((order) => (

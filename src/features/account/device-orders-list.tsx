@@ -74,12 +74,10 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
         </span>
       </div>
       <p className="mt-2 text-sm text-ink">
-        <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> · {DELIVERY_METHOD_LABELS[order.deliveryMethod]} ·{' '}
-        {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> ·{' '}
+        {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       </p>
-      {waiting && (
-        <p className="mt-2 text-sm text-ink-muted">Wyślemy je automatycznie, gdy urządzenie połączy się z internetem.</p>
-      )}
+      {waiting && <p className="mt-2 text-sm text-ink-muted">Wyślemy je automatycznie, gdy urządzenie połączy się z internetem.</p>}
       {order.status === 'failed' && order.lastError && (
         <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
           {order.lastError}

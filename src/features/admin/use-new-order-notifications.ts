@@ -64,10 +64,7 @@ export function useNewOrderNotifications(userId: string, orders: AdminOrder[]): 
     [userId],
   );
 
-  const newOrders = useMemo(
-    () => (lastSeen ? orders.filter((order) => order.createdAt > lastSeen) : []),
-    [orders, lastSeen],
-  );
+  const newOrders = useMemo(() => (lastSeen ? orders.filter((order) => order.createdAt > lastSeen) : []), [orders, lastSeen]);
 
   const markSeen = useCallback(() => {
     const newest = orders[0]?.createdAt;

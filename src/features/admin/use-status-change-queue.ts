@@ -28,10 +28,7 @@ export interface StatusChangeQueue {
  * with the reason instead of disappearing.
  * `applyServerStatus` records a status the server has accepted.
  */
-export function useStatusChangeQueue(
-  userId: string,
-  applyServerStatus: (orderId: string, status: string) => void,
-): StatusChangeQueue {
+export function useStatusChangeQueue(userId: string, applyServerStatus: (orderId: string, status: string) => void): StatusChangeQueue {
   const [queued, setQueued] = useState<QueuedStatusChange[]>(() => loadQueue(userId));
   const [refused, setRefused] = useState<RefusedChange[]>([]);
   const flushing = useRef(false);

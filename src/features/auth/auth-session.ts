@@ -131,7 +131,8 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
         const { error } = await connected.auth.signOut();
         if (error) return fail('logout', error);
         // The session is gone either way; a cleanup that fails must not undo the logout.
-        if (user) await onSignedOut(user).catch((cleanupError: unknown) => console.error('[auth] clearing account data failed', cleanupError));
+        if (user)
+          await onSignedOut(user).catch((cleanupError: unknown) => console.error('[auth] clearing account data failed', cleanupError));
         dispatch({ type: 'logoutSuccess' });
         return { ok: true };
       } catch (error) {

@@ -47,7 +47,9 @@ export function createAuthStore(): AuthStore {
     // supabase-js is fetched alongside: the session code would only ask for it once it has arrived itself.
     void import('@supabase/supabase-js').catch(() => undefined);
     session ??= import('./auth-session.ts')
-      .then(({ createAuthSession }) => createAuthSession({ initial: getState(), publish, onSignedOut: (user) => onSignedOut?.(user) ?? Promise.resolve() }))
+      .then(({ createAuthSession }) =>
+        createAuthSession({ initial: getState(), publish, onSignedOut: (user) => onSignedOut?.(user) ?? Promise.resolve() }),
+      )
       .catch((error: unknown) => {
         // A failed chunk load (offline) must not poison every later attempt.
         session = null;

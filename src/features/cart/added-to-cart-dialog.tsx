@@ -7,10 +7,7 @@ import { ProductThumb } from './product-thumb.tsx';
 export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
-      <DialogBackdrop
-        transition
-        className="fixed inset-0 bg-forest-900/40 transition-opacity duration-200 data-closed:opacity-0"
-      />
+      <DialogBackdrop transition className="fixed inset-0 bg-forest-900/40 transition-opacity duration-200 data-closed:opacity-0" />
       <div className="fixed inset-0 flex items-end justify-center p-4 sm:items-center">
         <DialogPanel
           transition
@@ -20,8 +17,7 @@ export function AddedToCartDialog({ product, quantity, onClose }: { product: Pro
           <div className="mt-4 flex items-center gap-4">
             <ProductThumb src={product.image_url || null} />
             <p className="text-ink">
-              <span className="font-medium">{product.name}</span>{' '}
-              <span className="whitespace-nowrap text-ink-muted">× {quantity}</span>
+              <span className="font-medium">{product.name}</span> <span className="whitespace-nowrap text-ink-muted">× {quantity}</span>
             </p>
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">

@@ -48,7 +48,11 @@ export function unknownProductName(productId: string): string {
 }
 
 /** Cart lines whose product the device's catalog lacks (and no check kept in memory): the server is asked about them. */
-export function missingProductIds(records: readonly CartRecord[], products: ReadonlyArray<ProductRow | undefined>, checks: ProductChecks): string[] {
+export function missingProductIds(
+  records: readonly CartRecord[],
+  products: ReadonlyArray<ProductRow | undefined>,
+  checks: ProductChecks,
+): string[] {
   const known = new Set(products.filter((p): p is ProductRow => p !== undefined).map((p) => p.id));
   return records.map((r) => r.productId).filter((id) => !known.has(id) && !hasCheckedRow(checks.get(id)));
 }

@@ -64,7 +64,10 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
           <CouponForm />
         </div>
 
-        <aside aria-labelledby={`${idPrefix}-summary`} className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6 print:mt-6 print:border-0 print:p-0">
+        <aside
+          aria-labelledby={`${idPrefix}-summary`}
+          className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6 print:mt-6 print:border-0 print:p-0"
+        >
           <h2 id={`${idPrefix}-summary`} className="text-xl font-semibold text-forest-900">
             Podsumowanie
           </h2>
@@ -119,17 +122,23 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
           <dl className="mt-5 space-y-2 border-t border-forest-100 pt-4">
             <div className="flex justify-between gap-4">
               <dt className="text-ink-muted">Produkty</dt>
-              <dd className="tabular-nums" data-testid="summary-subtotal">{formatPln(summary.subtotal)}</dd>
+              <dd className="tabular-nums" data-testid="summary-subtotal">
+                {formatPln(summary.subtotal)}
+              </dd>
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-ink-muted">
                 Dostawa <span className="text-sm">({CART_SHIPPING_LABELS[method]})</span>
               </dt>
-              <dd className="tabular-nums" data-testid="summary-shipping">{priceOrFree(summary.shipping)}</dd>
+              <dd className="tabular-nums" data-testid="summary-shipping">
+                {priceOrFree(summary.shipping)}
+              </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-forest-100 pt-2 text-lg font-bold text-forest-900">
               <dt>Razem</dt>
-              <dd className="tabular-nums" data-testid="summary-total">{formatPln(summary.total)}</dd>
+              <dd className="tabular-nums" data-testid="summary-total">
+                {formatPln(summary.total)}
+              </dd>
             </div>
           </dl>
 
@@ -176,7 +185,10 @@ function CouponForm() {
           aria-describedby={message ? `${id}-message` : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border border-forest-200 bg-white px-3"
         />
-        <button type="submit" className="inline-flex min-h-11 items-center rounded-full bg-forest-800 px-5 font-semibold text-white hover:bg-forest-900">
+        <button
+          type="submit"
+          className="inline-flex min-h-11 items-center rounded-full bg-forest-800 px-5 font-semibold text-white hover:bg-forest-900"
+        >
           Aktywuj
         </button>
       </div>

@@ -26,31 +26,26 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
       data-testid="product-card"
     >
       <div className="relative">
-      {/* The name below is the link for keyboards and screen readers; the picture is a bigger tap target. */}
-      <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
-        {product.image_url ? (
-          <img
-            src={product.image_url}
-            alt=""
-            width={400}
-            height={400}
-            loading={eager ? 'eager' : 'lazy'}
-            decoding="async"
-            className="aspect-square w-full object-cover"
-          />
-        ) : (
-          // No picture yet: the card keeps its shape instead of showing a broken image.
-          <span className="block aspect-square w-full" />
-        )}
-      </Link>
-      {favourite ? (
-        <FavouriteButton
-          pressed={favourite.pressed}
-          onToggle={favourite.onToggle}
-          variant="overlay"
-          productName={product.name}
-        />
-      ) : null}
+        {/* The name below is the link for keyboards and screen readers; the picture is a bigger tap target. */}
+        <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
+          {product.image_url ? (
+            <img
+              src={product.image_url}
+              alt=""
+              width={400}
+              height={400}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+              className="aspect-square w-full object-cover"
+            />
+          ) : (
+            // No picture yet: the card keeps its shape instead of showing a broken image.
+            <span className="block aspect-square w-full" />
+          )}
+        </Link>
+        {favourite ? (
+          <FavouriteButton pressed={favourite.pressed} onToggle={favourite.onToggle} variant="overlay" productName={product.name} />
+        ) : null}
       </div>
       <div className="flex flex-1 flex-col p-3 sm:p-4">
         <p className="text-xs font-medium tracking-wide text-forest-700 uppercase">{categoryLabel(product.category)}</p>
@@ -63,7 +58,10 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
           <p className="text-lg font-bold text-ink">{formatPln(fromPln(product.price))}</p>
           {/* Plenty in stock goes without saying on a card; the rest is worth a word. */}
           {availability === 'in-stock' ? null : (
-            <p className={`text-sm font-medium ${availability === 'made-to-order' ? 'text-forest-700' : 'text-blush-700'}`} data-testid="card-availability">
+            <p
+              className={`text-sm font-medium ${availability === 'made-to-order' ? 'text-forest-700' : 'text-blush-700'}`}
+              data-testid="card-availability"
+            >
               {availabilityLabel(product)}
             </p>
           )}

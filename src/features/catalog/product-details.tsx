@@ -62,10 +62,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             <PageHeading>{product.name}</PageHeading>
             <div className="flex shrink-0 gap-2">
               {favourites ? (
-                <FavouriteButton
-                  pressed={favourites.isFavourite(product.id)}
-                  onToggle={() => favourites.toggle(product.id)}
-                />
+                <FavouriteButton pressed={favourites.isFavourite(product.id)} onToggle={() => favourites.toggle(product.id)} />
               ) : null}
               <ShareButton title={product.name} text={product.description} />
             </div>
@@ -96,13 +93,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             Podobne produkty
           </h2>
           <div className="mt-6">
-            <ProductGrid
-              products={similar}
-              renderAction={renderAction}
-              favourites={favourites}
-              headingLevel={3}
-              label="Podobne produkty"
-            />
+            <ProductGrid products={similar} renderAction={renderAction} favourites={favourites} headingLevel={3} label="Podobne produkty" />
           </div>
         </section>
       ) : null}

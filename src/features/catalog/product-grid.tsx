@@ -38,9 +38,7 @@ export function ProductGrid({
             eager={index < EAGER_IMAGES}
             headingLevel={headingLevel}
             favourite={
-              favourites
-                ? { pressed: favourites.isFavourite(product.id), onToggle: () => favourites.toggle(product.id) }
-                : undefined
+              favourites ? { pressed: favourites.isFavourite(product.id), onToggle: () => favourites.toggle(product.id) } : undefined
             }
           />
         </li>

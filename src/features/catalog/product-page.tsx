@@ -19,15 +19,7 @@ export interface ProductPageProps {
 }
 
 /** Chooses what /product/$id shows: the product, a placeholder while loading, not found, or the fetch error. */
-export function ProductPage({
-  id,
-  products,
-  status,
-  onRetry,
-  renderPurchase,
-  renderAction,
-  favourites,
-}: ProductPageProps) {
+export function ProductPage({ id, products, status, onRetry, renderPurchase, renderAction, favourites }: ProductPageProps) {
   const product = products.find((candidate) => candidate.id === id);
   useFirstContent(status !== 'loading');
   useDocumentTitle(product?.name ?? (status === 'loading' ? undefined : 'Produkt nie znaleziony'));

@@ -33,26 +33,11 @@ export interface ShopPageProps {
   favourites?: GridFavourites;
 }
 
-export function filterProducts(
-  products: readonly ProductRow[],
-  category: CategoryId | undefined,
-  query: string,
-): ProductRow[] {
-  return products.filter(
-    (product) => (category === undefined || product.category === category) && matchesQuery(product, query),
-  );
+export function filterProducts(products: readonly ProductRow[], category: CategoryId | undefined, query: string): ProductRow[] {
+  return products.filter((product) => (category === undefined || product.category === category) && matchesQuery(product, query));
 }
 
-export function ShopPage({
-  category,
-  query,
-  onQueryChange,
-  products,
-  status,
-  onRetry,
-  renderAction,
-  favourites,
-}: ShopPageProps) {
+export function ShopPage({ category, query, onQueryChange, products, status, onRetry, renderAction, favourites }: ShopPageProps) {
   const searchId = useId();
   // The box keeps exactly what was typed (spaces included); the URL gets the trimmed value.
   const [text, setText] = useState(query);
@@ -96,7 +81,10 @@ export function ShopPage({
 
       <div className="mt-6 lg:grid lg:grid-cols-[14rem_1fr] lg:gap-10">
         <nav aria-label="Kategorie" className="-mx-4 lg:mx-0">
-          <ul ref={chips} className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-0">
+          <ul
+            ref={chips}
+            className="relative flex gap-2 overflow-x-auto px-4 pb-2 [scrollbar-width:thin] lg:flex-col lg:overflow-visible lg:px-0"
+          >
             <li className="shrink-0">
               {/* exact: "all" must not stay active while a category is chosen; the router sets aria-current. */}
               <Link
@@ -149,7 +137,9 @@ export function ShopPage({
 
           <div className="mt-4 min-h-6 text-sm text-ink-muted" aria-live="polite">
             {status === 'loading' || failedEmpty ? null : (
-              <p data-testid="result-count" data-query={query}>Znaleziono: {countProducts(visible.length)}</p>
+              <p data-testid="result-count" data-query={query}>
+                Znaleziono: {countProducts(visible.length)}
+              </p>
             )}
           </div>
           {outdated ? (
@@ -170,7 +160,12 @@ export function ShopPage({
               <EmptyResults />
             ) : (
               <>
-                <ProductGrid products={visible.slice(0, renderedCount)} renderAction={renderAction} favourites={favourites} label="Produkty" />
+                <ProductGrid
+                  products={visible.slice(0, renderedCount)}
+                  renderAction={renderAction}
+                  favourites={favourites}
+                  label="Produkty"
+                />
                 {visible.length > shownCount && (
                   <div className="mt-8 text-center">
                     <button type="button" className="btn-secondary" onClick={() => setShown({ listKey, count: shownCount + PAGE_SIZE })}>

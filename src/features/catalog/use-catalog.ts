@@ -61,7 +61,8 @@ export function useCatalog(): CatalogState {
         if (active) startTransition(() => setSync({ phase: 'done', rows }));
       },
       (error: unknown) => {
-        if (active) setSync((previous) => ({ phase: 'failed', error: toError(error), rows: previous.phase === 'syncing' ? [] : previous.rows }));
+        if (active)
+          setSync((previous) => ({ phase: 'failed', error: toError(error), rows: previous.phase === 'syncing' ? [] : previous.rows }));
       },
     );
     return () => {

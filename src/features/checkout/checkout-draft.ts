@@ -57,7 +57,10 @@ export async function finishCheckoutDraft(): Promise<void> {
 }
 
 /** The identity of an order's content: the same fingerprint may reuse the same idempotency key. */
-export function submissionFingerprint(payload: { checkout: CheckoutFormValues; items: ReadonlyArray<{ productId: string; quantity: number }> }): string {
+export function submissionFingerprint(payload: {
+  checkout: CheckoutFormValues;
+  items: ReadonlyArray<{ productId: string; quantity: number }>;
+}): string {
   const items = [...payload.items].sort((a, b) => a.productId.localeCompare(b.productId));
   return JSON.stringify({ checkout: payload.checkout, items });
 }

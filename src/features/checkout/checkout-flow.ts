@@ -57,6 +57,7 @@ export async function runCheckout(
   const { order } = outcome;
   if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
 
-  const start = parsed.output.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
+  const start =
+    parsed.output.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
   return start.ok ? { kind: 'redirect', order, url: start.redirectUrl } : { kind: 'error', message: start.message };
 }

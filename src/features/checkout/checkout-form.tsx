@@ -42,7 +42,15 @@ export const UNVERIFIED_LINES_NOTE =
   'Dostępności i ceny części produktów nie udało się teraz sprawdzić, więc nie ma ich w podsumowaniu. Sklep potwierdzi zamówienie i jego kwotę po otrzymaniu.';
 
 /** docs/spec.md §2 checkout: the form, the delivery quote, the summary and the order flow. */
-export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutFormProps) {
+export function CheckoutForm({
+  cart,
+  cartEditor,
+  initialValues,
+  getAccessToken,
+  onTransferPlaced,
+  submitOrder,
+  onQueued,
+}: CheckoutFormProps) {
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
   const freeThreshold = amountSettingOr(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
@@ -159,16 +167,20 @@ export function CheckoutForm({ cart, cartEditor, initialValues, getAccessToken, 
 
           {needsAddress(values.deliveryMethod) && (
             <fieldset>
-              <legend className={sectionTitleClass}>
-                {values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}
-              </legend>
+              <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
               <div className="mt-4 grid gap-5 sm:grid-cols-2">
                 {ADDRESS_FIELDS.map(renderTextField)}
                 <div>
                   <label htmlFor="checkout-country" className="mb-1.5 block font-medium text-forest-900">
                     Kraj
                   </label>
-                  <select id="checkout-country" name="country" className={`${inputClass} min-h-[3.125rem]`} value="PL" onChange={() => undefined}>
+                  <select
+                    id="checkout-country"
+                    name="country"
+                    className={`${inputClass} min-h-[3.125rem]`}
+                    value="PL"
+                    onChange={() => undefined}
+                  >
                     <option value="PL">Polska</option>
                   </select>
                 </div>

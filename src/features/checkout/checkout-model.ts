@@ -1,11 +1,6 @@
 import type { LineAvailability } from '../../domain/cart.ts';
 import type { CategoryId } from '../../domain/categories.ts';
-import {
-  allowedDeliveryMethods,
-  fixedShippingCost,
-  isLocalDelivery,
-  type DeliveryMethod,
-} from '../../domain/delivery.ts';
+import { allowedDeliveryMethods, fixedShippingCost, isLocalDelivery, type DeliveryMethod } from '../../domain/delivery.ts';
 import { addMoney, grosz, type Grosz } from '../../domain/money.ts';
 import type { QuoteState } from './use-delivery-quote.ts';
 

@@ -89,9 +89,14 @@ function QueuedNotice({ localNumber }: { localNumber: string }) {
         Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online
       </p>
       <p className="mt-3 text-ink">
-        Numer lokalny: <strong className="font-mono" data-testid="local-order-number">{localNumber}</strong>
+        Numer lokalny:{' '}
+        <strong className="font-mono" data-testid="local-order-number">
+          {localNumber}
+        </strong>
       </p>
-      <p className="mt-2 text-ink-muted">Stan zamówienia sprawdzisz w „Moje konto”. Nie zamykaj aplikacji na dłużej niż to konieczne – wyślemy je przy następnym połączeniu.</p>
+      <p className="mt-2 text-ink-muted">
+        Stan zamówienia sprawdzisz w „Moje konto”. Nie zamykaj aplikacji na dłużej niż to konieczne – wyślemy je przy następnym połączeniu.
+      </p>
       <Link to="/account" className="btn-primary mt-6">
         Moje zamówienia
       </Link>

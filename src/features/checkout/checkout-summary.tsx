@@ -24,7 +24,10 @@ export function CheckoutSummary({
   children?: ReactNode;
 }) {
   return (
-    <aside aria-labelledby="checkout-summary-title" className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6 lg:sticky lg:top-24">
+    <aside
+      aria-labelledby="checkout-summary-title"
+      className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6 lg:sticky lg:top-24"
+    >
       <h2 id="checkout-summary-title" className="text-xl font-semibold text-forest-900">
         Podsumowanie zamówienia
       </h2>

@@ -1,4 +1,9 @@
-import { ADDRESS_INCOMPLETE_MESSAGE, formatDestinationAddress, isAddressComplete, type DeliveryAddress } from '../../domain/delivery-address.ts';
+import {
+  ADDRESS_INCOMPLETE_MESSAGE,
+  formatDestinationAddress,
+  isAddressComplete,
+  type DeliveryAddress,
+} from '../../domain/delivery-address.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
 
@@ -28,7 +33,8 @@ export async function fetchDeliveryQuote(address: DeliveryAddress, signal?: Abor
       { signal, timeoutMs: 15_000 },
     );
     if (!answer.ok) {
-      const message = bodyField(answer.body, 'message') ?? (typeof answer.body === 'string' && answer.body.trim() !== '' ? answer.body : undefined);
+      const message =
+        bodyField(answer.body, 'message') ?? (typeof answer.body === 'string' && answer.body.trim() !== '' ? answer.body : undefined);
       return { ok: false, message: answer.status >= 500 ? QUOTE_SERVER_ERROR : (message ?? QUOTE_FAILED) };
     }
     const body = (typeof answer.body === 'object' && answer.body !== null ? answer.body : {}) as Record<string, unknown>;

@@ -47,7 +47,8 @@ export async function startCardPayment(order: PlacedOrder, accessToken: string |
   try {
     const answer = await callFunction('create-payment', paymentRequest(order), { accessToken });
     if (!answer.ok) {
-      const detail = bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
+      const detail =
+        bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
       return { ok: false, message: detail ?? PAYMENT_SESSION_FALLBACK };
     }
     const url = bodyField(answer.body, 'url');
@@ -59,7 +60,10 @@ export async function startCardPayment(order: PlacedOrder, accessToken: string |
 }
 
 /** docs/spec.md §9: the browser leaves for the gateway 500 ms after the address is confirmed. */
-export async function redirectToPayment(url: string, navigate: (url: string) => void = (target) => window.location.assign(target)): Promise<void> {
+export async function redirectToPayment(
+  url: string,
+  navigate: (url: string) => void = (target) => window.location.assign(target),
+): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, PAYMENT_REDIRECT_DELAY_MS));
   navigate(url);
 }

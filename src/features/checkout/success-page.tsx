@@ -25,7 +25,11 @@ export function SuccessPage({
 
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
-      {search.payment === 'transfer' ? <TransferDetails orderNumber={search.orderId} findOrderTotal={findOrderTotal} /> : <PaymentProcessed orderNumber={search.orderId} />}
+      {search.payment === 'transfer' ? (
+        <TransferDetails orderNumber={search.orderId} findOrderTotal={findOrderTotal} />
+      ) : (
+        <PaymentProcessed orderNumber={search.orderId} />
+      )}
     </section>
   );
 }
@@ -69,7 +73,10 @@ function TransferDetails({
       <PageHeading>Dziękujemy za zamówienie!</PageHeading>
       {orderNumber && (
         <p className="mt-3 text-lg text-ink">
-          Numer zamówienia: <strong className="font-mono text-forest-900" data-testid="order-number">{orderNumber}</strong>
+          Numer zamówienia:{' '}
+          <strong className="font-mono text-forest-900" data-testid="order-number">
+            {orderNumber}
+          </strong>
         </p>
       )}
       <div className="mt-8 rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
@@ -133,7 +140,10 @@ function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) 
       <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
       {orderNumber && (
         <p className="mt-3 text-lg text-ink">
-          Numer zamówienia: <strong className="font-mono text-forest-900" data-testid="order-number">{orderNumber}</strong>
+          Numer zamówienia:{' '}
+          <strong className="font-mono text-forest-900" data-testid="order-number">
+            {orderNumber}
+          </strong>
         </p>
       )}
       <p className="mt-4 text-ink-muted" aria-live="polite">

@@ -69,7 +69,9 @@ export function TransferConfirmation({
                 <span>
                   {line.name} × {line.quantity}
                 </span>
-                <span className="tabular-nums">{line.availability === 'available' ? formatPln(line.lineTotal) : 'cena do potwierdzenia'}</span>
+                <span className="tabular-nums">
+                  {line.availability === 'available' ? formatPln(line.lineTotal) : 'cena do potwierdzenia'}
+                </span>
               </li>
             ))}
         </ul>

@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { isLocalDelivery, type DeliveryMethod } from '../../domain/delivery.ts';
-import { ADDRESS_INCOMPLETE_MESSAGE, formatDestinationAddress, isAddressComplete, type DeliveryAddress } from '../../domain/delivery-address.ts';
+import {
+  ADDRESS_INCOMPLETE_MESSAGE,
+  formatDestinationAddress,
+  isAddressComplete,
+  type DeliveryAddress,
+} from '../../domain/delivery-address.ts';
 import { fetchDeliveryQuote, type DeliveryQuote } from './delivery-quote.ts';
 
 export type QuoteState =

@@ -176,9 +176,7 @@ export function ContactForm() {
 
       <div aria-live="polite" role="status">
         {status === 'sent' && (
-          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">
-            Dziękujemy za wiadomość!
-          </p>
+          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">Dziękujemy za wiadomość!</p>
         )}
       </div>
       {status === 'failed' && (

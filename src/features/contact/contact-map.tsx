@@ -12,14 +12,7 @@ export function ContactMap({ address }: { address: string }) {
     <figure className="overflow-hidden rounded-2xl border border-forest-100 bg-white">
       <div className="aspect-[4/3] w-full bg-forest-50 sm:aspect-[16/9]">
         {online ? (
-          <iframe
-            src={MAP_EMBED_URL}
-            title="Mapa dojazdu"
-            width={800}
-            height={450}
-            loading="lazy"
-            className="block size-full border-0"
-          />
+          <iframe src={MAP_EMBED_URL} title="Mapa dojazdu" width={800} height={450} loading="lazy" className="block size-full border-0" />
         ) : (
           <div className="grid size-full place-items-center p-6 text-center">
             <p className="max-w-xs text-ink-muted">

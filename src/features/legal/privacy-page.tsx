@@ -11,20 +11,23 @@ export function PrivacyPage() {
     >
       <LegalSection title="Kto odpowiada za Twoje dane">
         <p>
-          Administratorem danych jest {settings.company_name}, {settings.company_address}. W sprawach danych osobowych napisz
-          na adres <a href={`mailto:${settings.company_email}`} className="font-medium text-forest-800 underline">{settings.company_email}</a>.
+          Administratorem danych jest {settings.company_name}, {settings.company_address}. W sprawach danych osobowych napisz na adres{' '}
+          <a href={`mailto:${settings.company_email}`} className="font-medium text-forest-800 underline">
+            {settings.company_email}
+          </a>
+          .
         </p>
       </LegalSection>
 
       <LegalSection title="Jakie dane przechowujemy i po co">
         <ul>
           <li>
-            <strong>Zamówienia</strong>: imię i nazwisko, email, telefon, adres dostawy i zamówione produkty. Potrzebujemy ich,
-            aby przygotować i dostarczyć zamówienie, przyjąć płatność oraz rozpatrzyć ewentualną reklamację.
+            <strong>Zamówienia</strong>: imię i nazwisko, email, telefon, adres dostawy i zamówione produkty. Potrzebujemy ich, aby
+            przygotować i dostarczyć zamówienie, przyjąć płatność oraz rozpatrzyć ewentualną reklamację.
           </li>
           <li>
-            <strong>Wiadomości z formularza kontaktowego</strong>: imię i nazwisko, email, opcjonalnie telefon i treść
-            wiadomości. Używamy ich tylko po to, aby Ci odpowiedzieć.
+            <strong>Wiadomości z formularza kontaktowego</strong>: imię i nazwisko, email, opcjonalnie telefon i treść wiadomości. Używamy
+            ich tylko po to, aby Ci odpowiedzieć.
           </li>
           <li>
             <strong>Konto klienta</strong>: email i hasło (przechowywane w postaci zaszyfrowanej) oraz historia zamówień.
@@ -34,25 +37,23 @@ export function PrivacyPage() {
 
       <LegalSection title="Pamięć Twojego urządzenia">
         <p>
-          Sklep zapisuje w przeglądarce koszyk, ulubione produkty, kopię katalogu (aby działał bez internetu), dane kontaktowe
-          sklepu oraz Twoją zgodę na pliki cookie. Te dane zostają na Twoim urządzeniu. Nie używamy plików cookie reklamowych
-          ani narzędzi śledzących.
+          Sklep zapisuje w przeglądarce koszyk, ulubione produkty, kopię katalogu (aby działał bez internetu), dane kontaktowe sklepu oraz
+          Twoją zgodę na pliki cookie. Te dane zostają na Twoim urządzeniu. Nie używamy plików cookie reklamowych ani narzędzi śledzących.
         </p>
         <p>Możesz je usunąć w ustawieniach przeglądarki. Koszyk i ulubione zostaną wtedy wyczyszczone.</p>
       </LegalSection>
 
       <LegalSection title="Komu przekazujemy dane">
         <p>
-          Tylko tym, bez których nie zrealizujemy zamówienia: operatorowi płatności oraz firmie kurierskiej, jeśli wybierzesz
-          wysyłkę. Nie sprzedajemy danych.
+          Tylko tym, bez których nie zrealizujemy zamówienia: operatorowi płatności oraz firmie kurierskiej, jeśli wybierzesz wysyłkę. Nie
+          sprzedajemy danych.
         </p>
       </LegalSection>
 
       <LegalSection title="Twoje prawa">
         <p>
-          Masz prawo wglądu do swoich danych, ich poprawienia, usunięcia lub ograniczenia przetwarzania. Możesz też złożyć
-          skargę do Prezesa Urzędu Ochrony Danych Osobowych. Dane zamówień przechowujemy tak długo, jak wymagają tego przepisy
-          podatkowe.
+          Masz prawo wglądu do swoich danych, ich poprawienia, usunięcia lub ograniczenia przetwarzania. Możesz też złożyć skargę do Prezesa
+          Urzędu Ochrony Danych Osobowych. Dane zamówień przechowujemy tak długo, jak wymagają tego przepisy podatkowe.
         </p>
       </LegalSection>
     </LegalLayout>

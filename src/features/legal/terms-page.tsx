@@ -28,8 +28,8 @@ export function TermsPage() {
       <LegalSection title="Dostawa">
         <ul>
           <li>
-            Kwiaty żywe dostarczamy tylko lokalnie: na terenie powiatu przemyskiego i gminy Bircza. Koszt dostawy obliczamy
-            na podstawie odległości.
+            Kwiaty żywe dostarczamy tylko lokalnie: na terenie powiatu przemyskiego i gminy Bircza. Koszt dostawy obliczamy na podstawie
+            odległości.
           </li>
           <li>Kwiaty sztuczne, znicze, pamiątki i prezenty wysyłamy w ciągu 1–2 dni roboczych od zaksięgowania płatności.</li>
           <li>Zamówienie możesz też odebrać osobiście w kwiaciarni, bez opłat.</li>
@@ -38,23 +38,27 @@ export function TermsPage() {
 
       <LegalSection title="Prawo odstąpienia od umowy">
         <p>
-          Masz 14 dni na odstąpienie od umowy bez podawania przyczyny. Termin liczymy od dnia otrzymania towaru. Wystarczy, że
-          wyślesz nam oświadczenie, na przykład przez <Link to="/contact" className="font-medium text-forest-800 underline">formularz kontaktowy</Link>.
+          Masz 14 dni na odstąpienie od umowy bez podawania przyczyny. Termin liczymy od dnia otrzymania towaru. Wystarczy, że wyślesz nam
+          oświadczenie, na przykład przez{' '}
+          <Link to="/contact" className="font-medium text-forest-800 underline">
+            formularz kontaktowy
+          </Link>
+          .
         </p>
-        <p>
-          Prawo to nie dotyczy towarów szybko psujących się, takich jak kwiaty żywe, ani produktów wykonanych według Twoich
-          wskazań.
-        </p>
+        <p>Prawo to nie dotyczy towarów szybko psujących się, takich jak kwiaty żywe, ani produktów wykonanych według Twoich wskazań.</p>
       </LegalSection>
 
       <LegalSection title="Reklamacje">
         <p>
-          Reklamację zgłoś w ciągu 14 dni od otrzymania towaru. Opisz problem i, jeśli to możliwe, dołącz zdjęcie. Rozpatrzymy
-          ją w ciągu 14 dni roboczych i odpowiemy na podany adres email.
+          Reklamację zgłoś w ciągu 14 dni od otrzymania towaru. Opisz problem i, jeśli to możliwe, dołącz zdjęcie. Rozpatrzymy ją w ciągu 14
+          dni roboczych i odpowiemy na podany adres email.
         </p>
         <p>
-          Kontakt: <a href={`mailto:${settings.company_email}`} className="font-medium text-forest-800 underline">{settings.company_email}</a>,
-          tel. {settings.company_phone}.
+          Kontakt:{' '}
+          <a href={`mailto:${settings.company_email}`} className="font-medium text-forest-800 underline">
+            {settings.company_email}
+          </a>
+          , tel. {settings.company_phone}.
         </p>
       </LegalSection>
     </LegalLayout>

@@ -31,23 +31,21 @@ export function useDeviceOrders(): DeviceOrderSummary[] | undefined {
   return useLiveQuery(async () => {
     const entries = await readOutbox();
     return entries
-      .map(
-        (entry): DeviceOrderSummary => ({
-          clientRequestId: entry.clientRequestId,
-          number: entry.order?.orderNumber ?? entry.localNumber,
-          orderId: entry.order?.id ?? null,
-          status: entry.status,
-          createdAt: entry.createdAt,
-          total: fromPln(entry.order?.total ?? entry.estimatedTotal),
-          deliveryMethod: entry.deliveryMethod,
-          paymentMethod: entry.paymentMethod,
-          userPlaced: entry.userPlaced,
-          lastError: entry.lastError ?? null,
-          placed: entry.order ?? null,
-          checkout: entry.request.checkout,
-          awaitsPayment: entry.status === 'sent' && entry.queuedOffline && entry.paymentMethod !== 'transfer',
-        }),
-      )
+      .map((entry): DeviceOrderSummary => ({
+        clientRequestId: entry.clientRequestId,
+        number: entry.order?.orderNumber ?? entry.localNumber,
+        orderId: entry.order?.id ?? null,
+        status: entry.status,
+        createdAt: entry.createdAt,
+        total: fromPln(entry.order?.total ?? entry.estimatedTotal),
+        deliveryMethod: entry.deliveryMethod,
+        paymentMethod: entry.paymentMethod,
+        userPlaced: entry.userPlaced,
+        lastError: entry.lastError ?? null,
+        placed: entry.order ?? null,
+        checkout: entry.request.checkout,
+        awaitsPayment: entry.status === 'sent' && entry.queuedOffline && entry.paymentMethod !== 'transfer',
+      }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, []);
 }

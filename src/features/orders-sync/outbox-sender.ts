@@ -79,7 +79,13 @@ export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = fa
         await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined });
         summary.failed += 1;
       } else {
-        await putOutboxEntry({ ...entry, status: 'queued', attempts, lastError: outcome.message, nextAttemptAt: now() + retryDelayMs(attempts) });
+        await putOutboxEntry({
+          ...entry,
+          status: 'queued',
+          attempts,
+          lastError: outcome.message,
+          nextAttemptAt: now() + retryDelayMs(attempts),
+        });
         summary.waiting += 1;
       }
     }

@@ -30,7 +30,12 @@ export function localOrderNumber(clientRequestId: string): string {
 function isOutboxOrder(value: unknown): value is OutboxOrder {
   if (typeof value !== 'object' || value === null) return false;
   const order = value as Partial<OutboxOrder>;
-  return typeof order.localNumber === 'string' && typeof order.request === 'object' && order.request !== null && typeof order.request.checkout === 'object';
+  return (
+    typeof order.localNumber === 'string' &&
+    typeof order.request === 'object' &&
+    order.request !== null &&
+    typeof order.request.checkout === 'object'
+  );
 }
 
 export function toOutboxEntry(record: OutboxRecord): OutboxEntry | null {

@@ -35,11 +35,16 @@ function fieldsOf(body: unknown): Record<string, string> {
  * clientRequestId sent again answers with the first order, so an uncertain
  * outcome is always safe to retry.
  */
-export async function placeOrder(backend: BackendConfig, payload: PlaceOrderPayload, accessToken: string | null): Promise<PlaceOrderOutcome> {
+export async function placeOrder(
+  backend: BackendConfig,
+  payload: PlaceOrderPayload,
+  accessToken: string | null,
+): Promise<PlaceOrderOutcome> {
   try {
     const answer = await callFunctionAt(backend, 'place-order', payload, { accessToken });
     if (answer.ok) {
-      const body = typeof answer.body === 'object' && answer.body !== null ? (answer.body as Partial<Record<keyof PlaceOrderResponse, unknown>>) : {};
+      const body =
+        typeof answer.body === 'object' && answer.body !== null ? (answer.body as Partial<Record<keyof PlaceOrderResponse, unknown>>) : {};
       if (!isPlacedOrder(body.order)) return { kind: 'uncertain', message: ORDER_FAILED_MESSAGE, unreachable: false };
       return { kind: 'placed', order: body.order, replayed: body.replayed === true };
     }

@@ -21,7 +21,14 @@ export const submitOrder: SubmitOrder = async (payload, facts, accessToken) => {
   const createdAt = new Date().toISOString();
   const outcome = await placeOrder(getBackendConfig(), payload, accessToken);
   if (outcome.kind === 'placed') {
-    await putOutboxEntry({ ...base, status: 'sent', createdAt: outcome.order.createdAt, attempts: 1, order: outcome.order, queuedOffline: false });
+    await putOutboxEntry({
+      ...base,
+      status: 'sent',
+      createdAt: outcome.order.createdAt,
+      attempts: 1,
+      order: outcome.order,
+      queuedOffline: false,
+    });
     return { kind: 'placed', order: outcome.order };
   }
   if (outcome.kind === 'rejected') return outcome;

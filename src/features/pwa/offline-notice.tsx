@@ -10,8 +10,8 @@ export function OfflineNotice() {
     <div role="status" className="sticky top-16 z-30">
       {!online && (
         <p className="border-b border-forest-200 bg-forest-50 px-4 py-2 text-center text-sm text-forest-900">
-          <strong className="font-semibold">Jesteś offline.</strong> Sklep i koszyk działają; logowanie, formularze i
-          płatność wymagają internetu.
+          <strong className="font-semibold">Jesteś offline.</strong> Sklep i koszyk działają; logowanie, formularze i płatność wymagają
+          internetu.
         </p>
       )}
     </div>

@@ -11,13 +11,7 @@ export function AccountMenuSlot({ user, onLogout }: Omit<AccountMenuProps, 'open
   const [pressedEarly, setPressedEarly] = useState(false);
 
   const placeholder = (
-    <button
-      type="button"
-      className={ACCOUNT_BUTTON_CLASS}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onClick={() => setPressedEarly(true)}
-    >
+    <button type="button" className={ACCOUNT_BUTTON_CLASS} aria-haspopup="menu" aria-expanded={false} onClick={() => setPressedEarly(true)}>
       <AccountButtonFace />
     </button>
   );

@@ -22,8 +22,7 @@ export interface AccountMenuProps {
  */
 const path = (to: string) => to as NonNullable<LinkProps['to']>;
 
-const itemClass =
-  'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-base text-forest-900 data-[focus]:bg-forest-50';
+const itemClass = 'flex min-h-11 w-full items-center rounded-lg px-3 text-left text-base text-forest-900 data-[focus]:bg-forest-50';
 
 /** docs/spec.md §2 'Panel klienta'. Headless UI lives only in this lazily loaded chunk. */
 export function AccountMenu({ user, onLogout, openOnMount = false }: AccountMenuProps) {

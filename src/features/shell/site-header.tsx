@@ -56,11 +56,7 @@ export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
           <ul className="flex items-center gap-1">
             {MAIN_NAV.map((item) => (
               <li key={item.to}>
-                <Link
-                  to={item.to}
-                  className={desktopLink}
-                  activeOptions={{ exact: item.to === '/', includeSearch: false }}
-                >
+                <Link to={item.to} className={desktopLink} activeOptions={{ exact: item.to === '/', includeSearch: false }}>
                   {item.label}
                 </Link>
               </li>

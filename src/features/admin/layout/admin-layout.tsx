@@ -78,17 +78,17 @@ function SyncNotices() {
         )}
       </div>
       {refused.length > 0 && (
-          <div role="alert" className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
-            <ul className="space-y-1 font-medium text-blush-700">
-              {refused.map((item) => (
-                <li key={`${item.change.orderId}-${item.change.queuedAt}`}>{item.reason}</li>
-              ))}
-            </ul>
-            <button type="button" className="btn-secondary mt-3 min-h-10 py-2" onClick={dismissRefused}>
-              Rozumiem
-            </button>
-          </div>
-        )}
+        <div role="alert" className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
+          <ul className="space-y-1 font-medium text-blush-700">
+            {refused.map((item) => (
+              <li key={`${item.change.orderId}-${item.change.queuedAt}`}>{item.reason}</li>
+            ))}
+          </ul>
+          <button type="button" className="btn-secondary mt-3 min-h-10 py-2" onClick={dismissRefused}>
+            Rozumiem
+          </button>
+        </div>
+      )}
     </>
   );
 }

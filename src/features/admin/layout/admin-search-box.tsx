@@ -73,11 +73,7 @@ export function AdminSearchBox() {
               <p className="px-3 py-2 text-sm text-ink-muted">Nic nie znaleziono</p>
             ) : (
               hits.map((hit) => (
-                <ComboboxOption
-                  key={hit.key}
-                  value={hit}
-                  className="cursor-pointer rounded-xl px-3 py-2 data-focus:bg-forest-50"
-                >
+                <ComboboxOption key={hit.key} value={hit} className="cursor-pointer rounded-xl px-3 py-2 data-focus:bg-forest-50">
                   <span className="block font-medium text-forest-900">{hit.title}</span>
                   <span className="block truncate text-sm text-ink-muted">{hit.detail}</span>
                 </ComboboxOption>

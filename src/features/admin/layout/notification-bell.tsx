@@ -7,7 +7,17 @@ import { countLabelPlain } from '../count-label.ts';
 
 function BellIcon({ className = 'size-6' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.75} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.75}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
       <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.8 6.2 2.5 7H3.5c.7-.8 2.5-2.5 2.5-7z" />
       <path d="M10 19.5a2 2 0 0 0 4 0" />
     </svg>
@@ -26,11 +36,18 @@ export function NotificationBell() {
     <Popover className="relative">
       <PopoverButton
         className="relative inline-flex size-11 items-center justify-center rounded-full text-forest-900 hover:bg-forest-50"
-        aria-label={count > 0 ? `Powiadomienia: ${countLabelPlain(count, ['nowe zamówienie', 'nowe zamówienia', 'nowych zamówień'])}` : 'Powiadomienia: brak nowych zamówień'}
+        aria-label={
+          count > 0
+            ? `Powiadomienia: ${countLabelPlain(count, ['nowe zamówienie', 'nowe zamówienia', 'nowych zamówień'])}`
+            : 'Powiadomienia: brak nowych zamówień'
+        }
       >
         <BellIcon />
         {count > 0 && (
-          <span aria-hidden="true" className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-blush-700 px-1 text-xs font-bold text-white">
+          <span
+            aria-hidden="true"
+            className="absolute top-1 right-1 inline-flex min-w-5 items-center justify-center rounded-full bg-blush-700 px-1 text-xs font-bold text-white"
+          >
             {count > 99 ? '99+' : count}
           </span>
         )}

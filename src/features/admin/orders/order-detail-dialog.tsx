@@ -91,9 +91,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 <StatusBadge status={order.status} />
               </div>
               {saving && <p className="mt-2 text-sm text-ink-muted">Zapisywanie...</p>}
-              {waiting && !message && (
-                <p className="mt-2 text-sm text-ink">Zmiana zostanie wysłana, gdy wrócisz online</p>
-              )}
+              {waiting && !message && <p className="mt-2 text-sm text-ink">Zmiana zostanie wysłana, gdy wrócisz online</p>}
               <div role="status" aria-live="polite">
                 {message && !message.alert && <p className="mt-2 text-sm font-medium text-forest-800">{message.text}</p>}
               </div>

@@ -23,7 +23,13 @@ const PAYMENT_TONE: Record<string, string> = {
 };
 
 /** /admin/payments: one payment view per order (docs/spec.md §3), status derived from the order's (§4), filterable. */
-export function PaymentsPage({ search, onSearchChange }: { search: PaymentsSearch; onSearchChange: (next: Partial<PaymentsSearch>) => void }) {
+export function PaymentsPage({
+  search,
+  onSearchChange,
+}: {
+  search: PaymentsSearch;
+  onSearchChange: (next: Partial<PaymentsSearch>) => void;
+}) {
   const { load, orders, reload } = useAdminData();
   const statusId = useId();
   const queryId = useId();

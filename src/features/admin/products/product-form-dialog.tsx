@@ -35,7 +35,12 @@ export function ProductFormDialog({ open, product, onClose, onSave }: ProductFor
         <DialogPanel className="max-h-[calc(100dvh-1rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-cream p-5 shadow-xl sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <DialogTitle className="text-xl font-semibold text-forest-900">{product ? 'Edytuj produkt' : 'Dodaj produkt'}</DialogTitle>
-            <button type="button" onClick={onClose} className="-m-2 rounded-full p-2 text-ink-muted hover:bg-forest-50" aria-label="Zamknij">
+            <button
+              type="button"
+              onClick={onClose}
+              className="-m-2 rounded-full p-2 text-ink-muted hover:bg-forest-50"
+              aria-label="Zamknij"
+            >
               <CloseIcon />
             </button>
           </div>
@@ -171,7 +176,12 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
         {textInput('stock', 'Stan magazynowy (szt.)', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
       </div>
 
-      {textInput('imageUrl', 'Adres URL obrazka', { type: 'url', inputMode: 'url', placeholder: 'https://… lub /products/nazwa.svg', maxLength: PRODUCT_LIMITS.imageUrl })}
+      {textInput('imageUrl', 'Adres URL obrazka', {
+        type: 'url',
+        inputMode: 'url',
+        placeholder: 'https://… lub /products/nazwa.svg',
+        maxLength: PRODUCT_LIMITS.imageUrl,
+      })}
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}

@@ -54,12 +54,20 @@ export async function listAdminProducts(given?: SupabaseClient): Promise<Product
 
 export async function createProduct(input: ProductInput, given?: SupabaseClient): Promise<ProductRow> {
   const supabase = await client(given);
-  const { data, error } = await supabase.from('products').insert({ ...input, active: true }).select('*').single();
+  const { data, error } = await supabase
+    .from('products')
+    .insert({ ...input, active: true })
+    .select('*')
+    .single();
   if (error) fail(error);
   return data as ProductRow;
 }
 
-export async function updateProduct(id: string, changes: Partial<ProductInput> & { active?: boolean }, given?: SupabaseClient): Promise<ProductRow> {
+export async function updateProduct(
+  id: string,
+  changes: Partial<ProductInput> & { active?: boolean },
+  given?: SupabaseClient,
+): Promise<ProductRow> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').update(changes).eq('id', id).select('*').single();
   if (error) fail(error);

@@ -78,7 +78,9 @@ export function ProductsPage() {
     try {
       const outcome = await deleteProduct(product.id);
       if (outcome === 'deleted') {
-        setLoad((state) => (state.state === 'loaded' ? { state: 'loaded', products: state.products.filter((p) => p.id !== product.id) } : state));
+        setLoad((state) =>
+          state.state === 'loaded' ? { state: 'loaded', products: state.products.filter((p) => p.id !== product.id) } : state,
+        );
         setNotice({ kind: 'success', text: `Usunięto produkt „${product.name}”.` });
       } else {
         replace({ ...product, active: false });
@@ -94,7 +96,10 @@ export function ProductsPage() {
     setNotice(null);
     try {
       replace(await updateProduct(product.id, { active }));
-      setNotice({ kind: 'success', text: active ? `Produkt „${product.name}” jest znowu widoczny w sklepie.` : `Ukryto produkt „${product.name}”.` });
+      setNotice({
+        kind: 'success',
+        text: active ? `Produkt „${product.name}” jest znowu widoczny w sklepie.` : `Ukryto produkt „${product.name}”.`,
+      });
     } catch {
       setNotice({ kind: 'error', text: 'Nie udało się zmienić widoczności produktu. Spróbuj ponownie.' });
     }
@@ -186,17 +191,27 @@ export function ProductsPage() {
         )}
       </div>
 
-      {editing && (
-        <ProductFormDialog key={editing.key} open product={editing.product} onClose={() => setEditing(null)} onSave={save} />
-      )}
+      {editing && <ProductFormDialog key={editing.key} open product={editing.product} onClose={() => setEditing(null)} onSave={save} />}
       <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} onConfirm={confirmDelete} />
     </section>
   );
 }
 
-function ProductRowItem({ product, onEdit, onDelete, onShow }: { product: ProductRow; onEdit: () => void; onDelete: () => void; onShow: () => void }) {
+function ProductRowItem({
+  product,
+  onEdit,
+  onDelete,
+  onShow,
+}: {
+  product: ProductRow;
+  onEdit: () => void;
+  onDelete: () => void;
+  onShow: () => void;
+}) {
   return (
-    <li className={`flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-3 sm:flex-nowrap sm:gap-4 sm:p-4 ${product.active ? 'border-forest-100' : 'border-dashed border-forest-200 bg-cream-200/50'}`}>
+    <li
+      className={`flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-3 sm:flex-nowrap sm:gap-4 sm:p-4 ${product.active ? 'border-forest-100' : 'border-dashed border-forest-200 bg-cream-200/50'}`}
+    >
       <img
         src={product.image_url || undefined}
         alt=""
@@ -208,16 +223,24 @@ function ProductRowItem({ product, onEdit, onDelete, onShow }: { product: Produc
       <div className="min-w-0 flex-1 basis-40">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold break-words text-forest-900">{product.name}</span>
-          {product.is_featured && <span className="rounded-full bg-blush-100 px-2 py-0.5 text-xs font-semibold text-blush-700">Polecany</span>}
+          {product.is_featured && (
+            <span className="rounded-full bg-blush-100 px-2 py-0.5 text-xs font-semibold text-blush-700">Polecany</span>
+          )}
           {!product.active && <span className="rounded-full bg-ink-muted px-2 py-0.5 text-xs font-semibold text-white">Ukryty</span>}
         </p>
         <p className="text-sm text-ink-muted">
-          {categoryLabel(product.category)} · {formatPln(fromPln(product.price))} · {product.made_to_order ? 'Na zamówienie' : `Stan: ${product.stock} szt.`}
+          {categoryLabel(product.category)} · {formatPln(fromPln(product.price))} ·{' '}
+          {product.made_to_order ? 'Na zamówienie' : `Stan: ${product.stock} szt.`}
         </p>
       </div>
       <div className="flex w-full shrink-0 flex-wrap justify-end gap-2 sm:w-auto">
         {!product.active && (
-          <button type="button" onClick={onShow} aria-label={`Pokaż w sklepie: ${product.name}`} className="min-h-11 rounded-full border border-forest-200 px-4 text-sm font-semibold text-forest-800 hover:bg-forest-50">
+          <button
+            type="button"
+            onClick={onShow}
+            aria-label={`Pokaż w sklepie: ${product.name}`}
+            className="min-h-11 rounded-full border border-forest-200 px-4 text-sm font-semibold text-forest-800 hover:bg-forest-50"
+          >
             Pokaż w sklepie
           </button>
         )}

@@ -34,7 +34,14 @@ export interface TestOrderInput {
 export const SAMPLE_TEST_ORDERS: readonly (TestOrderInput & { label: string })[] = [
   { label: 'Bukiet róż', amount: 150.5, orderId: '', email: 'anna.kowalska@example.pl', name: 'Anna Kowalska', phone: '+48 600 100 200' },
   { label: 'Wieniec okolicznościowy', amount: 500, orderId: '', email: 'jan.nowak@example.pl', name: 'Jan Nowak', phone: '600 200 300' },
-  { label: 'Znicz szklany', amount: 25.99, orderId: '', email: 'ewa.wisniewska@example.pl', name: 'Ewa Wiśniewska', phone: '+48 601 300 400' },
+  {
+    label: 'Znicz szklany',
+    amount: 25.99,
+    orderId: '',
+    email: 'ewa.wisniewska@example.pl',
+    name: 'Ewa Wiśniewska',
+    phone: '+48 601 300 400',
+  },
 ];
 
 export type TestStatus = 'passed' | 'failed' | 'skipped';
@@ -172,11 +179,27 @@ async function callFunctionAsOwner(name: string, payload: unknown): ReturnType<t
  * Calls create-payu-classic-payment with the checkout's body and counts it a
  * success only if HTTP is ok and success is true (docs/spec.md §7), timing the call.
  */
-export async function runFunctionTest(input: TestOrderInput, title: string, call: typeof callFunction = callFunctionAsOwner): Promise<TestResult> {
-  const base = { id: `function-${title}`, category: 'Wywołanie funkcji create-payu-classic-payment', title, warnings: [] as string[], missingFields: [] as string[] };
+export async function runFunctionTest(
+  input: TestOrderInput,
+  title: string,
+  call: typeof callFunction = callFunctionAsOwner,
+): Promise<TestResult> {
+  const base = {
+    id: `function-${title}`,
+    category: 'Wywołanie funkcji create-payu-classic-payment',
+    title,
+    warnings: [] as string[],
+    missingFields: [] as string[],
+  };
   const orderId = input.orderId.trim();
   if (!orderId) {
-    return { ...base, status: 'skipped', durationMs: 0, errors: [], issues: ['Wybierz lub wpisz zamówienie, aby sprawdzić wywołanie funkcji.'] };
+    return {
+      ...base,
+      status: 'skipped',
+      durationMs: 0,
+      errors: [],
+      issues: ['Wybierz lub wpisz zamówienie, aby sprawdzić wywołanie funkcji.'],
+    };
   }
   const { firstName, lastName } = splitCustomerName(input.name);
   const start = performance.now();
@@ -195,7 +218,9 @@ export async function runFunctionTest(input: TestOrderInput, title: string, call
       return { ...base, status: 'failed', durationMs, errors: [error], issues: [], response: answer.body };
     }
     const redirectUrl = bodyField(answer.body, 'redirectUrl');
-    const check = redirectUrl ? checkRedirectUrl(redirectUrl) : { valid: false, errors: ['No redirect URL received from payment service'], warnings: [] };
+    const check = redirectUrl
+      ? checkRedirectUrl(redirectUrl)
+      : { valid: false, errors: ['No redirect URL received from payment service'], warnings: [] };
     return {
       ...base,
       status: check.valid ? 'passed' : 'failed',

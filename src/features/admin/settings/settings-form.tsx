@@ -98,7 +98,9 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
 
       <div aria-live="polite" role="status" className="empty:hidden">
         {save.state === 'saved' && (
-          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">{SETTINGS_MESSAGES.saved}</p>
+          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">
+            {SETTINGS_MESSAGES.saved}
+          </p>
         )}
       </div>
       {save.state === 'failed' && (
@@ -141,7 +143,7 @@ function SettingField({
     'aria-required': definition.required ? true : undefined,
     className: inputClass,
   } as const;
-  const wide = definition.kind === 'textarea' || definition.section === 'company' && definition.key === 'company_address';
+  const wide = definition.kind === 'textarea' || (definition.section === 'company' && definition.key === 'company_address');
 
   return (
     <div className={wide ? 'sm:col-span-2' : undefined}>

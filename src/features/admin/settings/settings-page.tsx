@@ -46,9 +46,7 @@ export function SettingsPage() {
           <TabPanel>
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
             {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
-            {load.state === 'loaded' && (
-              <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />
-            )}
+            {load.state === 'loaded' && <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />}
           </TabPanel>
           <TabPanel>
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}

@@ -136,7 +136,16 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
           Custom Test
         </h3>
         <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          <TextInput id={id('amount')} label="Kwota (PLN)" value={custom.amount} onChange={(amount) => setCustom({ ...custom, amount })} type="number" min="0.01" step="0.01" inputMode="decimal" />
+          <TextInput
+            id={id('amount')}
+            label="Kwota (PLN)"
+            value={custom.amount}
+            onChange={(amount) => setCustom({ ...custom, amount })}
+            type="number"
+            min="0.01"
+            step="0.01"
+            inputMode="decimal"
+          />
           <div>
             <TextInput
               id={id('order')}
@@ -168,9 +177,26 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
               </>
             )}
           </div>
-          <TextInput id={id('email')} label="Email klienta" value={custom.email} onChange={(email) => setCustom({ ...custom, email })} type="email" />
-          <TextInput id={id('name')} label="Imię i nazwisko klienta" value={custom.name} onChange={(name) => setCustom({ ...custom, name })} />
-          <TextInput id={id('phone')} label="Telefon" value={custom.phone} onChange={(phone) => setCustom({ ...custom, phone })} type="tel" />
+          <TextInput
+            id={id('email')}
+            label="Email klienta"
+            value={custom.email}
+            onChange={(email) => setCustom({ ...custom, email })}
+            type="email"
+          />
+          <TextInput
+            id={id('name')}
+            label="Imię i nazwisko klienta"
+            value={custom.name}
+            onChange={(name) => setCustom({ ...custom, name })}
+          />
+          <TextInput
+            id={id('phone')}
+            label="Telefon"
+            value={custom.phone}
+            onChange={(phone) => setCustom({ ...custom, phone })}
+            type="tel"
+          />
         </div>
         <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={running !== null}>
           {running === 'custom' ? 'Running Tests...' : 'Run Custom Test'}
@@ -202,7 +228,10 @@ function TextInput({
   value,
   onChange,
   ...rest
-}: { id: string; label: string; value: string; onChange: (value: string) => void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'>) {
+}: { id: string; label: string; value: string; onChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange' | 'value'
+>) {
   return (
     <div>
       <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
@@ -225,7 +254,10 @@ function ResultCard({ result, showSensitive }: { result: TestResult; showSensiti
   return (
     <li className="rounded-2xl border border-forest-100 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-center gap-3">
-        <span className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full text-lg font-bold ${STATUS_STYLE[result.status]}`} aria-hidden="true">
+        <span
+          className={`inline-flex size-8 shrink-0 items-center justify-center rounded-full text-lg font-bold ${STATUS_STYLE[result.status]}`}
+          aria-hidden="true"
+        >
           {result.status === 'passed' ? '✓' : result.status === 'failed' ? '✕' : '–'}
         </span>
         <div className="min-w-0 flex-1">
