@@ -75,6 +75,7 @@ export function buildCartView(
   products: ReadonlyArray<ProductRow | undefined>,
   method: CartShippingMethod = DEFAULT_CART_SHIPPING_METHOD,
   checks: ProductChecks = new Map(),
+  freeThreshold?: Grosz,
 ): CartView {
   const byId = new Map(products.filter((p): p is ProductRow => p !== undefined).map((p) => [p.id, p]));
   const sorted = [...records].sort((a, b) => a.addedAt.localeCompare(b.addedAt));
@@ -112,7 +113,7 @@ export function buildCartView(
   const priced: CartLine[] = lines
     .filter((line) => line.availability === 'available')
     .map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice }));
-  const summary = cartSummary(priced, method);
+  const summary = cartSummary(priced, method, freeThreshold);
   return {
     lines,
     method,

@@ -2,12 +2,14 @@ import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_CART_SHIPPING_METHOD, isCartShippingMethod } from '../../domain/cart.ts';
 import { db } from '../../lib/db.ts';
+import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
 import { buildCartView, missingProductIds, type CartView } from './cart-lines.ts';
 import { checkMissingProducts, productChecks, subscribeToProductChecks } from './cart-product-check.ts';
 import { CART_SHIPPING_META_KEY } from './cart-store.ts';
 
 /**
- * The cart joined with the device's catalog and the chosen shipping method.
+ * The cart joined with the device's catalog, the chosen shipping method and
+ * the owner's free-shipping threshold.
  * Dexie's liveQuery re-runs it whenever the cart, products or meta change, in
  * this tab or any other. Lines whose product the device lacks are checked
  * with the server (shared by the drawer, the cart page and the checkout).
@@ -22,6 +24,7 @@ export function useCart(): CartView | undefined {
     return { records, products, method };
   }, []);
   const checks = useSyncExternalStore(subscribeToProductChecks, productChecks, productChecks);
+  const freeThreshold = freeShippingThreshold(usePublicSettings());
 
   const missing = stored ? missingProductIds(stored.records, stored.products, checks) : [];
   // Keyed by the ids, not the answers: a found product stays missing until the live query sees its stored row,
@@ -31,5 +34,8 @@ export function useCart(): CartView | undefined {
     if (missingKey !== '') checkMissingProducts(missingKey.split(','));
   }, [missingKey]);
 
-  return useMemo(() => stored && buildCartView(stored.records, stored.products, stored.method, checks), [stored, checks]);
+  return useMemo(
+    () => stored && buildCartView(stored.records, stored.products, stored.method, checks, freeThreshold),
+    [stored, checks, freeThreshold],
+  );
 }
