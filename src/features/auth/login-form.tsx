@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_LOGIN_FORM, loginSchema, type LoginFormValues } from '../../domain/auth-schema.ts';
-import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { TextInputField } from '../../lib/form-field.tsx';
 import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
@@ -41,54 +41,40 @@ export function LoginForm() {
     >
       <AuthFormError message={serverError} />
       <form.Field name="email">
-        {(field) => {
-          const error = firstError(field.state.meta.errors);
-          return (
-            <FormField id={fieldId('email')} label="Email" error={error}>
-              <input
-                {...fieldA11y(fieldId('email'), error)}
-                name="email"
-                type="email"
-                inputMode="email"
-                autoComplete="email"
-                className={inputClass}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            </FormField>
-          );
-        }}
+        {(field) => (
+          <TextInputField
+            field={field}
+            id={fieldId('email')}
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+          />
+        )}
       </form.Field>
       <form.Field name="password">
-        {(field) => {
-          const error = firstError(field.state.meta.errors);
-          return (
-            <FormField id={fieldId('password')} label="Hasło" error={error}>
-              <div className="flex gap-2">
-                <input
-                  {...fieldA11y(fieldId('password'), error)}
-                  name="password"
-                  type={showPassword ? 'text' : 'password'}
-                  autoComplete="current-password"
-                  className={inputClass}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-                <button
-                  type="button"
-                  aria-pressed={showPassword}
-                  aria-controls={fieldId('password')}
-                  className="min-h-11 shrink-0 rounded-xl border border-forest-200 px-3 text-sm font-medium text-forest-800 hover:bg-forest-50"
-                  onClick={() => setShowPassword((shown) => !shown)}
-                >
-                  Pokaż hasło
-                </button>
-              </div>
-            </FormField>
-          );
-        }}
+        {(field) => (
+          <TextInputField
+            field={field}
+            id={fieldId('password')}
+            label="Hasło"
+            name="password"
+            type={showPassword ? 'text' : 'password'}
+            autoComplete="current-password"
+            append={
+              <button
+                type="button"
+                aria-pressed={showPassword}
+                aria-controls={fieldId('password')}
+                className="min-h-11 shrink-0 rounded-xl border border-forest-200 px-3 text-sm font-medium text-forest-800 hover:bg-forest-50"
+                onClick={() => setShowPassword((shown) => !shown)}
+              >
+                Pokaż hasło
+              </button>
+            }
+          />
+        )}
       </form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_REGISTER_FORM, registerSchema, type RegisterFormValues } from '../../domain/auth-schema.ts';
-import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { TextInputField } from '../../lib/form-field.tsx';
 import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
@@ -44,24 +44,9 @@ export function RegisterForm() {
       <AuthFormError message={serverError} />
       {FIELDS.map(({ name, label, type, autoComplete }) => (
         <form.Field key={name} name={name}>
-          {(field) => {
-            const id = `${baseId}-${name}`;
-            const error = firstError(field.state.meta.errors);
-            return (
-              <FormField id={id} label={label} error={error}>
-                <input
-                  {...fieldA11y(id, error)}
-                  name={name}
-                  type={type}
-                  autoComplete={autoComplete}
-                  className={inputClass}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              </FormField>
-            );
-          }}
+          {(field) => (
+            <TextInputField field={field} id={`${baseId}-${name}`} label={label} name={name} type={type} autoComplete={autoComplete} />
+          )}
         </form.Field>
       ))}
       <form.Subscribe selector={(state) => state.isSubmitting}>

@@ -6,7 +6,7 @@ import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import { DEFAULT_DELIVERY_RATE_PER_KM, DEFAULT_FREE_SHIPPING_THRESHOLD, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
-import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { TextInputField, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
@@ -100,29 +100,22 @@ export function CheckoutForm({
 
   const renderTextField = (config: TextFieldConfig) => (
     <form.Field key={config.name} name={config.name}>
-      {(field) => {
-        const id = `checkout-${config.name}`;
-        const message = firstError(field.state.meta.errors) ?? serverFields[`checkout.${config.name}`];
-        return (
-          <div className={config.wide ? 'sm:col-span-2' : undefined}>
-            <FormField id={id} label={config.label} error={message}>
-              <input
-                {...fieldA11y(id, message)}
-                name={config.name}
-                type={config.type ?? 'text'}
-                inputMode={config.inputMode}
-                autoComplete={config.autoComplete}
-                placeholder={config.placeholder}
-                maxLength={config.maxLength}
-                className={inputClass}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            </FormField>
-          </div>
-        );
-      }}
+      {(field) => (
+        <div className={config.wide ? 'sm:col-span-2' : undefined}>
+          <TextInputField
+            field={field}
+            id={`checkout-${config.name}`}
+            label={config.label}
+            fallbackError={serverFields[`checkout.${config.name}`]}
+            name={config.name}
+            type={config.type ?? 'text'}
+            inputMode={config.inputMode}
+            autoComplete={config.autoComplete}
+            placeholder={config.placeholder}
+            maxLength={config.maxLength}
+          />
+        </div>
+      )}
     </form.Field>
   );
 

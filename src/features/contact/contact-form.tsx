@@ -9,7 +9,7 @@ import {
   contactMessageSchema,
   type ContactFormValues,
 } from '../../domain/contact-schema.ts';
-import { FormField, fieldA11y, firstError, inputClass } from '../../lib/form-field.tsx';
+import { SelectField, TextAreaField, TextInputField } from '../../lib/form-field.tsx';
 import { CONTACT_SEND_ERROR, sendContactMessage } from './send-contact-message.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 
@@ -56,122 +56,78 @@ export function ContactForm() {
     >
       <div className="grid gap-5 sm:grid-cols-2">
         <form.Field name="name">
-          {(field) => {
-            const error = firstError(field.state.meta.errors);
-            return (
-              <FormField id={fieldId('name')} label="Imię i nazwisko" error={error}>
-                <input
-                  {...fieldA11y(fieldId('name'), error)}
-                  name="name"
-                  type="text"
-                  autoComplete="name"
-                  maxLength={CONTACT_LIMITS.name}
-                  className={inputClass}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              </FormField>
-            );
-          }}
+          {(field) => (
+            <TextInputField
+              field={field}
+              id={fieldId('name')}
+              label="Imię i nazwisko"
+              name="name"
+              type="text"
+              autoComplete="name"
+              maxLength={CONTACT_LIMITS.name}
+            />
+          )}
         </form.Field>
 
         <form.Field name="email">
-          {(field) => {
-            const error = firstError(field.state.meta.errors);
-            return (
-              <FormField id={fieldId('email')} label="Email" error={error}>
-                <input
-                  {...fieldA11y(fieldId('email'), error)}
-                  name="email"
-                  type="email"
-                  inputMode="email"
-                  autoComplete="email"
-                  maxLength={CONTACT_LIMITS.email}
-                  className={inputClass}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              </FormField>
-            );
-          }}
+          {(field) => (
+            <TextInputField
+              field={field}
+              id={fieldId('email')}
+              label="Email"
+              name="email"
+              type="email"
+              inputMode="email"
+              autoComplete="email"
+              maxLength={CONTACT_LIMITS.email}
+            />
+          )}
         </form.Field>
 
         <form.Field name="phone">
-          {(field) => {
-            const error = firstError(field.state.meta.errors);
-            return (
-              <FormField
-                id={fieldId('phone')}
-                label={
-                  <>
-                    Telefon <span className="font-normal text-ink-muted">(opcjonalnie)</span>
-                  </>
-                }
-                error={error}
-              >
-                <input
-                  {...fieldA11y(fieldId('phone'), error)}
-                  name="phone"
-                  type="tel"
-                  autoComplete="tel"
-                  placeholder="+48 123 456 789"
-                  maxLength={CONTACT_LIMITS.phone}
-                  className={inputClass}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value)}
-                  onBlur={field.handleBlur}
-                />
-              </FormField>
-            );
-          }}
+          {(field) => (
+            <TextInputField
+              field={field}
+              id={fieldId('phone')}
+              label={
+                <>
+                  Telefon <span className="font-normal text-ink-muted">(opcjonalnie)</span>
+                </>
+              }
+              name="phone"
+              type="tel"
+              autoComplete="tel"
+              placeholder="+48 123 456 789"
+              maxLength={CONTACT_LIMITS.phone}
+            />
+          )}
         </form.Field>
 
         <form.Field name="subject">
-          {(field) => {
-            const error = firstError(field.state.meta.errors);
-            return (
-              <FormField id={fieldId('subject')} label="Temat" error={error}>
-                <select
-                  {...fieldA11y(fieldId('subject'), error)}
-                  name="subject"
-                  className={`${inputClass} min-h-[3.125rem]`}
-                  value={field.state.value}
-                  onChange={(event) => field.handleChange(event.target.value as ContactFormValues['subject'])}
-                  onBlur={field.handleBlur}
-                >
-                  <option value="">Wybierz temat…</option>
-                  {CONTACT_SUBJECTS.map((subject) => (
-                    <option key={subject} value={subject}>
-                      {CONTACT_SUBJECT_LABELS[subject]}
-                    </option>
-                  ))}
-                </select>
-              </FormField>
-            );
-          }}
+          {(field) => (
+            <SelectField field={field} id={fieldId('subject')} label="Temat" name="subject">
+              <option value="">Wybierz temat…</option>
+              {CONTACT_SUBJECTS.map((subject) => (
+                <option key={subject} value={subject}>
+                  {CONTACT_SUBJECT_LABELS[subject]}
+                </option>
+              ))}
+            </SelectField>
+          )}
         </form.Field>
       </div>
 
       <form.Field name="message">
-        {(field) => {
-          const error = firstError(field.state.meta.errors);
-          return (
-            <FormField id={fieldId('message')} label="Wiadomość" error={error}>
-              <textarea
-                {...fieldA11y(fieldId('message'), error)}
-                name="message"
-                rows={6}
-                maxLength={CONTACT_LIMITS.message}
-                className={`${inputClass} resize-y`}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            </FormField>
-          );
-        }}
+        {(field) => (
+          <TextAreaField
+            field={field}
+            id={fieldId('message')}
+            label="Wiadomość"
+            name="message"
+            rows={6}
+            maxLength={CONTACT_LIMITS.message}
+          />
+        )}
       </form.Field>
 
       <div aria-live="polite" role="status">

@@ -2,7 +2,7 @@ import { useId, useRef, useState, type InputHTMLAttributes, type ReactNode } fro
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useForm } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { CATEGORIES, type CategoryId } from '../../../domain/categories.ts';
+import { CATEGORIES } from '../../../domain/categories.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import {
   EMPTY_PRODUCT_FORM,
@@ -13,7 +13,7 @@ import {
   type ProductFormValues,
   type ProductInput,
 } from '../../../domain/product-schema.ts';
-import { FormField, fieldA11y, firstError, inputClass } from '../../../lib/form-field.tsx';
+import { SelectField, TextAreaField, TextInputField } from '../../../lib/form-field.tsx';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
 import { schemaValidation } from '../../../lib/schema-validation.ts';
@@ -92,23 +92,9 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
 
   const textInput = (name: 'name' | 'price' | 'stock' | 'imageUrl', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
     <form.Field name={name}>
-      {(field) => {
-        const error = firstError(field.state.meta.errors);
-        return (
-          <FormField id={fieldId(name)} label={<Required>{label}</Required>} error={error}>
-            <input
-              {...fieldA11y(fieldId(name), error)}
-              name={name}
-              aria-required="true"
-              className={inputClass}
-              value={field.state.value}
-              onChange={(event) => field.handleChange(event.target.value)}
-              onBlur={field.handleBlur}
-              {...extra}
-            />
-          </FormField>
-        );
-      }}
+      {(field) => (
+        <TextInputField field={field} id={fieldId(name)} label={<Required>{label}</Required>} name={name} aria-required="true" {...extra} />
+      )}
     </form.Field>
   );
 
@@ -126,49 +112,29 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
       {textInput('name', 'Nazwa', { type: 'text', maxLength: PRODUCT_LIMITS.name, autoComplete: 'off' })}
 
       <form.Field name="category">
-        {(field) => {
-          const error = firstError(field.state.meta.errors);
-          return (
-            <FormField id={fieldId('category')} label={<Required>Kategoria</Required>} error={error}>
-              <select
-                {...fieldA11y(fieldId('category'), error)}
-                name="category"
-                aria-required="true"
-                className={`${inputClass} min-h-[3.125rem]`}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value as CategoryId)}
-                onBlur={field.handleBlur}
-              >
-                {CATEGORIES.map((category) => (
-                  <option key={category.id} value={category.id}>
-                    {category.label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          );
-        }}
+        {(field) => (
+          <SelectField field={field} id={fieldId('category')} label={<Required>Kategoria</Required>} name="category" aria-required="true">
+            {CATEGORIES.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.label}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </form.Field>
 
       <form.Field name="description">
-        {(field) => {
-          const error = firstError(field.state.meta.errors);
-          return (
-            <FormField id={fieldId('description')} label={<Required>Opis</Required>} error={error}>
-              <textarea
-                {...fieldA11y(fieldId('description'), error)}
-                name="description"
-                aria-required="true"
-                rows={4}
-                maxLength={PRODUCT_LIMITS.description}
-                className={`${inputClass} resize-y`}
-                value={field.state.value}
-                onChange={(event) => field.handleChange(event.target.value)}
-                onBlur={field.handleBlur}
-              />
-            </FormField>
-          );
-        }}
+        {(field) => (
+          <TextAreaField
+            field={field}
+            id={fieldId('description')}
+            label={<Required>Opis</Required>}
+            name="description"
+            aria-required="true"
+            rows={4}
+            maxLength={PRODUCT_LIMITS.description}
+          />
+        )}
       </form.Field>
 
       <div className="grid gap-4 sm:grid-cols-2">
