@@ -100,3 +100,31 @@ export function UserIcon(props: IconProps) {
     </Icon>
   );
 }
+
+export function BellIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.8 6.2 2.5 7H3.5c.7-.8 2.5-2.5 2.5-7z" />
+      <path d="M10 19.5a2 2 0 0 0 4 0" />
+    </Icon>
+  );
+}
+
+/** A phone with an arrow down: install the shop as an app. */
+export function InstallIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <rect x="6" y="2.5" width="12" height="19" rx="2.5" />
+      <path d="M12 7.5v7M9 11.5l3 3 3-3M10.5 18.5h3" />
+    </Icon>
+  );
+}
+
+/** Safari's share glyph, so the visitor recognises the button to tap. */
+export function ShareIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M12 3v12M8 7l4-4 4 4M7 10H5.5A1.5 1.5 0 0 0 4 11.5v8A1.5 1.5 0 0 0 5.5 21h13a1.5 1.5 0 0 0 1.5-1.5v-8a1.5 1.5 0 0 0-1.5-1.5H17" />
+    </Icon>
+  );
+}

@@ -1,28 +1,10 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
+import { BellIcon } from '../../../lib/icons.tsx';
 import { useAdminData } from '../admin-data.tsx';
 import { formatDateTime } from '../admin-ui.tsx';
 import { countLabelPlain } from '../count-label.ts';
-
-function BellIcon({ className = 'size-6' }: { className?: string }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-    >
-      <path d="M6 9.5a6 6 0 0 1 12 0c0 4.5 1.8 6.2 2.5 7H3.5c.7-.8 2.5-2.5 2.5-7z" />
-      <path d="M10 19.5a2 2 0 0 0 4 0" />
-    </svg>
-  );
-}
 
 /**
  * Orders that arrived since the owner last looked: count, list, mark as seen;
