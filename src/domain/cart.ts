@@ -1,4 +1,11 @@
-import { DELIVERY_METHOD_LABELS, fixedShippingCost, missingForFreeShipping, orderTotal, type DeliveryMethod } from './delivery.ts';
+import {
+  DELIVERY_METHOD_LABELS,
+  OFFERED_COURIERS,
+  fixedShippingCost,
+  missingForFreeShipping,
+  orderTotal,
+  type DeliveryMethod,
+} from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
 /** docs/spec.md §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
@@ -59,15 +66,7 @@ export function parseQuantity(input: string | number): number | null {
 }
 
 /** The shipping methods offered on the cart page, in the order of docs/spec.md §9. */
-export const CART_SHIPPING_OPTIONS = [
-  'gls-pickup',
-  'dpd-pickup',
-  'inpost',
-  'gls',
-  'gls-cod',
-  'dpd',
-  'dpd-cod',
-] as const satisfies readonly DeliveryMethod[];
+export const CART_SHIPPING_OPTIONS = OFFERED_COURIERS;
 export type CartShippingMethod = (typeof CART_SHIPPING_OPTIONS)[number];
 
 export const DEFAULT_CART_SHIPPING_METHOD: CartShippingMethod = 'gls-pickup';

@@ -119,11 +119,8 @@ export function isDeliveryAllowed(method: DeliveryMethod, containsLiveFlowers: b
 export const LIVE_FLOWERS_COURIER_MESSAGE =
   'Kwiaty żywe dostarczamy tylko sami – na terenie powiatu przemyskiego i gminy Bircza – albo do odbioru w kwiaciarni. Wybierz dostawę do domu, na cmentarz lub odbiór osobisty.';
 
-/** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (docs/spec.md §9). */
-export const CHECKOUT_DELIVERY_OPTIONS = [
-  'store',
-  'home',
-  'cemetery',
+/** The couriers the shop offers, on the cart page and at checkout, in the order of docs/spec.md §9. */
+export const OFFERED_COURIERS = [
   'gls-pickup',
   'dpd-pickup',
   'inpost',
@@ -132,3 +129,6 @@ export const CHECKOUT_DELIVERY_OPTIONS = [
   'dpd',
   'dpd-cod',
 ] as const satisfies readonly DeliveryMethod[];
+
+/** What the checkout offers: pickup, the shop's own delivery, then the couriers of the cart page (docs/spec.md §9). */
+export const CHECKOUT_DELIVERY_OPTIONS = ['store', 'home', 'cemetery', ...OFFERED_COURIERS] as const satisfies readonly DeliveryMethod[];
