@@ -71,14 +71,7 @@ function TransferDetails({
   return (
     <>
       <PageHeading>Dziękujemy za zamówienie!</PageHeading>
-      {orderNumber && (
-        <p className="mt-3 text-lg text-ink">
-          Numer zamówienia:{' '}
-          <strong className="font-mono text-forest-900" data-testid="order-number">
-            {orderNumber}
-          </strong>
-        </p>
-      )}
+      <OrderNumberLine orderNumber={orderNumber} />
       <div className="mt-8 rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
         <h2 className="text-xl font-semibold text-forest-900">Dane do przelewu</h2>
         {amount && (
@@ -138,14 +131,7 @@ function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) 
   return (
     <>
       <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
-      {orderNumber && (
-        <p className="mt-3 text-lg text-ink">
-          Numer zamówienia:{' '}
-          <strong className="font-mono text-forest-900" data-testid="order-number">
-            {orderNumber}
-          </strong>
-        </p>
-      )}
+      <OrderNumberLine orderNumber={orderNumber} />
       <p className="mt-4 text-ink-muted" aria-live="polite">
         Za {secondsLeft} s przeniesiemy Cię na stronę główną.
       </p>
@@ -153,5 +139,18 @@ function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) 
         Przejdź teraz
       </button>
     </>
+  );
+}
+
+/** The order's number under the heading, when the return address gave one. */
+function OrderNumberLine({ orderNumber }: { orderNumber: string | undefined }) {
+  if (!orderNumber) return null;
+  return (
+    <p className="mt-3 text-lg text-ink">
+      Numer zamówienia:{' '}
+      <strong className="font-mono text-forest-900" data-testid="order-number">
+        {orderNumber}
+      </strong>
+    </p>
   );
 }
