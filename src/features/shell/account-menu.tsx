@@ -52,23 +52,9 @@ export function AccountMenu({ user, onLogout, openOnMount = false }: AccountMenu
               {user.email}
             </p>
             <MenuSeparator className="my-1 h-px bg-forest-100" />
-            <MenuItem>
-              <Link to={path('/account')} className={itemClass}>
-                Moje konto
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <Link to={path('/cart')} className={itemClass}>
-                Koszyk
-              </Link>
-            </MenuItem>
-            {user.isAdmin && (
-              <MenuItem>
-                <Link to={path('/admin')} className={itemClass}>
-                  Panel Administratora
-                </Link>
-              </MenuItem>
-            )}
+            <MenuLink to="/account">Moje konto</MenuLink>
+            <MenuLink to="/cart">Koszyk</MenuLink>
+            {user.isAdmin && <MenuLink to="/admin">Panel Administratora</MenuLink>}
             <MenuSeparator className="my-1 h-px bg-forest-100" />
             <MenuItem>
               <button type="button" className={itemClass} onClick={onLogout}>
@@ -78,24 +64,22 @@ export function AccountMenu({ user, onLogout, openOnMount = false }: AccountMenu
           </>
         ) : (
           <>
-            <MenuItem>
-              <Link to={path('/login')} className={itemClass}>
-                Zaloguj się
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <Link to={path('/register')} className={itemClass}>
-                Zarejestruj się
-              </Link>
-            </MenuItem>
-            <MenuItem>
-              <Link to={path('/cart')} className={itemClass}>
-                Koszyk
-              </Link>
-            </MenuItem>
+            <MenuLink to="/login">Zaloguj się</MenuLink>
+            <MenuLink to="/register">Zarejestruj się</MenuLink>
+            <MenuLink to="/cart">Koszyk</MenuLink>
           </>
         )}
       </MenuItems>
     </Menu>
+  );
+}
+
+function MenuLink({ to, children }: { to: string; children: string }) {
+  return (
+    <MenuItem>
+      <Link to={path(to)} className={itemClass}>
+        {children}
+      </Link>
+    </MenuItem>
   );
 }
