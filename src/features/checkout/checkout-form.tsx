@@ -6,7 +6,7 @@ import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import { DEFAULT_DELIVERY_RATE_PER_KM, DEFAULT_FREE_SHIPPING_THRESHOLD, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
-import { TextInputField, inputClass } from '../../lib/form-field.tsx';
+import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
@@ -163,10 +163,7 @@ export function CheckoutForm({
               <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
               <div className="mt-4 grid gap-5 sm:grid-cols-2">
                 {ADDRESS_FIELDS.map(renderTextField)}
-                <div>
-                  <label htmlFor="checkout-country" className="mb-1.5 block font-medium text-forest-900">
-                    Kraj
-                  </label>
+                <FormField id="checkout-country" label="Kraj" error={undefined}>
                   <select
                     id="checkout-country"
                     name="country"
@@ -176,7 +173,7 @@ export function CheckoutForm({
                   >
                     <option value="PL">Polska</option>
                   </select>
-                </div>
+                </FormField>
               </div>
               <DeliveryQuoteStatus state={quote} ratePerKm={ratePerKm} />
             </fieldset>

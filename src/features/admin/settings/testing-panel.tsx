@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type InputHTMLAttributes } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
 import type { SettingsValues } from '../../../domain/settings.ts';
 import { getBackendConfig } from '../../../lib/backend-config.ts';
-import { inputClass } from '../../../lib/form-field.tsx';
+import { FormField, inputClass } from '../../../lib/form-field.tsx';
 import {
   MASK,
   SAMPLE_TEST_ORDERS,
@@ -233,12 +233,9 @@ function TextInput({
   'onChange' | 'value'
 >) {
   return (
-    <div>
-      <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
-        {label}
-      </label>
+    <FormField id={id} label={label} error={undefined}>
       <input id={id} className={inputClass} value={value} onChange={(event) => onChange(event.target.value)} {...rest} />
-    </div>
+    </FormField>
   );
 }
 
