@@ -1,11 +1,4 @@
-import {
-  DELIVERY_METHOD_LABELS,
-  OFFERED_COURIERS,
-  fixedShippingCost,
-  missingForFreeShipping,
-  orderTotal,
-  type DeliveryMethod,
-} from './delivery.ts';
+import { DELIVERY_METHOD_LABELS, OFFERED_COURIERS, fixedShippingCost, missingForFreeShipping, orderTotal } from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
 /** docs/spec.md §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
