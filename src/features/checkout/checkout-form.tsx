@@ -3,11 +3,11 @@ import { useForm, useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
-import { DEFAULT_DELIVERY_RATE_PER_KM, DEFAULT_FREE_SHIPPING_THRESHOLD, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
+import { DEFAULT_DELIVERY_RATE_PER_KM, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
-import { usePublicSettings } from '../../lib/public-settings.ts';
+import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
 import { saveDraftValues } from './checkout-draft.ts';
@@ -53,7 +53,7 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
-  const freeThreshold = amountSettingOr(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
+  const freeThreshold = freeShippingThreshold(settings);
   const ratePerKm = amountSettingOr(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
   const submission = useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTransferPlaced, onQueued });
   const { formRef, phase, busy, error, serverFields } = submission;
