@@ -9,7 +9,15 @@ import { startBackend, type RunningBackend } from '../../server/local-backend/ba
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { signedSessionMessage } from '../../src/domain/payu-status.ts';
 import { signGatewayParams, signaturePayload } from '../../src/domain/payu-classic.ts';
-import { anonClient, checkoutFor, invokeFunction, signedUpCustomer, testBackend, withDatabase } from '../support/test-backend.ts';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  orderPaymentState as paymentState,
+  signedUpCustomer,
+  testBackend,
+  withDatabase,
+} from '../support/test-backend.ts';
 
 /**
  * The attacks of the payment audit, replayed against the running stack as a
@@ -35,16 +43,6 @@ async function placePayuOrder(email: string): Promise<Placed> {
   });
   expect(answer.status).toBe(201);
   return answer.body.order as Placed;
-}
-
-async function paymentState(orderId: string): Promise<{ payu_status: string | null; status: string }> {
-  return withDatabase(async (db) => {
-    const { rows } = await db.query<{ payu_status: string | null; status: string }>(
-      'select payu_status, status from orders where id = $1',
-      [orderId],
-    );
-    return rows[0]!;
-  });
 }
 
 function notify(body: Record<string, string>): Promise<Response> {

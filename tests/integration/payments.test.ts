@@ -2,7 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { verifyPaymentStart } from '../../src/domain/payu-classic.ts';
 import { signedSessionMessage } from '../../src/domain/payu-status.ts';
-import { anonClient, checkoutFor, invokeFunction, signedUpCustomer, testBackend, withDatabase } from '../support/test-backend.ts';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  orderPaymentState as paymentState,
+  signedUpCustomer,
+  testBackend,
+  withDatabase,
+} from '../support/test-backend.ts';
 
 // 'Wieniec z chryzantem' (artificial flowers, 149.00 PLN in supabase/seed.sql): allowed with store pickup.
 const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
@@ -31,16 +39,6 @@ async function setting(key: string): Promise<string> {
   });
 }
 const seededAuthKey = () => setting('payu_classic_pos_auth_key');
-
-async function paymentState(orderId: string): Promise<{ payu_status: string | null; status: string }> {
-  return withDatabase(async (db) => {
-    const { rows } = await db.query<{ payu_status: string | null; status: string }>(
-      'select payu_status, status from orders where id = $1',
-      [orderId],
-    );
-    return rows[0]!;
-  });
-}
 
 async function classicRedirectUrl(order: PlacedOrder): Promise<string> {
   const answer = await invokeFunction(anonClient(), 'create-payu-classic-payment', {

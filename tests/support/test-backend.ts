@@ -134,3 +134,14 @@ export async function invokeFunction(client: SupabaseClient, name: string, body:
   }
   throw error;
 }
+
+/** An order's payment status and status, as stored. */
+export async function orderPaymentState(orderId: string): Promise<{ payu_status: string | null; status: string }> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<{ payu_status: string | null; status: string }>(
+      'select payu_status, status from orders where id = $1',
+      [orderId],
+    );
+    return rows[0]!;
+  });
+}
