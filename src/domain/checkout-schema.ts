@@ -1,5 +1,24 @@
 import * as v from 'valibot';
+import { isIsoDate } from './calendar-date.ts';
 import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS, needsAddress } from './delivery.ts';
+import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from './delivery-settings.ts';
+import {
+  CARD_MESSAGE_MAX_LENGTH,
+  CARD_SIGNATURE_MAX_LENGTH,
+  DEFAULT_SUBSTITUTION,
+  DELIVERY_NOTES_MAX_LENGTH,
+  OCCASIONS,
+  RECIPIENT_KINDS,
+  RIBBON_TEXT_MAX_LENGTH,
+  SUBSTITUTION_CHOICES,
+  VENUE_TYPES,
+  bookingKind,
+  occasionNeedsVenue,
+  type Occasion,
+  type RecipientKind,
+  type SubstitutionChoice,
+  type VenueType,
+} from './florist-order.ts';
 import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
 
@@ -42,6 +61,36 @@ const checkoutFieldsSchema = v.object({
   country: v.optional(v.picklist(['PL']), 'PL'),
   deliveryMethod: v.picklist(DELIVERY_METHODS),
   paymentMethod: v.picklist(CHECKOUT_PAYMENT_METHODS),
+  // The florist's part (issue 17). Optional with defaults, so an order kept in
+  // an outbox by an older version still parses (and is then asked for a date).
+  recipient: v.optional(v.picklist(RECIPIENT_KINDS), 'self'),
+  recipientName: v.optional(trimmed(100), ''),
+  recipientPhone: v.optional(trimmed(30), ''),
+  deliveryNotes: v.optional(trimmed(DELIVERY_NOTES_MAX_LENGTH), ''),
+  /** 'YYYY-MM-DD', Warsaw; home, cemetery and pickup. */
+  deliveryDate: v.optional(trimmed(10), ''),
+  /** A window id of delivery-calendar.ts ('09:00-12:00', 'all-day'); home and cemetery. */
+  deliveryWindow: v.optional(trimmed(11), ''),
+  /** 'H:MM'; store pickup. */
+  pickupTime: v.optional(trimmed(5), ''),
+  occasion: v.optional(v.picklist([...OCCASIONS, ''] as const), ''),
+  venueType: v.optional(v.picklist([...VENUE_TYPES, ''] as const), ''),
+  venueName: v.optional(trimmed(150), ''),
+  venueAddress: v.optional(trimmed(200), ''),
+  /** The ceremony's hour, 'HH:MM'. */
+  eventTime: v.optional(trimmed(5), ''),
+  ribbonText: v.optional(trimmed(RIBBON_TEXT_MAX_LENGTH), ''),
+  cemeteryName: v.optional(trimmed(150), ''),
+  cemeteryLocality: v.optional(trimmed(100), ''),
+  graveSection: v.optional(trimmed(20), ''),
+  graveRow: v.optional(trimmed(20), ''),
+  graveNumber: v.optional(trimmed(20), ''),
+  graveDescription: v.optional(trimmed(300), ''),
+  services: v.optional(v.pipe(v.array(v.picklist(DELIVERY_SERVICE_IDS)), v.maxLength(DELIVERY_SERVICE_IDS.length)), []),
+  cardMessage: v.optional(trimmed(CARD_MESSAGE_MAX_LENGTH), ''),
+  cardSignature: v.optional(trimmed(CARD_SIGNATURE_MAX_LENGTH), ''),
+  anonymous: v.optional(v.boolean(), false),
+  substitution: v.optional(v.picklist(SUBSTITUTION_CHOICES), DEFAULT_SUBSTITUTION),
 });
 
 type CheckoutFields = v.InferOutput<typeof checkoutFieldsSchema>;
@@ -49,9 +98,99 @@ type CheckoutFields = v.InferOutput<typeof checkoutFieldsSchema>;
 /** Address rules apply only when the method ships somewhere. */
 const shipsTo = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => needsAddress(input.deliveryMethod);
 
+const TIME_PATTERN = /^([01]?\d|2[0-3]):[0-5]\d$/;
+
+type Fields = CheckoutFields;
+type FieldsCheck = v.BaseValidation<Fields, Fields, v.BaseIssue<unknown>>;
+
+/**
+ * A florist rule: the fields it reads, the field it marks, whether it holds.
+ * valibot's path types cannot follow a generic key list, hence the one cast.
+ */
+function rule<K extends keyof Fields & string>(
+  keys: readonly K[],
+  target: K,
+  holds: (input: Pick<Fields, K>) => boolean,
+  message: string,
+): FieldsCheck {
+  const check = v.partialCheck(keys.map((key) => [key]) as never, holds as never, message) as unknown as FieldsCheck;
+  return v.forward(check, [target] as never);
+}
+
+const forOther = (input: { recipient: RecipientKind }) => input.recipient === 'other';
+const booked = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => bookingKind(input.deliveryMethod);
+const withVenue = (input: { occasion: Occasion | '' }) => occasionNeedsVenue(input.occasion);
+const toCemetery = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => input.deliveryMethod === 'cemetery';
+
+/** The florist's rules (issue 17), each on the field the customer fixes: who receives, and when. */
+const RECIPIENT_AND_DATE_RULES = [
+  rule(
+    ['recipient', 'recipientName'],
+    'recipientName',
+    (i) => !forOther(i) || i.recipientName !== '',
+    'Imię i nazwisko odbiorcy jest wymagane',
+  ),
+  rule(
+    ['recipient', 'recipientName'],
+    'recipientName',
+    (i) => !forOther(i) || i.recipientName === '' || i.recipientName.length >= 2,
+    'Imię i nazwisko odbiorcy musi mieć co najmniej 2 znaki',
+  ),
+  rule(
+    ['recipient', 'deliveryMethod', 'recipientPhone'],
+    'recipientPhone',
+    (i) => !forOther(i) || i.deliveryMethod !== 'home' || i.recipientPhone !== '',
+    'Telefon odbiorcy jest wymagany',
+  ),
+  rule(
+    ['recipientPhone'],
+    'recipientPhone',
+    (i) => i.recipientPhone === '' || PHONE_PATTERN.test(i.recipientPhone),
+    'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)',
+  ),
+  rule(['deliveryMethod', 'deliveryDate'], 'deliveryDate', (i) => booked(i) === 'none' || i.deliveryDate !== '', 'Wybierz dzień'),
+  rule(['deliveryDate'], 'deliveryDate', (i) => i.deliveryDate === '' || isIsoDate(i.deliveryDate), 'Nieprawidłowa data'),
+  rule(
+    ['deliveryMethod', 'deliveryWindow'],
+    'deliveryWindow',
+    (i) => booked(i) !== 'window' || i.deliveryWindow !== '',
+    'Wybierz godziny dostawy',
+  ),
+  rule(['deliveryMethod', 'pickupTime'], 'pickupTime', (i) => booked(i) !== 'pickup' || i.pickupTime !== '', 'Wybierz godzinę odbioru'),
+] as const;
+
+/** Where: the ceremony's venue and hour, the grave, the services at the grave. */
+const VENUE_AND_GRAVE_RULES = [
+  rule(['occasion', 'venueType'], 'venueType', (i) => !withVenue(i) || i.venueType !== '', 'Wybierz miejsce uroczystości'),
+  rule(['occasion', 'venueName'], 'venueName', (i) => !withVenue(i) || i.venueName !== '', 'Nazwa miejsca jest wymagana'),
+  rule(['occasion', 'venueAddress'], 'venueAddress', (i) => !withVenue(i) || i.venueAddress !== '', 'Adres miejsca jest wymagany'),
+  rule(['occasion', 'eventTime'], 'eventTime', (i) => !withVenue(i) || i.eventTime !== '', 'Godzina uroczystości jest wymagana'),
+  rule(['eventTime'], 'eventTime', (i) => i.eventTime === '' || TIME_PATTERN.test(i.eventTime), 'Podaj godzinę w formacie GG:MM'),
+  rule(['deliveryMethod', 'cemeteryName'], 'cemeteryName', (i) => !toCemetery(i) || i.cemeteryName !== '', 'Nazwa cmentarza jest wymagana'),
+  rule(
+    ['deliveryMethod', 'cemeteryLocality'],
+    'cemeteryLocality',
+    (i) => !toCemetery(i) || i.cemeteryLocality !== '',
+    'Miejscowość cmentarza jest wymagana',
+  ),
+  rule(
+    ['deliveryMethod', 'graveSection', 'graveRow', 'graveNumber', 'graveDescription'],
+    'graveDescription',
+    (i) => !toCemetery(i) || i.graveDescription !== '' || (i.graveSection !== '' && i.graveRow !== '' && i.graveNumber !== ''),
+    'Podaj kwaterę, rząd i numer grobu albo opisz, gdzie jest grób',
+  ),
+  rule(
+    ['deliveryMethod', 'services'],
+    'services',
+    (i) => toCemetery(i) || i.services.length === 0,
+    'Usługi przy grobie dotyczą tylko dostawy na cmentarz',
+  ),
+  rule(['services'], 'services', (i) => new Set(i.services).size === i.services.length, 'Każdą usługę można wybrać tylko raz'),
+] as const;
+
 // Partial checks run even when other fields have issues, so the customer sees
 // every message at once (valibot skips plain pipe checks after an issue).
-export const checkoutFormSchema = v.pipe(
+const addressRules = v.pipe(
   checkoutFieldsSchema,
   v.forward(
     v.partialCheck([['deliveryMethod'], ['street']], (input) => !shipsTo(input) || input.street !== '', 'Ulica jest wymagana'),
@@ -87,6 +226,8 @@ export const checkoutFormSchema = v.pipe(
   ),
 );
 
+export const checkoutFormSchema = v.pipe(v.pipe(addressRules, ...RECIPIENT_AND_DATE_RULES), ...VENUE_AND_GRAVE_RULES);
+
 export type CheckoutForm = v.InferOutput<typeof checkoutFormSchema>;
 
 /** The checkout form as the page edits it: every field a string, the choices typed. */
@@ -103,6 +244,30 @@ export interface CheckoutFormValues {
   country: 'PL';
   deliveryMethod: CheckoutForm['deliveryMethod'];
   paymentMethod: CheckoutForm['paymentMethod'];
+  recipient: RecipientKind;
+  recipientName: string;
+  recipientPhone: string;
+  deliveryNotes: string;
+  deliveryDate: string;
+  deliveryWindow: string;
+  pickupTime: string;
+  occasion: Occasion | '';
+  venueType: VenueType | '';
+  venueName: string;
+  venueAddress: string;
+  eventTime: string;
+  ribbonText: string;
+  cemeteryName: string;
+  cemeteryLocality: string;
+  graveSection: string;
+  graveRow: string;
+  graveNumber: string;
+  graveDescription: string;
+  services: DeliveryServiceId[];
+  cardMessage: string;
+  cardSignature: string;
+  anonymous: boolean;
+  substitution: SubstitutionChoice;
 }
 
 /** docs/spec.md §3 defaults: country PL, store pickup, PayU. */
@@ -119,6 +284,30 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   country: 'PL',
   deliveryMethod: DEFAULT_DELIVERY_METHOD,
   paymentMethod: DEFAULT_PAYMENT_METHOD,
+  recipient: 'self',
+  recipientName: '',
+  recipientPhone: '',
+  deliveryNotes: '',
+  deliveryDate: '',
+  deliveryWindow: '',
+  pickupTime: '',
+  occasion: '',
+  venueType: '',
+  venueName: '',
+  venueAddress: '',
+  eventTime: '',
+  ribbonText: '',
+  cemeteryName: '',
+  cemeteryLocality: '',
+  graveSection: '',
+  graveRow: '',
+  graveNumber: '',
+  graveDescription: '',
+  services: [],
+  cardMessage: '',
+  cardSignature: '',
+  anonymous: false,
+  substitution: DEFAULT_SUBSTITUTION,
 };
 
 export const DELIVERY_COST_UNKNOWN_MESSAGE = 'Nie obliczono kosztu dostawy. Sprawdź adres i spróbuj ponownie.';
