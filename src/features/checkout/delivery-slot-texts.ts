@@ -1,0 +1,66 @@
+import { daysBetween, isoWeekday } from '../../domain/calendar-date.ts';
+import { expectedDispatchDays } from '../../domain/courier-dispatch.ts';
+import type { DayAvailability } from '../../domain/delivery-calendar.ts';
+import { formatTimeOfDay } from '../../domain/time-of-day.ts';
+import { warsawWallClock } from '../../domain/warsaw-time.ts';
+
+/** The picker's Polish words: weekday names, a date as a person reads it, the courier's dispatch days. */
+
+const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'] as const;
+const WEEKDAYS_SHORT = ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'] as const;
+
+export function weekdayName(date: string): string {
+  return WEEKDAYS[isoWeekday(date) - 1] ?? '';
+}
+
+export function weekdayShort(date: string): string {
+  return WEEKDAYS_SHORT[isoWeekday(date) - 1] ?? '';
+}
+
+/** '25.11' */
+export function dayMonth(date: string): string {
+  return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
+}
+
+/** 'dziś', 'jutro' or null, against the shop's today of the answer. */
+export function relativeDay(date: string, today: string): string | null {
+  const ahead = daysBetween(today, date);
+  if (ahead === 0) return 'dziś';
+  if (ahead === 1) return 'jutro';
+  return null;
+}
+
+/** 'środa 25.11' (with 'dziś' / 'jutro' first when it is). */
+export function longDayLabel(date: string, today: string): string {
+  const relative = relativeDay(date, today);
+  return `${relative ? `${relative}, ` : ''}${weekdayName(date)} ${dayMonth(date)}`;
+}
+
+/** What a day tile says under the date: the holiday, the peak day's whole-day window. */
+export function dayNotes(day: DayAvailability): string[] {
+  const notes: string[] = [];
+  if (day.holiday) notes.push(day.holiday);
+  if (day.peak && day.open) notes.push('w ciągu dnia');
+  return notes;
+}
+
+/** When a stored answer was made: '24.11, 13:05' (Warsaw). */
+export function copyTime(generatedAt: string): string {
+  const instant = Date.parse(generatedAt);
+  if (!Number.isFinite(instant)) return '';
+  const wall = warsawWallClock(instant);
+  return `${dayMonth(wall.date)}, ${formatTimeOfDay(wall.minutes).padStart(5, '0')}`;
+}
+
+export const COURIER_DISPATCH_TEXT =
+  'Przesyłki kurierskie nie mają wyboru dnia: wysyłamy je w ciągu 1–2 dni roboczych od zaksięgowania wpłaty (dni robocze to poniedziałek–piątek bez świąt).';
+
+/** 'Przy wpłacie zaksięgowanej dziś wysyłka: czwartek 26.11 – piątek 27.11', by the server's clock of the answer. */
+export function dispatchEstimate(generatedAt: string, today: string): string | null {
+  const instant = Date.parse(generatedAt);
+  if (!Number.isFinite(instant)) return null;
+  const { earliest, latest } = expectedDispatchDays(instant);
+  return `Przy wpłacie zaksięgowanej dziś wysyłka: ${longDayLabel(earliest, today)} – ${longDayLabel(latest, today)}.`;
+}
+
+export const STALE_COPY_TEXT = 'Terminy mogą być nieaktualne — sprawdzimy je przy wysłaniu zamówienia.';
