@@ -4,9 +4,10 @@ import type { DeviceOrder, DeviceOrderActions } from '../features/account/device
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { DeliverySlotPicker } from '../features/checkout/delivery-slot-picker.tsx';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
 import { useDeviceOrders, type DeviceOrderSummary } from '../features/orders-sync/device-orders.ts';
-import { cancelOutboxEntry } from '../features/orders-sync/outbox.ts';
+import { cancelOutboxEntry, rescheduleOutboxEntry } from '../features/orders-sync/outbox.ts';
 import { sendOutbox } from '../features/orders-sync/outbox-sender.ts';
 import { getBackendConfig } from '../lib/backend-config.ts';
 
@@ -14,15 +15,25 @@ export const Route = createFileRoute('/account')({
   component: AccountRoute,
 });
 
-/** Composes the account with the device's order list (orders-sync) and payment start (checkout). */
+const NO_LONGER_REFUSED_MESSAGE = 'To zamówienie nie czeka już na nowy termin.';
+
+function sendNow(): void {
+  void sendOutbox({
+    backend: getBackendConfig(),
+    accessTokenFor: (entry) => (entry.userPlaced ? currentAccessToken() : Promise.resolve(null)),
+    force: true,
+  }).catch(() => undefined);
+}
+
+/** Composes the account with the device's order list (orders-sync), payment start and the delivery slot picker (checkout). */
 function deviceOrderActions(orders: readonly DeviceOrderSummary[]): DeviceOrderActions {
   return {
-    onSendNow: () => {
-      void sendOutbox({
-        backend: getBackendConfig(),
-        accessTokenFor: (entry) => (entry.userPlaced ? currentAccessToken() : Promise.resolve(null)),
-        force: true,
-      }).catch(() => undefined);
+    onSendNow: sendNow,
+    onReschedule: async (order: DeviceOrder, term) => {
+      if (!(await rescheduleOutboxEntry(order.clientRequestId, term))) return NO_LONGER_REFUSED_MESSAGE;
+      // Offline it simply waits in the queue; the sync agent sends it when the device is online.
+      if (navigator.onLine) sendNow();
+      return null;
     },
     onCancel: (order: DeviceOrder) => void cancelOutboxEntry(order.clientRequestId),
     onPay: async (order: DeviceOrder) => {
@@ -40,10 +51,19 @@ function AccountRoute() {
   if (deviceOrders === undefined) return null;
   const actions = deviceOrderActions(deviceOrders);
   // A guest whose device placed orders sees them here; a guest with none is asked to log in.
-  if (!isLoading && !user && deviceOrders.length > 0) return <GuestAccountPage orders={deviceOrders} actions={actions} />;
+  if (!isLoading && !user && deviceOrders.length > 0)
+    return <GuestAccountPage orders={deviceOrders} actions={actions} SlotPicker={DeliverySlotPicker} />;
   return (
     <AuthGate require="user">
-      {(signedIn) => <AccountPage email={signedIn.email} userId={signedIn.id} deviceOrders={deviceOrders} deviceOrderActions={actions} />}
+      {(signedIn) => (
+        <AccountPage
+          email={signedIn.email}
+          userId={signedIn.id}
+          deviceOrders={deviceOrders}
+          deviceOrderActions={actions}
+          SlotPicker={DeliverySlotPicker}
+        />
+      )}
     </AuthGate>
   );
 }

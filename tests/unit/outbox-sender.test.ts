@@ -1,8 +1,16 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
-import { getOutboxEntry, putOutboxEntry, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
+import { BACKEND_CONFIG_META_KEY } from '../../src/features/orders-sync/background-sync.ts';
+import {
+  cancelOutboxEntry,
+  getOutboxEntry,
+  putOutboxEntry,
+  rescheduleOutboxEntry,
+  type OutboxEntry,
+} from '../../src/features/orders-sync/outbox.ts';
 import { retryDelayMs, sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
+import { syncOutboxFromServiceWorker } from '../../src/features/orders-sync/service-worker-sync.ts';
 import { db } from '../../src/lib/db.ts';
 
 const backend = { url: 'http://backend.test', anonKey: 'anon' };
@@ -58,7 +66,7 @@ describe('outbox sender', () => {
   it('sends a queued order once and keeps the shop’s number', async () => {
     fetchMock.mockImplementation(async () => placedAnswer('k1', 'KT000000001'));
     await putOutboxEntry(entry('k1'));
-    expect(await sendOutbox({ backend, accessTokenFor: noToken })).toEqual({ ran: true, sent: 1, failed: 0, waiting: 0 });
+    expect(await sendOutbox({ backend, accessTokenFor: noToken })).toEqual({ ran: true, sent: 1, failed: 0, slotRefused: 0, waiting: 0 });
     const stored = await getOutboxEntry('k1');
     expect(stored?.status).toBe('sent');
     expect(stored?.order?.orderNumber).toBe('KT000000001');
@@ -92,6 +100,9 @@ describe('outbox sender', () => {
     const stored = await getOutboxEntry('k3');
     expect(stored?.status).toBe('failed');
     expect(stored?.lastError).toBe('Błąd tworzenia zamówienia: Produkt niedostępny');
+    // Not a term the customer could change: no new term can be booked for it.
+    expect(stored?.slotRefusal).toBeUndefined();
+    expect(await rescheduleOutboxEntry('k3', { deliveryDate: '2026-12-01', deliveryWindow: '', pickupTime: '10:00' })).toBe(false);
     await sendOutbox({ backend, accessTokenFor: noToken, force: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
@@ -132,5 +143,121 @@ describe('outbox sender', () => {
   it('backs off from 5 s doubling up to 5 minutes', () => {
     expect([1, 2, 3, 4].map(retryDelayMs)).toEqual([5_000, 10_000, 20_000, 40_000]);
     expect(retryDelayMs(20)).toBe(300_000);
+  });
+});
+
+/** place-order's refusal of a term that is no longer free (functions/_shared/http.ts error shape). */
+function slotRefused(message: string, fields: Record<string, string>) {
+  return new Response(JSON.stringify({ error: 'slot_unavailable', message, fields }), {
+    status: 422,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+const FULL_MESSAGE = 'Okno dostawy 9:00–12:00 w dniu 2026-12-01 jest już pełne (brak miejsc). Wybierz inny termin.';
+const FULL_FIELDS = { deliveryWindow: 'brak miejsc' };
+
+/** A home delivery queued offline for a date and window. */
+function homeDelivery(key: string, overrides: Partial<OutboxEntry> = {}): OutboxEntry {
+  const base = entry(key, overrides);
+  return {
+    ...base,
+    deliveryMethod: 'home',
+    request: {
+      ...base.request,
+      checkout: { ...base.request.checkout, deliveryMethod: 'home', deliveryDate: '2026-12-01', deliveryWindow: '09:00-12:00' },
+    },
+  };
+}
+
+function sentBodies(): Array<{ clientRequestId: string; checkout: Record<string, unknown> }> {
+  return fetchMock.mock.calls.map(
+    ([, init]) => JSON.parse(String(init?.body)) as { clientRequestId: string; checkout: Record<string, unknown> },
+  );
+}
+
+describe('an order whose term was taken while it waited', () => {
+  it('stays on the device as refused for its term, with the server’s reason and fields, and is not resent by itself', async () => {
+    fetchMock.mockImplementation(async () => slotRefused(FULL_MESSAGE, FULL_FIELDS));
+    await putOutboxEntry(homeDelivery('s1'));
+    expect(await sendOutbox({ backend, accessTokenFor: noToken })).toEqual({ ran: true, sent: 0, failed: 1, slotRefused: 1, waiting: 0 });
+    const stored = await getOutboxEntry('s1');
+    expect(stored).toMatchObject({
+      status: 'failed',
+      slotRefusal: { message: FULL_MESSAGE, fields: FULL_FIELDS },
+      // The general message too, for an older version of the app reading the same record.
+      lastError: `Błąd tworzenia zamówienia: ${FULL_MESSAGE}`,
+    });
+    await sendOutbox({ backend, accessTokenFor: noToken, force: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('is sent again with the new term under the same key once another term is booked, and is placed', async () => {
+    fetchMock.mockImplementationOnce(async () => slotRefused(FULL_MESSAGE, FULL_FIELDS));
+    await putOutboxEntry(homeDelivery('s2'));
+    await sendOutbox({ backend, accessTokenFor: noToken });
+
+    expect(await rescheduleOutboxEntry('s2', { deliveryDate: '2026-12-02', deliveryWindow: '12:00-15:30', pickupTime: '' })).toBe(true);
+    const queued = await getOutboxEntry('s2');
+    expect(queued).toMatchObject({ status: 'queued', localNumber: 'L-s2' });
+    expect(queued?.slotRefusal).toBeUndefined();
+    expect(queued?.lastError).toBeUndefined();
+    // Only the term changed: everything else the customer entered is sent as before.
+    expect(queued?.request.checkout).toEqual({
+      ...homeDelivery('s2').request.checkout,
+      deliveryDate: '2026-12-02',
+      deliveryWindow: '12:00-15:30',
+    });
+
+    fetchMock.mockImplementation(async () => placedAnswer('s2', 'KT000000012'));
+    expect((await sendOutbox({ backend, accessTokenFor: noToken })).sent).toBe(1);
+    expect(await getOutboxEntry('s2')).toMatchObject({ status: 'sent', order: { orderNumber: 'KT000000012' } });
+    const [refused, resent] = sentBodies();
+    expect(refused).toMatchObject({ clientRequestId: 's2', checkout: { deliveryDate: '2026-12-01', deliveryWindow: '09:00-12:00' } });
+    expect(resent).toMatchObject({ clientRequestId: 's2', checkout: { deliveryDate: '2026-12-02', deliveryWindow: '12:00-15:30' } });
+  });
+
+  it('is refused again with the new reason when the new term is also taken', async () => {
+    fetchMock.mockImplementationOnce(async () => slotRefused(FULL_MESSAGE, FULL_FIELDS));
+    await putOutboxEntry(homeDelivery('s3'));
+    await sendOutbox({ backend, accessTokenFor: noToken });
+    await rescheduleOutboxEntry('s3', { deliveryDate: '2026-12-02', deliveryWindow: '09:00-12:00', pickupTime: '' });
+    fetchMock.mockImplementationOnce(async () => slotRefused('Dzień 2026-12-02 jest zamknięty.', { deliveryDate: 'zamknięte' }));
+    await sendOutbox({ backend, accessTokenFor: noToken });
+    expect((await getOutboxEntry('s3'))?.slotRefusal).toEqual({
+      message: 'Dzień 2026-12-02 jest zamknięty.',
+      fields: { deliveryDate: 'zamknięte' },
+    });
+  });
+
+  it('is removed from the device when the customer cancels it', async () => {
+    fetchMock.mockImplementation(async () => slotRefused(FULL_MESSAGE, FULL_FIELDS));
+    await putOutboxEntry(homeDelivery('s4'));
+    await sendOutbox({ backend, accessTokenFor: noToken });
+    expect(await cancelOutboxEntry('s4')).toBe(true);
+    expect(await getOutboxEntry('s4')).toBeNull();
+    expect(await rescheduleOutboxEntry('s4', { deliveryDate: '2026-12-02', deliveryWindow: '09:00-12:00', pickupTime: '' })).toBe(false);
+  });
+
+  it('cannot be given a new term once it is no longer refused (sent or waiting)', async () => {
+    await putOutboxEntry(homeDelivery('s5'));
+    await putOutboxEntry(homeDelivery('s6', { status: 'sent' }));
+    for (const key of ['s5', 's6']) {
+      expect(await rescheduleOutboxEntry(key, { deliveryDate: '2026-12-02', deliveryWindow: '09:00-12:00', pickupTime: '' })).toBe(false);
+      expect((await getOutboxEntry(key))?.request.checkout.deliveryDate).toBe('2026-12-01');
+    }
+  });
+
+  it('is recorded the same way when the service worker’s Background Sync sent it', async () => {
+    await db.meta.put({ key: BACKEND_CONFIG_META_KEY, value: backend });
+    fetchMock.mockImplementation(async () => slotRefused(FULL_MESSAGE, FULL_FIELDS));
+    await putOutboxEntry(homeDelivery('s7'));
+    try {
+      // A refusal is an answer, not a reason for the browser to retry the sync event.
+      await expect(syncOutboxFromServiceWorker()).resolves.toBeUndefined();
+      expect(await getOutboxEntry('s7')).toMatchObject({ status: 'failed', slotRefusal: { message: FULL_MESSAGE } });
+    } finally {
+      await db.meta.delete(BACKEND_CONFIG_META_KEY);
+    }
   });
 });

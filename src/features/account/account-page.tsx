@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../domain/money.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
-import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions } from './device-orders-list.tsx';
+import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions, type DeviceOrdersProps } from './device-orders-list.tsx';
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
@@ -10,10 +10,10 @@ type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
-const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}, onPay: async () => null };
+const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}, onPay: async () => null, onReschedule: async () => null };
 
 /** A visitor whose device placed orders sees them (with their states) and is invited to log in for the full history. */
-export function GuestAccountPage({ orders, actions }: { orders: readonly DeviceOrder[]; actions: DeviceOrderActions }) {
+export function GuestAccountPage({ orders, actions, SlotPicker }: DeviceOrdersProps) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12">
       <PageHeading>Moje zamówienia</PageHeading>
@@ -24,7 +24,7 @@ export function GuestAccountPage({ orders, actions }: { orders: readonly DeviceO
         </Link>
         , aby zobaczyć pełną historię zamówień.
       </p>
-      <DeviceOrdersList orders={orders} actions={actions} />
+      <DeviceOrdersList orders={orders} actions={actions} SlotPicker={SlotPicker} />
     </section>
   );
 }
@@ -35,11 +35,14 @@ export function AccountPage({
   userId,
   deviceOrders = [],
   deviceOrderActions = NO_ACTIONS,
+  SlotPicker,
 }: {
   email: string;
   userId: string;
   deviceOrders?: readonly DeviceOrder[];
   deviceOrderActions?: DeviceOrderActions;
+  /** The checkout's date and window picker, for an order refused for its term (the route hands it in). */
+  SlotPicker?: DeviceOrdersProps['SlotPicker'];
 }) {
   const [history, setHistory] = useState<History>({ status: 'loading' });
 
@@ -116,6 +119,7 @@ export function AccountPage({
             (history.status !== 'loaded' || !history.orders.some((known) => known.number === order.number)),
         )}
         actions={deviceOrderActions}
+        SlotPicker={SlotPicker}
       />
     </section>
   );

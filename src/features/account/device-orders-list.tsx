@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useRef, useState, type ComponentType } from 'react';
+import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { useOnline } from '../../lib/use-online.ts';
+import { describeOrderTerm, type OrderTerm } from './order-term.ts';
+import { RescheduleForm, type SlotPickerProps } from './reschedule-form.tsx';
 
 /** An order this device placed (the route hands them over from the orders outbox). */
 export interface DeviceOrder {
@@ -18,6 +21,10 @@ export interface DeviceOrder {
   awaitsPayment: boolean;
   /** Placed while signed in: once sent it is part of the account's own history. */
   userPlaced: boolean;
+  /** The order as the checkout sent it (its term, and the rules a new term is checked by). */
+  checkout: CheckoutFormValues;
+  /** Set when the shop refused only its term: the server's reason and its messages by field. */
+  slotRefusal: { message: string; fields: Record<string, string> } | null;
 }
 
 export interface DeviceOrderActions {
@@ -27,9 +34,21 @@ export interface DeviceOrderActions {
   onCancel: (order: DeviceOrder) => void;
   /** Starts the payment of an order sent later; resolves to an error message, or leaves the page. */
   onPay: (order: DeviceOrder) => Promise<string | null>;
+  /** Books another term for an order refused for its term and sends it again; resolves to an error message. */
+  onReschedule: (order: DeviceOrder, term: OrderTerm) => Promise<string | null>;
+}
+
+/** What the device order list shows and does; the route composes it from orders-sync, checkout and the picker. */
+export interface DeviceOrdersProps {
+  orders: readonly DeviceOrder[];
+  actions: DeviceOrderActions;
+  /** The delivery date and window (or pickup hour) picker; without it no new term can be chosen here. */
+  SlotPicker?: ComponentType<SlotPickerProps>;
 }
 
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+
+const TERM_REFUSED_LABEL = 'Termin niedostępny';
 
 const STATUS_LABELS: Record<DeviceOrder['status'], string> = {
   queued: 'Czeka na wysłanie',
@@ -39,7 +58,7 @@ const STATUS_LABELS: Record<DeviceOrder['status'], string> = {
 };
 
 /** The device's own order list with the outbox states (issue: offline orders, synced exactly once). */
-export function DeviceOrdersList({ orders, actions }: { orders: readonly DeviceOrder[]; actions: DeviceOrderActions }) {
+export function DeviceOrdersList({ orders, actions, SlotPicker }: DeviceOrdersProps) {
   if (orders.length === 0) return null;
   return (
     <section aria-labelledby="device-orders-title" className="mt-10">
@@ -49,19 +68,25 @@ export function DeviceOrdersList({ orders, actions }: { orders: readonly DeviceO
       <p className="mt-2 text-ink-muted">Te zamówienia pamięta to urządzenie – także złożone bez logowania albo bez internetu.</p>
       <ul className="mt-4 space-y-4">
         {orders.map((order) => (
-          <DeviceOrderCard key={order.clientRequestId} order={order} actions={actions} />
+          <DeviceOrderCard key={order.clientRequestId} order={order} actions={actions} SlotPicker={SlotPicker} />
         ))}
       </ul>
     </section>
   );
 }
 
-function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: DeviceOrderActions }) {
+function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } & Omit<DeviceOrdersProps, 'orders'>) {
   const settings = usePublicSettings();
   const online = useOnline();
   const [payError, setPayError] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
+  const [choosingTerm, setChoosingTerm] = useState(false);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const formId = `reschedule-${order.clientRequestId}`;
   const waiting = order.status === 'queued' || order.status === 'sending';
+  // Refused for its term only: it stays on the device until the customer books another term or cancels it.
+  const termRefused = order.status === 'failed' && order.slotRefusal !== null;
+  const term = describeOrderTerm(order.deliveryMethod, order.checkout);
 
   return (
     <li className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`} data-testid="device-order">
@@ -70,7 +95,7 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
         <span
           className={`rounded-full px-3 py-1 text-sm font-medium ${order.status === 'failed' ? 'bg-blush-50 text-blush-700' : 'bg-cream-200 text-ink'}`}
         >
-          {STATUS_LABELS[order.status]}
+          {termRefused ? TERM_REFUSED_LABEL : STATUS_LABELS[order.status]}
         </span>
       </div>
       <p className="mt-2 text-sm text-ink">
@@ -78,7 +103,17 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
         {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       </p>
       {waiting && <p className="mt-2 text-sm text-ink-muted">Wyślemy je automatycznie, gdy urządzenie połączy się z internetem.</p>}
-      {order.status === 'failed' && order.lastError && (
+      {term && (
+        <p className="mt-1 text-sm text-ink" data-testid="device-order-term">
+          Termin: {term}
+        </p>
+      )}
+      {order.status === 'failed' && order.slotRefusal && (
+        <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
+          {TERM_REFUSED_LABEL}: {order.slotRefusal.message}
+        </p>
+      )}
+      {order.status === 'failed' && !order.slotRefusal && order.lastError && (
         <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
           {order.lastError}
         </p>
@@ -95,6 +130,18 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
       )}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
         <div className="flex flex-wrap gap-2">
+          {termRefused && SlotPicker && (
+            <button
+              ref={chooseButton}
+              type="button"
+              className="btn-primary"
+              aria-expanded={choosingTerm}
+              aria-controls={formId}
+              onClick={() => setChoosingTerm((open) => !open)}
+            >
+              Wybierz inny termin
+            </button>
+          )}
           {order.status === 'queued' && online && (
             <button type="button" className="btn-secondary" onClick={actions.onSendNow}>
               Wyślij teraz
@@ -125,6 +172,18 @@ function DeviceOrderCard({ order, actions }: { order: DeviceOrder; actions: Devi
         </div>
         <p className="font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
       </div>
+      {termRefused && SlotPicker && choosingTerm && (
+        <RescheduleForm
+          id={formId}
+          order={order}
+          SlotPicker={SlotPicker}
+          onReschedule={(term) => actions.onReschedule(order, term)}
+          onClose={() => {
+            setChoosingTerm(false);
+            chooseButton.current?.focus();
+          }}
+        />
+      )}
     </li>
   );
 }

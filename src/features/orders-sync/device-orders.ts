@@ -3,7 +3,7 @@ import type { CheckoutForm, CheckoutFormValues } from '../../domain/checkout-sch
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 import type { OutboxStatus } from '../../lib/db.ts';
-import { findOutboxEntryByNumber, readOutbox } from './outbox.ts';
+import { findOutboxEntryByNumber, readOutbox, type SlotRefusal } from './outbox.ts';
 
 /** An order this device placed, as lists show it. */
 export interface DeviceOrderSummary {
@@ -19,6 +19,8 @@ export interface DeviceOrderSummary {
   paymentMethod: CheckoutForm['paymentMethod'];
   userPlaced: boolean;
   lastError: string | null;
+  /** Refused for its term only (status 'failed'): the server's reason; another term may be booked. */
+  slotRefusal: SlotRefusal | null;
   /** The server's order once sent, and the checkout it came from (to start its payment). */
   placed: PlacedOrder | null;
   checkout: CheckoutFormValues;
@@ -42,6 +44,7 @@ export function useDeviceOrders(): DeviceOrderSummary[] | undefined {
         paymentMethod: entry.paymentMethod,
         userPlaced: entry.userPlaced,
         lastError: entry.lastError ?? null,
+        slotRefusal: entry.status === 'failed' ? (entry.slotRefusal ?? null) : null,
         placed: entry.order ?? null,
         checkout: entry.request.checkout,
         awaitsPayment: entry.status === 'sent' && entry.queuedOffline && entry.paymentMethod !== 'transfer',

@@ -1,6 +1,6 @@
 import type { BackendConfig } from '../../lib/backend-config.ts';
 import { readOutbox, putOutboxEntry, type OutboxEntry } from './outbox.ts';
-import { placeOrder } from './place-order-client.ts';
+import { SLOT_UNAVAILABLE_ERROR, placeOrder } from './place-order-client.ts';
 
 export const OUTBOX_LOCK = 'kwiaciarnia-outbox-sender';
 export const OUTBOX_SYNC_TAG = 'kwiaciarnia-outbox';
@@ -18,6 +18,8 @@ export interface SendSummary {
   ran: boolean;
   sent: number;
   failed: number;
+  /** Of the failed: refused for their term only, waiting for the customer to pick another. */
+  slotRefused: number;
   waiting: number;
 }
 
@@ -32,7 +34,7 @@ export interface SenderOptions {
   skip?: (entry: OutboxEntry) => boolean;
 }
 
-const SKIPPED: SendSummary = { ran: false, sent: 0, failed: 0, waiting: 0 };
+const SKIPPED: SendSummary = { ran: false, sent: 0, failed: 0, slotRefused: 0, waiting: 0 };
 
 /** This context's own sender, so the online event and the timer never overlap even without Web Locks. */
 let sendingHere = false;
@@ -55,11 +57,15 @@ async function withSenderLock(send: () => Promise<Omit<SendSummary, 'ran'>>): Pr
  * service worker. place-order is idempotent on the order's key, so an order
  * whose answer was lost is simply sent again and answers with the same
  * order; a refusal is kept as 'failed' with the server's reason, never
- * dropped.
+ * dropped. A refused term (the window filled up or closed while the order
+ * waited) is also kept with its reason, marked so the customer can book
+ * another term and send it again (rescheduleOutboxEntry). Whoever sends it,
+ * this page or the service worker, the outcome lands in the same Dexie
+ * record, which 'Moje konto' reads live.
  */
 export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = false, skip }: SenderOptions): Promise<SendSummary> {
   return withSenderLock(async () => {
-    const summary = { sent: 0, failed: 0, waiting: 0 };
+    const summary = { sent: 0, failed: 0, slotRefused: 0, waiting: 0 };
     const due = (await readOutbox())
       // 'sending' left over from a closed tab is resent: the key makes it safe.
       .filter((entry) => (entry.status === 'queued' || entry.status === 'sending') && !skip?.(entry))
@@ -76,8 +82,12 @@ export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = fa
         await putOutboxEntry({ ...entry, status: 'sent', attempts, order: outcome.order, lastError: undefined, nextAttemptAt: undefined });
         summary.sent += 1;
       } else if (outcome.kind === 'rejected') {
-        await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined });
+        const slotRefusal =
+          outcome.code === SLOT_UNAVAILABLE_ERROR ? { message: outcome.detail ?? outcome.message, fields: outcome.fields } : undefined;
+        // lastError stays the general message too: an older version of the app in another tab shows it as a plain refusal.
+        await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined, slotRefusal });
         summary.failed += 1;
+        if (slotRefusal) summary.slotRefused += 1;
       } else {
         await putOutboxEntry({
           ...entry,

@@ -1,3 +1,4 @@
+import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import type { OrderFacts, PlaceOrderPayload, PlacedOrder } from '../../domain/place-order-contract.ts';
 import { db, type OutboxRecord, type OutboxStatus } from '../../lib/db.ts';
 
@@ -11,7 +12,23 @@ export interface OutboxOrder extends OrderFacts {
   /** It waited in the outbox, so its payment was never started at checkout. */
   queuedOffline: boolean;
   order?: PlacedOrder;
+  /**
+   * Set while the order is 'failed' because its delivery date, window or
+   * pickup hour was no longer free when it was sent: the server's reason and
+   * its messages by field. Unlike other refusals the customer can mend it by
+   * choosing another term (rescheduleOutboxEntry).
+   */
+  slotRefusal?: SlotRefusal;
 }
+
+export interface SlotRefusal {
+  /** The server's Polish message naming the problem ('… brak miejsc'). */
+  message: string;
+  fields: Record<string, string>;
+}
+
+/** The checkout fields that book the order's term. */
+export type DeliverySlot = Pick<CheckoutFormValues, 'deliveryDate' | 'deliveryWindow' | 'pickupTime'>;
 
 export interface OutboxEntry extends OutboxOrder {
   clientRequestId: string;
@@ -77,6 +94,36 @@ export async function cancelOutboxEntry(clientRequestId: string): Promise<boolea
     const record = await db.outbox.get(clientRequestId);
     if (!record || (record.status !== 'queued' && record.status !== 'failed')) return false;
     await db.outbox.delete(clientRequestId);
+    return true;
+  });
+}
+
+/**
+ * Books another term for an order refused for its term and queues it again
+ * for the sender, under the same clientRequestId. place-order keys orders by
+ * it, and a refusal rolls back with the reservation it failed to make, so the
+ * server stored nothing under the key: the next send is a first attempt, not
+ * a replay. The checkout's fingerprint rule (a new key for new content)
+ * exists so that one key never names two different orders on the server;
+ * that cannot happen to a key the server never stored. Keeping it keeps the
+ * L- number the customer was shown, and a resend whose answer is lost is
+ * still answered with the one order it made. False when the entry is gone or
+ * no longer waits for a new term (sent or cancelled in another tab).
+ */
+export async function rescheduleOutboxEntry(clientRequestId: string, slot: DeliverySlot): Promise<boolean> {
+  return db.transaction('rw', db.outbox, async () => {
+    const record = await db.outbox.get(clientRequestId);
+    const entry = record ? toOutboxEntry(record) : null;
+    if (!entry || entry.status !== 'failed' || !entry.slotRefusal) return false;
+    const checkout: CheckoutFormValues = { ...entry.request.checkout, ...slot };
+    await putOutboxEntry({
+      ...entry,
+      status: 'queued',
+      request: { ...entry.request, checkout },
+      slotRefusal: undefined,
+      lastError: undefined,
+      nextAttemptAt: undefined,
+    });
     return true;
   });
 }

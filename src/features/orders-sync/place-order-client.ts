@@ -4,10 +4,20 @@ import { NetworkError, bodyField, callFunctionAt } from '../../lib/functions-cli
 
 export type PlaceOrderOutcome =
   | { kind: 'placed'; order: PlacedOrder; replayed: boolean }
-  /** The server refused this order as it is (4xx): a new attempt needs a new key. */
-  | { kind: 'rejected'; message: string; fields: Record<string, string> }
+  /**
+   * The server refused this order as it is (4xx) and stored nothing. code is
+   * the error's machine name ('slot_unavailable', 'product_unavailable' …).
+   */
+  | { kind: 'rejected'; message: string; fields: Record<string, string>; code: string | null; detail: string | null }
   /** Nothing definite is known (network, timeout, 5xx): retry with the same key. */
   | { kind: 'uncertain'; message: string; unreachable: boolean };
+
+/**
+ * place-order's error code for a delivery date, window or pickup hour that is
+ * no longer free (full, closed, past its cut-off): the one refusal an order
+ * waiting in the outbox can recover from, by booking another term.
+ */
+export const SLOT_UNAVAILABLE_ERROR = 'slot_unavailable';
 
 export const ORDER_FAILED_MESSAGE = 'Wystąpił błąd podczas składania zamówienia';
 export const ORDER_NETWORK_DETAIL = 'brak połączenia z serwerem. Sprawdź połączenie internetowe i spróbuj ponownie.';
@@ -50,7 +60,13 @@ export async function placeOrder(
     }
     const detail = bodyField(answer.body, 'message') ?? bodyField(answer.body, 'error');
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
-      return { kind: 'rejected', message: orderCreationError(detail ?? `HTTP ${answer.status}`), fields: fieldsOf(answer.body) };
+      return {
+        kind: 'rejected',
+        message: orderCreationError(detail ?? `HTTP ${answer.status}`),
+        fields: fieldsOf(answer.body),
+        code: bodyField(answer.body, 'error') ?? null,
+        detail: detail ?? null,
+      };
     }
     return { kind: 'uncertain', message: detail ? orderCreationError(detail) : ORDER_FAILED_MESSAGE, unreachable: false };
   } catch (error) {
