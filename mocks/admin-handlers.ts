@@ -77,15 +77,24 @@ export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrd
     http.post('*/rest/v1/rpc/is_admin', () => HttpResponse.json(true)),
     http.get('*/rest/v1/orders', () => HttpResponse.json(rows)),
     http.get('*/rest/v1/products', () => HttpResponse.json(sampleProducts.map((product) => ({ id: product.id })))),
+    // The 'Dostawy' settings: none saved, so the defaults apply.
+    http.get('*/rest/v1/app_settings', () => HttpResponse.json([])),
+    // The server's clock for the shop's today; the days themselves are not used by the back office.
+    http.post('*/functions/v1/delivery-availability', () =>
+      HttpResponse.json({ generatedAt: new Date().toISOString(), today: '', days: [], services: [] }),
+    ),
     http.patch('*/rest/v1/orders', async ({ request }) => {
       const params = new URL(request.url).searchParams;
       const id = params.get('id')?.replace(/^eq\./, '') ?? null;
-      const from = params.get('status')?.replace(/^eq\./, '') ?? null;
+      // A guarded update names the field it changes: status, or the fulfilment state (issue 17).
+      const field = params.has('fulfilment_state') ? 'fulfilment_state' : 'status';
+      const from = params.get(field)?.replace(/^eq\./, '') ?? null;
       const body: unknown = await request.json();
       patches.push({ id, from, body });
-      const row = rows.find((candidate) => candidate.id === id);
-      if (!row || (from !== null && row.status !== from)) return HttpResponse.json([]);
-      row.status = (body as { status: string }).status;
+      const row = rows.find((candidate) => candidate.id === id) as Record<string, unknown> | undefined;
+      const current = row ? (row[field] ?? (field === 'fulfilment_state' ? 'to-do' : undefined)) : undefined;
+      if (!row || (from !== null && current !== from)) return HttpResponse.json([]);
+      row[field] = (body as Record<string, unknown>)[field];
       return HttpResponse.json([{ id }]);
     }),
   ];

@@ -59,7 +59,7 @@ async function logInThenOut() {
   // The back office's offline copy (an owner's device): customers' names and emails; and a queued status change.
   saveSnapshot(mockCustomer.id, { savedAt: '2026-11-21T10:00:00.000Z', orders: [], productCount: 3 });
   saveQueue(mockCustomer.id, [
-    { orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' },
+    { field: 'status', orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' },
   ]);
   saveHistory('inne.konto@example.pl', []);
   await putOutboxEntry(order('user-sent', 'sent', true));

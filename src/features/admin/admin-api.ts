@@ -1,4 +1,8 @@
+import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
+import { DELIVERY_AVAILABILITY_FUNCTION } from '../../domain/delivery-availability-contract.ts';
+import { DELIVERY_SETTING_KEYS } from '../../domain/delivery-settings.ts';
+import { callFunction } from '../../lib/functions-client.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import { toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
 
@@ -14,6 +18,34 @@ export async function fetchAdminOrders(): Promise<AdminOrder[]> {
 }
 
 /** docs/spec.md §7: product ids, for the product count. */
+/** The 'Dostawy' app settings rows (issue 17): the day view counts free places from them, offline too. */
+export async function fetchDeliverySettingRows(): Promise<{ key: string; value: string | null }[]> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase
+    .from('app_settings')
+    .select('key, value')
+    .in('key', [...DELIVERY_SETTING_KEYS]);
+  if (error) throw error;
+  return data as { key: string; value: string | null }[];
+}
+
+/**
+ * The server's clock, as the delivery-availability function's `generatedAt`:
+ * the shop's 'today' must not follow a wrong device clock. Null when the
+ * function cannot be reached (offline: the device's clock is then all there is).
+ */
+export async function fetchServerClock(): Promise<number | null> {
+  try {
+    const answer = await callFunction(DELIVERY_AVAILABILITY_FUNCTION, {}, { timeoutMs: 10_000 });
+    const generatedAt =
+      answer.ok && typeof answer.body === 'object' && answer.body !== null ? (answer.body as { generatedAt?: unknown }).generatedAt : null;
+    const instant = typeof generatedAt === 'string' ? Date.parse(generatedAt) : NaN;
+    return Number.isFinite(instant) ? instant : null;
+  } catch {
+    return null;
+  }
+}
+
 export async function fetchProductCount(): Promise<number> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('products').select('id');
@@ -29,20 +61,31 @@ export type StatusUpdateResult =
   | { outcome: 'unreachable' }
   | { outcome: 'failed'; message: string };
 
+/** The two things the owner changes on an order: its status (payment, docs/spec.md) and its fulfilment state (issue 17). */
+export type OrderChange = { field: 'status'; to: OrderStatus } | { field: 'fulfilment_state'; to: FulfilmentState };
+
 /**
  * docs/spec.md §7 'Change status': update orders set status by id. With `from`, only
  * while the order still has that status, so a change queued offline never
  * overwrites a newer one.
  */
-export async function updateOrderStatus(id: string, to: OrderStatus, from?: string): Promise<StatusUpdateResult> {
+export function updateOrderStatus(id: string, to: OrderStatus, from?: string): Promise<StatusUpdateResult> {
+  return updateOrder(id, { field: 'status', to }, from);
+}
+
+/** The same guarded update for either field of an OrderChange. */
+export async function updateOrder(id: string, change: OrderChange, from?: string): Promise<StatusUpdateResult> {
   let supabase;
   try {
     supabase = await getSupabase();
   } catch {
     return { outcome: 'unreachable' };
   }
-  let query = supabase.from('orders').update({ status: to }).eq('id', id);
-  if (from !== undefined) query = query.eq('status', from);
+  let query = supabase
+    .from('orders')
+    .update({ [change.field]: change.to })
+    .eq('id', id);
+  if (from !== undefined) query = query.eq(change.field, from);
   const { data, error, status } = await query.select('id');
   // postgrest-js answers a failed fetch with status 0.
   if (error && status === 0) return { outcome: 'unreachable' };

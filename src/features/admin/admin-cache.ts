@@ -1,5 +1,6 @@
+import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
-import type { AdminOrder } from './admin-order.ts';
+import { toFloristDetails, type AdminOrder } from './admin-order.ts';
 
 /**
  * What the owner's device keeps so the installed admin app is readable
@@ -17,15 +18,30 @@ export interface AdminSnapshot {
   savedAt: string;
   orders: AdminOrder[];
   productCount: number;
+  /** The 'Dostawy' settings rows, so the day view counts free places offline (absent in copies made before issue 17). */
+  deliverySettingRows?: { key: string; value: string | null }[];
 }
 
-export interface QueuedStatusChange {
+interface QueuedChangeBase {
   orderId: string;
   number: string;
+  /** The server's value the change was made from: it is sent only while the order still has it. */
   from: string;
-  to: OrderStatus;
   queuedAt: string;
 }
+
+export interface QueuedStatusChange extends QueuedChangeBase {
+  field: 'status';
+  to: OrderStatus;
+}
+
+export interface QueuedFulfilmentChange extends QueuedChangeBase {
+  field: 'fulfilment_state';
+  to: FulfilmentState;
+}
+
+/** A change of an order waiting for a connection: its status or its fulfilment state, one of each per order at most. */
+export type QueuedOrderChange = QueuedStatusChange | QueuedFulfilmentChange;
 
 function read<T>(key: string): T | null {
   try {
@@ -49,14 +65,19 @@ export function saveSnapshot(userId: string, snapshot: AdminSnapshot): void {
 }
 
 export function loadSnapshot(userId: string): AdminSnapshot | null {
-  return read<AdminSnapshot>(snapshotKey(userId));
+  const snapshot = read<AdminSnapshot>(snapshotKey(userId));
+  if (!snapshot) return null;
+  // A copy saved before issue 17 has no florist part: read it as an order without one.
+  return { ...snapshot, orders: snapshot.orders.map((order) => (order.florist ? order : { ...order, florist: toFloristDetails({}) })) };
 }
 
-export function loadQueue(userId: string): QueuedStatusChange[] {
-  return read<QueuedStatusChange[]>(queueKey(userId)) ?? [];
+export function loadQueue(userId: string): QueuedOrderChange[] {
+  const stored = read<(QueuedOrderChange | Omit<QueuedStatusChange, 'field'>)[]>(queueKey(userId)) ?? [];
+  // Changes queued before issue 17 carry no field: they were all status changes.
+  return stored.map((change) => ('field' in change ? change : { ...change, field: 'status' }));
 }
 
-export function saveQueue(userId: string, queue: QueuedStatusChange[]): void {
+export function saveQueue(userId: string, queue: QueuedOrderChange[]): void {
   if (queue.length === 0) {
     try {
       localStorage.removeItem(queueKey(userId));

@@ -1,10 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { deliverySettingsFromRows, type DeliverySettings } from '../../domain/delivery-settings.ts';
+import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
-import { fetchAdminOrders, fetchProductCount, updateOrderStatus } from './admin-api.ts';
-import { loadSnapshot, saveSnapshot, type QueuedStatusChange } from './admin-cache.ts';
+import { warsawDate } from '../../domain/warsaw-time.ts';
+import {
+  fetchAdminOrders,
+  fetchDeliverySettingRows,
+  fetchProductCount,
+  fetchServerClock,
+  updateOrder,
+  type OrderChange,
+} from './admin-api.ts';
+import { loadSnapshot, saveSnapshot, type QueuedOrderChange, type QueuedStatusChange } from './admin-cache.ts';
 import type { AdminOrder } from './admin-order.ts';
 import { useNewOrderNotifications, type NotificationSupport } from './use-new-order-notifications.ts';
-import { useStatusChangeQueue, type RefusedChange } from './use-status-change-queue.ts';
+import { fieldValue, useStatusChangeQueue, type RefusedChange } from './use-status-change-queue.ts';
 
 /** How often the open admin app asks for new orders (no realtime locally). */
 export const POLL_INTERVAL_MS = 30_000;
@@ -13,7 +23,15 @@ export type AdminLoad =
   | { status: 'loading' }
   | { status: 'failed' }
   /** `savedAt` is set when the data comes from this device's copy, not the server. */
-  | { status: 'loaded'; orders: AdminOrder[]; productCount: number; loadedAt: string; savedAt?: string };
+  | {
+      status: 'loaded';
+      orders: AdminOrder[];
+      productCount: number;
+      loadedAt: string;
+      savedAt?: string;
+      /** The 'Dostawy' rows as last read; absent: the defaults apply. */
+      deliverySettingRows?: { key: string; value: string | null }[];
+    };
 
 export type StatusChangeOutcome = 'updated' | 'queued' | 'conflict' | 'failed';
 
@@ -21,10 +39,18 @@ export interface AdminDataValue {
   load: AdminLoad;
   /** The loaded orders with changes still waiting for a connection applied. */
   orders: AdminOrder[];
+  /** Status changes waiting for a connection. */
   queued: QueuedStatusChange[];
+  /** Every change waiting for a connection: status and fulfilment state (describeQueuedChange words one). */
+  pendingChanges: QueuedOrderChange[];
   refused: RefusedChange[];
   reload: () => void;
   changeStatus: (order: AdminOrder, to: OrderStatus) => Promise<StatusChangeOutcome>;
+  changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<StatusChangeOutcome>;
+  /** The 'Dostawy' settings (defaults for keys never saved), for free places and windows. */
+  deliverySettings: DeliverySettings;
+  /** The shop's today ('YYYY-MM-DD', Europe/Warsaw) by the server's clock when it was reachable, else the device's. */
+  today: string;
   dismissRefused: () => void;
   newOrders: AdminOrder[];
   markSeen: () => void;
@@ -48,52 +74,95 @@ export function useAdminData(): AdminDataValue {
  */
 export function AdminDataProvider({ userId, children }: { userId: string; children: ReactNode }) {
   const [load, setLoad] = useState<AdminLoad>({ status: 'loading' });
+  // Server clock minus device clock, so 'today' is the shop's even on a device set wrong.
+  const clockOffset = useRef(0);
+  const [today, setToday] = useState(() => warsawDate(Date.now()));
 
-  /** The server's status of one order, in the state and the device copy. */
-  const applyServerStatus = useCallback(
-    (orderId: string, status: string) => {
+  /** The server's value of one order's field, in the state and the device copy. */
+  const applyServerValue = useCallback(
+    (orderId: string, change: OrderChange) => {
       setLoad((current) => {
         if (current.status !== 'loaded') return current;
-        const orders = current.orders.map((order) => (order.id === orderId ? { ...order, status } : order));
-        if (!current.savedAt) saveSnapshot(userId, { savedAt: current.loadedAt, orders, productCount: current.productCount });
+        const orders = current.orders.map((order) => (order.id === orderId ? withChange(order, change) : order));
+        if (!current.savedAt)
+          saveSnapshot(userId, {
+            savedAt: current.loadedAt,
+            orders,
+            productCount: current.productCount,
+            deliverySettingRows: current.deliverySettingRows,
+          });
         return { ...current, orders };
       });
     },
     [userId],
   );
 
-  const { queued, refused, isQueued, enqueue, flush: flushQueue, dismissRefused } = useStatusChangeQueue(userId, applyServerStatus);
+  const {
+    queued: pendingChanges,
+    refused,
+    isQueued,
+    enqueue,
+    flush: flushQueue,
+    dismissRefused,
+  } = useStatusChangeQueue(userId, applyServerValue);
+  const queued = useMemo(
+    () => pendingChanges.filter((change): change is QueuedStatusChange => change.field === 'status'),
+    [pendingChanges],
+  );
 
   const orders = useMemo(() => {
     if (load.status !== 'loaded') return [];
-    if (queued.length === 0) return load.orders;
-    const pending = new Map(queued.map((item) => [item.orderId, item.to]));
-    return load.orders.map((order) => {
-      const to = pending.get(order.id);
-      return to ? { ...order, status: to } : order;
-    });
-  }, [load, queued]);
+    if (pendingChanges.length === 0) return load.orders;
+    return load.orders.map((order) =>
+      pendingChanges.reduce(
+        (current, change) =>
+          change.orderId !== order.id
+            ? current
+            : withChange(current, change.field === 'status' ? { field: 'status', to: change.to } : { field: change.field, to: change.to }),
+        order,
+      ),
+    );
+  }, [load, pendingChanges]);
+
+  const deliverySettingRows = load.status === 'loaded' ? load.deliverySettingRows : undefined;
+  const deliverySettings = useMemo(() => deliverySettingsFromRows(deliverySettingRows ?? []), [deliverySettingRows]);
 
   const { newOrders, markSeen, notificationPermission, enableNotifications, ordersFetched } = useNewOrderNotifications(userId, orders);
 
   const fetchAll = useCallback(
     async (silent: boolean) => {
+      // The clock and the settings are extras: without them the orders still show (defaults, the device's clock).
+      const clock = fetchServerClock().then((serverNow) => {
+        const offset = serverNow === null ? null : serverNow - Date.now();
+        if (offset !== null) clockOffset.current = offset;
+        setToday(warsawDate(Date.now() + clockOffset.current));
+      });
+      const settingRows = fetchDeliverySettingRows().catch(() => undefined);
       try {
         const [orders, productCount] = await Promise.all([fetchAdminOrders(), fetchProductCount()]);
+        const deliverySettingRows = (await settingRows) ?? loadSnapshot(userId)?.deliverySettingRows;
         const loadedAt = new Date().toISOString();
-        saveSnapshot(userId, { savedAt: loadedAt, orders, productCount });
+        saveSnapshot(userId, { savedAt: loadedAt, orders, productCount, deliverySettingRows });
         ordersFetched(orders, loadedAt);
-        setLoad({ status: 'loaded', orders, productCount, loadedAt });
+        setLoad({ status: 'loaded', orders, productCount, loadedAt, deliverySettingRows });
         void flushQueue();
       } catch {
         if (silent) return;
         const saved = loadSnapshot(userId);
         setLoad(
           saved
-            ? { status: 'loaded', orders: saved.orders, productCount: saved.productCount, loadedAt: saved.savedAt, savedAt: saved.savedAt }
+            ? {
+                status: 'loaded',
+                orders: saved.orders,
+                productCount: saved.productCount,
+                loadedAt: saved.savedAt,
+                savedAt: saved.savedAt,
+                deliverySettingRows: saved.deliverySettingRows,
+              }
             : { status: 'failed' },
         );
       }
+      await clock;
     },
     [flushQueue, ordersFetched, userId],
   );
@@ -117,21 +186,22 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     void fetchAll(false);
   }, [fetchAll]);
 
-  const changeStatus = useCallback(
-    async (order: AdminOrder, to: OrderStatus): Promise<StatusChangeOutcome> => {
-      const serverStatus = load.status === 'loaded' ? load.orders.find((item) => item.id === order.id)?.status : undefined;
-      if (!navigator.onLine || isQueued(order.id)) {
-        enqueue({ ...order, status: serverStatus ?? order.status }, to);
+  /** A change of status or fulfilment state: sent now, or queued when offline or behind a waiting change of the same field. */
+  const changeOrder = useCallback(
+    async (order: AdminOrder, change: OrderChange): Promise<StatusChangeOutcome> => {
+      const serverOrder = (load.status === 'loaded' ? load.orders.find((item) => item.id === order.id) : undefined) ?? order;
+      if (!navigator.onLine || isQueued(order.id, change.field)) {
+        enqueue(serverOrder, change);
         void flushQueue();
         return 'queued';
       }
-      const result = await updateOrderStatus(order.id, to, serverStatus ?? order.status);
+      const result = await updateOrder(order.id, change, fieldValue(serverOrder, change.field));
       if (result.outcome === 'updated') {
-        applyServerStatus(order.id, to);
+        applyServerValue(order.id, change);
         return 'updated';
       }
       if (result.outcome === 'unreachable') {
-        enqueue({ ...order, status: serverStatus ?? order.status }, to);
+        enqueue(serverOrder, change);
         return 'queued';
       }
       if (result.outcome === 'conflict') {
@@ -140,7 +210,13 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       }
       return 'failed';
     },
-    [applyServerStatus, enqueue, fetchAll, flushQueue, isQueued, load],
+    [applyServerValue, enqueue, fetchAll, flushQueue, isQueued, load],
+  );
+
+  const changeStatus = useCallback((order: AdminOrder, to: OrderStatus) => changeOrder(order, { field: 'status', to }), [changeOrder]);
+  const changeFulfilment = useCallback(
+    (order: AdminOrder, to: FulfilmentState) => changeOrder(order, { field: 'fulfilment_state', to }),
+    [changeOrder],
   );
 
   const value = useMemo<AdminDataValue>(
@@ -148,17 +224,43 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       load,
       orders,
       queued,
+      pendingChanges,
       refused,
       reload,
       changeStatus,
+      changeFulfilment,
+      deliverySettings,
+      today,
       dismissRefused,
       newOrders,
       markSeen,
       notificationPermission,
       enableNotifications,
     }),
-    [load, orders, queued, refused, reload, changeStatus, dismissRefused, newOrders, markSeen, notificationPermission, enableNotifications],
+    [
+      load,
+      orders,
+      queued,
+      pendingChanges,
+      refused,
+      reload,
+      changeStatus,
+      changeFulfilment,
+      deliverySettings,
+      today,
+      dismissRefused,
+      newOrders,
+      markSeen,
+      notificationPermission,
+      enableNotifications,
+    ],
   );
 
   return <AdminDataContext.Provider value={value}>{children}</AdminDataContext.Provider>;
+}
+
+function withChange(order: AdminOrder, change: OrderChange): AdminOrder {
+  return change.field === 'status'
+    ? { ...order, status: change.to }
+    : { ...order, florist: { ...order.florist, fulfilmentState: change.to } };
 }

@@ -1,4 +1,17 @@
 import type { DeliveryAddress } from '../../domain/delivery-address.ts';
+import {
+  FULFILMENT_STATES,
+  INITIAL_FULFILMENT_STATE,
+  OCCASIONS,
+  SUBSTITUTION_CHOICES,
+  DEFAULT_SUBSTITUTION,
+  VENUE_TYPES,
+  type FulfilmentState,
+  type Occasion,
+  type RecipientKind,
+  type SubstitutionChoice,
+  type VenueType,
+} from '../../domain/florist-order.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
@@ -28,6 +41,56 @@ export interface AdminOrder {
   trackingNumber: string | null;
   trackingUrl: string | null;
   items: AdminOrderItem[];
+  florist: FloristDetails;
+}
+
+export interface AdminVenue {
+  type: VenueType | null;
+  name: string;
+  address: string;
+  /** 'HH:MM', the ceremony's hour. */
+  eventTime: string;
+}
+
+export interface AdminGrave {
+  name: string;
+  locality: string;
+  section: string;
+  row: string;
+  number: string;
+  description: string;
+}
+
+export interface AdminService {
+  id: string;
+  label: string;
+  price: Grosz;
+}
+
+/** The florist's part of an order (issue 17); every field empty for an order placed before it. */
+export interface FloristDetails {
+  recipientKind: RecipientKind;
+  recipientName: string;
+  recipientPhone: string;
+  deliveryNotes: string;
+  /** 'YYYY-MM-DD' (home, cemetery, store pickup); null for couriers. */
+  deliveryDate: string | null;
+  /** Window id ('09:00-12:00', 'all-day'); home and cemetery. */
+  deliveryWindow: string | null;
+  deliveryWindowLabel: string | null;
+  /** 'H:MM'; store pickup. */
+  pickupTime: string | null;
+  occasion: Occasion | null;
+  venue: AdminVenue | null;
+  ribbonText: string;
+  cemetery: AdminGrave | null;
+  cardMessage: string;
+  cardSignature: string;
+  cardAnonymous: boolean;
+  substitution: SubstitutionChoice;
+  services: AdminService[];
+  servicesCost: Grosz;
+  fulfilmentState: FulfilmentState;
 }
 
 export interface OrderItemRow {
@@ -57,6 +120,26 @@ export interface OrderRow {
   tracking_number: string | null;
   tracking_url: string | null;
   order_items?: OrderItemRow[] | null;
+  // Issue 17 columns; optional so a row from before the migration still reads.
+  recipient_kind?: string | null;
+  recipient_name?: string | null;
+  recipient_phone?: string | null;
+  delivery_notes?: string | null;
+  delivery_date?: string | null;
+  delivery_window?: string | null;
+  delivery_window_label?: string | null;
+  pickup_time?: string | null;
+  occasion?: string | null;
+  venue?: Record<string, unknown> | null;
+  ribbon_text?: string | null;
+  cemetery?: Record<string, unknown> | null;
+  card_message?: string | null;
+  card_signature?: string | null;
+  card_anonymous?: boolean | null;
+  substitution?: string | null;
+  services?: unknown;
+  services_cost?: number | string | null;
+  fulfilment_state?: string | null;
 }
 
 function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | null {
@@ -67,6 +150,66 @@ function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | nu
     apartment: value.apartment ?? '',
     city: value.city ?? '',
     postalCode: value.postalCode ?? '',
+  };
+}
+
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | null =>
+  typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
+const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function toVenue(value: unknown): AdminVenue | null {
+  if (!isRecord(value)) return null;
+  return {
+    type: oneOf(VENUE_TYPES, value.type),
+    name: textOf(value.name),
+    address: textOf(value.address),
+    eventTime: textOf(value.eventTime),
+  };
+}
+
+function toGrave(value: unknown): AdminGrave | null {
+  if (!isRecord(value)) return null;
+  return {
+    name: textOf(value.name),
+    locality: textOf(value.locality),
+    section: textOf(value.section),
+    row: textOf(value.row),
+    number: textOf(value.number),
+    description: textOf(value.description),
+  };
+}
+
+function toServices(value: unknown): AdminService[] {
+  if (!Array.isArray(value)) return [];
+  return value.filter(isRecord).map((service) => ({
+    id: textOf(service.id),
+    label: textOf(service.label) || textOf(service.id),
+    price: typeof service.price === 'number' || typeof service.price === 'string' ? fromPln(service.price) : (0 as Grosz),
+  }));
+}
+
+export function toFloristDetails(row: Partial<OrderRow>): FloristDetails {
+  return {
+    recipientKind: row.recipient_kind === 'other' ? 'other' : 'self',
+    recipientName: row.recipient_name ?? '',
+    recipientPhone: row.recipient_phone ?? '',
+    deliveryNotes: row.delivery_notes ?? '',
+    deliveryDate: row.delivery_date || null,
+    deliveryWindow: row.delivery_window || null,
+    deliveryWindowLabel: row.delivery_window_label || null,
+    pickupTime: row.pickup_time || null,
+    occasion: oneOf(OCCASIONS, row.occasion),
+    venue: toVenue(row.venue),
+    ribbonText: row.ribbon_text ?? '',
+    cemetery: toGrave(row.cemetery),
+    cardMessage: row.card_message ?? '',
+    cardSignature: row.card_signature ?? '',
+    cardAnonymous: row.card_anonymous === true,
+    substitution: oneOf(SUBSTITUTION_CHOICES, row.substitution) ?? DEFAULT_SUBSTITUTION,
+    services: toServices(row.services),
+    servicesCost: row.services_cost == null ? (0 as Grosz) : fromPln(row.services_cost),
+    fulfilmentState: oneOf(FULFILMENT_STATES, row.fulfilment_state) ?? INITIAL_FULFILMENT_STATE,
   };
 }
 
@@ -97,5 +240,6 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
       quantity: item.quantity,
       price: fromPln(item.price),
     })),
+    florist: toFloristDetails(row),
   };
 }

@@ -1,42 +1,72 @@
 import { useCallback, useRef, useState } from 'react';
-import { orderStatusLabel, type OrderStatus } from '../../domain/order-status.ts';
-import { updateOrderStatus } from './admin-api.ts';
-import { loadQueue, saveQueue, type QueuedStatusChange } from './admin-cache.ts';
+import { FULFILMENT_STATE_LABELS, type FulfilmentState } from '../../domain/florist-order.ts';
+import { orderStatusLabel } from '../../domain/order-status.ts';
+import { updateOrder, type OrderChange } from './admin-api.ts';
+import { loadQueue, saveQueue, type QueuedOrderChange } from './admin-cache.ts';
 import type { AdminOrder } from './admin-order.ts';
 
 export interface RefusedChange {
-  change: QueuedStatusChange;
+  change: QueuedOrderChange;
   reason: string;
 }
 
 export interface StatusChangeQueue {
-  queued: QueuedStatusChange[];
+  queued: QueuedOrderChange[];
   refused: RefusedChange[];
-  /** Whether a change of this order already waits, so a new one must queue behind it. */
-  isQueued: (orderId: string) => boolean;
-  /** Queues `order` (carrying the server's status) to go to `to`; going back to where it started drops the change. */
-  enqueue: (order: AdminOrder, to: OrderStatus) => void;
+  /** Whether a change of this order's field already waits, so a new one must queue behind it. */
+  isQueued: (orderId: string, field?: OrderChange['field']) => boolean;
+  /** Queues `change` of `order` (carrying the server's values); going back to where it started drops the change. */
+  enqueue: (order: AdminOrder, change: OrderChange) => void;
   /** Sends what waits, in order, while the server answers; stops at the first unreachable send. */
   flush: () => Promise<void>;
   dismissRefused: () => void;
 }
 
+/** The order's current (server) value of the changed field. */
+export function fieldValue(order: AdminOrder, field: OrderChange['field']): string {
+  return field === 'status' ? order.status : order.florist.fulfilmentState;
+}
+
+/** 'Opłacone' for a status, 'Gotowe' for a fulfilment state: the words the owner chose from. */
+export function changeValueLabel(field: OrderChange['field'], value: string): string {
+  return field === 'status' ? orderStatusLabel(value) : (FULFILMENT_STATE_LABELS[value as FulfilmentState] ?? value);
+}
+
+/** One line per waiting change, for the notices: 'Zamówienie KT1: Opłacone' or 'Zamówienie KT1 – realizacja: Gotowe'. */
+export function describeQueuedChange(change: QueuedOrderChange): string {
+  const what = change.field === 'status' ? '' : ' – realizacja';
+  return `Zamówienie ${change.number}${what}: ${changeValueLabel(change.field, change.to)}`;
+}
+
+function refusalReason(change: QueuedOrderChange, outcome: 'conflict' | 'failed'): string {
+  const to = changeValueLabel(change.field, change.to);
+  const from = changeValueLabel(change.field, change.from);
+  const what = change.field === 'status' ? 'statusu' : 'stanu realizacji';
+  const had = change.field === 'status' ? 'statusu' : 'stanu';
+  return outcome === 'conflict'
+    ? `Zmiana ${what} zamówienia ${change.number} na „${to}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już ${had} „${from}”). Sprawdź je i zmień ${change.field === 'status' ? 'status' : 'stan'} ponownie.`
+    : `Serwer odrzucił zmianę ${what} zamówienia ${change.number} na „${to}”. Spróbuj ponownie.`;
+}
+
+const sameSlot = (item: QueuedOrderChange, orderId: string, field: OrderChange['field']) =>
+  item.orderId === orderId && item.field === field;
+
 /**
- * Status changes the owner made without a connection: kept on the device per
- * user, sent when the device is online again, and — when the server refuses
- * one (the order changed meanwhile, or the change is not allowed) — shown
- * with the reason instead of disappearing.
- * `applyServerStatus` records a status the server has accepted.
+ * Changes the owner made without a connection — an order's status or its
+ * fulfilment state: kept on the device per user, sent when the device is
+ * online again, and — when the server refuses one (the order changed
+ * meanwhile, or the change is not allowed) — shown with the reason instead
+ * of disappearing. `applyServerValue` records a value the server has accepted.
  */
-export function useStatusChangeQueue(userId: string, applyServerStatus: (orderId: string, status: string) => void): StatusChangeQueue {
-  const [queued, setQueued] = useState<QueuedStatusChange[]>(() => loadQueue(userId));
+export function useStatusChangeQueue(userId: string, applyServerValue: (orderId: string, change: OrderChange) => void): StatusChangeQueue {
+  const [queued, setQueued] = useState<QueuedOrderChange[]>(() => loadQueue(userId));
   const [refused, setRefused] = useState<RefusedChange[]>([]);
   const flushing = useRef(false);
   // The queue as of now: a flush runs across awaits, when the state it closed over is stale.
   const queueRef = useRef(queued);
 
   const setQueue = useCallback(
-    (next: QueuedStatusChange[]) => {
+    (next: QueuedOrderChange[]) => {
       queueRef.current = next;
       saveQueue(userId, next);
       setQueued(next);
@@ -49,35 +79,41 @@ export function useStatusChangeQueue(userId: string, applyServerStatus: (orderId
     flushing.current = true;
     try {
       for (const change of [...queueRef.current]) {
-        const result = await updateOrderStatus(change.orderId, change.to, change.from);
+        const sent: OrderChange = change.field === 'status' ? { field: 'status', to: change.to } : { field: change.field, to: change.to };
+        const result = await updateOrder(change.orderId, sent, change.from);
         if (result.outcome === 'unreachable') break;
-        setQueue(queueRef.current.filter((item) => item.orderId !== change.orderId));
+        setQueue(queueRef.current.filter((item) => !sameSlot(item, change.orderId, change.field)));
         if (result.outcome === 'updated') {
-          applyServerStatus(change.orderId, change.to);
+          applyServerValue(change.orderId, sent);
           continue;
         }
-        const reason =
-          result.outcome === 'conflict'
-            ? `Zmiana statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już statusu „${orderStatusLabel(change.from)}”). Sprawdź je i zmień status ponownie.`
-            : `Serwer odrzucił zmianę statusu zamówienia ${change.number} na „${orderStatusLabel(change.to)}”. Spróbuj ponownie.`;
-        setRefused((current) => [...current, { change, reason }]);
+        setRefused((current) => [
+          ...current,
+          { change, reason: refusalReason(change, result.outcome === 'conflict' ? 'conflict' : 'failed') },
+        ]);
       }
     } finally {
       flushing.current = false;
     }
-  }, [applyServerStatus, setQueue]);
+  }, [applyServerValue, setQueue]);
 
   const enqueue = useCallback(
-    (order: AdminOrder, to: OrderStatus) => {
-      const existing = queueRef.current.find((item) => item.orderId === order.id);
-      const from = existing?.from ?? order.status;
-      const rest = queueRef.current.filter((item) => item.orderId !== order.id);
-      setQueue(from === to ? rest : [...rest, { orderId: order.id, number: order.number, from, to, queuedAt: new Date().toISOString() }]);
+    (order: AdminOrder, change: OrderChange) => {
+      const existing = queueRef.current.find((item) => sameSlot(item, order.id, change.field));
+      const from = existing?.from ?? fieldValue(order, change.field);
+      const rest = queueRef.current.filter((item) => !sameSlot(item, order.id, change.field));
+      const base = { orderId: order.id, number: order.number, from, queuedAt: new Date().toISOString() };
+      const item: QueuedOrderChange =
+        change.field === 'status' ? { ...base, field: 'status', to: change.to } : { ...base, field: 'fulfilment_state', to: change.to };
+      setQueue(from === change.to ? rest : [...rest, item]);
     },
     [setQueue],
   );
 
-  const isQueued = useCallback((orderId: string) => queueRef.current.some((item) => item.orderId === orderId), []);
+  const isQueued = useCallback(
+    (orderId: string, field: OrderChange['field'] = 'status') => queueRef.current.some((item) => sameSlot(item, orderId, field)),
+    [],
+  );
   const dismissRefused = useCallback(() => setRefused([]), []);
 
   return { queued, refused, isQueued, enqueue, flush, dismissRefused };
