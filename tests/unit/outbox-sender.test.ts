@@ -154,8 +154,9 @@ function slotRefused(message: string, fields: Record<string, string>) {
   });
 }
 
-const FULL_MESSAGE = 'Okno dostawy 9:00–12:00 w dniu 2026-12-01 jest już pełne (brak miejsc). Wybierz inny termin.';
-const FULL_FIELDS = { deliveryWindow: 'brak miejsc' };
+// As functions/place-order/booking.ts words it.
+const FULL_MESSAGE = 'Wybrany termin dostawy jest niedostępny: brak miejsc. Wybierz inny dzień lub godziny.';
+const FULL_FIELDS = { deliveryWindow: FULL_MESSAGE };
 
 /** A home delivery queued offline for a date and window. */
 function homeDelivery(key: string, overrides: Partial<OutboxEntry> = {}): OutboxEntry {

@@ -109,8 +109,9 @@ function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } 
         </p>
       )}
       {order.status === 'failed' && order.slotRefusal && (
+        // The server's message names the problem itself ('Wybrany termin dostawy jest niedostępny: brak miejsc…'); the badge says 'Termin niedostępny'.
         <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
-          {TERM_REFUSED_LABEL}: {order.slotRefusal.message}
+          {order.slotRefusal.message}
         </p>
       )}
       {order.status === 'failed' && !order.slotRefusal && order.lastError && (
