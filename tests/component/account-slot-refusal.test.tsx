@@ -38,7 +38,8 @@ function availabilityWithFullWindow(): {
   const plain = deliveryAvailability({ settings: DEFAULT_DELIVERY_SETTINGS, now, from: today, to: addDays(today, 14), booked: [] });
   const open = plain.find((day) => day.delivery.windows.filter((window) => window.available).length >= 2);
   if (!open) throw new Error('no day with two free windows in the next two weeks');
-  const [full, free] = open.delivery.windows.filter((window) => window.available) as [{ id: string }, { id: string; label: string }];
+  const [full, free] = open.delivery.windows.filter((window) => window.available);
+  if (!full || !free) throw new Error('unreachable: two free windows were found');
   const booked = [{ date: open.date, windowId: full.id, count: DEFAULT_DELIVERY_SETTINGS.windowCapacity }];
   const days = deliveryAvailability({ settings: DEFAULT_DELIVERY_SETTINGS, now, from: today, to: addDays(today, 14), booked });
   const day = days.find((candidate) => candidate.date === open.date)!;
@@ -195,5 +196,22 @@ describe("'Moje konto': an order whose term was taken while it waited", () => {
     await within(form).findAllByRole('radio');
     const results = await axe.run(card, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+});
+
+describe('the notice on other pages', () => {
+  it('tells the customer elsewhere in the shop that an order’s term is gone, and leads to "Moje konto"', async () => {
+    const setup = availabilityWithFullWindow();
+    serve(setup.answer);
+    await storeRefusedOrder(homeCheckout(setup.day.date, setup.full));
+    const { router } = await renderRoute('/');
+    // The notice comes with the outbox sender, which loads once the page is idle.
+    const notice = await screen.findByTestId('refused-term-notice', {}, { timeout: 5000 });
+    expect(within(notice).getByRole('status').textContent).toContain('Termin zamówienia L-6F1C2D3E jest już niedostępny.');
+    await userEvent.setup().click(within(notice).getByRole('link', { name: 'Wybierz inny termin' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByRole('listitem', { name: CARD })).toBeTruthy();
+    // 'Moje konto' shows the order itself: no notice on top of it.
+    expect(screen.queryByTestId('refused-term-notice')).toBeNull();
   });
 });

@@ -3,13 +3,14 @@ import { getBackendConfig } from '../../lib/backend-config.ts';
 import { rememberBackendConfig } from './background-sync.ts';
 import { sendOutbox } from './outbox-sender.ts';
 import type { OutboxEntry } from './outbox.ts';
+import { RefusedTermNotice } from './refused-term-notice.tsx';
 
 export const OUTBOX_POLL_MS = 15_000;
 
 /**
  * Sends the outbox at app start, when the device comes back online and
  * periodically while anything waits (the sender's backoff decides when an
- * order is due). Renders nothing.
+ * order is due). Renders only the notice of an order refused for its term.
  */
 export function OrdersSyncAgent({ accessToken }: { accessToken: () => Promise<string | null> }) {
   useEffect(() => {
@@ -32,5 +33,5 @@ export function OrdersSyncAgent({ accessToken }: { accessToken: () => Promise<st
       clearInterval(timer);
     };
   }, [accessToken]);
-  return null;
+  return <RefusedTermNotice />;
 }
