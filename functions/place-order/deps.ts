@@ -4,6 +4,7 @@ import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type Fun
 import type { Handler } from '../_shared/http.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
+import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
 import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
 
@@ -39,6 +40,15 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
 
     loadSetting,
 
+    loadDeliverySettings: () => loadDeliverySettings(admin),
+    loadBookedCounts: (from, to) => loadBookedCounts(admin, from, to),
+
+    async orderExists(clientRequestId) {
+      const { data, error } = await admin.from('orders').select('id').eq('client_request_id', clientRequestId).maybeSingle();
+      if (error) throw new Error(`looking up the order failed: ${error.message}`);
+      return data !== null;
+    },
+
     // The same quote the checkout showed, computed again here: the client's figure is never trusted.
     async quoteLocalDelivery(checkout) {
       const quote = await quoteDelivery(parseAddressObject(checkout), { loadSetting, fetch: (input, init) => fetch(input, init) });
@@ -60,9 +70,14 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         p_shipping_cost: order.shippingCost,
         p_items: order.items,
         p_access_key_hash: order.accessKeyHash,
+        p_details: order.details,
+        p_services_cost: order.servicesCost,
+        p_capacity: order.capacity,
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
+        if (error.code === 'P0001' && error.message === 'slot_full')
+          return { kind: 'slot_full', scope: error.details === 'day' ? 'day' : 'window' };
         if (error.code === 'P0001' && error.message === 'insufficient_stock')
           return { kind: 'insufficient_stock', shortages: parseShortages(error.details) };
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };

@@ -18,6 +18,10 @@ import {
 import { addMoney, amountSettingOr, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
+import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
+import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
+import { checkBooking, slotUnavailable, unchecked, type Booking } from './booking.ts';
+import { orderDetails, priceServices, type OrderDetails } from './florist-details.ts';
 import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
 import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
@@ -43,6 +47,11 @@ export interface StoredOrder {
   total: number;
   created_at: string;
   client_request_id: string;
+  services_cost: number;
+  delivery_date: string | null;
+  delivery_window: string | null;
+  delivery_window_label: string | null;
+  pickup_time: string | null;
 }
 
 export interface OrderWrite {
@@ -60,6 +69,12 @@ export interface OrderWrite {
   items: { product_id: string; quantity: number; price: number }[];
   /** SHA-256 of the access key this answer gives the device (see _shared/order-access.ts). */
   accessKeyHash: string;
+  /** The florist's part: recipient, slot, occasion, venue, grave, card, substitution, priced services. */
+  details: OrderDetails;
+  /** PLN, the sum of details.services' prices. */
+  servicesCost: number;
+  /** The places the booked date offers, for place_order's atomic count; null when the order books no place (or is a replay). */
+  capacity: { window: number; day: number } | null;
 }
 
 export type OrderWriteResult =
@@ -67,7 +82,9 @@ export type OrderWriteResult =
   | { kind: 'order_number_taken' }
   | { kind: 'catalogue_changed' }
   /** Fewer pieces left than ordered, for every such line; nothing was written. */
-  | { kind: 'insufficient_stock'; shortages: StockShortage[] };
+  | { kind: 'insufficient_stock'; shortages: StockShortage[] }
+  /** The window or the day filled up between the check and the write (another checkout won the race); nothing was written. */
+  | { kind: 'slot_full'; scope: 'window' | 'day' };
 
 export interface PlaceOrderDeps {
   /**
@@ -78,6 +95,12 @@ export interface PlaceOrderDeps {
   authenticate: Authenticate;
   loadProducts(ids: readonly string[]): Promise<CatalogProduct[]>;
   loadSetting(key: string): Promise<string | null>;
+  /** The 'Dostawy' settings (missing keys read as defaults). */
+  loadDeliverySettings(): Promise<DeliverySettings>;
+  /** Places taken per date and window, `from` to `to` included. */
+  loadBookedCounts(from: string, to: string): Promise<BookedCount[]>;
+  /** Whether an order with this idempotency key exists: a replay is answered even when its slot has gone since. */
+  orderExists(clientRequestId: string): Promise<boolean>;
   writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
   /**
    * Cost of home/cemetery delivery to the address; throws an HttpError (422)
@@ -119,7 +142,8 @@ async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
   });
   const subtotal = addMoney(...lines.map((line) => multiplyMoney(fromPln(line.price), line.quantity)));
   const containsLiveFlowers = request.items.some((item) => byId.get(item.productId)!.category === LIVE_FLOWERS_CATEGORY);
-  return { lines, subtotal, containsLiveFlowers };
+  const productNames = request.items.map((item) => byId.get(item.productId)!.name);
+  return { lines, subtotal, containsLiveFlowers, productNames };
 }
 
 async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtotal: Grosz): Promise<Grosz> {
@@ -145,14 +169,36 @@ function publicOrder(order: StoredOrder, accessKey: string): PlacedOrder {
     createdAt: order.created_at,
     clientRequestId: order.client_request_id,
     accessKey,
+    servicesCost: order.services_cost,
+    deliveryDate: order.delivery_date,
+    deliveryWindow: order.delivery_window,
+    deliveryWindowLabel: order.delivery_window_label,
+    pickupTime: order.pickup_time,
   };
 }
 
 /**
+ * The slot the order books, checked with the server's clock. A refused slot
+ * is still fine for a replay: the first order holds it already.
+ */
+async function bookedSlot(deps: PlaceOrderDeps, request: PlaceOrderRequest, settings: DeliverySettings): Promise<Booking> {
+  const check = await checkBooking({
+    checkout: request.checkout,
+    settings,
+    now: deps.now(),
+    bookedOn: (date) => deps.loadBookedCounts(date, date),
+  });
+  if (check.ok) return check.booking;
+  if (await deps.orderExists(request.clientRequestId)) return unchecked(request.checkout);
+  throw check.error;
+}
+
+/**
  * The one way an order is placed. Idempotent on clientRequestId: the same id
- * again answers with the first order. Prices, shipping and the total come
- * from the database, the user from the caller's JWT; the body only says what
- * and how many.
+ * again answers with the first order. Prices, shipping, the services and the
+ * total come from the database, the user from the caller's JWT, the
+ * delivery slot is checked with the server's clock; the body only says
+ * what, how many, for whom and when.
  */
 export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
   return postHandler('place-order', async (request) => {
@@ -176,13 +222,17 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
     }
     const order = parsed.output;
 
-    const { lines, subtotal, containsLiveFlowers } = await priceLines(deps, order);
+    const { lines, subtotal, containsLiveFlowers, productNames } = await priceLines(deps, order);
     const { checkout } = order;
     // The client hides couriers for live flowers, but the server decides.
     if (!isDeliveryAllowed(checkout.deliveryMethod, containsLiveFlowers)) {
       throw new HttpError(422, 'live_flowers_local_only', LIVE_FLOWERS_COURIER_MESSAGE);
     }
+    const settings = await deps.loadDeliverySettings();
+    const booking = await bookedSlot(deps, order, settings);
     const shipping = await shippingCost(deps, checkout, subtotal);
+    const services = priceServices(checkout.services, settings);
+    const details = orderDetails({ checkout, booking, services: services.services, productNames });
     // A replay (same idempotency key) comes from the same device: it gets a fresh key of its own.
     const accessKey = newAccessKey();
     const accessKeyHash = await hashAccessKey(accessKey);
@@ -202,6 +252,9 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
         shippingCost: toPln(shipping),
         items: lines,
         accessKeyHash,
+        details,
+        servicesCost: toPln(services.cost),
+        capacity: booking.kind === 'window' ? booking.capacity : null,
       });
       if (result.kind === 'ok') {
         const answer: PlaceOrderResponse = { order: publicOrder(result.order, accessKey), replayed: result.replayed };
@@ -217,6 +270,7 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
           fields,
         );
       }
+      if (result.kind === 'slot_full') throw slotUnavailable('window', 'full');
       if (result.kind === 'catalogue_changed') {
         throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');
       }

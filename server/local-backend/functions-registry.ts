@@ -2,6 +2,7 @@ import { readFunctionEnv, type EnvGetter } from '../../functions/_shared/env.ts'
 import type { Handler } from '../../functions/_shared/http.ts';
 import { calculateDeliveryFunction } from '../../functions/calculate-delivery/deps.ts';
 import { createPaymentFunction } from '../../functions/create-payment/deps.ts';
+import { deliveryAvailabilityFunction } from '../../functions/delivery-availability/deps.ts';
 import { payuClassicPaymentFunction } from '../../functions/create-payu-classic-payment/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
@@ -20,6 +21,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'calculate-delivery': calculateDeliveryFunction,
   'create-payment': createPaymentFunction,
   'create-payu-classic-payment': payuClassicPaymentFunction,
+  'delivery-availability': deliveryAvailabilityFunction,
   'payment-notification': paymentNotificationFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,

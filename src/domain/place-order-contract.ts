@@ -60,6 +60,16 @@ export interface PlacedOrder {
    * function always sends it; orders kept on a device by older versions may lack it.
    */
   accessKey?: string;
+  /**
+   * Issue 17; optional because orders kept by older versions lack them.
+   * servicesCost: PLN of the paid services (total = subtotal + shippingCost + servicesCost).
+   * deliveryDate ('YYYY-MM-DD') with deliveryWindow/deliveryWindowLabel (home, cemetery) or pickupTime (store); null for couriers.
+   */
+  servicesCost?: number;
+  deliveryDate?: string | null;
+  deliveryWindow?: string | null;
+  deliveryWindowLabel?: string | null;
+  pickupTime?: string | null;
 }
 
 /** place-order's answer: 201 for a new order, 200 with replayed for the same clientRequestId again. */

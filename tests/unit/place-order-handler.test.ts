@@ -8,7 +8,9 @@ import {
   type PlaceOrderDeps,
 } from '../../functions/place-order/handler.ts';
 import { LIVE_FLOWERS_COURIER_MESSAGE } from '../../src/domain/delivery.ts';
+import { DEFAULT_DELIVERY_SETTINGS, parseDeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { fromPln } from '../../src/domain/money.ts';
+import { warsawInstant } from '../../src/domain/warsaw-time.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // An artificial rose, so courier tests are not caught by the live-flowers rule.
@@ -34,12 +36,20 @@ const TULIPS: CatalogProduct = {
   category: 'live-flowers',
 };
 
+// Wednesday 25 November 2026, 8:00 in Warsaw: the shop's clock in these tests.
+const NOW = warsawInstant('2026-11-25', 8 * 60);
+const TODAY = '2026-11-25';
+const TOMORROW = '2026-11-26';
+
 function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
   const writes: OrderWrite[] = [];
   const deps: PlaceOrderDeps = {
     authenticate: fakeAuthenticate({ 'user-token': 'user-42' }),
     loadProducts: async (ids) => [ROSE, CANDLE, TULIPS].filter((product) => ids.includes(product.id)),
     loadSetting: async () => '300',
+    loadDeliverySettings: async () => DEFAULT_DELIVERY_SETTINGS,
+    loadBookedCounts: async () => [],
+    orderExists: async () => false,
     writeOrder: async (order): Promise<OrderWriteResult> => {
       writes.push(order);
       return {
@@ -52,12 +62,17 @@ function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
           status: 'pending',
           subtotal: order.subtotal,
           shipping_cost: order.shippingCost,
-          total: order.subtotal + order.shippingCost,
+          total: order.subtotal + order.shippingCost + order.servicesCost,
           created_at: '2026-11-21T10:00:00Z',
+          services_cost: order.servicesCost,
+          delivery_date: order.details.delivery_date,
+          delivery_window: order.details.delivery_window,
+          delivery_window_label: order.details.delivery_window_label,
+          pickup_time: order.details.pickup_time,
         },
       };
     },
-    now: () => 1_763_700_123_456,
+    now: () => NOW,
     random: () => 0.042,
     ...overrides,
   };
@@ -84,6 +99,25 @@ function post(body: unknown, headers: Record<string, string> = {}) {
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
 }
+
+/** The slot fields each kind of delivery needs, valid at NOW. */
+const SLOTS: Record<string, Record<string, string>> = {
+  store: { deliveryDate: TODAY, pickupTime: '11:00' },
+  home: { deliveryDate: TOMORROW, deliveryWindow: '09:00-12:00' },
+  cemetery: {
+    deliveryDate: TOMORROW,
+    deliveryWindow: '12:00-15:30',
+    cemeteryName: 'Cmentarz Główny',
+    cemeteryLocality: 'Przemyśl',
+    graveDescription: 'przy kaplicy',
+  },
+};
+const checkoutBy = (deliveryMethod: string, extra: Record<string, unknown> = {}) => ({
+  ...checkout,
+  deliveryMethod,
+  ...SLOTS[deliveryMethod],
+  ...extra,
+});
 
 const validBody = {
   clientRequestId: '7d3c1a52-5f2e-4c1e-9a55-1b2c3d4e5f60',
@@ -129,7 +163,7 @@ describe('place-order handler', () => {
     const write = writes[0]!;
     expect(fromPln(write.subtotal)).toBe(fromPln(3 * 9.5 + 24.99));
     expect(write.shippingCost).toBe(12.99);
-    expect(write.orderNumber).toBe('KT123456042');
+    expect(write.orderNumber).toBe('KT000000042');
     expect(write.customerEmail).toBe('anna.nowak@example.pl');
     expect(write.customerName).toBe('Anna Nowak');
     expect(write.deliveryAddress).toMatchObject({ street: 'Mickiewicza', city: 'Przemyśl', postalCode: '37-700' });
@@ -219,7 +253,7 @@ describe('place-order handler', () => {
 
   it('refuses local delivery while no quote service is configured', async () => {
     const { deps, writes } = fakeDeps();
-    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'home' } }));
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: checkoutBy('home') }));
     expect(response.status).toBe(422);
     expect(writes).toHaveLength(0);
   });
@@ -233,7 +267,7 @@ describe('place-order handler', () => {
       },
     });
     const response = await createPlaceOrderHandler(deps)(
-      post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'home', city: 'Krasiczyn', postalCode: '37-741' }, shippingCost: 0 }),
+      post({ ...validBody, checkout: checkoutBy('home', { city: 'Krasiczyn', postalCode: '37-741' }), shippingCost: 0 }),
     );
     expect(response.status).toBe(201);
     expect(quoted).toEqual(['Mickiewicza 3, 37-741 Krasiczyn']);
@@ -247,7 +281,7 @@ describe('place-order handler', () => {
       },
     });
     const response = await createPlaceOrderHandler(deps)(
-      post({ ...validBody, checkout: { ...checkout, deliveryMethod: 'cemetery', city: 'Kraków', postalCode: '31-019' } }),
+      post({ ...validBody, checkout: checkoutBy('cemetery', { city: 'Kraków', postalCode: '31-019' }) }),
     );
     expect(response.status).toBe(422);
     expect(await response.json()).toEqual({ error: 'outside_delivery_area', message: 'Poza terenem' });
@@ -277,7 +311,7 @@ describe('place-order handler', () => {
   it.each(['store', 'home', 'cemetery'])('accepts live flowers with %s delivery', async (deliveryMethod) => {
     const { deps, writes } = fakeDeps({ quoteLocalDelivery: async () => fromPln(20) });
     const response = await createPlaceOrderHandler(deps)(
-      post({ ...validBody, checkout: { ...checkout, deliveryMethod }, items: [{ productId: TULIPS.id, quantity: 1 }] }),
+      post({ ...validBody, checkout: checkoutBy(deliveryMethod), items: [{ productId: TULIPS.id, quantity: 1 }] }),
     );
     expect(response.status).toBe(201);
     expect(writes).toHaveLength(1);
@@ -306,5 +340,266 @@ describe('place-order handler', () => {
     expect(preflight.status).toBe(200);
     expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
     expect(get.status).toBe(405);
+  });
+});
+
+describe('place-order: the florist slot, checked with the server clock', () => {
+  const place = async (deps: PlaceOrderDeps, checkoutBody: Record<string, unknown>) => {
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: checkoutBody }));
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+  const deliveryRefusal = (reason: string, field: string) => ({
+    error: 'slot_unavailable',
+    message: `Wybrany termin dostawy jest niedostępny: ${reason}. Wybierz inny dzień lub godziny.`,
+    fields: { [field]: `Wybrany termin dostawy jest niedostępny: ${reason}. Wybierz inny dzień lub godziny.` },
+  });
+  const quoted = { quoteLocalDelivery: async () => fromPln(20) };
+
+  it.each([
+    ['a past date', { deliveryDate: '2026-11-24' }, 'ten dzień już minął', 'deliveryDate'],
+    ['a Sunday', { deliveryDate: '2026-11-29' }, 'zamknięte', 'deliveryDate'],
+    ['Christmas Day (a closed holiday)', { deliveryDate: '2026-12-25' }, 'zamknięte', 'deliveryDate'],
+    ['a window the day does not offer', { deliveryWindow: '15:30-18:00' }, 'zamknięte', 'deliveryDate'],
+    [
+      'a window starting within the lead time',
+      { deliveryDate: TODAY, deliveryWindow: '09:00-12:00' },
+      'za mało czasu na przygotowanie zamówienia',
+      'deliveryWindow',
+    ],
+  ])(
+    'refuses home delivery on %s with 422 slot_unavailable naming the problem, and writes nothing',
+    async (_label, slot, reason, field) => {
+      const { deps, writes } = fakeDeps(quoted);
+      const answer = await place(deps, checkoutBy('home', slot));
+      expect(answer.status).toBe(422);
+      expect(answer.body).toEqual(deliveryRefusal(reason, field));
+      expect(writes).toHaveLength(0);
+    },
+  );
+
+  it('refuses a same-day window after the cut-off (12:00 on a weekday)', async () => {
+    const { deps, writes } = fakeDeps({ ...quoted, now: () => warsawInstant(TODAY, 12 * 60 + 5) });
+    const answer = await place(deps, checkoutBy('home', { deliveryDate: TODAY, deliveryWindow: '12:00-15:30' }));
+    expect(answer.body).toEqual(deliveryRefusal('po godzinie przyjmowania zamówień na dziś', 'deliveryWindow'));
+    expect(writes).toHaveLength(0);
+  });
+
+  it('refuses a full window, counting the places booked on that date', async () => {
+    const asked: string[] = [];
+    const { deps, writes } = fakeDeps({
+      ...quoted,
+      loadBookedCounts: async (from, to) => {
+        asked.push(`${from}..${to}`);
+        return [{ date: TOMORROW, windowId: '09:00-12:00', count: 5 }];
+      },
+    });
+    const answer = await place(deps, checkoutBy('home'));
+    expect(answer.body).toEqual(deliveryRefusal('brak miejsc', 'deliveryWindow'));
+    expect(asked).toEqual([`${TOMORROW}..${TOMORROW}`]);
+    expect(writes).toHaveLength(0);
+  });
+
+  it('answers a lost race for the last place (place_order found it full) with the same 422', async () => {
+    const { deps } = fakeDeps({ ...quoted, writeOrder: async () => ({ kind: 'slot_full', scope: 'day' }) });
+    const answer = await place(deps, checkoutBy('home'));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(deliveryRefusal('brak miejsc', 'deliveryWindow'));
+  });
+
+  it('asks place_order to reserve the place with the capacity of the date (a peak day has its own)', async () => {
+    const settings = parseDeliverySettings({ delivery_window_capacity: '3', delivery_day_capacity: '7', delivery_peak_capacity: '40' });
+    const { deps, writes } = fakeDeps({ ...quoted, loadDeliverySettings: async () => settings });
+    expect((await place(deps, checkoutBy('home'))).status).toBe(201);
+    // Valentine's Day of 2028 is a Monday, a peak day: one whole-day window.
+    const peak = { ...settings, horizonDays: 366 * 2 };
+    const peakDeps = fakeDeps({ ...quoted, loadDeliverySettings: async () => peak });
+    expect((await place(peakDeps.deps, checkoutBy('home', { deliveryDate: '2028-02-14', deliveryWindow: 'all-day' }))).status).toBe(201);
+
+    expect(writes[0]).toMatchObject({
+      capacity: { window: 3, day: 7 },
+      details: { delivery_date: TOMORROW, delivery_window: '09:00-12:00', delivery_window_label: '9:00–12:00', pickup_time: null },
+    });
+    expect(peakDeps.writes[0]).toMatchObject({
+      capacity: { window: 40, day: 40 },
+      details: { delivery_window: 'all-day', delivery_window_label: 'w ciągu dnia' },
+    });
+  });
+
+  it('answers a replay even when its window has filled since (the first order holds the place)', async () => {
+    const base = fakeDeps();
+    const { deps, writes } = fakeDeps({
+      ...quoted,
+      loadBookedCounts: async () => [{ date: TOMORROW, windowId: '09:00-12:00', count: 5 }],
+      orderExists: async () => true,
+      writeOrder: async (order) => {
+        const result = await base.deps.writeOrder(order);
+        return result.kind === 'ok' ? { ...result, replayed: true } : result;
+      },
+    });
+    const answer = await place(deps, checkoutBy('home'));
+    expect(answer.status).toBe(200);
+    expect(base.writes[0]!.capacity).toBeNull();
+    expect(writes).toHaveLength(0);
+  });
+
+  it.each([
+    ['before opening', '8:00', 'zamknięte', 'deliveryDate'],
+    ['within the lead time', '9:30', 'za mało czasu na przygotowanie zamówienia', 'pickupTime'],
+  ])('refuses a pickup hour %s', async (_label, pickupTime, reason, field) => {
+    const { deps, writes } = fakeDeps();
+    const answer = await place(deps, checkoutBy('store', { pickupTime }));
+    const message = `Wybrany termin odbioru jest niedostępny: ${reason}. Wybierz inny dzień lub godzinę odbioru.`;
+    expect(answer).toEqual({ status: 422, body: { error: 'slot_unavailable', message, fields: { [field]: message } } });
+    expect(writes).toHaveLength(0);
+  });
+
+  it('stores a pickup date and hour, and no window or capacity', async () => {
+    const { deps, writes } = fakeDeps();
+    const answer = await place(deps, checkoutBy('store'));
+    expect(answer.status).toBe(201);
+    expect(answer.body.order).toMatchObject({ deliveryDate: TODAY, pickupTime: '11:00', deliveryWindow: null });
+    expect(writes[0]).toMatchObject({
+      capacity: null,
+      details: { delivery_date: TODAY, pickup_time: '11:00', delivery_window: null, delivery_window_label: null },
+    });
+  });
+
+  it('stores no date, window or hour for a courier order, whatever the body says', async () => {
+    const { deps, writes } = fakeDeps();
+    const answer = await place(deps, { ...checkout, deliveryDate: '2020-01-01', deliveryWindow: '09:00-12:00', pickupTime: '9:00' });
+    expect(answer.status).toBe(201);
+    expect(writes[0]).toMatchObject({
+      capacity: null,
+      details: { delivery_date: null, delivery_window: null, delivery_window_label: null, pickup_time: null },
+    });
+  });
+});
+
+describe('place-order: the florist details', () => {
+  const quoted = { quoteLocalDelivery: async () => fromPln(20) };
+  const placed = async (checkoutBody: Record<string, unknown>, overrides: Partial<PlaceOrderDeps> = {}, items = validBody.items) => {
+    const { deps, writes } = fakeDeps({ ...quoted, ...overrides });
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: checkoutBody, items }));
+    expect(response.status).toBe(201);
+    return { write: writes[0]!, order: ((await response.json()) as { order: Record<string, unknown> }).order };
+  };
+
+  it('prices the services from the settings, never from the body, and adds them to the total', async () => {
+    const settings = parseDeliverySettings({ service_candle_lighting_price: '42,50' });
+    const { write, order } = await placed(
+      checkoutBy('cemetery', {
+        services: ['candle-lighting', 'photo-after-delivery'],
+        servicePrices: { 'candle-lighting': 0 },
+        servicesCost: 0,
+      }),
+      { loadDeliverySettings: async () => settings },
+    );
+    expect(write.details.services).toEqual([
+      { id: 'candle-lighting', label: 'Zapalenie znicza', price: 42.5 },
+      { id: 'photo-after-delivery', label: 'Zdjęcie po dostawie', price: 0 },
+    ]);
+    expect(write.servicesCost).toBe(42.5);
+    expect(order.servicesCost).toBe(42.5);
+    expect(fromPln(order.total as number)).toBe(fromPln(write.subtotal) + fromPln(20) + fromPln(42.5));
+  });
+
+  it('charges the default 30 zł for lighting a candle when the owner set no price', async () => {
+    const { write } = await placed(checkoutBy('cemetery', { services: ['candle-lighting'] }));
+    expect(write.servicesCost).toBe(30);
+  });
+
+  it('refuses services for anything but cemetery delivery (400, nothing written)', async () => {
+    const { deps, writes } = fakeDeps(quoted);
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: checkoutBy('home', { services: ['candle-lighting'] }) }),
+    );
+    expect(response.status).toBe(400);
+    expect(writes).toHaveLength(0);
+  });
+
+  it("records the buyer as the recipient of an order 'Dla mnie'", async () => {
+    const { write } = await placed(checkoutBy('home', { recipientName: 'Ktoś Inny', recipientPhone: '+48 500 000 000' }));
+    expect(write.details).toMatchObject({ recipient_kind: 'self', recipient_name: 'Anna Nowak', recipient_phone: '+48 600 100 200' });
+  });
+
+  it('records another recipient, the card, anonymity, substitution and notes as given', async () => {
+    const { write } = await placed(
+      checkoutBy('home', {
+        recipient: 'other',
+        recipientName: 'Maria Wiśniewska',
+        recipientPhone: '+48 601 222 333',
+        deliveryNotes: 'Za kościołem w prawo, zielona brama',
+        cardMessage: 'Wszystkiego najlepszego!',
+        cardSignature: 'Twoja Ania',
+        anonymous: true,
+        substitution: 'call-first',
+        occasion: 'birthday',
+      }),
+    );
+    expect(write.details).toMatchObject({
+      recipient_kind: 'other',
+      recipient_name: 'Maria Wiśniewska',
+      recipient_phone: '+48 601 222 333',
+      delivery_notes: 'Za kościołem w prawo, zielona brama',
+      card_message: 'Wszystkiego najlepszego!',
+      card_signature: 'Twoja Ania',
+      card_anonymous: true,
+      substitution: 'call-first',
+      occasion: 'birthday',
+      venue: null,
+      ribbon_text: null,
+      cemetery: null,
+      services: [],
+    });
+  });
+
+  const funeral = {
+    occasion: 'funeral',
+    venueType: 'church',
+    venueName: 'Kościół św. Jana',
+    venueAddress: 'ul. Kościelna 1, Przemyśl',
+    eventTime: '11:30',
+    ribbonText: 'Ostatnie pożegnanie — rodzina',
+  };
+  const WREATH: CatalogProduct = {
+    id: '00000000-0000-4000-8000-000000000004',
+    name: 'Wieniec pogrzebowy',
+    price: 250,
+    active: true,
+    category: 'live-flowers',
+  };
+
+  it('keeps the venue and, for a funeral wreath, the ribbon text', async () => {
+    const { write } = await placed(checkoutBy('home', funeral), { loadProducts: async () => [WREATH] }, [
+      { productId: WREATH.id, quantity: 1 },
+    ]);
+    expect(write.details).toMatchObject({
+      occasion: 'funeral',
+      venue: { type: 'church', name: 'Kościół św. Jana', address: 'ul. Kościelna 1, Przemyśl', eventTime: '11:30' },
+      ribbon_text: 'Ostatnie pożegnanie — rodzina',
+    });
+  });
+
+  it('drops a ribbon text when nothing ordered takes a ribbon, or the occasion is not a funeral', async () => {
+    const roses = await placed(checkoutBy('home', funeral));
+    expect(roses.write.details.ribbon_text).toBeNull();
+    const birthday = await placed(checkoutBy('home', { ...funeral, occasion: 'birthday' }), { loadProducts: async () => [WREATH] }, [
+      { productId: WREATH.id, quantity: 1 },
+    ]);
+    expect(birthday.write.details).toMatchObject({ ribbon_text: null, venue: null });
+  });
+
+  it('keeps the grave only for cemetery delivery', async () => {
+    const cemetery = await placed(checkoutBy('cemetery', { graveSection: 'B', graveRow: '4', graveNumber: '12' }));
+    expect(cemetery.write.details.cemetery).toEqual({
+      name: 'Cmentarz Główny',
+      locality: 'Przemyśl',
+      section: 'B',
+      row: '4',
+      number: '12',
+      description: 'przy kaplicy',
+    });
+    const home = await placed(checkoutBy('home', { cemeteryName: 'Cmentarz Główny', graveDescription: 'przy kaplicy' }));
+    expect(home.write.details.cemetery).toBeNull();
   });
 });

@@ -1,0 +1,81 @@
+import * as v from 'valibot';
+import { addDays, daysBetween } from '../../src/domain/calendar-date.ts';
+import {
+  deliveryAvailabilityRequestSchema,
+  type DeliveryAvailabilityResponse,
+  type DeliveryServiceOffer,
+} from '../../src/domain/delivery-availability-contract.ts';
+import { bookingRange, deliveryAvailability, type BookedCount } from '../../src/domain/delivery-calendar.ts';
+import { DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
+import { toPln } from '../../src/domain/money.ts';
+import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
+import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+
+export interface DeliveryAvailabilityDeps {
+  /** The checkout asks as a guest (anon/publishable key) or a signed-in user; anything else is 401. */
+  authenticate: Authenticate;
+  loadDeliverySettings(): Promise<DeliverySettings>;
+  /** Places taken per date and window, `from` to `to` included. */
+  loadBookedCounts(from: string, to: string): Promise<BookedCount[]>;
+  now(): number;
+}
+
+/** Longer than the longest booking horizon anyone needs at once; a bigger range is a caller's mistake. */
+export const MAX_AVAILABILITY_DAYS = 100;
+const MAX_BODY_BYTES = 1024;
+
+function serviceOffers(settings: DeliverySettings): DeliveryServiceOffer[] {
+  return DELIVERY_SERVICE_IDS.map((id) => ({ id, label: DELIVERY_SERVICE_LABELS[id], price: toPln(settings.servicePrices[id]) }));
+}
+
+const RANGE_BACKWARDS = 'Data końcowa nie może być wcześniejsza niż początkowa.';
+const RANGE_TOO_LONG = `Można zapytać najwyżej o ${MAX_AVAILABILITY_DAYS} dni naraz.`;
+
+/**
+ * The dates asked for: each end defaults to the booking range's (today to
+ * the horizon), and a default end never makes the range longer than the cap
+ * (a longer horizon's later dates take a second request); an explicit range over the
+ * cap, or backwards, is the caller's mistake.
+ */
+function requestedRange(asked: { from?: string; to?: string }, booking: { from: string; to: string }): { from: string; to: string } {
+  const from = asked.from ?? booking.from;
+  const lastAllowed = addDays(from, MAX_AVAILABILITY_DAYS - 1);
+  // ISO dates compare as strings: the earlier of the horizon's end and the cap, never before `from`.
+  const [capped = booking.to] = [booking.to, lastAllowed].sort();
+  const to = asked.to ?? (capped < from ? from : capped);
+  const span = daysBetween(from, to);
+  if (span < 0) throw new HttpError(400, 'invalid_range', RANGE_BACKWARDS, { to: RANGE_BACKWARDS });
+  if (span >= MAX_AVAILABILITY_DAYS) throw new HttpError(400, 'range_too_long', RANGE_TOO_LONG, { to: RANGE_TOO_LONG });
+  return { from, to };
+}
+
+/**
+ * Which dates, windows and pickup hours can be booked (issue 17), by the
+ * server's clock and the places already taken: the same rule place-order
+ * checks the chosen slot with. The answer changes with every order, so it
+ * is never cached on the way; the app keeps its own copy for offline use.
+ */
+export function createDeliveryAvailabilityHandler(deps: DeliveryAvailabilityDeps): Handler {
+  return postHandler('delivery-availability', async (request) => {
+    await deps.authenticate(request);
+    const parsed = v.safeParse(deliveryAvailabilityRequestSchema, await readJsonObject(request, MAX_BODY_BYTES));
+    if (!parsed.success) {
+      throw new HttpError(400, 'validation_failed', joinIssueMessages(parsed.issues), issuesByField(parsed.issues));
+    }
+
+    const now = deps.now();
+    const settings = await deps.loadDeliverySettings();
+    const { from, to } = requestedRange(parsed.output, bookingRange(settings, now));
+
+    const booked = await deps.loadBookedCounts(from, to);
+    const answer: DeliveryAvailabilityResponse = {
+      generatedAt: new Date(now).toISOString(),
+      today: warsawDate(now),
+      days: deliveryAvailability({ settings, now, from, to, booked }),
+      services: serviceOffers(settings),
+    };
+    return jsonResponse(200, answer, { 'Cache-Control': 'no-store' });
+  });
+}
