@@ -1,5 +1,5 @@
 import { lazy, useCallback, useEffect } from 'react';
-import { Outlet, createRootRoute, lazyRouteComponent, useNavigate, useRouter } from '@tanstack/react-router';
+import { Outlet, createRootRoute, lazyRouteComponent, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
@@ -53,6 +53,15 @@ function useFirstContentOnRender() {
   }, [router]);
 }
 
+/**
+ * Whether the page is the back office's: it has a frame of its own (src/routes/admin.tsx), so
+ * none of the storefront's. Read from the router's matches, not the window, so a server render
+ * and the browser's first render agree; an unknown /admin/… path is the back office's too.
+ */
+function useInBackOffice(): boolean {
+  return useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/admin') });
+}
+
 function AuthedShell() {
   useFirstContentOnRender();
   const { user, logout } = useAuth();
@@ -60,6 +69,19 @@ function AuthedShell() {
   const onLogout = useCallback(() => {
     void logout().then(() => navigate({ to: '/' }));
   }, [logout, navigate]);
+  const inBackOffice = useInBackOffice();
+
+  const syncAgent = <OrdersSyncAgent accessToken={accessToken} />;
+
+  if (inBackOffice) {
+    // No storefront header, footer, cart, shop menu or cookie banner: the owner's app.
+    return (
+      <>
+        <Outlet />
+        <DeferredSlot fallback={null}>{syncAgent}</DeferredSlot>
+      </>
+    );
+  }
 
   return (
     <AppShell
@@ -77,7 +99,7 @@ function AuthedShell() {
       footerSlot={
         <DeferredSlot fallback={null}>
           <PwaInstall />
-          <OrdersSyncAgent accessToken={accessToken} />
+          {syncAgent}
         </DeferredSlot>
       }
     >

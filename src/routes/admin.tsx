@@ -1,4 +1,5 @@
-import { Outlet, createFileRoute } from '@tanstack/react-router';
+import { Suspense, useCallback } from 'react';
+import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
 import { AdminDataProvider } from '../features/admin/admin-data.tsx';
 import { AdminLayout } from '../features/admin/layout/admin-layout.tsx';
 import { useOfflineOwner } from '../features/admin/use-offline-owner.ts';
@@ -6,7 +7,9 @@ import { AuthGate } from '../features/auth/auth-gate.tsx';
 import type { AuthUser } from '../features/auth/auth-state.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { AdminAppHead } from '../features/pwa/admin-app-head.tsx';
+import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
 import { NotFoundPage } from '../features/shell/not-found-page.tsx';
+import { useShopName } from '../features/shell/shop-name.ts';
 
 export const Route = createFileRoute('/admin')({
   component: AdminRoute,
@@ -15,13 +18,33 @@ export const Route = createFileRoute('/admin')({
 });
 
 function AdminRoute() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, logout } = useAuth();
   // Offline, the owner opens the device's copy without the server's is_admin() answer.
   const offlineOwner = useOfflineOwner(user, isLoading);
+  const shopName = useShopName();
+  const navigate = useNavigate();
+  const onLogout = useCallback(() => {
+    void logout().then(() => navigate({ to: '/' }));
+  }, [logout, navigate]);
 
+  // The root renders no storefront frame here (__root.tsx): this is the owner's whole app.
   const admin = (owner: AuthUser) => (
     <AdminDataProvider key={owner.id} userId={owner.id}>
-      <AdminLayout email={owner.email}>
+      <AdminLayout
+        shopName={shopName}
+        email={owner.email}
+        onLogout={onLogout}
+        noticeSlot={
+          <Suspense fallback={null}>
+            <PwaNotices />
+          </Suspense>
+        }
+        installSlot={
+          <Suspense fallback={null}>
+            <PwaInstall />
+          </Suspense>
+        }
+      >
         <Outlet />
       </AdminLayout>
     </AdminDataProvider>

@@ -32,25 +32,8 @@ async function openAsOwner(path: string, { patches = [], rows = freshAdminRows()
 
 const orderNumbers = () => screen.getAllByRole('listitem', { name: /^Zamówienie KT/ }).map((item) => item.getAttribute('aria-label'));
 
+// The frame itself (header, sections, the owner's menu): admin-layout.test.tsx.
 describe('admin layout', () => {
-  it('shows the owner, "Administrator" and links to the five sections', async () => {
-    await openAsOwner('/admin');
-    expect(await screen.findByText('Administrator')).toBeTruthy();
-    expect(screen.getByText(mockCustomer.email, { selector: 'main *' })).toBeTruthy();
-    const nav = screen.getByRole('navigation', { name: 'Sekcje panelu' });
-    expect(
-      within(nav)
-        .getAllByRole('link')
-        .map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
-      ['Dashboard', '/admin'],
-      ['Zamówienia', '/admin/orders'],
-      ['Płatności', '/admin/payments'],
-      ['Produkty', '/admin/products'],
-      ['Ustawienia', '/admin/settings'],
-    ]);
-  });
-
   it('finds orders and customers from the top bar search and opens the order', async () => {
     const { user, router } = await openAsOwner('/admin');
     await screen.findByText('Zamówienia według statusu');

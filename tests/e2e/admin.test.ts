@@ -30,8 +30,18 @@ async function logInAsOwner(page: Page, path: string): Promise<void> {
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url(path));
-  // The storefront's cookie banner would cover the screenshots.
-  await page.getByRole('button', { name: 'Akceptuję' }).click();
+  // The owner's app has its own header, and none of the storefront's frame: no shop menu, cart or cookie banner.
+  await page.getByRole('button', { name: `Konto: ${testBackend().ownerEmail}` }).waitFor();
+  expect(await page.getByRole('navigation', { name: 'Główna nawigacja' }).count()).toBe(0);
+  expect(await page.getByRole('button', { name: /Koszyk/ }).count()).toBe(0);
+  expect(await page.getByRole('region', { name: 'Pliki cookie' }).count()).toBe(0);
+}
+
+/** The section links the visible 'Sekcje panelu' offers (one of the desktop row and the phones' bar shows). */
+async function visibleSections(page: Page): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: 'Sekcje panelu' });
+  expect(await nav.count()).toBe(1);
+  return (await nav.getByRole('link').allTextContents()).map((text) => text.trim());
 }
 
 async function noSidewaysScroll(page: Page): Promise<void> {
@@ -68,7 +78,20 @@ describe('admin back office', () => {
     expect(await total('Zamówienia')).toBe(counts.orders);
     expect(await total('Klienci')).toBe(counts.customers);
     expect(await total('Produkty')).toBe(counts.products);
-    await page.getByText('Administrator', { exact: true }).waitFor();
+    // Phones: the bottom bar, fixed at the foot of the screen, its items at least 44 px tall.
+    expect(await visibleSections(page)).toEqual(['Realizacja', 'Zamówienia', 'Produkty']);
+    const bar = page.getByRole('navigation', { name: 'Sekcje panelu' });
+    await bar.getByRole('button', { name: 'Więcej' }).waitFor();
+    const barBox = (await bar.boundingBox())!;
+    expect(barBox.y + barBox.height).toBe(844);
+    for (const box of await bar.locator('a, button').evaluateAll((items) => items.map((item) => item.getBoundingClientRect().height)))
+      expect(box).toBeGreaterThanOrEqual(44);
+    // Scrolled to the end, the page's content ends above the bar: it never covers content or focus.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const contentBottom = await page
+      .getByRole('main')
+      .evaluate((main) => main.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(main).paddingBottom));
+    expect(contentBottom).toBeLessThanOrEqual((await bar.boundingBox())!.y);
     await page.getByText(order.number).first().waitFor();
     await noSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });
@@ -103,6 +126,8 @@ describe('admin back office', () => {
 
     // The top bar's search finds the order by the customer's email.
     await page.goto(url('/admin'));
+    // On phones the search folds behind 'Szukaj' in the header.
+    await page.getByRole('button', { name: 'Szukaj', exact: true }).click();
     const search = page.getByRole('combobox', { name: 'Szukaj zamówień i klientów' });
     await search.fill(email);
     await page.getByRole('option', { name: new RegExp(`Zamówienie ${order.number}`) }).click();
@@ -121,6 +146,8 @@ describe('admin back office', () => {
     const page = await context.newPage();
     await logInAsOwner(page, '/admin');
     await page.getByText('Zamówienia według statusu').waitFor();
+    // Wide screens: every section in one row, the day's work first; no bottom bar.
+    expect(await visibleSections(page)).toEqual(['Realizacja', 'Dashboard', 'Zamówienia', 'Płatności', 'Produkty', 'Ustawienia']);
     await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
     await page.getByRole('navigation', { name: 'Sekcje panelu' }).getByRole('link', { name: 'Zamówienia' }).click();
     await page.getByRole('listitem', { name: `Zamówienie ${order.number}` }).waitFor();

@@ -102,7 +102,7 @@ describe('installable storefront', () => {
 });
 
 describe('installable back office', () => {
-  it('links the admin manifest (scoped to /admin, opening at /admin) on admin pages, and only there', async () => {
+  it("links the admin manifest (scoped to /admin, opening on today's 'Realizacja') on admin pages, and only there", async () => {
     const { context, page } = await newPage({ width: 1280, height: 800 });
     await page.goto(url('/login?redirect=%2Fadmin'));
     await page.getByLabel('Email').fill(testBackend().ownerEmail);
@@ -116,7 +116,8 @@ describe('installable back office', () => {
     expect(admin.manifest).toMatchObject({
       id: '/admin',
       name: 'Kwiaciarnia — Panel',
-      start_url: '/admin',
+      // The same app as existing installs (its id), opening on the day's work.
+      start_url: '/admin/realizacja',
       scope: '/admin',
       display: 'standalone',
     });
@@ -126,11 +127,12 @@ describe('installable back office', () => {
     expect(admin.manifest.icons.map((icon) => icon.src)).toContain('/icons/admin-192.png');
     for (const icon of admin.manifest.icons) await expectImage(page, icon.src);
 
-    // Leaving the back office brings the storefront manifest back.
-    await page.getByRole('link', { name: 'Sklep' }).first().click();
-    await page.waitForURL(url('/shop'));
+    // Leaving the back office (the owner's menu: 'Wróć do sklepu') brings the storefront manifest back.
+    await page.getByRole('button', { name: /^Konto: / }).click();
+    await page.getByRole('menuitem', { name: 'Wróć do sklepu' }).click();
+    await page.waitForURL(url('/'));
     // The URL changes before the admin pages unmount; check once the shop is on screen.
-    await page.getByRole('heading', { level: 1, name: 'Sklep' }).waitFor();
+    await page.getByRole('navigation', { name: 'Główna nawigacja' }).waitFor();
     expect(new URL((await linkedManifest(page)).href).pathname).toBe('/manifest.webmanifest');
     await context.close();
   });

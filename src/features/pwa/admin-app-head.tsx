@@ -9,7 +9,7 @@ const ADMIN_APP_TITLE = 'Panel';
  * Points the head at the admin manifest while an admin page is shown, by
  * changing the one `<link rel="manifest">` (vite-plugin-pwa injects the
  * storefront's) rather than adding a second; restores it on the way out.
- * Installing from here gives the owner an app that opens at /admin.
+ * Installing from here gives the owner an app that opens on today's 'Realizacja'.
  */
 export function AdminAppHead(): null {
   useEffect(() => {

@@ -1,94 +1,68 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { ORDER_STATUS_LABELS } from '../../../domain/order-status.ts';
-import { useOnline } from '../../../lib/use-online.ts';
-import { useAdminData } from '../admin-data.tsx';
-import { AdminSearchBox } from './admin-search-box.tsx';
-import { NotificationBell } from './notification-bell.tsx';
+import { AdminBottomNav, BOTTOM_NAV_SPACE } from './admin-bottom-nav.tsx';
+import { AdminHeader } from './admin-header.tsx';
+import { ADMIN_SECTIONS } from './admin-sections.ts';
+import { SyncNotices } from './sync-notices.tsx';
 
-const SECTIONS = [
-  { to: '/admin', label: 'Dashboard', exact: true },
-  { to: '/admin/orders', label: 'Zamówienia', exact: false },
-  { to: '/admin/payments', label: 'Płatności', exact: false },
-  { to: '/admin/products', label: 'Produkty', exact: false },
-  { to: '/admin/settings', label: 'Ustawienia', exact: false },
-] as const;
+export interface AdminLayoutProps {
+  /** The shop's name and the owner's account come from the routes (features do not import each other). */
+  shopName: string;
+  email: string;
+  onLogout: () => void;
+  children: ReactNode;
+  /** Under the header: 'Jesteś offline' and the update prompt. */
+  noticeSlot?: ReactNode;
+  /** The offer to install the back office as an app, at the foot of the page (shown only when the browser offers it). */
+  installSlot?: ReactNode;
+}
 
-/** The back office frame: top bar (search, bell, who is signed in), the five sections, then the page. */
-export function AdminLayout({ email, children }: { email: string; children: ReactNode }) {
+/**
+ * The owner's app, with none of the storefront's frame: a compact header,
+ * the sections (a row from md up, a bar at the foot of the screen on phones),
+ * the waiting and refused changes, then the page.
+ */
+export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, installSlot }: AdminLayoutProps) {
   return (
-    <div className="container-page py-4 sm:py-6">
-      <div className="flex flex-wrap items-center gap-2 rounded-2xl border border-forest-100 bg-white p-2 sm:flex-nowrap sm:gap-4 sm:p-3">
-        <div className="order-last w-full sm:order-none sm:flex-1">
-          <AdminSearchBox />
-        </div>
-        <div className="min-w-0 flex-1 sm:flex-none sm:text-right">
-          <p className="truncate text-sm font-semibold text-forest-900" title={email}>
-            {email}
-          </p>
-          <p className="text-xs font-semibold tracking-wide text-blush-700 uppercase">Administrator</p>
-        </div>
-        <NotificationBell />
-      </div>
-
-      <nav aria-label="Sekcje panelu" className="-mx-4 mt-3 overflow-x-auto px-4 sm:mx-0 sm:px-0">
-        <ul className="flex gap-2 whitespace-nowrap">
-          {SECTIONS.map((section) => (
-            <li key={section.to}>
-              <Link
-                to={section.to}
-                activeOptions={{ exact: section.exact, includeSearch: false }}
-                className="inline-flex min-h-11 items-center rounded-full border border-forest-200 px-4 font-medium text-forest-800 hover:bg-forest-50"
-                activeProps={{ className: 'bg-forest-800 text-white border-forest-800 hover:bg-forest-800', 'aria-current': 'page' }}
-              >
-                {section.label}
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </nav>
-
-      <SyncNotices />
-
-      <div className="mt-6">{children}</div>
+    // Scroll padding: focus moved by keyboard never lands under the sticky header or the phones' bar (WCAG 2.4.11).
+    <div className="flex min-h-dvh flex-col [:root:has(&)]:scroll-pt-20 max-md:[:root:has(&)]:scroll-pb-[calc(5rem+env(safe-area-inset-bottom))]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-full bg-forest-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Przejdź do treści
+      </a>
+      <AdminHeader shopName={shopName} email={email} onLogout={onLogout} />
+      {noticeSlot}
+      <SectionBar />
+      <main id="main" className={`container-page flex-1 py-4 sm:py-6 ${BOTTOM_NAV_SPACE}`}>
+        <SyncNotices />
+        {children}
+        <div className="mt-10 hidden overflow-hidden rounded-2xl bg-forest-900 has-[section]:block">{installSlot}</div>
+      </main>
+      <AdminBottomNav />
     </div>
   );
 }
 
-/** Status changes waiting for a connection, and those the server refused: never silently lost. */
-function SyncNotices() {
-  const { queued, refused, dismissRefused } = useAdminData();
-  const online = useOnline();
+/** From md up: every section in one row, the day's work first. */
+function SectionBar() {
   return (
-    <>
-      <div role="status" aria-live="polite">
-        {queued.length > 0 && (
-          <div className="mt-4 rounded-2xl bg-cream-200 p-4 text-sm text-ink">
-            <p className="font-semibold">
-              {online ? 'Wysyłamy zmiany statusu…' : 'Zmiany statusu czekają na połączenie i zostaną wysłane, gdy wrócisz online:'}
-            </p>
-            <ul className="mt-1 list-disc pl-5">
-              {queued.map((change) => (
-                <li key={change.orderId}>
-                  Zamówienie {change.number}: {ORDER_STATUS_LABELS[change.to]}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-      {refused.length > 0 && (
-        <div role="alert" className="mt-4 rounded-2xl bg-blush-50 p-4 text-sm">
-          <ul className="space-y-1 font-medium text-blush-700">
-            {refused.map((item) => (
-              <li key={`${item.change.orderId}-${item.change.queuedAt}`}>{item.reason}</li>
-            ))}
-          </ul>
-          <button type="button" className="btn-secondary mt-3 min-h-10 py-2" onClick={dismissRefused}>
-            Rozumiem
-          </button>
-        </div>
-      )}
-    </>
+    <nav aria-label="Sekcje panelu" className="container-page hidden pt-4 md:block">
+      <ul className="flex gap-2 whitespace-nowrap">
+        {ADMIN_SECTIONS.map(({ to, label, exact, Icon }) => (
+          <li key={to}>
+            <Link
+              to={to}
+              activeOptions={{ exact, includeSearch: false }}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-forest-200 px-4 font-medium text-forest-800 hover:bg-forest-50 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white"
+            >
+              <Icon className="size-5" />
+              {label}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }

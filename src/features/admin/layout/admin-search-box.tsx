@@ -16,9 +16,9 @@ const MAX_CUSTOMERS = 4;
 /**
  * The top bar's search: orders by number, customer name, email or phone, and
  * customers (one per email). An order opens its detail; a customer opens the
- * order list searched by their email.
+ * order list searched by their email; `onOpened` then lets the header fold it away.
  */
-export function AdminSearchBox() {
+export function AdminSearchBox({ onOpened }: { onOpened?: () => void }) {
   const { orders } = useAdminData();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
@@ -51,6 +51,7 @@ export function AdminSearchBox() {
     setQuery('');
     if (hit.kind === 'order') void navigate({ to: '/admin/orders', search: { id: hit.id } });
     else void navigate({ to: '/admin/orders', search: { q: hit.email } });
+    onOpened?.();
   };
 
   return (
