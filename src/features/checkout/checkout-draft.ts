@@ -1,5 +1,16 @@
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from '../../domain/delivery-settings.ts';
+import {
+  OCCASIONS,
+  RECIPIENT_KINDS,
+  SUBSTITUTION_CHOICES,
+  VENUE_TYPES,
+  type Occasion,
+  type RecipientKind,
+  type SubstitutionChoice,
+  type VenueType,
+} from '../../domain/florist-order.ts';
 import { CHECKOUT_PAYMENT_METHODS, type CheckoutPaymentMethod } from '../../domain/payment-methods.ts';
 import { db } from '../../lib/db.ts';
 
@@ -16,7 +27,36 @@ export interface CheckoutDraft {
   pending?: PendingSubmission;
 }
 
-const TEXT_FIELDS = ['firstName', 'lastName', 'email', 'phone', 'street', 'houseNumber', 'apartment', 'city', 'postalCode'] as const;
+/** Every free-text field: what the customer typed, personal data cleared on logout. */
+const TEXT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'street',
+  'houseNumber',
+  'apartment',
+  'city',
+  'postalCode',
+  'recipientName',
+  'recipientPhone',
+  'deliveryNotes',
+  'deliveryDate',
+  'deliveryWindow',
+  'pickupTime',
+  'venueName',
+  'venueAddress',
+  'eventTime',
+  'ribbonText',
+  'cemeteryName',
+  'cemeteryLocality',
+  'graveSection',
+  'graveRow',
+  'graveNumber',
+  'graveDescription',
+  'cardMessage',
+  'cardSignature',
+] as const satisfies readonly (keyof CheckoutFormValues)[];
 
 function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
   return typeof value === 'string' && (list as readonly string[]).includes(value);
@@ -35,6 +75,14 @@ export function toCheckoutDraft(stored: unknown): CheckoutDraft | null {
   }
   if (isOneOf<DeliveryMethod>(DELIVERY_METHODS, raw.deliveryMethod)) values.deliveryMethod = raw.deliveryMethod;
   if (isOneOf<CheckoutPaymentMethod>(CHECKOUT_PAYMENT_METHODS, raw.paymentMethod)) values.paymentMethod = raw.paymentMethod;
+  if (isOneOf<RecipientKind>(RECIPIENT_KINDS, raw.recipient)) values.recipient = raw.recipient;
+  if (isOneOf<Occasion>(OCCASIONS, raw.occasion)) values.occasion = raw.occasion;
+  if (isOneOf<VenueType>(VENUE_TYPES, raw.venueType)) values.venueType = raw.venueType;
+  if (isOneOf<SubstitutionChoice>(SUBSTITUTION_CHOICES, raw.substitution)) values.substitution = raw.substitution;
+  if (typeof raw.anonymous === 'boolean') values.anonymous = raw.anonymous;
+  if (Array.isArray(raw.services)) {
+    values.services = [...new Set(raw.services.filter((id): id is DeliveryServiceId => isOneOf(DELIVERY_SERVICE_IDS, id)))];
+  }
   const pending = record.pending as Partial<PendingSubmission> | undefined;
   const hasPending = typeof pending?.clientRequestId === 'string' && typeof pending.fingerprint === 'string';
   return hasPending ? { values, pending: { clientRequestId: pending.clientRequestId!, fingerprint: pending.fingerprint! } } : { values };
@@ -73,13 +121,15 @@ export async function saveDraftValues(values: CheckoutFormValues): Promise<void>
   });
 }
 
-/** On logout: the draft keeps the chosen delivery and payment, but not who and where (personal data). */
+/** On logout: the draft keeps the chosen delivery and payment, but not who, where and the card's words (personal data). */
 export async function clearCheckoutContact(): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const current = toCheckoutDraft((await db.meta.get(CHECKOUT_DRAFT_META_KEY))?.value);
     if (!current) return;
     const values: CheckoutFormValues = { ...current.values };
     for (const field of TEXT_FIELDS) values[field] = EMPTY_CHECKOUT_FORM[field];
+    values.recipient = EMPTY_CHECKOUT_FORM.recipient;
+    values.anonymous = EMPTY_CHECKOUT_FORM.anonymous;
     // A pending key stays: it only applies again to the very same order.
     await saveCheckoutDraft(current.pending ? { values, pending: current.pending } : { values });
   });

@@ -1,19 +1,23 @@
 import { useEffect, type ReactNode } from 'react';
-import { useForm, useStore } from '@tanstack/react-form';
+import { useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import { DEFAULT_DELIVERY_RATE_PER_KM, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
+import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
 import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
-import { schemaValidation } from '../../lib/schema-validation.ts';
+import { CardSection } from './card-section.tsx';
+import { CemeterySection } from './cemetery-section.tsx';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
-import { saveDraftValues } from './checkout-draft.ts';
 import { ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
+import { fieldError, serverFieldError, useCheckoutFormApi } from './checkout-form-api.ts';
 import {
+  cartTakesRibbon,
   checkoutTotals,
+  chosenServices,
   containsLiveFlowers,
   hasUnverifiedLines,
   linesBeingChecked,
@@ -21,10 +25,17 @@ import {
   type CheckoutCart,
 } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
+import { serviceOffers } from './delivery-availability.ts';
 import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
+import { DeliverySlotPicker } from './delivery-slot-picker.tsx';
+import { OccasionSection } from './occasion-section.tsx';
+import { RecipientSection } from './recipient-section.tsx';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
 import { CHECKING_LINES_MESSAGE, useCheckoutSubmission, type CheckoutPhase } from './use-checkout-submission.ts';
+import { useDeliveryAvailability } from './use-delivery-availability.ts';
 import { useDeliveryQuote } from './use-delivery-quote.ts';
+
+const SUBSTITUTION_OPTIONS = SUBSTITUTION_CHOICES.map((choice) => ({ value: choice, label: SUBSTITUTION_LABELS[choice] }));
 
 export interface CheckoutFormProps {
   cart: CheckoutCart;
@@ -58,20 +69,24 @@ export function CheckoutForm({
   const submission = useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTransferPlaced, onQueued });
   const { formRef, phase, busy, error, serverFields } = submission;
 
-  const form = useForm({
-    defaultValues: initialValues,
-    ...schemaValidation(checkoutFormSchema),
-    listeners: {
-      onChange: ({ formApi }) => void saveDraftValues(formApi.state.values),
-      onChangeDebounceMs: 300,
-    },
-    onSubmit: ({ value }) => submission.submit(value, { checkingLines, quote, total: totals.total }),
+  const form = useCheckoutFormApi({
+    initialValues,
+    onSubmit: (value) => submission.submit(value, { checkingLines, quote, total: totals.total }),
     onSubmitInvalid: submission.submitInvalid,
   });
 
   const values = useStore(form.store, (state) => state.values);
   const quote = useDeliveryQuote(values.deliveryMethod, values);
-  const totals = checkoutTotals(cart, values.deliveryMethod, quote, freeThreshold);
+  // The same answer the picker reads (one request): the services' prices come with it.
+  const availability = useDeliveryAvailability();
+  const offers = serviceOffers(availability.answer);
+  const totals = checkoutTotals(
+    cart,
+    values.deliveryMethod,
+    quote,
+    freeThreshold,
+    chosenServices(values.deliveryMethod, values.services, offers),
+  );
   const offered = offeredDeliveryMethods(cart.lines);
   const liveFlowers = containsLiveFlowers(cart.lines);
   const checkingLines = linesBeingChecked(cart.lines);
@@ -80,6 +95,11 @@ export function CheckoutForm({
   useEffect(() => {
     if (!offered.includes(values.deliveryMethod)) form.setFieldValue('deliveryMethod', 'store');
   }, [offered, values.deliveryMethod, form]);
+
+  // Services at the grave go only with a cemetery delivery (the schema refuses them otherwise).
+  useEffect(() => {
+    if (values.deliveryMethod !== 'cemetery' && values.services.length > 0) form.setFieldValue('services', []);
+  }, [values.deliveryMethod, values.services, form]);
 
   const costUnknown = isLocalDelivery(values.deliveryMethod) && quote.status !== 'ready';
   const summaryErrors = submission.showSummaryErrors ? validationSummary(values) : '';
@@ -106,7 +126,7 @@ export function CheckoutForm({
             field={field}
             id={`checkout-${config.name}`}
             label={config.label}
-            fallbackError={serverFields[`checkout.${config.name}`]}
+            fallbackError={serverFieldError(serverFields, config.name)}
             name={config.name}
             type={config.type ?? 'text'}
             inputMode={config.inputMode}
@@ -145,6 +165,8 @@ export function CheckoutForm({
             <div className="mt-4 grid gap-5 sm:grid-cols-2">{CONTACT_FIELDS.map(renderTextField)}</div>
           </fieldset>
 
+          <RecipientSection form={form} method={values.deliveryMethod} serverFields={serverFields} />
+
           <form.Field name="deliveryMethod">
             {(field) => (
               <RadioChoices
@@ -178,6 +200,60 @@ export function CheckoutForm({
               <DeliveryQuoteStatus state={quote} ratePerKm={ratePerKm} />
             </fieldset>
           )}
+
+          {values.deliveryMethod === 'cemetery' && <CemeterySection form={form} offers={offers} serverFields={serverFields} />}
+
+          <fieldset>
+            <legend className={sectionTitleClass}>Kiedy</legend>
+            <div className="mt-4">
+              <form.Field name="deliveryDate">
+                {(dateField) => (
+                  <form.Field name="deliveryWindow">
+                    {(windowField) => (
+                      <form.Field name="pickupTime">
+                        {(timeField) => (
+                          <DeliverySlotPicker
+                            method={values.deliveryMethod}
+                            date={dateField.state.value}
+                            window={windowField.state.value}
+                            pickupTime={timeField.state.value}
+                            refreshKey={submission.slotRefusals}
+                            idPrefix="checkout-slot"
+                            errors={{
+                              date: fieldError(dateField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryDate'),
+                              window: fieldError(windowField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryWindow'),
+                              pickupTime: fieldError(timeField.state.meta.errors) ?? serverFieldError(serverFields, 'pickupTime'),
+                            }}
+                            onChange={(next) => {
+                              dateField.handleChange(next.date);
+                              windowField.handleChange(next.window);
+                              timeField.handleChange(next.pickupTime);
+                            }}
+                          />
+                        )}
+                      </form.Field>
+                    )}
+                  </form.Field>
+                )}
+              </form.Field>
+            </div>
+          </fieldset>
+
+          <OccasionSection form={form} takesRibbon={cartTakesRibbon(cart.lines)} serverFields={serverFields} />
+
+          <CardSection form={form} serverFields={serverFields} />
+
+          <form.Field name="substitution">
+            {(field) => (
+              <RadioChoices
+                legend={SUBSTITUTION_QUESTION}
+                name="substitution"
+                options={SUBSTITUTION_OPTIONS}
+                value={field.state.value}
+                onChange={field.handleChange}
+              />
+            )}
+          </form.Field>
 
           <form.Field name="paymentMethod">
             {(field) => (

@@ -1,7 +1,10 @@
 import type { LineAvailability } from '../../domain/cart.ts';
 import type { CategoryId } from '../../domain/categories.ts';
 import { allowedDeliveryMethods, fixedShippingCost, isLocalDelivery, type DeliveryMethod } from '../../domain/delivery.ts';
-import { addMoney, grosz, type Grosz } from '../../domain/money.ts';
+import type { DeliveryServiceOffer } from '../../domain/delivery-availability-contract.ts';
+import type { DeliveryServiceId } from '../../domain/delivery-settings.ts';
+import { takesRibbon } from '../../domain/florist-order.ts';
+import { addMoney, fromPln, grosz, type Grosz } from '../../domain/money.ts';
 import type { QuoteState } from './use-delivery-quote.ts';
 
 /** A cart line as the checkout needs it (the route hands it over from the cart feature). */
@@ -31,19 +34,51 @@ export function offeredDeliveryMethods(lines: readonly CheckoutLine[]): readonly
   return allowedDeliveryMethods(containsLiveFlowers(lines));
 }
 
+/** A wreath or a wiązanka in the cart: a funeral order may carry a ribbon. */
+export function cartTakesRibbon(lines: readonly CheckoutLine[]): boolean {
+  return lines.some((line) => takesRibbon(line.name));
+}
+
+/** A service at the grave the customer chose, priced as the availability answer says (place-order charges the same settings). */
+export interface ChosenService {
+  id: DeliveryServiceId;
+  label: string;
+  price: Grosz;
+}
+
+/** The chosen services with their prices; none unless the order goes to a cemetery. */
+export function chosenServices(
+  method: DeliveryMethod,
+  ids: readonly DeliveryServiceId[],
+  offers: readonly DeliveryServiceOffer[],
+): ChosenService[] {
+  if (method !== 'cemetery') return [];
+  return offers
+    .filter((offer) => ids.includes(offer.id))
+    .map((offer) => ({ id: offer.id, label: offer.label, price: fromPln(offer.price) }));
+}
+
 export interface CheckoutTotals {
   subtotal: Grosz;
   /** null while home or cemetery delivery has no quote yet. */
   shipping: Grosz | null;
+  services: readonly ChosenService[];
   total: Grosz;
 }
 
-/** The summary: products, delivery (fixed, free from the threshold, or the quote) and the total. */
-export function checkoutTotals(cart: CheckoutCart, method: DeliveryMethod, quote: QuoteState, freeThreshold: Grosz): CheckoutTotals {
+/** The summary: products, delivery (fixed, free from the threshold, or the quote), services at the grave and the total. */
+export function checkoutTotals(
+  cart: CheckoutCart,
+  method: DeliveryMethod,
+  quote: QuoteState,
+  freeThreshold: Grosz,
+  services: readonly ChosenService[] = [],
+): CheckoutTotals {
   let shipping: Grosz | null;
   if (isLocalDelivery(method)) shipping = quote.status === 'ready' ? quote.quote.cost : null;
   else shipping = fixedShippingCost(method, cart.subtotal, freeThreshold);
-  return { subtotal: cart.subtotal, shipping, total: addMoney(cart.subtotal, shipping ?? grosz(0)) };
+  const servicesCost = addMoney(...services.map((service) => service.price));
+  return { subtotal: cart.subtotal, shipping, services, total: addMoney(cart.subtotal, shipping ?? grosz(0), servicesCost) };
 }
 
 /** The lines place-order receives: what and how many, never prices. */

@@ -46,6 +46,12 @@ export function CheckoutSummary({
             {shippingText(totals.shipping, quoting)}
           </dd>
         </div>
+        {totals.services.map((service) => (
+          <div key={service.id} className="flex justify-between gap-4" data-testid="checkout-service">
+            <dt className="text-ink-muted">{service.label}</dt>
+            <dd className="tabular-nums whitespace-nowrap">{service.price === 0 ? 'Gratis' : formatPln(service.price)}</dd>
+          </div>
+        ))}
         <div className="flex justify-between gap-4 border-t border-forest-100 pt-2 text-lg font-bold text-forest-900">
           <dt>Razem</dt>
           <dd className="tabular-nums" data-testid="checkout-total">

@@ -8,6 +8,13 @@ import type { CheckoutCart } from './checkout-model.ts';
 import { redirectToPayment } from './payment-start.ts';
 import type { QuoteState } from './use-delivery-quote.ts';
 
+/** The fields place-order names when the chosen date, window or pickup hour cannot be booked ('slot_unavailable'). */
+const SLOT_FIELDS = ['deliveryDate', 'deliveryWindow', 'pickupTime'] as const;
+
+function refusesSlot(fields: Readonly<Record<string, string>> | undefined): boolean {
+  return SLOT_FIELDS.some((name) => fields?.[`checkout.${name}`] !== undefined || fields?.[name] !== undefined);
+}
+
 export type CheckoutPhase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting';
 
 export const CHECKING_LINES_MESSAGE = 'Sprawdzamy dostępność produktów w koszyku…';
@@ -40,6 +47,8 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
   const [error, setError] = useState<string | null>(null);
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [showSummaryErrors, setShowSummaryErrors] = useState(false);
+  /** Counts the server's refusals of the chosen slot: the picker asks for availability again on each. */
+  const [slotRefusals, setSlotRefusals] = useState(0);
 
   async function placeAndPay(value: CheckoutFormValues, total: Grosz) {
     setPhase('processing');
@@ -49,6 +58,7 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
     if (result.kind === 'error') {
       setError(result.message);
       setServerFields(result.fields ?? {});
+      if (refusesSlot(result.fields)) setSlotRefusals((count) => count + 1);
       setPhase('editing');
       return;
     }
@@ -105,6 +115,7 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
     /** The shop's messages by field, from the last refused order. */
     serverFields,
     showSummaryErrors,
+    slotRefusals,
     submit,
     submitInvalid,
     placeAndPay,

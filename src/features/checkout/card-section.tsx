@@ -1,0 +1,71 @@
+import { CARD_MESSAGE_MAX_LENGTH, CARD_SIGNATURE_MAX_LENGTH, cardMessageCounter } from '../../domain/florist-order.ts';
+import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
+import { sectionTitleClass } from './checkout-fields.tsx';
+import { CheckoutTextField, optionalLabel } from './checkout-text-field.tsx';
+import { CountedTextField } from './counted-text-field.tsx';
+
+export const ANONYMOUS_EXPLANATION =
+  'Odbiorca nie zobaczy Twojego imienia i nazwiska: nie będzie ich na bileciku ani na niczym, co drukujemy do dostawy.';
+
+/** 'Bilecik': the card's message with its live counter, the signature, and the switch to send anonymously. */
+export function CardSection({ form, serverFields }: { form: CheckoutFormApi; serverFields: Readonly<Record<string, string>> }) {
+  return (
+    <fieldset>
+      <legend className={sectionTitleClass}>Bilecik</legend>
+      <div className="mt-4 space-y-5">
+        <form.Field name="cardMessage">
+          {(field) => (
+            <CountedTextField
+              id="checkout-cardMessage"
+              label={optionalLabel('Treść bileciku')}
+              value={field.state.value}
+              error={fieldError(field.state.meta.errors) ?? serverFieldError(serverFields, 'cardMessage')}
+              maxLength={CARD_MESSAGE_MAX_LENGTH}
+              counter={cardMessageCounter}
+              multiline
+              rows={4}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+            />
+          )}
+        </form.Field>
+        <CheckoutTextField
+          form={form}
+          name="cardSignature"
+          label={optionalLabel('Podpis')}
+          placeholder="Np. Kasia i Tomek"
+          maxLength={CARD_SIGNATURE_MAX_LENGTH}
+          serverFields={serverFields}
+        />
+        <form.Field name="anonymous">{(field) => <AnonymousSwitch checked={field.state.value} onChange={field.handleChange} />}</form.Field>
+      </div>
+    </fieldset>
+  );
+}
+
+/** A switch (role 'switch' on a checkbox, so it keeps the keyboard and form behaviour of one). */
+export function AnonymousSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  return (
+    <div>
+      <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+        <input
+          type="checkbox"
+          role="switch"
+          name="anonymous"
+          checked={checked}
+          aria-describedby="checkout-anonymous-hint"
+          onChange={(event) => onChange(event.target.checked)}
+          className="peer sr-only"
+        />
+        <span
+          aria-hidden="true"
+          className="relative h-7 w-12 shrink-0 rounded-full bg-forest-200 transition-colors peer-checked:bg-forest-700 peer-focus-visible:outline-3 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-forest-700 after:absolute after:top-1 after:left-1 after:size-5 after:rounded-full after:bg-white after:shadow after:transition-transform peer-checked:after:translate-x-5"
+        />
+        <span className="font-medium text-forest-900">Wyślij anonimowo</span>
+      </label>
+      <p id="checkout-anonymous-hint" className="mt-1 text-sm text-ink-muted">
+        {ANONYMOUS_EXPLANATION}
+      </p>
+    </div>
+  );
+}
