@@ -30,4 +30,19 @@ describe('admin order search', () => {
     expect(searchCustomers(orders, 'KT2222')).toEqual([]);
     expect(searchCustomers(orders, '')).toEqual([]);
   });
+
+  it('finds an order by its recipient name and phone, but lists only buyers as customers', () => {
+    const gift = {
+      number: 'KT444444004',
+      customerName: 'Anna Nowak',
+      customerEmail: 'anna.nowak@example.pl',
+      customerPhone: '501-222-333',
+      florist: { recipientName: 'Grażyna Wiśniewska', recipientPhone: '+48 700 800 900' },
+    };
+    const all = [...orders, gift];
+    expect(searchOrders(all, 'grazyna wisniewska').map((o) => o.number)).toEqual(['KT444444004']);
+    expect(searchOrders(all, '700800900').map((o) => o.number)).toEqual(['KT444444004']);
+    expect(searchOrders(all, '700 800').map((o) => o.number)).toEqual(['KT444444004']);
+    expect(searchCustomers(all, 'grazyna')).toEqual([]);
+  });
 });

@@ -10,6 +10,10 @@ import { CloseIcon } from '../../../lib/icons.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
 import { StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
+import { isFuneral } from '../delivery-schedule.ts';
+import { FloristDetailsList, FuneralBadge } from '../fulfilment/florist-details.tsx';
+import { FulfilmentControl } from '../fulfilment/fulfilment-control.tsx';
+import { PrintSheet } from '../fulfilment/print-sheet.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -25,9 +29,13 @@ const FEEDBACK: Record<StatusChangeOutcome, (status: string) => { text: string; 
   failed: () => ({ text: 'Nie udało się zaktualizować statusu zamówienia', alert: true }),
 };
 
-/** The order's detail (docs/spec.md §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change. */
+/**
+ * The order's detail (docs/spec.md §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change;
+ * for a florist order (issue 17) its delivery details, fulfilment state and the printed ticket.
+ */
 export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { changeStatus, queued } = useAdminData();
+  const florist = order.florist.deliveryDate !== null || order.florist.occasion !== null;
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const selectId = useId();
@@ -56,7 +64,15 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 <p className="mt-1 text-sm text-ink-muted">
                   <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                 </p>
+                {isFuneral(order) && (
+                  <p className="mt-2">
+                    <FuneralBadge />
+                  </p>
+                )}
               </div>
+              <button type="button" className="btn-secondary ml-auto min-h-11 px-4 py-2" onClick={() => window.print()}>
+                Drukuj<span className="sr-only"> bilet zamówienia {order.number}</span>
+              </button>
               <button
                 type="button"
                 onClick={onClose}
@@ -101,6 +117,17 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 </p>
               )}
             </div>
+
+            {florist && (
+              <>
+                <div className="mt-4">
+                  <FulfilmentControl order={order} />
+                </div>
+                <Section title="Realizacja" className="mt-4">
+                  <FloristDetailsList order={order} />
+                </Section>
+              </>
+            )}
 
             <div className="mt-4 grid gap-4 sm:grid-cols-2">
               <Section title="Klient">
@@ -170,6 +197,12 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   <dt className="text-ink-muted">Dostawa</dt>
                   <dd>{formatPln(order.shippingCost)}</dd>
                 </div>
+                {order.florist.servicesCost > 0 && (
+                  <div className="flex justify-between">
+                    <dt className="text-ink-muted">Usługi</dt>
+                    <dd>{formatPln(order.florist.servicesCost)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between text-base font-semibold">
                   <dt>Razem</dt>
                   <dd>{formatPln(order.total)}</dd>
@@ -179,6 +212,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
           </DialogPanel>
         </div>
       </div>
+      <PrintSheet orders={[order]} />
     </Dialog>
   );
 }

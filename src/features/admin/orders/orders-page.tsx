@@ -3,12 +3,20 @@ import { formatPln } from '../../../domain/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
 import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
-import { searchOrders } from '../admin-search.ts';
+import type { AdminOrder } from '../admin-order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
+import { DELIVERY_WHENS, DELIVERY_WHEN_LABELS, type DeliveryWhen } from '../delivery-schedule.ts';
+import { DeliveryMarks } from '../fulfilment/florist-details.tsx';
+import { deliveryWhen } from '../fulfilment/print-ticket.ts';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
-import type { OrdersSearch } from './orders-search.ts';
+import { ordersShown } from './orders-list.ts';
+import { ORDER_SORTS, ORDER_SORT_LABELS, effectiveSort, type OrdersSearch } from './orders-search.ts';
 
-/** /admin/orders: newest first, filter by status, search; `?id=` opens that order's detail. */
+/**
+ * /admin/orders: newest first or by delivery time, filter by status and by
+ * delivery day ('Dziś', 'Jutro', 'Ten tydzień' of the shop's calendar),
+ * search; `?id=` opens that order's detail.
+ */
 export function OrdersPage({
   search,
   onSearchChange,
@@ -20,14 +28,12 @@ export function OrdersPage({
   onOpen: (id: string) => void;
   onClose: () => void;
 }) {
-  const { load, orders, queued, reload } = useAdminData();
+  const { load, orders, pendingChanges, reload, today } = useAdminData();
   const statusId = useId();
   const queryId = useId();
+  const sortId = useId();
 
-  const shown = useMemo(
-    () => searchOrders(search.status ? orders.filter((order) => order.status === search.status) : orders, search.q ?? ''),
-    [orders, search.status, search.q],
-  );
+  const shown = useMemo(() => ordersShown(orders, search, today), [orders, search, today]);
   const opened = search.id ? orders.find((order) => order.id === search.id) : undefined;
 
   return (
@@ -36,7 +42,14 @@ export function OrdersPage({
         <span id="orders-title">Zamówienia</span>
       </PageTitle>
 
-      <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
+      <div role="group" aria-label="Dzień dostawy" className="mt-4 flex flex-wrap gap-2">
+        <WhenButton when={undefined} current={search.when} onChange={(when) => onSearchChange({ when })} />
+        {DELIVERY_WHENS.map((when) => (
+          <WhenButton key={when} when={when} current={search.when} onChange={(next) => onSearchChange({ when: next })} />
+        ))}
+      </div>
+
+      <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_12rem_1fr]">
         <div>
           <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-forest-900">
             Status
@@ -56,6 +69,23 @@ export function OrdersPage({
           </select>
         </div>
         <div>
+          <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-forest-900">
+            Sortuj
+          </label>
+          <select
+            id={sortId}
+            className={selectClass}
+            value={effectiveSort(search)}
+            onChange={(event) => onSearchChange({ sort: ORDER_SORTS.find((sort) => sort === event.target.value) })}
+          >
+            {ORDER_SORTS.map((sort) => (
+              <option key={sort} value={sort}>
+                {ORDER_SORT_LABELS[sort]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div>
           <label htmlFor={queryId} className="mb-1 block text-sm font-medium text-forest-900">
             Szukaj zamówień
           </label>
@@ -63,7 +93,7 @@ export function OrdersPage({
             id={queryId}
             type="search"
             className={selectClass}
-            placeholder="Numer, klient, email lub telefon"
+            placeholder="Numer, klient, odbiorca, email lub telefon"
             value={search.q ?? ''}
             onChange={(event) => onSearchChange({ q: event.target.value || undefined })}
           />
@@ -90,7 +120,7 @@ export function OrdersPage({
         ) : (
           <ul className="mt-3 space-y-3" aria-label="Lista zamówień">
             {shown.map((order) => {
-              const waiting = queued.some((change) => change.orderId === order.id);
+              const waiting = pendingChanges.some((change) => change.orderId === order.id);
               return (
                 <li
                   key={order.id}
@@ -105,9 +135,11 @@ export function OrdersPage({
                     <p className="text-sm text-ink-muted">
                       <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
                     </p>
+                    <DeliveryLine order={order} />
                   </div>
                   <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                     <span className="font-semibold">{formatPln(order.total)}</span>
+                    <DeliveryMarks order={order} />
                     <StatusBadge status={order.status} />
                     {waiting && <span className="text-xs font-medium text-blush-700">czeka na wysłanie</span>}
                   </div>
@@ -122,5 +154,41 @@ export function OrdersPage({
 
       {opened && <OrderDetailDialog key={opened.id} order={opened} onClose={onClose} />}
     </section>
+  );
+}
+
+function WhenButton({
+  when,
+  current,
+  onChange,
+}: {
+  when: DeliveryWhen | undefined;
+  current: DeliveryWhen | undefined;
+  onChange: (when: DeliveryWhen | undefined) => void;
+}) {
+  const pressed = when === current;
+  return (
+    <button
+      type="button"
+      aria-pressed={pressed}
+      className={`min-h-11 rounded-full border px-4 py-2 text-sm font-semibold ${
+        pressed ? 'border-forest-800 bg-forest-800 text-white' : 'border-forest-200 bg-white text-forest-800 hover:bg-forest-50'
+      }`}
+      onClick={() => onChange(when)}
+    >
+      {when ? DELIVERY_WHEN_LABELS[when] : 'Wszystkie terminy'}
+    </button>
+  );
+}
+
+/** 'Dostawa: środa, 25 listopada 2026 · 9:00–12:00' for an order with a delivery date; nothing for couriers. */
+function DeliveryLine({ order }: { order: AdminOrder }) {
+  if (!order.florist.deliveryDate) return null;
+  const recipient = order.florist.recipientKind === 'other' ? order.florist.recipientName : '';
+  return (
+    <p className="text-sm font-medium text-forest-900">
+      {order.florist.pickupTime ? 'Odbiór' : 'Dostawa'}: {deliveryWhen(order)}
+      {recipient && <span className="font-normal text-ink-muted"> · dla: {recipient}</span>}
+    </p>
   );
 }

@@ -1,18 +1,39 @@
 import { isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
+import { DELIVERY_WHENS, type DeliveryWhen } from '../delivery-schedule.ts';
 
-/** /admin/orders?id=&status=&q= : the detail to open, the status filter and the search text. */
+export const ORDER_SORTS = ['newest', 'delivery'] as const;
+export type OrderSort = (typeof ORDER_SORTS)[number];
+export const ORDER_SORT_LABELS: Record<OrderSort, string> = { newest: 'Najnowsze zamówienia', delivery: 'Termin dostawy' };
+
+/**
+ * /admin/orders?id=&status=&q=&when=&sort= : the detail to open, the status
+ * filter, the search text, the delivery-day filter ('Dziś', 'Jutro', 'Ten
+ * tydzień') and the order (newest first, or by delivery time — the default
+ * once a delivery day is chosen).
+ */
 export interface OrdersSearch {
   id?: string;
   status?: OrderStatus;
   q?: string;
+  when?: DeliveryWhen;
+  sort?: OrderSort;
 }
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+const oneOf = <T extends string>(list: readonly T[], value: unknown): T | undefined =>
+  typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
 
 export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch {
   return {
     id: text(search.id),
     status: isOrderStatus(search.status) ? search.status : undefined,
     q: text(search.q),
+    when: oneOf(DELIVERY_WHENS, search.when),
+    sort: oneOf(ORDER_SORTS, search.sort),
   };
+}
+
+/** The sort in effect: the chosen one, else by delivery time when a delivery day is filtered, else newest first. */
+export function effectiveSort(search: OrdersSearch): OrderSort {
+  return search.sort ?? (search.when ? 'delivery' : 'newest');
 }

@@ -1,4 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import {
+  DELIVERY_SETTING_KEYS,
+  deliverySettingsFromRows,
+  deliverySettingsToValues,
+  parseDeliverySettings,
+  type DeliverySettingKey,
+} from '../../../domain/delivery-settings.ts';
 import { settingsFromRows, settingsToRows, type SettingsValues } from '../../../domain/settings.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
@@ -20,6 +27,33 @@ export async function saveSettings(values: SettingsValues, given?: SupabaseClien
   const supabase = await client(given);
   const { error } = await supabase.from('app_settings').upsert(settingsToRows(values), { onConflict: 'key' });
   if (error) throw new Error(error.message);
+}
+
+export type DeliverySettingValues = Record<DeliverySettingKey, string>;
+
+/** The 'Dostawy' section's texts (issue 17): a key never saved shows its default. */
+export async function loadDeliverySettingValues(given?: SupabaseClient): Promise<DeliverySettingValues> {
+  const supabase = await client(given);
+  const { data, error } = await supabase
+    .from('app_settings')
+    .select('key, value')
+    .in('key', [...DELIVERY_SETTING_KEYS]);
+  if (error) throw new Error(error.message);
+  return deliverySettingsToValues(deliverySettingsFromRows((data ?? []) as { key: string; value: string | null }[]));
+}
+
+/**
+ * Saves every 'Dostawy' key in one upsert, in the canonical spelling (so
+ * '9:00-12:00' is stored as '9:00–12:00'); returns what was stored. The
+ * caller has validated the values with validateDeliverySettings.
+ */
+export async function saveDeliverySettingValues(values: DeliverySettingValues, given?: SupabaseClient): Promise<DeliverySettingValues> {
+  const canonical = deliverySettingsToValues(parseDeliverySettings(values));
+  const supabase = await client(given);
+  const rows = DELIVERY_SETTING_KEYS.map((key) => ({ key, value: canonical[key] }));
+  const { error } = await supabase.from('app_settings').upsert(rows, { onConflict: 'key' });
+  if (error) throw new Error(error.message);
+  return canonical;
 }
 
 export interface PendingOrder {

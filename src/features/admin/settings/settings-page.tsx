@@ -2,26 +2,28 @@ import { useCallback, useEffect, useState } from 'react';
 import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { SETTINGS_MESSAGES, type SettingsValues } from '../../../domain/settings.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
+import { DeliverySettingsForm } from './delivery-settings-form.tsx';
 import { SettingsForm } from './settings-form.tsx';
-import { loadSettings } from './settings-api.ts';
+import { loadDeliverySettingValues, loadSettings, type DeliverySettingValues } from './settings-api.ts';
 import { TestingPanel } from './testing-panel.tsx';
 
 export type SettingsLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; values: SettingsValues };
+type DeliveryLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; values: DeliverySettingValues };
 
 const tabClass =
   'min-h-11 rounded-full px-5 py-2 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
 
-/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form and the payment test, in two tabs. */
+/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings (issue 17) and the payment test, in tabs. */
 export function SettingsPage() {
   const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
+  const [delivery, setDelivery] = useState<DeliveryLoad>({ state: 'loading' });
 
   const reload = useCallback(async () => {
     setLoad({ state: 'loading' });
-    try {
-      setLoad({ state: 'loaded', values: await loadSettings() });
-    } catch {
-      setLoad({ state: 'failed' });
-    }
+    setDelivery({ state: 'loading' });
+    const [general, deliveryValues] = await Promise.allSettled([loadSettings(), loadDeliverySettingValues()]);
+    setLoad(general.status === 'fulfilled' ? { state: 'loaded', values: general.value } : { state: 'failed' });
+    setDelivery(deliveryValues.status === 'fulfilled' ? { state: 'loaded', values: deliveryValues.value } : { state: 'failed' });
   }, []);
 
   useEffect(() => {
@@ -38,8 +40,9 @@ export function SettingsPage() {
       <p className="mt-1 text-ink-muted">Konfiguracja systemu i integracji</p>
 
       <TabGroup className="mt-6">
-        <TabList aria-label="Sekcje ustawień" className="inline-flex gap-1 rounded-full border border-forest-100 bg-white p-1">
+        <TabList aria-label="Sekcje ustawień" className="inline-flex flex-wrap gap-1 rounded-full border border-forest-100 bg-white p-1">
           <Tab className={tabClass}>Ustawienia</Tab>
+          <Tab className={tabClass}>Dostawy</Tab>
           <Tab className={tabClass}>Testowanie</Tab>
         </TabList>
         <TabPanels className="mt-6">
@@ -47,6 +50,13 @@ export function SettingsPage() {
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
             {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
             {load.state === 'loaded' && <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />}
+          </TabPanel>
+          <TabPanel>
+            {delivery.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
+            {delivery.state === 'failed' && <LoadError onRetry={() => void reload()} />}
+            {delivery.state === 'loaded' && (
+              <DeliverySettingsForm initial={delivery.values} onSaved={(values) => setDelivery({ state: 'loaded', values })} />
+            )}
           </TabPanel>
           <TabPanel>
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
