@@ -14,6 +14,8 @@ import { CheckoutPage } from '../../src/features/checkout/checkout-page.tsx';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { inDays, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
@@ -45,6 +47,9 @@ const FILLED: CheckoutFormValues = {
   lastName: 'Nowak',
   email: 'anna@example.pl',
   phone: '+48 600 100 200',
+  // Store pickup (the default) is booked for a day and an hour the availability answer offers.
+  deliveryDate: inDays(1),
+  pickupTime: '12:00',
 };
 
 async function renderForm(
@@ -80,6 +85,8 @@ async function fillAddress(user: UserEvent, city: string, postalCode: string) {
 
 beforeEach(async () => {
   resetPublicSettingsForTests();
+  resetAvailabilityForTests();
+  serveAvailability(standardAnswer());
   await db.meta.clear();
   await db.outbox.clear();
 });
@@ -127,7 +134,9 @@ describe('checkout form', () => {
     await renderForm();
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     const alert = await screen.findByTestId('checkout-error');
-    expect(alert.textContent).toBe('Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany');
+    expect(alert.textContent).toBe(
+      'Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
+    );
     expect(screen.getByLabelText('Imię').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Telefon jest wymagany', { selector: 'p[id$="-error"]' })).toBeTruthy();
   });
