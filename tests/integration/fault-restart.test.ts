@@ -11,6 +11,7 @@ import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { putOutboxEntry, readOutbox, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
 import { sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
 import { db } from '../../src/lib/db.ts';
+import { nextPickupSlot } from '../support/test-backend.ts';
 
 /**
  * The backend goes away while the device holds queued orders, and comes back
@@ -57,6 +58,7 @@ function queued(key: string, createdAt: string): OutboxEntry {
         phone: '+48 600 100 200',
         deliveryMethod: 'store',
         paymentMethod: 'transfer',
+        ...nextPickupSlot(),
       },
       items: [{ productId, quantity: 1 }],
     },
@@ -108,7 +110,7 @@ describe('the outbox across a backend stop and restart', () => {
     backend = undefined;
 
     const down = await sendOutbox({ backend: config, accessTokenFor: async () => null, now: () => Date.parse('2026-11-21T12:00:00Z') });
-    expect(down).toEqual({ ran: true, sent: 0, failed: 0, waiting: 4 });
+    expect(down).toEqual({ ran: true, sent: 0, failed: 0, slotRefused: 0, waiting: 4 });
     const waiting = await readOutbox();
     expect(waiting).toHaveLength(4);
     for (const entry of waiting) {
@@ -120,14 +122,14 @@ describe('the outbox across a backend stop and restart', () => {
 
     // Backoff: a regular round before the wait is over leaves them alone.
     const early = await sendOutbox({ backend: config, accessTokenFor: async () => null, now: () => Date.parse('2026-11-21T12:00:01Z') });
-    expect(early).toEqual({ ran: true, sent: 0, failed: 0, waiting: 4 });
+    expect(early).toEqual({ ran: true, sent: 0, failed: 0, slotRefused: 0, waiting: 4 });
 
     backend = await start();
     expect(backend.freshDatabase).toBe(false);
     expect(backend.databaseUrl.replace(/:\d+\//, ':X/')).toBe(databaseUrl.replace(/:\d+\//, ':X/'));
 
     const up = await sendOutbox({ backend: config, accessTokenFor: async () => null, force: true });
-    expect(up).toEqual({ ran: true, sent: 4, failed: 0, waiting: 0 });
+    expect(up).toEqual({ ran: true, sent: 4, failed: 0, slotRefused: 0, waiting: 0 });
     const after = await readOutbox();
     expect(after.every((entry) => entry.status === 'sent' && entry.order?.orderNumber.startsWith('KT'))).toBe(true);
 

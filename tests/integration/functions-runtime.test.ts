@@ -68,6 +68,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'calculate-delivery',
       'create-payment',
       'create-payu-classic-payment',
+      'delivery-availability',
       'payment-notification',
       'place-order',
       'send-contact-email',

@@ -152,6 +152,18 @@ describe('orders and order_items', () => {
     expect(refused(result)).toBe(actor !== 'owner');
   });
 
+  it.each(ACTORS)('%s may move a delivery along (fulfilment state) only as the owner', async (actor) => {
+    const result = await clients[actor].from('orders').update({ fulfilment_state: 'ready' }).eq('id', orderIds.customerA).select('id');
+    expect(refused(result)).toBe(actor !== 'owner');
+  });
+
+  it('not even the owner can rewrite the florist details an order was placed with', async () => {
+    for (const change of [{ delivery_date: '2030-01-01' }, { card_message: 'zmiana' }, { services_cost: 0 }, { recipient_name: 'Ktoś' }]) {
+      const result = await clients.owner.from('orders').update(change).eq('id', orderIds.customerB).select('id');
+      expect(result.error?.code, JSON.stringify(change)).toBe('42501');
+    }
+  });
+
   it('not even the owner can rewrite an order’s total or delete an order', async () => {
     const total = await clients.owner.from('orders').update({ total: 0 }).eq('id', orderIds.customerB).select('id');
     const removed = await clients.owner.from('orders').delete().eq('id', orderIds.customerB).select('id');
@@ -181,7 +193,15 @@ describe('orders and order_items', () => {
       p_shipping_cost: 0,
       p_items: [],
       p_access_key_hash: null,
+      p_details: {},
+      p_services_cost: 0,
+      p_capacity: null,
     });
+    expect(error?.code).toBe('42501');
+  });
+
+  it.each(['anon', 'customerA'] as const)('%s cannot read the booked delivery places through the SQL function', async (actor) => {
+    const { error } = await clients[actor].rpc('delivery_booked_counts', { p_from: '2026-01-01', p_to: '2026-12-31' });
     expect(error?.code).toBe('42501');
   });
 

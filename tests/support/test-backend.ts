@@ -2,6 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { bookingRange, deliveryAvailability } from '../../src/domain/delivery-calendar.ts';
+import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
+import { bookingKind } from '../../src/domain/florist-order.ts';
+import type { DeliveryMethod } from '../../src/domain/delivery.ts';
 
 export interface TestBackend {
   url: string;
@@ -101,7 +105,71 @@ export async function someProducts(count: number): Promise<CatalogRow[]> {
   return data as CatalogRow[];
 }
 
-export function checkoutFor(overrides: Record<string, string> = {}) {
+/**
+ * A slot chosen this many minutes ahead of now is still bookable when the
+ * request arrives, however slow the test: a test never depends on the hour
+ * it runs at.
+ */
+const SLOT_MARGIN_MINUTES = 30;
+
+/** The days the shop can book from now on, by the default 'Dostawy' settings and no places taken. */
+function bookableDays(now: number) {
+  const at = now + SLOT_MARGIN_MINUTES * 60_000;
+  return deliveryAvailability({ settings: DEFAULT_DELIVERY_SETTINGS, now: at, ...bookingRange(DEFAULT_DELIVERY_SETTINGS, at), booked: [] });
+}
+
+/** The first store pickup date and hour available now (default settings). */
+export function nextPickupSlot(now = Date.now()): { deliveryDate: string; pickupTime: string } {
+  for (const day of bookableDays(now)) {
+    const time = day.pickup.times.find((candidate) => candidate.available);
+    if (time) return { deliveryDate: day.date, pickupTime: time.time };
+  }
+  throw new Error('no pickup slot in the booking horizon');
+}
+
+export interface BookableWindow {
+  deliveryDate: string;
+  deliveryWindow: string;
+  label: string;
+}
+
+/** Every home/cemetery window available from now on (default settings, nothing booked), earliest first. */
+export function bookableWindows(now = Date.now()): BookableWindow[] {
+  return bookableDays(now).flatMap((day) =>
+    day.delivery.windows
+      .filter((window) => window.available)
+      .map((window) => ({ deliveryDate: day.date, deliveryWindow: window.id, label: window.label })),
+  );
+}
+
+/**
+ * The first home/cemetery window available now. `onDay` skips to the n-th
+ * bookable day, so a test that fills a window or a day (capacity 5 / 20)
+ * takes a day of its own and never collides with the suite's other orders.
+ */
+export function nextDeliveryWindow(options: { onDay?: number; now?: number } = {}): BookableWindow {
+  const windows = bookableWindows(options.now);
+  const dates = [...new Set(windows.map((window) => window.deliveryDate))];
+  const date = dates[options.onDay ?? 0];
+  const window = windows.find((candidate) => candidate.deliveryDate === date);
+  if (!window) throw new Error(`no bookable delivery day number ${options.onDay ?? 0}`);
+  return window;
+}
+
+/** The fields a delivery method needs beyond the buyer: a pickup slot, a window, and for the cemetery the grave. */
+export function bookingFieldsFor(deliveryMethod: string): Record<string, string> {
+  const kind = bookingKind(deliveryMethod as DeliveryMethod);
+  if (kind === 'pickup') return nextPickupSlot();
+  if (kind === 'none') return {};
+  const { deliveryDate, deliveryWindow } = nextDeliveryWindow();
+  const slot = { deliveryDate, deliveryWindow };
+  if (deliveryMethod !== 'cemetery') return slot;
+  return { ...slot, cemeteryName: 'Cmentarz Główny', cemeteryLocality: 'Przemyśl', graveDescription: 'Przy głównej alei, trzeci grób' };
+}
+
+/** A valid checkout (store pickup by default) with a slot bookable now; overrides win. */
+export function checkoutFor(overrides: Record<string, unknown> = {}) {
+  const deliveryMethod = typeof overrides.deliveryMethod === 'string' ? overrides.deliveryMethod : 'store';
   return {
     firstName: 'Anna',
     lastName: 'Kowalska',
@@ -113,8 +181,9 @@ export function checkoutFor(overrides: Record<string, string> = {}) {
     city: 'Przemyśl',
     postalCode: '37-700',
     country: 'PL',
-    deliveryMethod: 'store',
+    deliveryMethod,
     paymentMethod: 'transfer',
+    ...bookingFieldsFor(deliveryMethod),
     ...overrides,
   };
 }
