@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
+import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
+import { chromiumPerFile } from '../support/browser.ts';
+import { anonClient, appUrl as url, checkoutFor, invokeFunction, withDatabase } from '../support/test-backend.ts';
+
+/**
+ * Issue 17, offline outbox: an order queued offline for a delivery window
+ * that fills up before the device is online again is not dropped. The shop
+ * refuses it (422 slot_unavailable, nothing stored), 'Moje konto' shows the
+ * reason, the customer picks another window, and the same order (same key,
+ * same L- number) is placed once. Checked in the database.
+ */
+
+const chromium = chromiumPerFile();
+const WAIT = { timeout: 15_000 };
+const SEND_WAIT = { timeout: 30_000, interval: 250 };
+
+const ROSES = '811546a5-832e-49cf-b3c0-9e29122b2d96';
+const KRASICZYN = { street: 'Zamkowa', houseNumber: '2', apartment: '', city: 'Krasiczyn', postalCode: '37-741' };
+
+interface Term {
+  date: string;
+  full: { id: string; label: string; free: number };
+  other: { id: string; label: string };
+}
+
+/**
+ * The shop's own answer (server clock): the first day after today with two
+ * free delivery windows (today's may pass its cut-off or lead time while the
+ * test runs, which would refuse it for another reason).
+ */
+async function termToFill(): Promise<Term> {
+  const answer = await invokeFunction(anonClient(), 'delivery-availability', {});
+  expect(answer.status).toBe(200);
+  const { days, today } = answer.body as unknown as DeliveryAvailabilityResponse;
+  for (const day of days.filter((candidate) => candidate.date > today)) {
+    const [full, other] = day.delivery.windows.filter((window) => window.available);
+    if (full && other) return { date: day.date, full: { id: full.id, label: full.label, free: full.free }, other };
+  }
+  throw new Error('no day with two free delivery windows in the booking horizon');
+}
+
+/** Other customers take every place left in the window (real orders through place-order). */
+async function fillWindow(term: Term): Promise<void> {
+  for (let index = 0; index < term.full.free; index += 1) {
+    const answer = await invokeFunction(anonClient(), 'place-order', {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor({
+        ...KRASICZYN,
+        deliveryMethod: 'home',
+        email: `filler-${index}-${randomUUID().slice(0, 8)}@example.test`,
+        deliveryDate: term.date,
+        deliveryWindow: term.full.id,
+      }),
+      items: [{ productId: ROSES, quantity: 1 }],
+    });
+    expect(answer.status).toBe(201);
+  }
+}
+
+/**
+ * What the checkout's submitOrder keeps when place-order cannot be reached
+ * (src/features/orders-sync/submit-order.ts), written straight into the
+ * device's outbox: the checkout's own offline queueing is covered by
+ * outbox.test.ts; this file is about what happens to the order afterwards.
+ */
+async function queueOrderOffline(page: Page, clientRequestId: string, checkout: CheckoutFormValues): Promise<string> {
+  const localNumber = `L-${clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
+  const record = {
+    clientRequestId,
+    status: 'queued',
+    createdAt: new Date().toISOString(),
+    attempts: 1,
+    lastError: 'Błąd tworzenia zamówienia: brak połączenia z serwerem.',
+    payload: {
+      request: { clientRequestId, checkout, items: [{ productId: ROSES, quantity: 1 }] },
+      localNumber,
+      userPlaced: false,
+      queuedOffline: true,
+      paymentMethod: checkout.paymentMethod,
+      deliveryMethod: checkout.deliveryMethod,
+      customerEmail: checkout.email,
+      estimatedTotal: 200,
+    },
+  };
+  await page.evaluate(
+    (entry) =>
+      new Promise<void>((resolve, reject) => {
+        const request = indexedDB.open('kwiaciarnia');
+        request.onsuccess = () => {
+          const tx = request.result.transaction('outbox', 'readwrite');
+          tx.objectStore('outbox').put(entry);
+          tx.oncomplete = () => {
+            request.result.close();
+            resolve();
+          };
+          tx.onerror = () => reject(tx.error ?? new Error('outbox write failed'));
+        };
+        request.onerror = () => reject(request.error ?? new Error('opening the database failed'));
+      }),
+    record,
+  );
+  return localNumber;
+}
+
+interface StoredOrder {
+  order_number: string;
+  delivery_date: string | null;
+  delivery_window: string | null;
+  status: string;
+}
+
+async function ordersWithKey(clientRequestId: string): Promise<StoredOrder[]> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<StoredOrder>(
+      `select payu_order_id as order_number, to_char(delivery_date, 'YYYY-MM-DD') as delivery_date, delivery_window, status
+         from orders where client_request_id = $1`,
+      [clientRequestId],
+    );
+    return rows;
+  });
+}
+
+async function waitForServiceWorkerControl(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready;
+    if (!navigator.serviceWorker.controller) {
+      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
+    }
+  });
+}
+
+describe('an order queued offline whose window filled up meanwhile', () => {
+  it('is refused with the reason on "Moje konto", sent again for another window, and placed once', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    // The first online visit installs the worker and opens the device's database.
+    await page.goto(url('/shop'));
+    await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
+    await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
+    await waitForServiceWorkerControl(page);
+
+    const term = await termToFill();
+    const key = randomUUID();
+    const email = `repick-${randomUUID().slice(0, 8)}@example.test`;
+    const checkout: CheckoutFormValues = {
+      ...EMPTY_CHECKOUT_FORM,
+      ...KRASICZYN,
+      firstName: 'Anna',
+      lastName: 'Kowalska',
+      email,
+      phone: '+48 600 100 200',
+      deliveryMethod: 'home',
+      paymentMethod: 'transfer',
+      deliveryDate: term.date,
+      deliveryWindow: term.full.id,
+    };
+
+    await context.setOffline(true);
+    const localNumber = await queueOrderOffline(page, key, checkout);
+    await page.goto(url('/account'));
+    const card = page.getByTestId('device-order').filter({ hasText: `Zamówienie ${localNumber}` });
+    await card.getByText('Czeka na wysłanie').waitFor(WAIT);
+
+    // While the device is offline, other customers take the last places of the window.
+    await fillWindow(term);
+
+    await context.setOffline(false);
+    await card.getByText('Termin niedostępny').waitFor(SEND_WAIT);
+    expect(await card.getByRole('alert').textContent()).toBe(
+      'Wybrany termin dostawy jest niedostępny: brak miejsc. Wybierz inny dzień lub godziny.',
+    );
+    // Refused: the shop stored nothing under the order's key.
+    expect(await ordersWithKey(key)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Wybierz inny termin' }).click();
+    const form = card.getByRole('form', { name: 'Nowy termin dostawy' });
+    await form.waitFor(WAIT);
+    await form.getByRole('radio', { name: new RegExp(`^${term.other.label}`) }).check(WAIT);
+    await form.getByRole('button', { name: 'Wyślij z nowym terminem' }).click();
+
+    await expect.poll(async () => (await ordersWithKey(key)).length, SEND_WAIT).toBe(1);
+    const [placed] = await ordersWithKey(key);
+    expect(placed).toMatchObject({ delivery_date: term.date, delivery_window: term.other.id, status: 'pending' });
+    expect(placed?.order_number).toMatch(/^KT\d{9}$/);
+    await page
+      .getByTestId('device-order')
+      .filter({ hasText: `Zamówienie ${placed!.order_number}` })
+      .getByText('Wysłane do sklepu')
+      .waitFor(SEND_WAIT);
+
+    // No second order turns up later from a retry or the service worker.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await ordersWithKey(key)).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
