@@ -2,6 +2,7 @@ import * as v from 'valibot';
 import { addDays, daysBetween } from '../../src/domain/calendar-date.ts';
 import {
   deliveryAvailabilityRequestSchema,
+  type DeliveryAvailabilityRequest,
   type DeliveryAvailabilityResponse,
   type DeliveryServiceOffer,
 } from '../../src/domain/delivery-availability-contract.ts';
@@ -39,7 +40,7 @@ const RANGE_TOO_LONG = `Można zapytać najwyżej o ${MAX_AVAILABILITY_DAYS} dni
  * (a longer horizon's later dates take a second request); an explicit range over the
  * cap, or backwards, is the caller's mistake.
  */
-function requestedRange(asked: { from?: string; to?: string }, booking: { from: string; to: string }): { from: string; to: string } {
+function requestedRange(asked: DeliveryAvailabilityRequest, booking: { from: string; to: string }): { from: string; to: string } {
   const from = asked.from ?? booking.from;
   const lastAllowed = addDays(from, MAX_AVAILABILITY_DAYS - 1);
   // ISO dates compare as strings: the earlier of the horizon's end and the cap, never before `from`.

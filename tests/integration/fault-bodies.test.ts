@@ -190,6 +190,50 @@ describe.each(JSON_FUNCTIONS)('%s under hostile input', (name) => {
   });
 });
 
+// delivery-availability has no required field ({} asks for the default range), so arbitrary JSON may be a valid question.
+describe('delivery-availability under hostile input', () => {
+  const name = 'delivery-availability';
+  const expectAnswerOrRefusal = (answer: { status: number; type: string; text: string }, what: string) => {
+    if (answer.status !== 200) return expectJsonRefusal(answer, what);
+    expect(answer.type, what).toContain('application/json');
+    expect(Array.isArray((JSON.parse(answer.text) as { days: unknown }).days), what).toBe(true);
+  };
+
+  it('answers arbitrary JSON (hostile keys included) with the default range or a 4xx JSON error, never a 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(hostileJson, async (value) => {
+        const body = JSON.stringify(value).replace(/"\\u005f_proto__"/g, '"__proto__"');
+        expectAnswerOrRefusal(await call(name, { body }), body.slice(0, 200));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers a date of the wrong kind with a 4xx JSON error', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('from', 'to'), wrongKind, async (field, value) => {
+        const body = JSON.stringify({ from: '2026-12-01', to: '2026-12-07', [field]: value });
+        expectJsonRefusal(await call(name, { body }), body.slice(0, 200));
+      }),
+      { numRuns: RUNS },
+    );
+  });
+
+  it('answers broken text, wrong content types and wrong methods with a 4xx JSON error, and huge bodies with 413', async () => {
+    const contentType = fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', null);
+    await fc.assert(
+      fc.asyncProperty(fc.string({ maxLength: 200, unit: 'binary' }), contentType, async (body, type) => {
+        expectJsonRefusal(await call(name, { contentType: type, body }), `${type} ${body.slice(0, 80)}`);
+      }),
+      { numRuns: RUNS },
+    );
+    for (const verb of ['PUT', 'PATCH', 'DELETE', 'GET']) expectJsonRefusal(await call(name, { method: verb, body: '{}' }), verb);
+    const huge = await call(name, { body: JSON.stringify({ padding: 'x'.repeat(100 * 1024) }) });
+    expectJsonRefusal(huge, 'huge');
+    expect(huge.status).toBe(413);
+  });
+});
+
 describe('payment-simulator under hostile input (HTML answers)', () => {
   const field = fc.oneof(
     fc.constantFrom('pos_id', 'session_id', 'order_id', 'amount', 'pow_url', 'pow_url_blad', 'sig', 'action', ...HOSTILE_KEYS),
