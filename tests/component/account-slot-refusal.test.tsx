@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
@@ -187,15 +186,6 @@ describe("'Moje konto': an order whose term was taken while it waited", () => {
     await waitFor(() => expect(screen.queryByRole('listitem', { name: CARD })).toBeNull());
     expect(await db.outbox.get(KEY)).toBeUndefined();
     expect(placeOrderBodies).toHaveLength(0);
-  });
-
-  it('has no accessibility violations with the form open', async () => {
-    const { card, user } = await openRefusedCard();
-    await user.click(within(card).getByRole('button', { name: 'Wybierz inny termin' }));
-    const form = await within(card).findByRole('form', { name: 'Nowy termin dostawy' });
-    await within(form).findAllByRole('radio');
-    const results = await axe.run(card, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((violation) => violation.id)).toEqual([]);
   });
 });
 
