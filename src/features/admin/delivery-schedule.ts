@@ -156,7 +156,7 @@ export function planDay(orders: readonly AdminOrder[], date: string, settings: D
       group.orders.push(order);
     } else if (pickupTime && parseTimeOfDay(pickupTime) !== null) {
       const hour = Math.floor((parseTimeOfDay(pickupTime) ?? 0) / 60);
-      const group = pickups.get(hour) ?? { kind: 'pickup', hour, label: `Odbiór w sklepie ${hour}:00–${hour}:59`, orders: [] };
+      const group = pickups.get(hour) ?? { kind: 'pickup', hour, label: `${hour}:00–${hour}:59`, orders: [] };
       group.orders.push(order);
       pickups.set(hour, group);
     } else unscheduled.push(order);

@@ -14,6 +14,8 @@ import { PrintSheet } from './print-sheet.tsx';
 import { formatDeliveryDay } from './print-ticket.ts';
 import { usePrint } from './use-print.ts';
 
+const dayButton =
+  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border-2 border-forest-800 px-3 py-2 font-semibold text-forest-800 hover:bg-forest-50 disabled:border-forest-200 disabled:text-ink-muted';
 const ORDER_FORMS = ['zamówienie', 'zamówienia', 'zamówień'] as const;
 const PLACE_FORMS = ['wolne miejsce', 'wolne miejsca', 'wolnych miejsc'] as const;
 
@@ -48,10 +50,13 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
       </PageTitle>
 
       <nav aria-label="Wybór dnia" className="mt-4 flex flex-wrap items-end gap-2">
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2" onClick={() => go(addDays(date, -1))}>
-          <span aria-hidden="true">‹</span> Poprzedni dzień
+        <button type="button" className={dayButton} onClick={() => go(addDays(date, -1))}>
+          <span aria-hidden="true" className="text-xl leading-none">
+            ‹
+          </span>
+          <span className="sr-only sm:not-sr-only">Poprzedni dzień</span>
         </button>
-        <div>
+        <div className="min-w-0 flex-1 sm:flex-none">
           <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-forest-900">
             Dzień
           </label>
@@ -65,16 +70,13 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
             }}
           />
         </div>
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2" onClick={() => go(addDays(date, 1))}>
-          Następny dzień <span aria-hidden="true">›</span>
+        <button type="button" className={dayButton} onClick={() => go(addDays(date, 1))}>
+          <span className="sr-only sm:not-sr-only">Następny dzień</span>
+          <span aria-hidden="true" className="text-xl leading-none">
+            ›
+          </span>
         </button>
-        <button
-          type="button"
-          className="btn-secondary min-h-11 px-4 py-2"
-          aria-pressed={date === today}
-          disabled={date === today}
-          onClick={() => go(today)}
-        >
+        <button type="button" className={dayButton} aria-pressed={date === today} disabled={date === today} onClick={() => go(today)}>
           Dziś
         </button>
       </nav>
@@ -164,7 +166,7 @@ function PickupSection({ group, onPrint }: { group: PickupGroup; onPrint: (order
   return (
     <section aria-labelledby={headingId} className="mt-3">
       <h3 id={headingId} className="border-b border-forest-100 pb-1 font-semibold text-forest-900">
-        {group.label}
+        Godz. {group.label}
       </h3>
       <OrderCards orders={group.orders} onPrint={onPrint} />
     </section>

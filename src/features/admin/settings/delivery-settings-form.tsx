@@ -127,14 +127,17 @@ export function DeliverySettingsForm({
             <fieldset key={day} className="rounded-xl border border-forest-50 p-3">
               <legend className="px-1 font-semibold text-forest-900">{WEEKDAY_NAMES[day]}</legend>
               <div className="grid gap-3 md:grid-cols-[2fr_1fr_1fr]">
-                {field(`delivery_windows_${day}`, 'Okna dostaw', { context: WEEKDAY_NAMES[day], hint: 'np. 9:00–12:00, 12:00–15:30' })}
+                {field(`delivery_windows_${day}`, 'Okna dostaw', {
+                  context: WEEKDAY_NAMES[day],
+                  hint: day === 'mon' ? 'np. 9:00–12:00, 12:00–15:30' : undefined,
+                })}
                 {field(`delivery_cutoff_${day}`, 'Zamówienia na dziś do', {
                   context: WEEKDAY_NAMES[day],
-                  hint: 'np. 12:00; puste: bez zamówień na ten sam dzień',
+                  hint: day === 'mon' ? 'np. 12:00; puste: bez zamówień na ten sam dzień' : undefined,
                 })}
                 {field(`delivery_pickup_hours_${day}`, 'Odbiór w sklepie', {
                   context: WEEKDAY_NAMES[day],
-                  hint: 'np. 8:30–15:30; puste: nieczynne',
+                  hint: day === 'mon' ? 'np. 8:30–15:30; puste: nieczynne' : undefined,
                 })}
               </div>
             </fieldset>
@@ -175,7 +178,7 @@ export function DeliverySettingsForm({
                     <input
                       type="checkbox"
                       role="switch"
-                      className="size-5 accent-forest-800"
+                      className="size-5 shrink-0 accent-forest-800"
                       checked={openHolidays.includes(id)}
                       onChange={(event) => toggleHoliday(id, event.target.checked)}
                     />
