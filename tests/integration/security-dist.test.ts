@@ -34,8 +34,12 @@ async function knownSecrets(): Promise<Map<string, string>> {
   const secrets = new Map<string, string>([['test backend service-role key', testBackend().serviceRoleKey]]);
   const local = join(ROOT, '.local', 'secrets.json');
   if (existsSync(local)) {
-    for (const [name, value] of Object.entries(JSON.parse(readFileSync(local, 'utf8')) as Record<string, string>))
-      secrets.set(`.local ${name}`, value);
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(local, 'utf8')) as Record<string, unknown>)) {
+      if (typeof value === 'string') secrets.set(`.local ${name}`, value);
+      // A private JWK (the ES256 signing key): its secret part is `d`; x and y are public by design (JWKS).
+      else if (typeof value === 'object' && value !== null && typeof (value as { d?: unknown }).d === 'string')
+        secrets.set(`.local ${name}.d`, (value as { d: string }).d);
+    }
   }
   const localBackend = join(ROOT, '.local', 'backend.json');
   if (existsSync(localBackend))
