@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, testBackend } from '../support/test-backend.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /** A customer's account in real Chromium against the real local backend. */
 
@@ -53,6 +54,7 @@ describe('customer account', () => {
     await page.getByLabel('Imię', { exact: true }).fill('Klientka');
     await page.getByLabel('Nazwisko').fill('Testowa');
     await page.getByLabel('Telefon').fill('+48 600 100 200');
+    await chooseFirstFreeSlot(page);
     await page.getByRole('radio', { name: /Przelew tradycyjny/ }).check();
     await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
     await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click();

@@ -4,6 +4,7 @@ import { formatPln, fromPln, grosz } from '../../src/domain/money.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
 import { putCartLines } from '../support/device-cart.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
  * Issue 5: the checkout as a new customer uses it, in real Chromium against
@@ -99,6 +100,8 @@ interface OrderRow {
   shipping_cost: number;
   total: number;
   lines_total: number;
+  delivery_date: string | null;
+  pickup_time: string | null;
 }
 
 async function ordersFor(column: 'payu_order_id' | 'customer_email', value: string): Promise<OrderRow[]> {
@@ -106,7 +109,8 @@ async function ordersFor(column: 'payu_order_id' | 'customer_email', value: stri
     const { rows } = await db.query<OrderRow>(
       `select o.id, o.status, o.payu_status, o.payment_method, o.delivery_method, o.user_id, o.customer_email,
               o.subtotal::float8 as subtotal, o.shipping_cost::float8 as shipping_cost, o.total::float8 as total,
-              coalesce((select sum(i.price * i.quantity) from order_items i where i.order_id = o.id), 0)::float8 as lines_total
+              coalesce((select sum(i.price * i.quantity) from order_items i where i.order_id = o.id), 0)::float8 as lines_total,
+              to_char(o.delivery_date, 'YYYY-MM-DD') as delivery_date, o.pickup_time
          from orders o where o.${column} = $1`,
       [value],
     );
@@ -147,6 +151,7 @@ describe('checkout as a new customer', () => {
     expect(plain(await page.getByTestId('checkout-subtotal').textContent())).toBe(plain(expectedSubtotal));
 
     await fillContact(page, email);
+    const pickup = await chooseFirstFreeSlot(page);
     await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
     await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
 
@@ -190,6 +195,8 @@ describe('checkout as a new customer', () => {
     expect(order!.shipping_cost).toBe(0);
     expect(order!.total).toBeCloseTo(order!.lines_total, 2);
     expect(order!.total).toBeCloseTo(189 + 2 * 24.9, 2);
+    // Store pickup is booked for the day and hour chosen in the picker.
+    expect({ date: order!.delivery_date, time: order!.pickup_time }).toEqual({ date: pickup.date, time: pickup.slot });
     expect((await ordersFor('customer_email', email)).length).toBe(1);
     expect(errors).toEqual([]);
     await context.close();
@@ -204,6 +211,7 @@ describe('checkout as a new customer', () => {
     ]);
     await openCheckout(page);
     await fillContact(page, email);
+    await chooseFirstFreeSlot(page);
     const orderNumber = await payWithPayuUntilSimulator(page);
 
     const [placed] = await ordersFor('payu_order_id', orderNumber);
@@ -235,6 +243,7 @@ describe('checkout as a new customer', () => {
     ]);
     await openCheckout(page);
     await fillContact(page, email);
+    await chooseFirstFreeSlot(page);
     const orderNumber = await payWithPayuUntilSimulator(page);
 
     await page.getByRole('button', { name: 'Anuluj' }).click();
@@ -276,7 +285,9 @@ describe('checkout as a new customer', () => {
     const alert = page.getByTestId('checkout-error');
     await alert.waitFor(WAIT);
     expect(await alert.getAttribute('role')).toBe('alert');
-    expect(plain(await alert.textContent())).toBe('Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany');
+    expect(plain(await alert.textContent())).toBe(
+      'Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
+    );
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-firstName');
     for (const label of ['Nazwisko', 'Email', 'Telefon']) {
       expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
@@ -285,6 +296,7 @@ describe('checkout as a new customer', () => {
 
     // A wrong email is named as such once the rest is fixed.
     await fillContact(page, 'anna-bez-malpy.example.test');
+    await chooseFirstFreeSlot(page);
     await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
     await expect.poll(async () => plain(await alert.textContent()), WAIT).toBe('Nieprawidłowy format email');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-email');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl as url, withDatabase } from '../support/test-backend.ts';
 import { putCartLines } from '../support/device-cart.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
  * Issue 6: an order placed without a connection waits in the device's outbox
@@ -71,12 +72,43 @@ async function openCheckout(page: Page): Promise<void> {
   await expect.poll(() => page.getByTestId('cart-line').count(), WAIT).toBe(CART.length);
 }
 
+/**
+ * The checkout's dates come from the shop (issue 17): a customer who saw
+ * them online keeps the answer on the device, and picks a day from it offline.
+ */
+async function seeDeliveryDatesOnline(page: Page): Promise<void> {
+  await openCheckout(page);
+  await page.getByRole('group', { name: 'Dzień odbioru' }).getByRole('radio').first().waitFor(WAIT);
+  await expect
+    .poll(
+      () =>
+        page.evaluate(
+          () =>
+            new Promise<boolean>((resolve) => {
+              const request = indexedDB.open('kwiaciarnia');
+              request.onsuccess = () => {
+                const get = request.result.transaction('meta', 'readonly').objectStore('meta').get('deliveryAvailability');
+                get.onsuccess = () => {
+                  request.result.close();
+                  resolve(get.result !== undefined);
+                };
+                get.onerror = () => resolve(false);
+              };
+              request.onerror = () => resolve(false);
+            }),
+        ),
+      WAIT,
+    )
+    .toBe(true);
+}
+
 /** Fills the checkout, pays by transfer, confirms; returns the page once 'Potwierdź i przejdź do przelewu' was pressed. */
 async function confirmTransferOrder(page: Page, email: string): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
+  await chooseFirstFreeSlot(page, WAIT.timeout);
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
   await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
@@ -215,6 +247,7 @@ describe('an order placed offline', () => {
     const { context, page, errors } = await newCustomer();
     const email = uniqueEmail('offline');
     await visitAndSeedCart(page, CART);
+    await seeDeliveryDatesOnline(page);
 
     await context.setOffline(true);
     await openCheckout(page);
@@ -404,6 +437,7 @@ describe('two tabs open at once', () => {
     const { context, page, errors } = await newCustomer();
     const email = uniqueEmail('two-tabs');
     await visitAndSeedCart(page, CART);
+    await seeDeliveryDatesOnline(page);
     await context.setOffline(true);
     await openCheckout(page);
     await confirmTransferOrder(page, email);

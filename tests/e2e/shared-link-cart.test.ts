@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { appUrl } from '../support/test-backend.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
  * Issue 14 §1: a customer opens a shared link (a server-rendered product
@@ -73,6 +74,7 @@ async function fillContactAndTransfer(page: Page): Promise<void> {
   await page.getByLabel('Nazwisko').fill('Kowalska');
   await page.getByLabel('Email').fill(`link-${randomUUID().slice(0, 8)}@example.test`);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
+  await chooseFirstFreeSlot(page, WAIT.timeout);
   await page.getByRole('radio', { name: /Przelew tradycyjny/ }).check();
 }
 

@@ -56,6 +56,8 @@ const DAYS_PER_PAGE = 14;
 
 const tileClass =
   'relative flex cursor-pointer flex-col rounded-xl border border-forest-100 bg-white px-2 py-2 text-center hover:bg-forest-50 has-checked:border-forest-700 has-checked:bg-forest-50 has-checked:ring-2 has-checked:ring-forest-700 has-disabled:cursor-not-allowed has-disabled:bg-cream has-disabled:text-ink-muted has-disabled:hover:bg-cream has-focus-visible:outline-3 has-focus-visible:outline-offset-2 has-focus-visible:outline-forest-700';
+/** The tile's radio covers the whole tile, unseen: the tile is its click target, and the radio stays a real one for keyboards and screen readers. */
+const tileInputClass = 'absolute inset-0 size-full cursor-pointer opacity-0 disabled:cursor-not-allowed';
 const groupTitleClass = 'font-semibold text-forest-900';
 const errorClass = 'mt-2 text-sm font-medium text-blush-700';
 
@@ -246,7 +248,7 @@ function DayTile({
         checked={checked}
         disabled={reason !== null}
         onChange={() => onChoose(day.date)}
-        className="sr-only"
+        className={tileInputClass}
         {...extra}
       />
       <span className="sr-only">
@@ -365,7 +367,7 @@ function PickupTimes({
                   checked={slot.time === value}
                   disabled={!slot.available}
                   onChange={() => onChoose(slot.time)}
-                  className="sr-only"
+                  className={tileInputClass}
                   {...invalidProps(error, errorId, !slot.available)}
                 />
                 <span className={`font-medium tabular-nums ${slot.available ? '' : 'line-through'}`}>{slot.time}</span>
