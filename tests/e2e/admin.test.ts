@@ -92,6 +92,8 @@ describe('admin back office', () => {
       .getByRole('main')
       .evaluate((main) => main.getBoundingClientRect().bottom - Number.parseFloat(getComputedStyle(main).paddingBottom));
     expect(contentBottom).toBeLessThanOrEqual((await bar.boundingBox())!.y);
+    // Focus scrolled into view by the keyboard stops above the bar too.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).scrollPaddingBottom)).toBe('80px');
     await page.getByText(order.number).first().waitFor();
     await noSidewaysScroll(page);
     await page.screenshot({ path: `${SHOTS}/dashboard-390.png`, fullPage: true });

@@ -23,7 +23,7 @@ export function AdminBottomNav() {
   return (
     <nav
       aria-label="Sekcje panelu"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-forest-100 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-header backdrop-blur-sm md:hidden"
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-forest-100 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-header backdrop-blur-sm md:hidden print:hidden"
     >
       <ul className="mx-auto grid max-w-lg grid-cols-4">
         {PHONE_BAR_SECTIONS.map(({ to, label, exact, Icon }) => (

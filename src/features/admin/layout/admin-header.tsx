@@ -23,7 +23,7 @@ export function AdminHeader({ shopName, email, onLogout }: { shopName: string; e
   };
 
   return (
-    <header className="sticky top-0 z-40 border-b border-forest-100 bg-cream/95 backdrop-blur-sm">
+    <header className="sticky top-0 z-40 border-b border-forest-100 bg-cream/95 backdrop-blur-sm print:hidden">
       <div className="container-page flex flex-wrap items-center gap-x-2 md:flex-nowrap md:gap-x-4">
         <p className="flex h-16 min-w-0 flex-1 flex-col justify-center md:flex-none">
           <span className="truncate text-base leading-tight font-semibold tracking-tight text-forest-900 sm:text-lg">{shopName}</span>

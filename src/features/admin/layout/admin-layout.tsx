@@ -24,8 +24,8 @@ export interface AdminLayoutProps {
  */
 export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, installSlot }: AdminLayoutProps) {
   return (
-    // Scroll padding: focus moved by keyboard never lands under the sticky header or the phones' bar (WCAG 2.4.11).
-    <div className="flex min-h-dvh flex-col [:root:has(&)]:scroll-pt-20 max-md:[:root:has(&)]:scroll-pb-[calc(5rem+env(safe-area-inset-bottom))]">
+    // Scroll padding (the header's is global): focus moved by keyboard never lands under the phones' bar (WCAG 2.4.11).
+    <div className="flex min-h-dvh flex-col max-md:[:root:has(&)]:scroll-pb-[calc(5rem+env(safe-area-inset-bottom))]">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-forest-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -35,7 +35,7 @@ export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, i
       <AdminHeader shopName={shopName} email={email} onLogout={onLogout} />
       {noticeSlot}
       <SectionBar />
-      <main id="main" className={`container-page flex-1 py-4 sm:py-6 ${BOTTOM_NAV_SPACE}`}>
+      <main id="main" className={`container-page flex-1 py-4 sm:py-6 ${BOTTOM_NAV_SPACE} print:p-0`}>
         <SyncNotices />
         {children}
         <div className="mt-10 hidden overflow-hidden rounded-2xl bg-forest-900 has-[section]:block">{installSlot}</div>
@@ -48,7 +48,7 @@ export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, i
 /** From md up: every section in one row, the day's work first. */
 function SectionBar() {
   return (
-    <nav aria-label="Sekcje panelu" className="container-page hidden pt-4 md:block">
+    <nav aria-label="Sekcje panelu" className="container-page hidden pt-4 md:block print:hidden">
       <ul className="flex gap-2 whitespace-nowrap">
         {ADMIN_SECTIONS.map(({ to, label, exact, Icon }) => (
           <li key={to}>
