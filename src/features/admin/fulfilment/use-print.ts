@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminOrder } from '../admin-order.ts';
 
+/** The browser's print dialog; some embedded browsers (and jsdom) have none: the sheet is still there for their own print command. */
+export function printPage(): void {
+  if (typeof window.print === 'function') window.print();
+}
+
 /**
  * 'Drukuj' for a chosen set of orders: the print sheet renders them, then the
  * browser's print dialog opens (after the render, so the sheet is in the page).
@@ -12,7 +17,7 @@ export function usePrint(fallback: readonly AdminOrder[]) {
 
   useEffect(() => {
     if (!chosen) return;
-    window.print();
+    printPage();
     // window.print() returns when the dialog closes; the sheet goes back to the default set.
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setChosen(null);

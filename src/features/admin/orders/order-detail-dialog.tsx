@@ -14,6 +14,7 @@ import { isFuneral } from '../delivery-schedule.ts';
 import { FloristDetailsList, FuneralBadge } from '../fulfilment/florist-details.tsx';
 import { FulfilmentControl } from '../fulfilment/fulfilment-control.tsx';
 import { PrintSheet } from '../fulfilment/print-sheet.tsx';
+import { printPage } from '../fulfilment/use-print.ts';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -70,7 +71,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   </p>
                 )}
               </div>
-              <button type="button" className="btn-secondary ml-auto min-h-11 px-4 py-2" onClick={() => window.print()}>
+              <button type="button" className="btn-secondary ml-auto min-h-11 px-4 py-2" onClick={printPage}>
                 Drukuj<span className="sr-only"> bilet zamówienia {order.number}</span>
               </button>
               <button
