@@ -1,4 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
@@ -26,9 +28,11 @@ import {
  */
 
 let productId = '';
+let productPrice = 0;
 beforeAll(async () => {
   const [product] = await someProducts(1);
   productId = product!.id;
+  productPrice = product!.price;
 });
 
 /** Sets 'Dostawy' settings for one test and puts back exactly what was there (a missing row stays missing). */
@@ -94,6 +98,45 @@ describe('delivery capacity, reserved atomically in SQL', () => {
     for (const answer of refused)
       expect(answer.body).toEqual({ error: 'slot_unavailable', message: FULL_MESSAGE, fields: { deliveryWindow: FULL_MESSAGE } });
     expect(await takenIn(slot)).toBe(5);
+  });
+
+  it("makes a second checkout for the same date wait for the first one's transaction, then count its place (place_order in SQL)", async () => {
+    const slot = nextDeliveryWindow({ onDay: 28 });
+    const connect = async () => {
+      const client = new pg.Client({ connectionString: testBackend().databaseUrl });
+      await client.connect();
+      return client;
+    };
+    const placeInSql = (db: pg.Client) =>
+      db.query(
+        `select public.place_order($1::uuid, null, $2, 'Anna Kowalska', 'anna@example.test', '+48 600 100 200', 'home',
+           '{"street": "Rynek", "houseNumber": "5", "city": "Przemyśl", "postalCode": "37-700"}'::jsonb, 'transfer', $3::numeric, 0,
+           $4::jsonb, null, $5::jsonb, 0, '{"window": 1, "day": 20}'::jsonb)`,
+        [
+          randomUUID(),
+          `KT${String(randomInt(1e9)).padStart(9, '0')}`,
+          productPrice,
+          JSON.stringify([{ product_id: productId, quantity: 1, price: productPrice }]),
+          JSON.stringify({ delivery_date: slot.deliveryDate, delivery_window: slot.deliveryWindow }),
+        ],
+      );
+    const [first, second] = [await connect(), await connect()];
+    try {
+      await first.query('begin');
+      await placeInSql(first);
+      // The first checkout holds the date's lock until it commits: the second waits instead of counting without it.
+      const outcome = placeInSql(second).then(
+        () => 'placed',
+        (error: Error) => error.message,
+      );
+      expect(await Promise.race([outcome, sleep(700).then(() => 'waiting')])).toBe('waiting');
+      await first.query('commit');
+      expect(await outcome).toBe('slot_full');
+      expect(await takenIn(slot)).toBe(1);
+    } finally {
+      await first.end();
+      await second.end();
+    }
   });
 
   it('refuses a window that filled up before the order was sent, and still answers the first order again', async () => {
