@@ -127,6 +127,12 @@ describe('installable back office', () => {
     expect(admin.manifest.icons.map((icon) => icon.src)).toContain('/icons/admin-192.png');
     for (const icon of admin.manifest.icons) await expectImage(page, icon.src);
 
+    // The installed app's first page: the day view of today, in the back office's own frame.
+    await page.goto(url(admin.manifest.start_url));
+    await page.getByRole('heading', { level: 1, name: 'Realizacja' }).waitFor();
+    const sections = page.getByRole('navigation', { name: 'Sekcje panelu' });
+    expect(await sections.getByRole('link', { name: 'Realizacja' }).getAttribute('aria-current')).toBe('page');
+
     // Leaving the back office (the owner's menu: 'Wróć do sklepu') brings the storefront manifest back.
     await page.getByRole('button', { name: /^Konto: / }).click();
     await page.getByRole('menuitem', { name: 'Wróć do sklepu' }).click();
