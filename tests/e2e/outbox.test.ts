@@ -359,7 +359,7 @@ describe('the app reloaded while sending', () => {
   async function queuedOffline(customer: Customer, email: string): Promise<string> {
     const { context, page } = customer;
     await visitAndSeedCart(page, CART);
-    await openCheckout(page);
+    await seeDeliveryDatesOnline(page);
     await context.setOffline(true);
     await confirmTransferOrder(page, email);
     const localNumber = await expectQueued(page);
