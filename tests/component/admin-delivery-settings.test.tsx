@@ -24,6 +24,13 @@ async function openDeliveryTab() {
   return { user, form };
 }
 
+/** Types a whole value at once (pasting): character-by-character typing makes these long forms slow. */
+async function replace(user: ReturnType<typeof userEvent.setup>, element: HTMLElement, text: string) {
+  await user.clear(element);
+  await user.click(element);
+  await user.paste(text);
+}
+
 const input = (form: HTMLElement, name: string) => form.querySelector<HTMLInputElement | HTMLTextAreaElement>(`[name="${name}"]`)!;
 
 describe("admin settings: 'Dostawy'", () => {
@@ -46,14 +53,11 @@ describe("admin settings: 'Dostawy'", () => {
   it('refuses unreadable values with a Polish message tied to each field, and saves nothing', async () => {
     const { user, form } = await openDeliveryTab();
     const windows = input(form, 'delivery_windows_tue');
-    await user.clear(windows);
-    await user.type(windows, '9:00–12:00, 11:00–14:00');
+    await replace(user, windows, '9:00–12:00, 11:00–14:00');
     const capacity = input(form, 'delivery_window_capacity');
-    await user.clear(capacity);
-    await user.type(capacity, 'pięć');
+    await replace(user, capacity, 'pięć');
     const price = input(form, 'service_candle_lighting_price');
-    await user.clear(price);
-    await user.type(price, '30,555');
+    await replace(user, price, '30,555');
     await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia dostaw' }));
 
     expect((await within(form).findByRole('alert')).textContent).toBe('Popraw zaznaczone pola i zapisz ponownie.');
@@ -73,10 +77,9 @@ describe("admin settings: 'Dostawy'", () => {
   it('saves every delivery key in one upsert, written the canonical way, with the holiday switches', async () => {
     const { user, form } = await openDeliveryTab();
     const windows = input(form, 'delivery_windows_sat');
-    await user.clear(windows);
-    await user.type(windows, '10:00-13:00');
+    await replace(user, windows, '10:00-13:00');
     const closed = input(form, 'delivery_closed_dates');
-    await user.type(closed, '24.12.2030');
+    await replace(user, closed, '24.12.2030');
     await user.click(within(form).getByRole('switch', { name: 'Boże Ciało' }));
     await user.click(within(form).getByRole('button', { name: 'Zapisz ustawienia dostaw' }));
 
