@@ -68,6 +68,13 @@ describe('the back office frame', () => {
     expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
   });
 
+  it('keeps the back office frame for an unknown admin path, with the 404 inside it', async () => {
+    await openAsOwner('/admin/nie-ma-takiej');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Strona nie znaleziona' })).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Sekcje panelu' })).toHaveLength(2);
+    expect(screen.queryByRole('navigation', { name: 'Główna nawigacja' })).toBeNull();
+  });
+
   it('lists every section on wide screens, Realizacja first, and marks the current one', async () => {
     await openAsOwner('/admin/orders');
     const { desktop } = sectionNavs();
