@@ -9,7 +9,7 @@ import {
   rescheduleOutboxEntry,
   type OutboxEntry,
 } from '../../src/features/orders-sync/outbox.ts';
-import { retryDelayMs, sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
+import { MISSING_TERM_MESSAGE, retryDelayMs, sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
 import { syncOutboxFromServiceWorker } from '../../src/features/orders-sync/service-worker-sync.ts';
 import { db } from '../../src/lib/db.ts';
 
@@ -260,5 +260,33 @@ describe('an order whose term was taken while it waited', () => {
     } finally {
       await db.meta.delete(BACKEND_CONFIG_META_KEY);
     }
+  });
+
+  it('can be given a term when it was queued by a version without delivery dates and lacks only that', async () => {
+    const body = {
+      error: 'validation_failed',
+      message: 'Wybierz dzień, Wybierz godzinę odbioru',
+      fields: { 'checkout.deliveryDate': 'Wybierz dzień', 'checkout.pickupTime': 'Wybierz godzinę odbioru' },
+    };
+    fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status: 400 }));
+    await putOutboxEntry(entry('s8'));
+    expect((await sendOutbox({ backend, accessTokenFor: noToken })).slotRefused).toBe(1);
+    expect((await getOutboxEntry('s8'))?.slotRefusal).toEqual({
+      message: MISSING_TERM_MESSAGE,
+      fields: { deliveryDate: 'Wybierz dzień', pickupTime: 'Wybierz godzinę odbioru' },
+    });
+    expect(await rescheduleOutboxEntry('s8', { deliveryDate: '2026-12-02', deliveryWindow: '', pickupTime: '10:00' })).toBe(true);
+  });
+
+  it('stays a plain refusal when the schema finds anything besides the term wrong', async () => {
+    const body = {
+      error: 'validation_failed',
+      message: 'Wybierz dzień, Nieprawidłowy email',
+      fields: { 'checkout.deliveryDate': 'Wybierz dzień', 'checkout.email': 'Nieprawidłowy email' },
+    };
+    fetchMock.mockImplementationOnce(async () => new Response(JSON.stringify(body), { status: 400 }));
+    await putOutboxEntry(entry('s9'));
+    expect(await sendOutbox({ backend, accessTokenFor: noToken })).toMatchObject({ failed: 1, slotRefused: 0 });
+    expect((await getOutboxEntry('s9'))?.slotRefusal).toBeUndefined();
   });
 });

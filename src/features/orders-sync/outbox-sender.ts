@@ -1,6 +1,6 @@
 import type { BackendConfig } from '../../lib/backend-config.ts';
-import { readOutbox, putOutboxEntry, type OutboxEntry } from './outbox.ts';
-import { SLOT_UNAVAILABLE_ERROR, placeOrder } from './place-order-client.ts';
+import { readOutbox, putOutboxEntry, type OutboxEntry, type SlotRefusal } from './outbox.ts';
+import { SLOT_UNAVAILABLE_ERROR, placeOrder, type PlaceOrderOutcome } from './place-order-client.ts';
 
 export const OUTBOX_LOCK = 'kwiaciarnia-outbox-sender';
 export const OUTBOX_SYNC_TAG = 'kwiaciarnia-outbox';
@@ -32,6 +32,26 @@ export interface SenderOptions {
   force?: boolean;
   /** Orders this sender must leave for another (the service worker leaves signed-in customers' orders to the page). */
   skip?: (entry: OutboxEntry) => boolean;
+}
+
+/** The checkout fields that book a term; place-order names them 'checkout.<field>' when its schema refuses the body. */
+const TERM_FIELDS: readonly string[] = ['deliveryDate', 'deliveryWindow', 'pickupTime'];
+
+export const MISSING_TERM_MESSAGE = 'Zamówienie nie ma jeszcze terminu dostawy lub odbioru. Wybierz termin, aby je wysłać.';
+
+/**
+ * A refusal the customer can mend by booking another term: the term is no
+ * longer free (slot_unavailable), or the order has none, being queued by a
+ * version of the app from before delivery dates, and the schema finds
+ * nothing else wrong with it.
+ */
+function termRefusal(outcome: Extract<PlaceOrderOutcome, { kind: 'rejected' }>): SlotRefusal | undefined {
+  if (outcome.code === SLOT_UNAVAILABLE_ERROR) return { message: outcome.detail ?? outcome.message, fields: outcome.fields };
+  if (outcome.code !== 'validation_failed') return undefined;
+  const fields = Object.fromEntries(Object.entries(outcome.fields).map(([path, message]) => [path.replace(/^checkout\./, ''), message]));
+  const named = Object.keys(fields);
+  if (named.length === 0 || !named.every((field) => TERM_FIELDS.includes(field))) return undefined;
+  return { message: MISSING_TERM_MESSAGE, fields };
 }
 
 const SKIPPED: SendSummary = { ran: false, sent: 0, failed: 0, slotRefused: 0, waiting: 0 };
@@ -82,8 +102,7 @@ export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = fa
         await putOutboxEntry({ ...entry, status: 'sent', attempts, order: outcome.order, lastError: undefined, nextAttemptAt: undefined });
         summary.sent += 1;
       } else if (outcome.kind === 'rejected') {
-        const slotRefusal =
-          outcome.code === SLOT_UNAVAILABLE_ERROR ? { message: outcome.detail ?? outcome.message, fields: outcome.fields } : undefined;
+        const slotRefusal = termRefusal(outcome);
         // lastError stays the general message too: an older version of the app in another tab shows it as a plain refusal.
         await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined, slotRefusal });
         summary.failed += 1;
