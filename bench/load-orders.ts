@@ -4,6 +4,8 @@
  * prints one JSON line: latencies, statuses and the keys it sent.
  */
 import { randomUUID } from 'node:crypto';
+import { bookingRange, deliveryAvailability } from '../src/domain/delivery-calendar.ts';
+import { DEFAULT_DELIVERY_SETTINGS } from '../src/domain/delivery-settings.ts';
 
 interface LoadJob {
   functionsUrl: string;
@@ -16,6 +18,23 @@ interface LoadJob {
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as LoadJob;
+
+/** A store pickup is booked into a date and hour; take the first one still open an hour from now, so a long run keeps it valid. */
+function pickupSlot(): { deliveryDate: string; pickupTime: string } {
+  const at = Date.now() + 60 * 60_000;
+  const days = deliveryAvailability({
+    settings: DEFAULT_DELIVERY_SETTINGS,
+    now: at,
+    ...bookingRange(DEFAULT_DELIVERY_SETTINGS, at),
+    booked: [],
+  });
+  for (const day of days) {
+    const time = day.pickup.times.find((candidate) => candidate.available);
+    if (time) return { deliveryDate: day.date, pickupTime: time.time };
+  }
+  throw new Error('no pickup slot in the booking horizon');
+}
+const pickup = pickupSlot();
 
 function body(key: string, index: number) {
   return {
@@ -30,6 +49,7 @@ function body(key: string, index: number) {
       city: 'Przemyśl',
       postalCode: '37-700',
       deliveryMethod: 'store',
+      ...pickup,
       paymentMethod: 'transfer',
     },
     items: [{ productId: job.productIds[index % job.productIds.length], quantity: 1 + (index % 3) }],
