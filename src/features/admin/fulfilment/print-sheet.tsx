@@ -64,7 +64,7 @@ function Ticket({ ticket }: { ticket: PrintTicket }) {
           </p>
         )}
       </section>
-      <hr className="print-cut" />
+      <div className="print-cut" aria-hidden="true" />
       <section className="print-part print-driver" aria-label="Dla kierowcy">
         <div className="print-head">
           <span>Zamówienie {ticket.number}</span>
@@ -82,7 +82,7 @@ function Ticket({ ticket }: { ticket: PrintTicket }) {
           <Row term="Usługi" value={driver.services.join(', ') || null} />
         </dl>
       </section>
-      <hr className="print-cut" />
+      <div className="print-cut" aria-hidden="true" />
       <div className="print-card-area">
         {card && (
           <section className="print-card" aria-label="Bilecik">
