@@ -65,15 +65,10 @@ export type StatusUpdateResult =
 export type OrderChange = { field: 'status'; to: OrderStatus } | { field: 'fulfilment_state'; to: FulfilmentState };
 
 /**
- * docs/spec.md §7 'Change status': update orders set status by id. With `from`, only
- * while the order still has that status, so a change queued offline never
- * overwrites a newer one.
+ * docs/spec.md §7 'Change status': update orders set status (or, issue 17, the
+ * fulfilment state) by id. With `from`, only while the order still has that
+ * value, so a change queued offline never overwrites a newer one.
  */
-export function updateOrderStatus(id: string, to: OrderStatus, from?: string): Promise<StatusUpdateResult> {
-  return updateOrder(id, { field: 'status', to }, from);
-}
-
-/** The same guarded update for either field of an OrderChange. */
 export async function updateOrder(id: string, change: OrderChange, from?: string): Promise<StatusUpdateResult> {
   let supabase;
   try {
