@@ -47,7 +47,7 @@ export function CardSection({ form, serverFields }: { form: CheckoutFormApi; ser
 export function AnonymousSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
   return (
     <div>
-      <label className="inline-flex min-h-11 cursor-pointer items-center gap-3">
+      <label className="relative inline-flex min-h-11 cursor-pointer items-center gap-3">
         <input
           type="checkbox"
           role="switch"
@@ -55,7 +55,7 @@ export function AnonymousSwitch({ checked, onChange }: { checked: boolean; onCha
           checked={checked}
           aria-describedby="checkout-anonymous-hint"
           onChange={(event) => onChange(event.target.checked)}
-          className="peer sr-only"
+          className="peer absolute inset-0 size-full cursor-pointer opacity-0"
         />
         <span
           aria-hidden="true"

@@ -140,7 +140,7 @@ export function CheckoutForm({
   );
 
   return (
-    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <div className="space-y-10">
         <section aria-labelledby="checkout-cart-title">
           <h2 id="checkout-cart-title" className={sectionTitleClass}>
@@ -203,7 +203,7 @@ export function CheckoutForm({
 
           {values.deliveryMethod === 'cemetery' && <CemeterySection form={form} offers={offers} serverFields={serverFields} />}
 
-          <fieldset>
+          <fieldset className="min-w-0">
             <legend className={sectionTitleClass}>Kiedy</legend>
             <div className="mt-4">
               <form.Field name="deliveryDate">

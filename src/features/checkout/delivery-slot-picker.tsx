@@ -106,7 +106,8 @@ export function DeliverySlotPicker({
   }
 
   return (
-    <div className="space-y-5" data-testid="delivery-slot-picker">
+    // min-w-0: a fieldset is as wide as its content by default, and the phone's day strip scrolls inside it instead.
+    <div className="min-w-0 space-y-5" data-testid="delivery-slot-picker">
       {stale && answer && (
         <p className="rounded-xl bg-cream-200 px-4 py-3 text-sm text-ink" data-testid="availability-stale">
           {STALE_COPY_TEXT} <span className="text-ink-muted">Stan z {copyTime(answer.generatedAt)}.</span>
@@ -185,7 +186,7 @@ function DateStrip({
   const errorId = `${idPrefix}-date-error`;
   const name = `${idPrefix}-date`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className={groupTitleClass}>{kind === 'pickup' ? 'Dzień odbioru' : 'Dzień dostawy'}</legend>
       <div className="-mx-1 mt-2 flex snap-x gap-2 overflow-x-auto px-1 pt-1 pb-2 sm:grid sm:grid-cols-4 sm:overflow-visible lg:grid-cols-7">
         {visible.map((day) => (
@@ -294,7 +295,7 @@ function WindowChoices({
   const day = answer.days.find((candidate) => candidate.date === date);
   const errorId = `${idPrefix}-window-error`;
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className={groupTitleClass}>
         Godziny dostawy{day && <span className="font-normal"> — {longDayLabel(day.date, answer.today)}</span>}
       </legend>
@@ -349,7 +350,7 @@ function PickupTimes({
   const unavailable = day?.pickup.times.filter((time) => !time.available) ?? [];
   const reasons = [...new Set(unavailable.map((time) => UNAVAILABLE_REASON_TEXTS[time.reason ?? 'closed']))];
   return (
-    <fieldset aria-describedby={error ? errorId : undefined}>
+    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className={groupTitleClass}>
         Godzina odbioru{day && <span className="font-normal"> — {longDayLabel(day.date, answer.today)}</span>}
       </legend>

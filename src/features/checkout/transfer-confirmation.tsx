@@ -28,7 +28,7 @@ export function TransferConfirmation({
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
-    <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
+    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
       <section aria-labelledby="transfer-confirmation-title" className="rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
         <h2 id="transfer-confirmation-title" ref={headingRef} tabIndex={-1} className="text-2xl font-semibold text-forest-900 outline-none">
           Sprawdź zamówienie przed przelewem
