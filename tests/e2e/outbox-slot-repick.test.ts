@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
 import { chromiumPerFile } from '../support/browser.ts';
+import { putCartLines } from '../support/device-cart.ts';
 import { anonClient, appUrl as url, checkoutFor, invokeFunction, withDatabase } from '../support/test-backend.ts';
 
 /**
@@ -61,49 +61,49 @@ async function fillWindow(term: Term): Promise<void> {
   }
 }
 
-/**
- * What the checkout's submitOrder keeps when place-order cannot be reached
- * (src/features/orders-sync/submit-order.ts), written straight into the
- * device's outbox: the checkout's own offline queueing is covered by
- * outbox.test.ts; this file is about what happens to the order afterwards.
- */
-async function queueOrderOffline(page: Page, clientRequestId: string, checkout: CheckoutFormValues): Promise<string> {
-  const localNumber = `L-${clientRequestId.replace(/-/g, '').slice(0, 8).toUpperCase()}`;
-  const record = {
-    clientRequestId,
-    status: 'queued',
-    createdAt: new Date().toISOString(),
-    attempts: 1,
-    lastError: 'Błąd tworzenia zamówienia: brak połączenia z serwerem.',
-    payload: {
-      request: { clientRequestId, checkout, items: [{ productId: ROSES, quantity: 1 }] },
-      localNumber,
-      userPlaced: false,
-      queuedOffline: true,
-      paymentMethod: checkout.paymentMethod,
-      deliveryMethod: checkout.deliveryMethod,
-      customerEmail: checkout.email,
-      estimatedTotal: 200,
-    },
-  };
-  await page.evaluate(
-    (entry) =>
-      new Promise<void>((resolve, reject) => {
+/** Fills the checkout for a home delivery to Krasiczyn on the given day and window, paid by transfer; does not submit. */
+async function fillHomeDelivery(page: Page, email: string, term: Term): Promise<void> {
+  await page.getByLabel('Imię', { exact: true }).fill('Anna');
+  await page.getByLabel('Nazwisko').fill('Kowalska');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Telefon').fill('+48 600 100 200');
+  await page.getByRole('radio', { name: /Dostawa do domu/ }).check();
+  await page.getByLabel('Ulica').fill(KRASICZYN.street);
+  await page.getByLabel('Numer domu').fill(KRASICZYN.houseNumber);
+  await page.getByLabel('Kod pocztowy').fill(KRASICZYN.postalCode);
+  await page.getByLabel('Miasto / miejscowość').fill(KRASICZYN.city);
+  // The delivery cost is quoted online; the order may then go out without a connection.
+  await page.getByTestId('delivery-quote').getByText('Koszt dostawy:').waitFor(WAIT);
+  await page.getByRole('group', { name: 'Dzień dostawy' }).locator(`input[value="${term.date}"]`).check(WAIT);
+  await page
+    .getByRole('group', { name: /^Godziny dostawy/ })
+    .locator(`input[value="${term.full.id}"]`)
+    .check(WAIT);
+  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
+}
+
+/** The device's outbox as stored (IndexedDB 'kwiaciarnia', store 'outbox'): key and status of each order. */
+function readOutbox(page: Page): Promise<Array<{ clientRequestId: string; status: string }>> {
+  return page.evaluate(
+    () =>
+      new Promise<Array<{ clientRequestId: string; status: string }>>((resolve, reject) => {
         const request = indexedDB.open('kwiaciarnia');
         request.onsuccess = () => {
-          const tx = request.result.transaction('outbox', 'readwrite');
-          tx.objectStore('outbox').put(entry);
-          tx.oncomplete = () => {
+          const all = request.result.transaction('outbox', 'readonly').objectStore('outbox').getAll();
+          all.onsuccess = () => {
             request.result.close();
-            resolve();
+            resolve(
+              (all.result as Array<{ clientRequestId: string; status: string }>).map(({ clientRequestId, status }) => ({
+                clientRequestId,
+                status,
+              })),
+            );
           };
-          tx.onerror = () => reject(tx.error ?? new Error('outbox write failed'));
+          all.onerror = () => reject(all.error ?? new Error('reading the outbox failed'));
         };
         request.onerror = () => reject(request.error ?? new Error('opening the database failed'));
       }),
-    record,
   );
-  return localNumber;
 }
 
 interface StoredOrder {
@@ -146,38 +146,42 @@ describe('an order queued offline whose window filled up meanwhile', () => {
     await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
     await waitForServiceWorkerControl(page);
 
-    const term = await termToFill();
-    const key = randomUUID();
-    const email = `repick-${randomUUID().slice(0, 8)}@example.test`;
-    const checkout: CheckoutFormValues = {
-      ...EMPTY_CHECKOUT_FORM,
-      ...KRASICZYN,
-      firstName: 'Anna',
-      lastName: 'Kowalska',
-      email,
-      phone: '+48 600 100 200',
-      deliveryMethod: 'home',
-      paymentMethod: 'transfer',
-      deliveryDate: term.date,
-      deliveryWindow: term.full.id,
-    };
+    await putCartLines(page, [[ROSES, 1]]);
 
+    const term = await termToFill();
+    const email = `repick-${randomUUID().slice(0, 8)}@example.test`;
+    await page.goto(url('/checkout'));
+    await page.getByRole('heading', { level: 1, name: 'Zamówienie' }).waitFor(WAIT);
+    await fillHomeDelivery(page, email, term);
+
+    // The connection drops as the customer orders: the order waits on the device.
     await context.setOffline(true);
-    const localNumber = await queueOrderOffline(page, key, checkout);
-    await page.goto(url('/account'));
+    await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+    await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
+    await page.getByText('Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online').waitFor(WAIT);
+    const localNumber = ((await page.getByTestId('local-order-number').textContent()) ?? '').trim();
+    const [queued] = await readOutbox(page);
+    expect(queued?.status).toBe('queued');
+    const key = queued!.clientRequestId;
+    expect(`L-${key.replace(/-/g, '').slice(0, 8).toUpperCase()}`).toBe(localNumber);
+
+    await page.getByRole('link', { name: 'Moje zamówienia' }).click();
+    await page.waitForURL(url('/account'), WAIT);
     const card = page.getByTestId('device-order').filter({ hasText: `Zamówienie ${localNumber}` });
     await card.getByText('Czeka na wysłanie').waitFor(WAIT);
 
     // While the device is offline, other customers take the last places of the window.
     await fillWindow(term);
 
+    // Whichever sender goes first (this page, or the service worker's Background Sync), the refusal shows here.
     await context.setOffline(false);
     await card.getByText('Termin niedostępny').waitFor(SEND_WAIT);
     expect(await card.getByRole('alert').textContent()).toBe(
       'Wybrany termin dostawy jest niedostępny: brak miejsc. Wybierz inny dzień lub godziny.',
     );
-    // Refused: the shop stored nothing under the order's key.
+    // Refused: the shop stored nothing under the order's key, and the device still holds the order.
     expect(await ordersWithKey(key)).toEqual([]);
+    expect(await readOutbox(page)).toEqual([{ clientRequestId: key, status: 'failed' }]);
 
     await card.getByRole('button', { name: 'Wybierz inny termin' }).click();
     const form = card.getByRole('form', { name: 'Nowy termin dostawy' });
@@ -198,6 +202,7 @@ describe('an order queued offline whose window filled up meanwhile', () => {
     // No second order turns up later from a retry or the service worker.
     await new Promise((resolve) => setTimeout(resolve, 2_000));
     expect(await ordersWithKey(key)).toHaveLength(1);
+    expect(await readOutbox(page)).toEqual([{ clientRequestId: key, status: 'sent' }]);
     expect(errors).toEqual([]);
     await context.close();
   });
