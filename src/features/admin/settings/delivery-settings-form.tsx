@@ -225,7 +225,7 @@ export function DeliverySettingsForm({
         </p>
       )}
 
-      <div className="sticky bottom-3 flex justify-end">
+      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
         <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={save.state === 'saving'}>
           {save.state === 'saving' ? 'Zapisywanie...' : 'Zapisz ustawienia dostaw'}
         </button>

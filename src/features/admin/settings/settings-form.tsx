@@ -109,7 +109,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
         </p>
       )}
 
-      <div className="sticky bottom-3 flex justify-end">
+      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
         <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={saving}>
           {saving ? 'Zapisywanie...' : 'Zapisz ustawienia'}
         </button>

@@ -11,7 +11,7 @@ export type SettingsLoad = { state: 'loading' } | { state: 'failed' } | { state:
 type DeliveryLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; values: DeliverySettingValues };
 
 const tabClass =
-  'min-h-11 rounded-full px-5 py-2 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
+  'min-h-11 rounded-full px-3 py-2 sm:px-5 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
 
 /** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings (issue 17) and the payment test, in tabs. */
 export function SettingsPage() {
@@ -40,7 +40,7 @@ export function SettingsPage() {
       <p className="mt-1 text-ink-muted">Konfiguracja systemu i integracji</p>
 
       <TabGroup className="mt-6">
-        <TabList aria-label="Sekcje ustawień" className="inline-flex flex-wrap gap-1 rounded-full border border-forest-100 bg-white p-1">
+        <TabList aria-label="Sekcje ustawień" className="inline-flex gap-1 rounded-full border border-forest-100 bg-white p-1">
           <Tab className={tabClass}>Ustawienia</Tab>
           <Tab className={tabClass}>Dostawy</Tab>
           <Tab className={tabClass}>Testowanie</Tab>
