@@ -101,9 +101,11 @@ export async function cancelOutboxEntry(clientRequestId: string): Promise<boolea
 /**
  * Books another term for an order refused for its term and queues it again
  * for the sender, under the same clientRequestId. place-order keys orders by
- * it, and a refusal rolls back with the reservation it failed to make, so the
- * server stored nothing under the key: the next send is a first attempt, not
- * a replay. The checkout's fingerprint rule (a new key for new content)
+ * it, and refuses a term before anything is written (or rolls the order back
+ * with the place it could not reserve), so the server stored nothing under
+ * the key: the next send is a first attempt, not a replay. (Were the first
+ * attempt placed after all, its answer lost, place-order answers a known key
+ * with that order instead of refusing its term.) The checkout's fingerprint rule (a new key for new content)
  * exists so that one key never names two different orders on the server;
  * that cannot happen to a key the server never stored. Keeping it keeps the
  * L- number the customer was shown, and a resend whose answer is lost is
