@@ -204,4 +204,16 @@ describe('the notice on other pages', () => {
     // 'Moje konto' shows the order itself: no notice on top of it.
     expect(screen.queryByTestId('refused-term-notice')).toBeNull();
   });
+
+  it('offers a term to an order kept by a version before delivery dates, which has none', async () => {
+    const setup = availabilityWithFullWindow();
+    serve(setup.answer);
+    // No date, window or hour fields at all, as such a version stored the checkout.
+    const { deliveryDate: _date, deliveryWindow: _window, pickupTime: _time, ...older } = homeCheckout('', '');
+    await storeRefusedOrder(older as CheckoutFormValues);
+    await renderRoute('/account');
+    const card = await screen.findByRole('listitem', { name: CARD });
+    expect(within(card).queryByTestId('device-order-term')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Wybierz inny termin' })).toBeTruthy();
+  });
 });

@@ -66,7 +66,8 @@ function windowLabel(id: string): string {
 /** The term as a sentence part: 'środa, 25 listopada 2026, 9:00–12:00'; null when the method books none. */
 export function describeOrderTerm(method: DeliveryMethod, term: OrderTerm): string | null {
   const kind = bookingKind(method);
-  if (kind === 'none' || term.deliveryDate === '') return null;
+  // Orders kept by versions before delivery dates have no such fields at all.
+  if (kind === 'none' || !term.deliveryDate) return null;
   const day = formatDay(term.deliveryDate);
   if (kind === 'pickup') return term.pickupTime ? `${day}, odbiór o ${term.pickupTime}` : day;
   return term.deliveryWindow ? `${day}, ${windowLabel(term.deliveryWindow)}` : day;
