@@ -159,6 +159,8 @@ describe("'Moje konto': an order whose term was taken while it waited", () => {
     expect(sent?.clientRequestId).toBe(KEY);
     expect(sent?.checkout).toMatchObject({ deliveryDate: day.date, deliveryWindow: free.id });
     const placed = await screen.findByRole('listitem', { name: 'Zamówienie KT555000111' });
+    // The keyboard stays on the order, not lost with the form.
+    expect(document.activeElement).toBe(within(placed).getByRole('heading', { level: 3 }));
     expect(within(placed).getByText('Wysłane do sklepu')).toBeTruthy();
     expect(screen.queryByText('Termin niedostępny')).toBeNull();
     expect((await db.outbox.get(KEY))?.status).toBe('sent');

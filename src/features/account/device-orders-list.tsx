@@ -82,6 +82,7 @@ function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } 
   const [paying, setPaying] = useState(false);
   const [choosingTerm, setChoosingTerm] = useState(false);
   const chooseButton = useRef<HTMLButtonElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
   const formId = `reschedule-${order.clientRequestId}`;
   const waiting = order.status === 'queued' || order.status === 'sending';
   // Refused for its term only: it stays on the device until the customer books another term or cancels it.
@@ -91,7 +92,9 @@ function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } 
   return (
     <li className="rounded-2xl border border-forest-100 bg-white p-5" aria-label={`Zamówienie ${order.number}`} data-testid="device-order">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h3 className="text-lg font-semibold text-forest-900">Zamówienie {order.number}</h3>
+        <h3 ref={heading} tabIndex={-1} className="text-lg font-semibold text-forest-900">
+          Zamówienie {order.number}
+        </h3>
         <span
           className={`rounded-full px-3 py-1 text-sm font-medium ${order.status === 'failed' ? 'bg-blush-50 text-blush-700' : 'bg-cream-200 text-ink'}`}
         >
@@ -178,7 +181,15 @@ function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } 
           id={formId}
           order={order}
           SlotPicker={SlotPicker}
-          onReschedule={(term) => actions.onReschedule(order, term)}
+          onReschedule={async (term) => {
+            const failure = await actions.onReschedule(order, term);
+            if (failure === null) {
+              // The form goes with the refusal: the keyboard stays on this order, whose state now reads 'Czeka na wysłanie'.
+              setChoosingTerm(false);
+              heading.current?.focus();
+            }
+            return failure;
+          }}
           onClose={() => {
             setChoosingTerm(false);
             chooseButton.current?.focus();
