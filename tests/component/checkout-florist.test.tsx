@@ -11,6 +11,7 @@ import { CHECKOUT_DRAFT_META_KEY, toCheckoutDraft } from '../../src/features/che
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
 import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
 import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { dayMonth, weekdayName } from '../../src/features/checkout/delivery-slot-texts.ts';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
@@ -131,7 +132,12 @@ describe('the card (bilecik)', () => {
     await waitFor(async () => expect((await storedDraft())?.anonymous).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
-    await user.click(await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' }));
+    const confirm = await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' });
+    // The step before the transfer repeats the term and the card, marked anonymous.
+    const check = screen.getByRole('region', { name: 'Sprawdź zamówienie przed przelewem' }).textContent ?? '';
+    expect(check).toContain(`Termin${weekdayName(inDays(1))} ${dayMonth(inDays(1))}, odbiór o 12:00`);
+    expect(check).toContain('Bilecik (anonimowo)Wszystkiego dobrego');
+    await user.click(confirm);
     await waitFor(() => expect(bodies).toHaveLength(1));
     expect(bodies[0]).toMatchObject({
       checkout: {

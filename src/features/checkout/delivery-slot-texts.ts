@@ -1,7 +1,9 @@
 import { daysBetween, isoWeekday } from '../../domain/calendar-date.ts';
 import { expectedDispatchDays } from '../../domain/courier-dispatch.ts';
-import type { DayAvailability } from '../../domain/delivery-calendar.ts';
-import { formatTimeOfDay } from '../../domain/time-of-day.ts';
+import { WHOLE_DAY_WINDOW_ID, type DayAvailability } from '../../domain/delivery-calendar.ts';
+import type { DeliveryMethod } from '../../domain/delivery.ts';
+import { bookingKind } from '../../domain/florist-order.ts';
+import { formatTimeOfDay, formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
 import { warsawWallClock } from '../../domain/warsaw-time.ts';
 
 /** The picker's Polish words: weekday names, a date as a person reads it, the courier's dispatch days. */
@@ -64,3 +66,14 @@ export function dispatchEstimate(generatedAt: string, today: string): string | n
 }
 
 export const STALE_COPY_TEXT = 'Terminy mogą być nieaktualne — sprawdzimy je przy wysłaniu zamówienia.';
+
+/** The chosen slot in words for a summary: 'środa 25.11, 12:00–15:30' or 'środa 25.11, odbiór o 12:00'; null for couriers or nothing chosen. */
+export function slotInWords(method: DeliveryMethod, slot: { date: string; window: string; pickupTime: string }): string | null {
+  const kind = bookingKind(method);
+  if (kind === 'none' || slot.date === '') return null;
+  const day = `${weekdayName(slot.date)} ${dayMonth(slot.date)}`;
+  if (kind === 'pickup') return slot.pickupTime ? `${day}, odbiór o ${slot.pickupTime}` : day;
+  if (slot.window === WHOLE_DAY_WINDOW_ID) return `${day}, w ciągu dnia`;
+  const range = parseTimeRange(slot.window);
+  return range ? `${day}, ${formatTimeRange(range)}` : day;
+}

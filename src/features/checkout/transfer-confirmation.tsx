@@ -5,6 +5,7 @@ import { formatDestinationAddress } from '../../domain/delivery-address.ts';
 import { formatPln } from '../../domain/money.ts';
 import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
+import { slotInWords } from './delivery-slot-texts.ts';
 
 /** docs/spec.md §2: the interim step before a bank-transfer order is placed. */
 export function TransferConfirmation({
@@ -25,6 +26,11 @@ export function TransferConfirmation({
   onConfirm: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const slot = slotInWords(values.deliveryMethod, {
+    date: values.deliveryDate,
+    window: values.deliveryWindow,
+    pickupTime: values.pickupTime,
+  });
   useEffect(() => headingRef.current?.focus(), []);
 
   return (
@@ -59,6 +65,32 @@ export function TransferConfirmation({
               )}
             </dd>
           </div>
+          {slot && (
+            <div>
+              <dt className="text-sm text-ink-muted">Termin</dt>
+              <dd className="text-ink">{slot}</dd>
+            </div>
+          )}
+          {values.recipient === 'other' && (
+            <div>
+              <dt className="text-sm text-ink-muted">Odbiorca</dt>
+              <dd className="text-ink">
+                {values.recipientName}
+                {values.recipientPhone && (
+                  <>
+                    <br />
+                    {values.recipientPhone}
+                  </>
+                )}
+              </dd>
+            </div>
+          )}
+          {values.cardMessage && (
+            <div>
+              <dt className="text-sm text-ink-muted">Bilecik{values.anonymous && ' (anonimowo)'}</dt>
+              <dd className="text-ink whitespace-pre-line">{values.cardMessage}</dd>
+            </div>
+          )}
         </dl>
         <h3 className="mt-6 font-semibold text-forest-900">Produkty</h3>
         <ul className="mt-2 divide-y divide-forest-100">
