@@ -171,12 +171,18 @@ function WhenButton({
     <button
       type="button"
       aria-pressed={pressed}
-      className={`min-h-11 rounded-full border px-4 py-2 text-sm font-semibold ${
+      className={`min-h-11 rounded-full border px-3 py-2 text-sm font-semibold sm:px-4 ${
         pressed ? 'border-forest-800 bg-forest-800 text-white' : 'border-forest-200 bg-white text-forest-800 hover:bg-forest-50'
       }`}
       onClick={() => onChange(when)}
     >
-      {when ? DELIVERY_WHEN_LABELS[when] : 'Wszystkie terminy'}
+      {when ? (
+        DELIVERY_WHEN_LABELS[when]
+      ) : (
+        <>
+          Wszystkie<span className="sr-only"> terminy</span>
+        </>
+      )}
     </button>
   );
 }
