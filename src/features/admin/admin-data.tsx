@@ -18,6 +18,7 @@ import { fieldValue, useStatusChangeQueue, type RefusedChange } from './use-stat
 
 /** How often the open admin app asks for new orders (no realtime locally). */
 export const POLL_INTERVAL_MS = 30_000;
+const CLOCK_CHECK_MS = 10 * 60_000;
 
 export type AdminLoad =
   | { status: 'loading' }
@@ -76,6 +77,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
   const [load, setLoad] = useState<AdminLoad>({ status: 'loading' });
   // Server clock minus device clock, so 'today' is the shop's even on a device set wrong.
   const clockOffset = useRef(0);
+  const clockCheckedAt = useRef(0);
   const [today, setToday] = useState(() => warsawDate(Date.now()));
 
   /** The server's value of one order's field, in the state and the device copy. */
@@ -132,9 +134,13 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
   const fetchAll = useCallback(
     async (silent: boolean) => {
       // The clock and the settings are extras: without them the orders still show (defaults, the device's clock).
-      const clock = fetchServerClock().then((serverNow) => {
-        const offset = serverNow === null ? null : serverNow - Date.now();
-        if (offset !== null) clockOffset.current = offset;
+      // The offset hardly drifts: the server is asked again only every CLOCK_CHECK_MS, not on every poll.
+      const askClock = Date.now() - clockCheckedAt.current >= CLOCK_CHECK_MS;
+      const clock = (askClock ? fetchServerClock() : Promise.resolve(null)).then((serverNow) => {
+        if (serverNow !== null) {
+          clockOffset.current = serverNow - Date.now();
+          clockCheckedAt.current = Date.now();
+        }
         setToday(warsawDate(Date.now() + clockOffset.current));
       });
       const settingRows = fetchDeliverySettingRows().catch(() => undefined);
