@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, type StatusPatch } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
@@ -71,8 +72,8 @@ function dayRows(): OrderRow[] {
   ];
 }
 
-async function openAsOwner(path: string, rows: OrderRow[], patches: StatusPatch[] = []) {
-  server.use(...adminHandlers(patches, rows as Parameters<typeof adminHandlers>[1]));
+async function openAsOwner(path: string, rows: OrderRow[], patches: StatusPatch[] = [], extra: Parameters<typeof server.use> = []) {
+  server.use(...extra, ...adminHandlers(patches, rows as Parameters<typeof adminHandlers>[1]));
   const view = await renderRoute(path);
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
   const form = await screen.findByRole('form', { name: 'Logowanie' });
@@ -172,6 +173,17 @@ describe('/admin/realizacja', () => {
       window.dispatchEvent(new Event('online'));
     }
     await waitFor(() => expect(patches).toEqual([{ id: 'morning', from: 'to-do', body: { fulfilment_state: 'out-for-delivery' } }]));
+  });
+
+  it("opens on the shop's today by the server's clock, not the device's", async () => {
+    // The device's clock is a day behind the server's.
+    const serverNow = Date.now() + 86_400_000;
+    const clock = http.post('*/functions/v1/delivery-availability', () =>
+      HttpResponse.json({ generatedAt: new Date(serverNow).toISOString(), today: warsawDate(serverNow), days: [], services: [] }),
+    );
+    await openAsOwner('/admin/realizacja', dayRows(), [], [clock]);
+    await waitFor(() => expect((screen.getByLabelText('Dzień') as HTMLInputElement).value).toBe(warsawDate(serverNow)));
+    expect(screen.getByRole('button', { name: 'Dziś' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('switches days with the previous/next buttons and comes back with Dziś', async () => {
