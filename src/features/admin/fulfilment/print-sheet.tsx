@@ -23,6 +23,9 @@ export function PrintSheet({ orders }: { orders: readonly AdminOrder[] }) {
   );
 }
 
+/** A message near the 250-character limit, or of many short lines, is set smaller so it stays inside 85 × 55 mm. */
+const longCard = (message: string) => [...message].length > 150 || message.split('\n').length > 4;
+
 function Row({ term, value }: { term: string; value: string | null }) {
   if (!value) return null;
   return (
@@ -86,7 +89,9 @@ function Ticket({ ticket }: { ticket: PrintTicket }) {
       <div className="print-card-area">
         {card && (
           <section className="print-card" aria-label="Bilecik">
-            {card.message && <p className="print-card-message">{card.message}</p>}
+            {card.message && (
+              <p className={longCard(card.message) ? 'print-card-message print-card-message-long' : 'print-card-message'}>{card.message}</p>
+            )}
             {card.signature && <p className="print-card-signature">{card.signature}</p>}
           </section>
         )}
