@@ -1,0 +1,154 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
+import { chromiumPerFile } from '../support/browser.ts';
+import { putCartLines } from '../support/device-cart.ts';
+import { anonClient, appUrl as url, invokeFunction, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
+
+/**
+ * Issue 17, the customer's side in real Chromium against the real backend:
+ * a funeral wreath with a ribbon and the ceremony's hour goes to a church,
+ * and a cemetery delivery with 'Zapalenie znicza' is charged the price the
+ * shop set. Both are checked as stored.
+ */
+
+const chromium = chromiumPerFile();
+const WAIT = { timeout: 15_000 };
+const WREATH = { id: '83f26a72-645b-4406-a466-2aed0712dad5', name: 'Wieniec z chryzantem' };
+
+interface StoredOrder {
+  delivery_method: string;
+  delivery_date: string | null;
+  delivery_window: string | null;
+  occasion: string | null;
+  venue: { type: string; name: string; address: string; eventTime: string } | null;
+  ribbon_text: string | null;
+  cemetery: Record<string, string> | null;
+  services: Array<{ id: string; label: string; price: number }>;
+  services_cost: number;
+  subtotal: number;
+  shipping_cost: number;
+  total: number;
+  recipient_kind: string;
+  recipient_name: string | null;
+  card_message: string | null;
+  card_anonymous: boolean;
+  substitution: string;
+}
+
+async function orderFor(email: string): Promise<StoredOrder[]> {
+  return withDatabase(async (db) => {
+    const { rows } = await db.query<StoredOrder>(
+      `select delivery_method, to_char(delivery_date, 'YYYY-MM-DD') as delivery_date, delivery_window, occasion, venue, ribbon_text,
+              cemetery, services, services_cost::float8 as services_cost, subtotal::float8 as subtotal,
+              shipping_cost::float8 as shipping_cost, total::float8 as total, recipient_kind, recipient_name,
+              card_message, card_anonymous, substitution
+         from orders where customer_email = $1`,
+      [email],
+    );
+    return rows;
+  });
+}
+
+const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+async function openCheckoutWithWreath(page: Page): Promise<void> {
+  await page.goto(url('/shop'));
+  await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
+  await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
+  await putCartLines(page, [[WREATH.id, 1]]);
+  await page.goto(url('/checkout'));
+  await page.getByTestId('cart-line').getByText(WREATH.name).first().waitFor(WAIT);
+}
+
+async function fillContactAndAddress(page: Page, email: string, method: RegExp): Promise<void> {
+  await page.getByLabel('Imię', { exact: true }).fill('Anna');
+  await page.getByLabel('Nazwisko').fill('Kowalska');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Telefon', { exact: true }).fill('+48 600 100 200');
+  await page.getByRole('radio', { name: method }).check();
+  await page.getByLabel('Ulica').fill('Zamkowa');
+  await page.getByLabel('Numer domu').fill('5');
+  await page.getByLabel('Kod pocztowy').fill('37-741');
+  await page.getByLabel('Miasto / miejscowość').fill('Krasiczyn');
+  await page.getByTestId('delivery-quote').getByText('Koszt dostawy:').waitFor(WAIT);
+}
+
+/** Pays by transfer: 'Zamawiam', then the confirmation; returns once the success page shows. */
+async function orderByTransfer(page: Page): Promise<void> {
+  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
+  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+  await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
+  await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/, WAIT);
+}
+
+describe('florist orders at the checkout', () => {
+  it('a funeral wreath with a ribbon and an exact hour goes to a church', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const email = uniqueEmail('pogrzeb');
+    await openCheckoutWithWreath(page);
+    await fillContactAndAddress(page, email, /Dostawa do domu/);
+    const slot = await chooseFirstFreeSlot(page);
+
+    await page.getByLabel(/Okazja/).selectOption({ label: 'Pogrzeb' });
+    await page.getByLabel('Miejsce uroczystości').selectOption({ label: 'Kościół' });
+    await page.getByLabel('Nazwa miejsca').fill('Kościół św. Jana Chrzciciela');
+    await page.getByLabel('Adres miejsca').fill('ul. Kościelna 1, 37-741 Krasiczyn');
+    await page.getByLabel('Godzina uroczystości').fill('11:30');
+    await page.getByLabel(/Napis na szarfie/).fill('Ostatnie pożegnanie — rodzina');
+    expect(plain(await page.getByTestId('checkout-ribbonText-counter').textContent())).toBe('29/50');
+    await orderByTransfer(page);
+
+    const [order] = await orderFor(email);
+    expect(order).toMatchObject({
+      delivery_method: 'home',
+      delivery_date: slot.date,
+      delivery_window: slot.slot,
+      occasion: 'funeral',
+      venue: { type: 'church', name: 'Kościół św. Jana Chrzciciela', address: 'ul. Kościelna 1, 37-741 Krasiczyn', eventTime: '11:30' },
+      ribbon_text: 'Ostatnie pożegnanie — rodzina',
+      substitution: 'similar',
+    });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('a cemetery delivery with “Zapalenie znicza” is charged the price the shop set', async () => {
+    const answer = await invokeFunction(anonClient(), 'delivery-availability', {});
+    const candle = (answer.body as unknown as DeliveryAvailabilityResponse).services.find((service) => service.id === 'candle-lighting');
+    expect(candle).toBeDefined();
+
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const email = uniqueEmail('cmentarz');
+    await openCheckoutWithWreath(page);
+    await fillContactAndAddress(page, email, /Dostawa na cmentarz/);
+    await page.getByLabel('Nazwa cmentarza').fill('Cmentarz parafialny');
+    await page.getByLabel('Miejscowość', { exact: true }).fill('Krasiczyn');
+    await page.getByLabel('Kwatera').fill('B');
+    await page.getByLabel('Rząd').fill('4');
+    await page.getByLabel('Numer', { exact: true }).fill('12');
+    const before = plain(await page.getByTestId('checkout-total').textContent());
+    await page.getByRole('checkbox', { name: /Zapalenie znicza/ }).check();
+    await expect.poll(async () => plain(await page.getByTestId('checkout-total').textContent()), WAIT).not.toBe(before);
+    await chooseFirstFreeSlot(page);
+    const shownTotal = plain(await page.getByTestId('checkout-total').textContent());
+    await orderByTransfer(page);
+
+    const [order] = await orderFor(email);
+    expect(order).toBeDefined();
+    expect(order!.services).toEqual([{ id: 'candle-lighting', label: 'Zapalenie znicza', price: candle!.price }]);
+    expect(order!.services_cost).toBeCloseTo(candle!.price, 2);
+    expect(order!.total).toBeCloseTo(order!.subtotal + order!.shipping_cost + candle!.price, 2);
+    expect(shownTotal).toBe(plain(new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(order!.total)));
+    expect(order!.cemetery).toMatchObject({ name: 'Cmentarz parafialny', locality: 'Krasiczyn', section: 'B', row: '4', number: '12' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
