@@ -4,16 +4,13 @@ import type { DeliverySettings } from '../../domain/delivery-settings.ts';
 import { parseTimeOfDay } from '../../domain/time-of-day.ts';
 import { warsawInstant } from '../../domain/warsaw-time.ts';
 import type { AdminOrder } from './admin-order.ts';
+import type { DeliveryWhen } from './delivery-when.ts';
 
 /**
  * The owner's plan of deliveries (issue 17): which orders fall on which day,
  * in which order the florist and the driver take them, and how many places
  * each window still has. Pure: the orders list and the day view share it.
  */
-
-export const DELIVERY_WHENS = ['today', 'tomorrow', 'week'] as const;
-export type DeliveryWhen = (typeof DELIVERY_WHENS)[number];
-export const DELIVERY_WHEN_LABELS: Record<DeliveryWhen, string> = { today: 'Dziś', tomorrow: 'Jutro', week: 'Ten tydzień' };
 
 /** The delivery dates of a filter: today, tomorrow, or this week Monday to Sunday ('YYYY-MM-DD', both included). */
 export function deliveryDateRange(when: DeliveryWhen, today: string): { from: string; to: string } {

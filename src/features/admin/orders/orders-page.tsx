@@ -5,7 +5,7 @@ import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
-import { DELIVERY_WHENS, DELIVERY_WHEN_LABELS, type DeliveryWhen } from '../delivery-schedule.ts';
+import { DELIVERY_WHENS, DELIVERY_WHEN_LABELS, type DeliveryWhen } from '../delivery-when.ts';
 import { DeliveryMarks } from '../fulfilment/florist-details.tsx';
 import { deliveryWhen } from '../fulfilment/print-ticket.ts';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
