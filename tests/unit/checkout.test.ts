@@ -4,7 +4,7 @@ import { allowedDeliveryMethods, isDeliveryAllowed } from '../../src/domain/deli
 import { formatDestinationAddress, isAddressComplete } from '../../src/domain/delivery-address.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { submissionFingerprint, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
-import { checkoutTotals, orderItems, type CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
+import { checkoutTotals, chosenServices, orderItems, type CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
 import { PAYU_DEFAULT_ERROR, payuErrorMessage } from '../../src/features/checkout/payment-errors.ts';
 import { parsePaymentReturnSearch } from '../../src/features/checkout/return-search.ts';
 
@@ -96,16 +96,39 @@ describe('delivery methods and totals', () => {
     const cheap = { lines: [line('candles', 100)], subtotal: fromPln(100) };
     const rich = { lines: [line('candles', 300)], subtotal: fromPln(300) };
     const none = { status: 'not-needed' } as const;
-    expect(checkoutTotals(cheap, 'inpost', none, fromPln(300))).toEqual({ subtotal: 10000, shipping: 1299, total: 11299 });
+    expect(checkoutTotals(cheap, 'inpost', none, fromPln(300))).toEqual({ subtotal: 10000, shipping: 1299, services: [], total: 11299 });
     expect(checkoutTotals(rich, 'inpost', none, fromPln(300)).shipping).toBe(0);
     expect(checkoutTotals(rich, 'dpd-cod', none, fromPln(300)).shipping).toBe(2600);
   });
 
   it('leaves local delivery unpriced until a quote is ready', () => {
     const cart = { lines: [line('live-flowers', 100)], subtotal: fromPln(100) };
-    expect(checkoutTotals(cart, 'home', { status: 'loading' }, fromPln(300))).toEqual({ subtotal: 10000, shipping: null, total: 10000 });
+    expect(checkoutTotals(cart, 'home', { status: 'loading' }, fromPln(300))).toEqual({
+      subtotal: 10000,
+      shipping: null,
+      services: [],
+      total: 10000,
+    });
     const quote = { distanceKm: 10, cost: fromPln(36), formattedDistance: '', formattedDuration: '', estimated: true };
     expect(checkoutTotals(cart, 'home', { status: 'ready', quote }, fromPln(300)).total).toBe(13600);
+  });
+
+  it('adds the services at the grave, priced from the offers, to a cemetery delivery only', () => {
+    const cart = { lines: [line('candles', 50)], subtotal: fromPln(50) };
+    const offers = [
+      { id: 'candle-lighting' as const, label: 'Zapalenie znicza', price: 35 },
+      { id: 'photo-after-delivery' as const, label: 'Zdjęcie po dostawie', price: 0 },
+    ];
+    const quote = { distanceKm: 10, cost: fromPln(18), formattedDistance: '', formattedDuration: '', estimated: false };
+    const ready = { status: 'ready' as const, quote };
+    const both = ['candle-lighting', 'photo-after-delivery'] as const;
+    const atGrave = checkoutTotals(cart, 'cemetery', ready, fromPln(300), chosenServices('cemetery', both, offers));
+    expect(atGrave.total).toBe(10300);
+    expect(atGrave.services.map((service) => [service.id, service.price])).toEqual([
+      ['candle-lighting', 3500],
+      ['photo-after-delivery', 0],
+    ]);
+    expect(chosenServices('home', both, offers)).toEqual([]);
   });
 
   it('sends only available lines, without prices', () => {
