@@ -1,7 +1,6 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import axe from 'axe-core';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
@@ -317,42 +316,6 @@ describe('the florist checkout', () => {
     await waitFor(() => expect(served.calls()).toBe(2));
     await waitFor(async () => expect((await storedDraft())?.deliveryDate).toBe(''));
     expect(screen.getByText(/nie jest już dostępny \(brak miejsc\)/)).toBeTruthy();
-  });
-});
-
-describe('accessibility', () => {
-  it('has no axe violations with every florist section shown (cemetery, another person, funeral with a ribbon, the card)', async () => {
-    serveAvailability(standardAnswer());
-    server.use(
-      http.post('*/functions/v1/calculate-delivery', () =>
-        HttpResponse.json({ distance: 10, cost: 18, formattedDistance: '10 km', formattedDuration: '15 min', estimated: false }),
-      ),
-    );
-    const user = userEvent.setup();
-    await renderForm(
-      {
-        ...CONTACT,
-        deliveryMethod: 'cemetery',
-        recipient: 'other',
-        occasion: 'funeral',
-        pickupTime: '',
-        street: 'Cmentarna',
-        houseNumber: '1',
-        postalCode: '37-740',
-        city: 'Bircza',
-      },
-      cartOf(WREATH),
-    );
-    expect(screen.getByLabelText(/Napis na szarfie/)).toBeTruthy();
-    // With the messages shown too: every one must be tied to its control.
-    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 3000 });
-    await user.click(submit);
-    await screen.findByText('Wybierz godziny dostawy', { selector: 'p[id$="-error"]' });
-    const results = await axe.run(screen.getByRole('form', { name: 'Dane zamówienia' }), {
-      rules: { 'color-contrast': { enabled: false } },
-    });
-    expect(results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
   });
 });
 
