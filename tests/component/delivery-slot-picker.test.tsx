@@ -205,3 +205,13 @@ describe('delivery slot picker', () => {
     expect(screen.queryByRole('group', { name: /Dzień/ })).toBeNull();
   });
 });
+
+describe('a choice kept from an earlier visit', () => {
+  it('is cleared when its day has passed, saying so', async () => {
+    serveAvailability(standardAnswer());
+    const onChange = vi.fn();
+    render(<Harness method="home" initial={{ date: inDays(-2), window: AFTERNOON.id, pickupTime: '' }} onChange={onChange} />);
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith({ date: '', window: '', pickupTime: '' }));
+    expect(screen.getByRole('status').textContent).toContain('nie jest już dostępny (ten dzień już minął)');
+  });
+});

@@ -62,7 +62,8 @@ export function reconcileChoice(
   let message: string | null = null;
   if (next.date) {
     const day = answer.days.find((candidate) => candidate.date === next.date);
-    const reason = day ? dayReason(day, kind) : 'past';
+    // A date the answer does not cover lies before its today or beyond the booking horizon.
+    const reason = day ? dayReason(day, kind) : next.date < answer.today ? 'past' : 'beyond-horizon';
     const dayLabel = longDayLabel(next.date, answer.today);
     if (!day || reason !== null) {
       message = `Termin ${dayLabel} nie jest już dostępny (${reasonText(reason)}). Wybierz inny dzień.`;
