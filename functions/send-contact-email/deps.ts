@@ -1,6 +1,7 @@
 import { CONTACT_SUBJECT_LABELS } from '../../src/domain/contact-schema.ts';
 import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
+import { mailerFromEnv, type MailMessage, type Mailer } from '../_shared/mailer.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import {
@@ -10,25 +11,29 @@ import {
   type SendContactEmailDeps,
 } from './handler.ts';
 
-/** Resend settings; all optional: without a key and a recipient no mail is sent. */
-export interface MailConfig {
-  apiKey: string;
+/** Where the contact form's mail goes: the configured mailer, to CONTACT_EMAIL_TO. */
+export interface ContactMailConfig {
+  mailer: Mailer;
   to: string;
-  from: string;
 }
 
-const DEFAULT_FROM = 'Kwiaciarnia <onboarding@resend.dev>';
-const RESEND_ENDPOINT = 'https://api.resend.com/emails';
-
-export function readMailConfig(get: (name: string) => string | undefined): MailConfig | null {
-  const apiKey = get('RESEND_API_KEY')?.trim();
+/** Mail is sent only when a mailer (SMTP_URL or RESEND_API_KEY) and CONTACT_EMAIL_TO are both set. */
+export function readContactMailConfig(get: (name: string) => string | undefined): ContactMailConfig | null {
   const to = get('CONTACT_EMAIL_TO')?.trim();
-  if (!apiKey || !to) return null;
-  return { apiKey, to, from: get('CONTACT_EMAIL_FROM')?.trim() || DEFAULT_FROM };
+  if (!to) return null;
+  // CONTACT_EMAIL_FROM (the older, contact-only setting) still wins over MAIL_FROM.
+  const from = get('CONTACT_EMAIL_FROM')?.trim() || get('MAIL_FROM');
+  const mailer = mailerFromEnv({ SMTP_URL: get('SMTP_URL'), RESEND_API_KEY: get('RESEND_API_KEY'), MAIL_FROM: from });
+  return mailer ? { mailer, to } : null;
 }
 
-function mailText(message: ContactMessageRecord): string {
-  return [
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** The shop's copy of a contact message; a reply goes to the customer. */
+export function contactMail(message: ContactMessageRecord, to: string): MailMessage {
+  const text = [
     `Imię i nazwisko: ${message.name}`,
     `Email: ${message.email}`,
     `Telefon: ${message.phone ?? '—'}`,
@@ -36,23 +41,12 @@ function mailText(message: ContactMessageRecord): string {
     '',
     message.message,
   ].join('\n');
-}
-
-/** Sends the message to the shop through Resend's HTTP API (reply goes to the customer). */
-export function resendMailer(config: MailConfig, fetchImpl: typeof fetch = fetch) {
-  return async (message: ContactMessageRecord): Promise<void> => {
-    const response = await fetchImpl(RESEND_ENDPOINT, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${config.apiKey}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify({
-        from: config.from,
-        to: [config.to],
-        reply_to: message.email,
-        subject: `Wiadomość ze sklepu: ${CONTACT_SUBJECT_LABELS[message.subject]} — ${message.name}`,
-        text: mailText(message),
-      }),
-    });
-    if (!response.ok) throw new Error(`Resend answered HTTP ${response.status}: ${await response.text()}`);
+  return {
+    to,
+    replyTo: message.email,
+    subject: `Wiadomość ze sklepu: ${CONTACT_SUBJECT_LABELS[message.subject]} — ${message.name}`,
+    text,
+    html: `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
   };
 }
 
@@ -60,9 +54,10 @@ export function resendMailer(config: MailConfig, fetchImpl: typeof fetch = fetch
  * The real dependencies: a service-role insert (anon may not write
  * contact_messages), a flood limit counted in Postgres (CONTACT_RATE_LIMIT,
  * default 5, messages per 10 minutes per address and per email; 0 → none)
- * and, if configured, Resend.
+ * and, if configured, the
+ * mailer (SMTP or Resend, functions/_shared/mailer.ts).
  */
-export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | null): SendContactEmailDeps {
+export function createSendContactEmailDeps(env: FunctionEnv, mail: ContactMailConfig | null): SendContactEmailDeps {
   const admin = createAdminClient(env);
   const limit = (env.rateLimits ?? DEFAULT_FUNCTION_RATE_LIMITS).contact;
   return {
@@ -80,13 +75,13 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: MailConfig | 
           }),
         }
       : {}),
-    ...(mail ? { sendMail: resendMailer(mail) } : {}),
+    ...(mail ? { sendMail: (message: ContactMessageRecord) => mail.mailer.send(contactMail(message, mail.to)) } : {}),
   };
 }
 
 /** send-contact-email as it is served: `Deno.serve(sendContactEmailFunction((name) => Deno.env.get(name)))`; the mail settings are optional. */
 export function sendContactEmailFunction(get: EnvGetter): Handler {
   return functionFromEnv('send-contact-email', get, (env) =>
-    createSendContactEmailHandler(createSendContactEmailDeps(env, readMailConfig(get))),
+    createSendContactEmailHandler(createSendContactEmailDeps(env, readContactMailConfig(get))),
   );
 }

@@ -12,6 +12,7 @@ import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
 import { verifyJwt } from './jwt.ts';
 import type { PublicEcJwk } from './jwt.ts';
 import { loadLocalKeys, type ApiRole } from './local-keys.ts';
+import { startMailServer, type MailServer } from './mail-server.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
@@ -41,6 +42,10 @@ export interface BackendOptions {
    * or 'HS256' (the legacy shared secret). Default: env AUTH_JWT_ALG, else ES256.
    */
   authJwtAlg?: AuthJwtAlgorithm;
+  /** MailDev's SMTP port (`npm start`: MAIL_SMTP_PORT, default 54325); 0 or absent → a free one. */
+  mailSmtpPort?: number;
+  /** MailDev's web inbox and REST API port (`npm start`: MAIL_WEB_PORT, default 54324); 0 or absent → a free one. */
+  mailWebPort?: number;
 }
 
 export type AuthJwtAlgorithm = 'ES256' | 'HS256';
@@ -69,6 +74,8 @@ export interface RunningBackend {
   freshDatabase: boolean;
   /** Where the Edge Functions run: their Deno processes, or Node and why. */
   functions: Pick<FunctionsRuntime, 'kind' | 'fallbackReason' | 'processes'>;
+  /** The local inbox (MailDev): where every mail of this backend lands unless SMTP_URL points elsewhere. */
+  mail: MailServer;
   stop(): Promise<void>;
 }
 
@@ -90,7 +97,9 @@ export const PROJECT_SECRET_NAMES = [
   LOCAL_PAYMENT_SIMULATOR_VARIABLE,
   'PLACE_ORDER_RATE_LIMIT',
   'CONTACT_RATE_LIMIT',
+  'SMTP_URL',
   'RESEND_API_KEY',
+  'MAIL_FROM',
   'CONTACT_EMAIL_TO',
   'CONTACT_EMAIL_FROM',
 ] as const;
@@ -130,6 +139,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
 
   await assertPortFree(options.backendPort, 'BACKEND_PORT');
   if (options.appPort !== null) await assertPortFree(options.appPort, 'PORT');
+  if (options.mailSmtpPort) await assertPortFree(options.mailSmtpPort, 'MAIL_SMTP_PORT');
+  if (options.mailWebPort) await assertPortFree(options.mailWebPort, 'MAIL_WEB_PORT');
 
   // Per-install keys and passwords in secrets.json (local-keys.ts): both API key styles, the signing keys.
   const secrets = loadLocalKeys(dataDir);
@@ -143,11 +154,13 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   let gateway: Server | undefined;
   let functionsRuntime: FunctionsRuntime | undefined;
   let app: Server | undefined;
+  let mail: MailServer | undefined;
 
   const stop = async () => {
     await close(app);
     await close(gateway);
     await functionsRuntime?.stop();
+    await mail?.stop();
     await pool?.end().catch(() => undefined);
     await postgrest?.stop();
     await postgres?.stop();
@@ -191,19 +204,25 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       log: log('postgrest'),
     });
 
+    mail = await startMailServer({ smtpPort: options.mailSmtpPort ?? 0, webPort: options.mailWebPort ?? 0 });
+
     // Payment return pages live in the app; without a served app, SITE_URL (if any) says where it is.
     const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : env.SITE_URL || undefined;
-    const functionVariables = functionEnvironment(env, {
-      SUPABASE_URL: publicUrl,
-      SUPABASE_ANON_KEY: anonKey,
-      SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
-      SUPABASE_DB_URL: postgres.superuserUrl,
-      // The current key style and the public signing keys, as hosted functions get them.
-      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: secrets.publishableKey }),
-      SUPABASE_SECRET_KEYS: JSON.stringify({ default: secrets.secretKey }),
-      SUPABASE_JWKS: JSON.stringify(secrets.publicJwks),
-      ...(siteUrl ? { SITE_URL: siteUrl } : {}),
-    });
+    // The functions mail through MailDev unless SMTP_URL says otherwise.
+    const functionVariables = functionEnvironment(
+      { ...env, SMTP_URL: env.SMTP_URL || mail.smtpUrl },
+      {
+        SUPABASE_URL: publicUrl,
+        SUPABASE_ANON_KEY: anonKey,
+        SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey,
+        SUPABASE_DB_URL: postgres.superuserUrl,
+        // The current key style and the public signing keys, as hosted functions get them.
+        SUPABASE_PUBLISHABLE_KEYS: JSON.stringify({ default: secrets.publishableKey }),
+        SUPABASE_SECRET_KEYS: JSON.stringify({ default: secrets.secretKey }),
+        SUPABASE_JWKS: JSON.stringify(secrets.publicJwks),
+        ...(siteUrl ? { SITE_URL: siteUrl } : {}),
+      },
+    );
     const declared = readDeclaredFunctions();
     functionsRuntime = await startFunctionsRuntime({
       names: declared.map((fn) => fn.name),
@@ -251,6 +270,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
           secret_key: secrets.secretKey,
           app_url: appUrl,
           db_url: postgres.superuserUrl,
+          mail_url: mail.url,
         },
         null,
         2,
@@ -275,6 +295,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       ownerEmail: options.ownerEmail,
       freshDatabase: postgres.freshlyInitialised,
       functions: functionsRuntime,
+      mail,
       stop,
     };
   } catch (error) {

@@ -30,6 +30,8 @@ try {
     distDir: resolve(root, 'dist'),
     ownerEmail: process.env.SHOP_OWNER_EMAIL ?? 'wlasciciel@kwiaciarnia.local',
     ownerPassword: process.env.SHOP_OWNER_PASSWORD ?? 'kwiaty-admin-123',
+    mailSmtpPort: port('MAIL_SMTP_PORT', 54325),
+    mailWebPort: port('MAIL_WEB_PORT', 54324),
   });
 
   console.log(`
@@ -38,6 +40,7 @@ Kwiaciarnia is running (${((Date.now() - started) / 1000).toFixed(1)} s${backend
   Shop:     ${backend.appUrl}
   Backend:  ${backend.url}  (rest/v1, auth/v1, functions/v1)
   Functions: ${backend.functions.kind === 'deno' ? 'Deno, from the bundles in supabase/functions' : `Node (fallback: ${backend.functions.fallbackReason}), not Deno as deployed`}
+  Mail:     ${backend.mail.url}  (every mail the shop sends, web inbox; REST API at /api/email${process.env.SMTP_URL ? `; the functions send through SMTP_URL instead` : ''})
   Owner:    ${backend.ownerEmail} (password from SHOP_OWNER_PASSWORD, default kwiaty-admin-123; local only)
   Keys:     .local/backend.json
 

@@ -41,6 +41,7 @@ export async function setup(project: TestProject): Promise<void> {
     ownerEmail: 'owner@kwiaciarnia.test',
     ownerPassword: 'owner-password-123',
     functions: { kind: backend.functions.kind, processes: backend.functions.processes() },
+    mailUrl: backend.mail.url,
   };
   project.provide('backend', provided);
 }

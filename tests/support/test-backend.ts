@@ -22,6 +22,8 @@ export interface TestBackend {
   dataDir: string;
   /** Where the Edge Functions run, and their processes as started (Deno), for the runtime tests. */
   functions: { kind: 'deno' | 'node'; processes: { name: string; pid: number; bundle: string }[] };
+  /** The backend's MailDev (web inbox and REST API base); read it with tests/support/maildev.ts. */
+  mailUrl: string;
 }
 
 declare module 'vitest' {

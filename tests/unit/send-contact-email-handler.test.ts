@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { readMailConfig, resendMailer } from '../../functions/send-contact-email/deps.ts';
+import { contactMail, readContactMailConfig } from '../../functions/send-contact-email/deps.ts';
 import {
   createSendContactEmailHandler,
   type ContactMessageRecord,
@@ -149,38 +149,29 @@ describe('send-contact-email handler', () => {
 });
 
 describe('send-contact-email mail configuration', () => {
-  it('mails only when both the Resend key and the recipient are set', () => {
-    const env = (values: Record<string, string>) => (name: string) => values[name];
-    expect(readMailConfig(env({}))).toBeNull();
-    expect(readMailConfig(env({ RESEND_API_KEY: 're_123' }))).toBeNull();
-    expect(readMailConfig(env({ RESEND_API_KEY: 're_123', CONTACT_EMAIL_TO: 'sklep@example.pl' }))).toEqual({
-      apiKey: 're_123',
-      to: 'sklep@example.pl',
-      from: 'Kwiaciarnia <onboarding@resend.dev>',
-    });
+  const env = (values: Record<string, string>) => (name: string) => values[name];
+
+  it('mails only when a mailer (SMTP_URL or RESEND_API_KEY) and the recipient are both set', () => {
+    expect(readContactMailConfig(env({}))).toBeNull();
+    expect(readContactMailConfig(env({ RESEND_API_KEY: 're_123' }))).toBeNull();
+    expect(readContactMailConfig(env({ CONTACT_EMAIL_TO: 'sklep@example.pl' }))).toBeNull();
+    const resend = readContactMailConfig(env({ RESEND_API_KEY: 're_123', CONTACT_EMAIL_TO: 'sklep@example.pl' }));
+    expect(resend?.to).toBe('sklep@example.pl');
+    expect(resend?.mailer.transport).toBe('resend');
+    expect(readContactMailConfig(env({ SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_EMAIL_TO: 'sklep@example.pl' }))?.mailer.transport).toBe(
+      'smtp',
+    );
   });
 
-  it('posts the message to Resend with the customer as reply-to', async () => {
-    const calls: { url: string; init: RequestInit }[] = [];
-    const fakeFetch = (async (url: string, init: RequestInit) => {
-      calls.push({ url, init });
-      return new Response('{"id":"1"}', { status: 200 });
-    }) as unknown as typeof fetch;
-    const send = resendMailer({ apiKey: 're_123', to: 'sklep@example.pl', from: 'Sklep <sklep@example.pl>' }, fakeFetch);
-
-    await send({ name: 'Anna', email: 'anna@example.pl', phone: null, subject: 'complaint', message: 'Treść' });
-
-    expect(calls[0]?.url).toBe('https://api.resend.com/emails');
-    expect(new Headers(calls[0]?.init.headers).get('authorization')).toBe('Bearer re_123');
-    const body = JSON.parse(String(calls[0]?.init.body)) as Record<string, unknown>;
-    expect(body).toMatchObject({ to: ['sklep@example.pl'], reply_to: 'anna@example.pl' });
-    expect(String(body.subject)).toContain('Reklamacja');
-    expect(String(body.text)).toContain('Treść');
-  });
-
-  it('turns a Resend error into a thrown error (the handler logs it)', async () => {
-    const fakeFetch = (async () => new Response('bad key', { status: 401 })) as unknown as typeof fetch;
-    const send = resendMailer({ apiKey: 'x', to: 'a@b.pl', from: 'c@d.pl' }, fakeFetch);
-    await expect(send({ name: 'A', email: 'a@b.pl', phone: null, subject: 'other', message: 'm' })).rejects.toThrow('401');
+  it('addresses the shop with the customer as reply-to, the subject label and the message in both parts', () => {
+    const mail = contactMail(
+      { name: 'Anna', email: 'anna@example.pl', phone: null, subject: 'complaint', message: 'Treść <b>pogrubiona</b>' },
+      'sklep@example.pl',
+    );
+    expect(mail).toMatchObject({ to: 'sklep@example.pl', replyTo: 'anna@example.pl' });
+    expect(mail.subject).toContain('Reklamacja');
+    expect(mail.text).toContain('Treść <b>pogrubiona</b>');
+    expect(mail.html).toContain('Treść &#60;b&#62;pogrubiona&#60;/b&#62;');
+    expect(mail.html).not.toContain('<b>');
   });
 });

@@ -1,0 +1,58 @@
+import { MailDev } from 'maildev';
+
+/**
+ * The local inbox: MailDev, a real SMTP server that keeps every message and
+ * shows it in a web UI with a REST API (`GET <url>/api/email`). Loopback
+ * only; mail never leaves the machine. The functions reach it through
+ * SMTP_URL, as they would reach a hosted SMTP relay.
+ */
+export interface MailServer {
+  /** The web inbox and the REST API base (http://127.0.0.1:<web port>). */
+  readonly url: string;
+  /** What the mailer is given: smtp://127.0.0.1:<smtp port>. */
+  readonly smtpUrl: string;
+  readonly smtpPort: number;
+  readonly webPort: number;
+  /** Stops both servers; idempotent. Messages received so far are dropped. */
+  stop(): Promise<void>;
+  /** Starts again on the same ports (after stop), as a restarted mail server would. */
+  start(): Promise<void>;
+}
+
+export interface MailServerOptions {
+  /** 0 → any free port. */
+  smtpPort: number;
+  /** 0 → any free port. */
+  webPort: number;
+}
+
+const HOST = '127.0.0.1';
+
+function create(smtp: number, web: number): MailDev {
+  return new MailDev({ smtp, web, ip: HOST, webIp: HOST, silent: true, disableWeb: false });
+}
+
+export async function startMailServer(options: MailServerOptions): Promise<MailServer> {
+  let maildev: MailDev | null = create(options.smtpPort, options.webPort);
+  const servers = await maildev.start();
+  // With port 0 the OS chose; later restarts keep these ports so SMTP_URL stays valid.
+  const smtpPort = servers.smtp.getPort();
+  const webPort = servers.api?.getPort() ?? options.webPort;
+  return {
+    url: `http://${HOST}:${webPort}`,
+    smtpUrl: `smtp://${HOST}:${smtpPort}`,
+    smtpPort,
+    webPort,
+    async stop() {
+      const running = maildev;
+      maildev = null;
+      await running?.stop();
+    },
+    async start() {
+      if (maildev) return;
+      const next = create(smtpPort, webPort);
+      await next.start();
+      maildev = next;
+    },
+  };
+}
