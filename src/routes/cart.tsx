@@ -1,6 +1,16 @@
+import { useEffect } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CartPage } from '../features/cart/cart-page.tsx';
 
 export const Route = createFileRoute('/cart')({
-  component: CartPage,
+  component: CartRoute,
 });
+
+function CartRoute() {
+  // The delivery calendar goes onto the device on the way to the checkout, so a
+  // customer whose connection drops there can still choose a term (checked again when sent).
+  useEffect(() => {
+    void import('../features/checkout/delivery-availability.ts').then((module) => module.refreshAvailability());
+  }, []);
+  return <CartPage />;
+}

@@ -73,12 +73,13 @@ async function openCheckout(page: Page): Promise<void> {
 }
 
 /**
- * The checkout's dates come from the shop (issue 17): a customer who saw
- * them online keeps the answer on the device, and picks a day from it offline.
+ * The checkout's dates come from the shop (issue 17): the cart page, seen
+ * online on the way to the checkout, keeps the answer on the device, and the
+ * checkout offers its days offline.
  */
 async function seeDeliveryDatesOnline(page: Page): Promise<void> {
-  await openCheckout(page);
-  await page.getByRole('group', { name: 'Dzień odbioru' }).getByRole('radio').first().waitFor(WAIT);
+  await page.goto(url('/cart'));
+  await page.getByRole('heading', { level: 1 }).first().waitFor(WAIT);
   await expect
     .poll(
       () =>
@@ -361,6 +362,7 @@ describe('the app reloaded while sending', () => {
     await visitAndSeedCart(page, CART);
     await seeDeliveryDatesOnline(page);
     await context.setOffline(true);
+    await openCheckout(page);
     await confirmTransferOrder(page, email);
     const localNumber = await expectQueued(page);
     await page.getByRole('link', { name: 'Moje zamówienia' }).click();
