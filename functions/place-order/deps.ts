@@ -2,6 +2,7 @@ import { parseAddressObject } from '../calculate-delivery/quote.ts';
 import { quoteDelivery } from '../calculate-delivery/service.ts';
 import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
+import { kickMailDispatch } from '../_shared/mail-dispatch-kick.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
@@ -84,6 +85,8 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         throw new Error(`place_order failed: ${error.code} ${error.message}`);
       }
       const result = data as { order: StoredOrder; replayed: boolean };
+      // The order's mails were queued in its transaction (public.mail_jobs); send them now, without waiting.
+      if (!result.replayed) kickMailDispatch(env);
       return { kind: 'ok', order: result.order, replayed: result.replayed };
     },
 

@@ -5,11 +5,23 @@ import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
 import { BodyTooLargeError, readBody, sendJson } from '../http-helpers.ts';
+import { readAuthMailTemplate, readRedirectAllowList, renderAuthMail } from './auth-config.ts';
+import {
+  RECOVERY_TOKEN_SECONDS,
+  type AuthMailer,
+  hashRecoveryToken,
+  newRecoveryToken,
+  redirectTarget,
+  sendInBackground,
+} from './auth-recovery.ts';
 
 /**
  * A GoTrue-compatible subset for /auth/v1, answering as GoTrue (supabase/auth)
  * does for what supabase-js uses: signup, the password and refresh-token
- * grants, GET/PUT /user, logout, settings, health and the JWKS.
+ * grants, GET/PUT /user, logout, settings, health and the JWKS, and the
+ * password reset: POST /recover mails a one-time link to GET /verify, which
+ * signs the customer in and redirects with the session in the URL fragment
+ * (supabase-js's implicit flow, PASSWORD_RECOVERY); PUT /user sets the password.
  *
  * - Sessions are rows in auth.sessions; every access token names its session
  *   (`session_id`), and a token whose session is gone (logout, refresh-token
@@ -41,12 +53,25 @@ export interface AuthServiceOptions {
    * hosted Supabase Auth's default (AUTH_RATE_LIMIT, default 30); 0 → none.
    */
   requestRateLimit?: number;
+  /** GoTrue's SITE_URL: where auth links lead by default (the served app). */
+  siteUrl?: string;
+  /** Other allowed redirect targets (globs); default supabase/config.toml's additional_redirect_urls. */
+  redirectAllowList?: readonly string[];
+  /** Sends the recovery mail; null sends none (the link is still made, and logged). */
+  mailer?: AuthMailer | null;
+  /** Waits between mail attempts (tests shorten them). */
+  mailRetryDelaysMs?: readonly number[];
 }
 
 /** Failed password logins per email and address, forgotten on a successful one. */
 export const LOGIN_FAILURE_RATE_RULE = { name: 'auth-login-failures', limit: 5, windowSeconds: 15 * 60 } as const;
 export const DEFAULT_AUTH_RATE_LIMIT = 30;
 export const AUTH_RATE_WINDOW_SECONDS = 5 * 60;
+/**
+ * Recovery mails per address: beyond it a request is answered as always but
+ * mails nothing, so nobody can flood a mailbox nor tell accounts apart.
+ */
+export const RECOVERY_MAIL_RATE_RULE = { name: 'auth-recovery-mail', limit: 5, windowSeconds: 15 * 60 } as const;
 
 /** The rate-limit SQL functions over the service's own connection (it connects as the database owner). */
 function poolRateLimitSql(pool: pg.Pool): RateLimitSql {
@@ -96,6 +121,15 @@ const JWT_REJECTION_TEXT: Record<JwtRejection, string> = {
   signature: 'token signature is invalid',
   expired: 'token has invalid claims: token is expired',
   not_yet_valid: 'token has invalid claims: token is not valid yet',
+};
+
+/** GoTrue's oauthErrorMap: the `error` of a redirect, by status. */
+const OAUTH_ERRORS: Record<number, string> = {
+  400: 'invalid_request',
+  401: 'unauthorized_client',
+  403: 'access_denied',
+  500: 'server_error',
+  503: 'temporarily_unavailable',
 };
 
 class AuthError extends Error {
@@ -256,6 +290,10 @@ export function createAuthService({
   issuer,
   accessTokenSeconds = 3600,
   requestRateLimit = DEFAULT_AUTH_RATE_LIMIT,
+  siteUrl = new URL(issuer).origin,
+  redirectAllowList = readRedirectAllowList(),
+  mailer = null,
+  mailRetryDelaysMs,
 }: AuthServiceOptions) {
   const sql = poolRateLimitSql(pool);
   const loginLimiter = createPostgresRateLimiter(sql, LOGIN_FAILURE_RATE_RULE);
@@ -263,9 +301,19 @@ export function createAuthService({
     requestRateLimit > 0
       ? createPostgresRateLimiter(sql, { name: 'auth', limit: requestRateLimit, windowSeconds: AUTH_RATE_WINDOW_SECONDS })
       : null;
-  /** Sign-ups and password logins from one address, counted together before any work. */
+  // Link verifications per address, like GoTrue's token_verifications (same size as the request limit).
+  const verifyLimiter: RateLimiter | null =
+    requestRateLimit > 0
+      ? createPostgresRateLimiter(sql, { name: 'auth-verify', limit: requestRateLimit, windowSeconds: AUTH_RATE_WINDOW_SECONDS })
+      : null;
+  const recoveryMailLimiter = createPostgresRateLimiter(sql, RECOVERY_MAIL_RATE_RULE);
+  /** Sign-ups, password logins and reset requests from one address, counted together before any work. */
   async function countRequest(address: string): Promise<void> {
     const decision = await requestLimiter?.hit([`ip:${address}`]);
+    if (decision && !decision.allowed) throw rateLimited(decision.retryAfterSeconds);
+  }
+  async function countVerification(address: string): Promise<void> {
+    const decision = await verifyLimiter?.hit([`ip:${address}`]);
     if (decision && !decision.allowed) throw rateLimited(decision.retryAfterSeconds);
   }
   // An unknown email costs the same scrypt work as a wrong password, so timing does not tell them apart.
@@ -273,11 +321,11 @@ export function createAuthService({
 
   type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-  /** A new session for a password sign-in (or sign-up), with its amr claim. */
-  async function createSession(db: Queryable, userId: string): Promise<string> {
+  /** A new session with its amr claim: 'password' for a sign-in or sign-up, 'otp' for a mailed link (as GoTrue). */
+  async function createSession(db: Queryable, userId: string, method: 'password' | 'otp' = 'password'): Promise<string> {
     const sessionId = randomUUID();
     await db.query('insert into auth.sessions (id, user_id, aal) values ($1, $2, $3)', [sessionId, userId, 'aal1']);
-    await db.query("insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, 'password')", [sessionId]);
+    await db.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method]);
     return sessionId;
   }
 
@@ -335,9 +383,9 @@ export function createAuthService({
     };
   }
 
-  async function signIn(user: UserRow) {
-    const sessionId = await createSession(pool, user.id);
-    return sessionResponse(pool, user, sessionId, await newRefreshToken(pool, user, sessionId, null));
+  async function signIn(user: UserRow, db: Queryable = pool, method: 'password' | 'otp' = 'password') {
+    const sessionId = await createSession(db, user.id, method);
+    return sessionResponse(db, user, sessionId, await newRefreshToken(db, user, sessionId, null));
   }
 
   async function findUserByEmail(email: string): Promise<UserRow | undefined> {
@@ -530,7 +578,11 @@ export function createAuthService({
     try {
       await client.query('begin');
       if (passwordHash !== null) {
-        await client.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [user.id, passwordHash]);
+        // GoTrue: a new password also voids any reset link still out there.
+        await client.query(
+          'update auth.users set encrypted_password = $2, recovery_token = null, recovery_sent_at = null, updated_at = now() where id = $1',
+          [user.id, passwordHash],
+        );
         // GoTrue: whoever else was signed in with the old password signs in again.
         if (sessionId) await client.query('delete from auth.sessions where user_id = $1 and id <> $2', [user.id, sessionId]);
         else await client.query('delete from auth.sessions where user_id = $1', [user.id]);
@@ -571,6 +623,141 @@ export function createAuthService({
     }
   }
 
+  /** Mails the link in the background: the request never waits for, nor fails on, the mail server. */
+  function mailRecoveryLink(email: string, link: string, redirectTo: string): void {
+    if (!mailer) {
+      console.warn(`[auth] no mailer configured; the reset link for ${email} is ${link}`);
+      return;
+    }
+    let message;
+    try {
+      message = renderAuthMail(readAuthMailTemplate('recovery'), email, {
+        ConfirmationURL: link,
+        Email: email,
+        SiteURL: siteUrl,
+        RedirectTo: redirectTo,
+      });
+    } catch (error) {
+      console.error('[auth] the recovery mail template cannot be used', error);
+      return;
+    }
+    void sendInBackground(mailer, message, mailRetryDelaysMs ? { delaysMs: mailRetryDelaysMs } : {});
+  }
+
+  /**
+   * GoTrue's POST /recover: the same empty answer whether or not an account
+   * has the address; for an account, a new one-time link (replacing any
+   * earlier one) goes out by mail. The app's client uses the implicit flow,
+   * so a PKCE code challenge is refused rather than half supported.
+   */
+  async function recover(body: unknown, redirectTo: string): Promise<void> {
+    const params = asRecord(body);
+    const email = typeof params.email === 'string' ? params.email.trim().toLowerCase() : '';
+    if (!email) throw new AuthError(400, 'validation_failed', 'Password recovery requires an email');
+    if (!EMAIL_PATTERN.test(email) || email.length > 255) {
+      throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
+    }
+    if (typeof params.code_challenge === 'string' && params.code_challenge !== '') {
+      throw new AuthError(400, 'validation_failed', 'The local auth supports the implicit flow only, not PKCE');
+    }
+    // Counted for every address, known or not, so the answer never differs.
+    const mailAllowed = (await recoveryMailLimiter.hit([email])).allowed;
+    const user = await findUserByEmail(email);
+    if (!user || !mailAllowed) return;
+    const { token, hash } = newRecoveryToken();
+    await pool.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash]);
+    const link = `${issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo }).toString()}`;
+    mailRecoveryLink(user.email, link, redirectTo);
+  }
+
+  /**
+   * GoTrue's verifyTokenHash + recoverVerify for a mailed link: the token is
+   * used up (whatever happens next), the address counts as confirmed, and a
+   * new session signs the customer in ('otp' in amr), in one transaction.
+   */
+  async function redeemRecoveryToken(type: string, token: string) {
+    if (['signup', 'invite', 'email_change'].includes(type)) {
+      // The local auth sends no such links, so none can be valid.
+      throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    }
+    if (!['recovery', 'magiclink', 'email'].includes(type)) {
+      throw new AuthError(400, 'validation_failed', 'Invalid email verification type');
+    }
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<UserRow>(
+        `update auth.users
+           set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
+         where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2)
+         returning *`,
+        [hashRecoveryToken(token), RECOVERY_TOKEN_SECONDS],
+      );
+      const user = rows[0];
+      if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+      const session = await signIn(user, client, 'otp');
+      await client.query('commit');
+      return session;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
+
+  /** GoTrue's redirect after a link: the session (or the error) in the fragment, which supabase-js reads. */
+  function verifyRedirect(redirectTo: string, fragment: Record<string, string>): string {
+    const encoded = new URLSearchParams(Object.entries({ ...fragment, sb: '' }).sort(([a], [b]) => a.localeCompare(b))).toString();
+    return `${redirectTo.split('#')[0]}#${encoded}`;
+  }
+
+  /** GET /verify (the link in the mail): verifies, signs in and redirects with 303, as GoTrue's implicit flow. */
+  async function verifyLink(url: URL, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const type = url.searchParams.get('type') ?? '';
+    const token = url.searchParams.get('token') ?? '';
+    if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+    if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
+    const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), request.headers.referer, siteUrl, redirectAllowList);
+    let location: string;
+    try {
+      const session = await redeemRecoveryToken(type, token);
+      location = verifyRedirect(redirectTo, {
+        access_token: session.access_token,
+        expires_at: String(session.expires_at),
+        expires_in: String(session.expires_in),
+        refresh_token: session.refresh_token,
+        token_type: session.token_type,
+        type,
+      });
+    } catch (error) {
+      if (!(error instanceof AuthError)) throw error;
+      const oauthError = OAUTH_ERRORS[error.status];
+      location = verifyRedirect(redirectTo, {
+        ...(oauthError ? { error: oauthError } : {}),
+        error_code: error.code,
+        error_description: error.message,
+      });
+    }
+    response.writeHead(303, { Location: location });
+    response.end();
+  }
+
+  /** POST /verify (supabase-js verifyOtp): with a token_hash, the session as JSON. */
+  async function verifyOtp(body: unknown) {
+    const params = asRecord(body);
+    const type = typeof params.type === 'string' ? params.type : '';
+    const tokenHash = typeof params.token_hash === 'string' ? params.token_hash : '';
+    const token = typeof params.token === 'string' ? params.token : '';
+    if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
+    if ((token === '') === (tokenHash === '')) {
+      throw new AuthError(400, 'validation_failed', 'Verify requires either a token or a token hash');
+    }
+    // The local auth mails links only, never a code to type: a code cannot match.
+    if (token) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
+    return redeemRecoveryToken(type, tokenHash);
+  }
+
   async function parseJson(request: IncomingMessage): Promise<unknown> {
     const raw = (await readBody(request, 64 * 1024)).toString('utf8');
     if (!raw) return {};
@@ -598,6 +785,20 @@ export function createAuthService({
         if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, address));
         if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body));
         throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
+      }
+      if (method === 'POST' && path === '/recover') {
+        await countRequest(address);
+        const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), request.headers.referer, siteUrl, redirectAllowList);
+        await recover(await parseJson(request), redirectTo);
+        return sendJson(response, 200, {});
+      }
+      if (method === 'GET' && path === '/verify') {
+        await countVerification(address);
+        return await verifyLink(url, request, response);
+      }
+      if (method === 'POST' && path === '/verify') {
+        await countVerification(address);
+        return sendJson(response, 200, await verifyOtp(await parseJson(request)));
       }
       if (method === 'GET' && path === '/user') {
         return sendJson(response, 200, await getUser(request));

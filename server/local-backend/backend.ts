@@ -13,6 +13,7 @@ import { verifyJwt } from './jwt.ts';
 import type { PublicEcJwk } from './jwt.ts';
 import { loadLocalKeys, type ApiRole } from './local-keys.ts';
 import { startMailServer, type MailServer } from './mail-server.ts';
+import { mailerFromEnv } from '../../functions/_shared/mailer.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
@@ -182,6 +183,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     pool = new pg.Pool({ connectionString: postgres.superuserUrl, max: 10 });
     // Idle clients get 57P01 when Postgres shuts down on Ctrl-C; that is expected.
     pool.on('error', () => undefined);
+    mail = await startMailServer({ smtpPort: options.mailSmtpPort ?? 0, webPort: options.mailWebPort ?? 0 });
+    // Payment return pages and auth links lead to the app; without a served app, SITE_URL (if any) says where it is.
+    const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : env.SITE_URL || undefined;
+
     const auth = createAuthService({
       pool,
       signingKey: authJwtAlg === 'ES256' ? secrets.es256SigningKey : secrets.hs256SigningKey,
@@ -190,6 +195,9 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       // The address the app uses (backend.json `url`), as a function checking `iss` against SUPABASE_URL expects.
       issuer: `http://localhost:${options.backendPort}/auth/v1`,
       requestRateLimit: authRateLimit,
+      ...(siteUrl ? { siteUrl } : {}),
+      // The reset mails go where the functions' mail goes: MailDev unless SMTP_URL says otherwise.
+      mailer: mailerFromEnv({ SMTP_URL: env.SMTP_URL || mail.smtpUrl, RESEND_API_KEY: env.RESEND_API_KEY, MAIL_FROM: env.MAIL_FROM }),
     });
     const ownerId = await auth.ensureUser(options.ownerEmail, options.ownerPassword);
     await makeShopOwner(pool, ownerId);
@@ -204,10 +212,6 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       log: log('postgrest'),
     });
 
-    mail = await startMailServer({ smtpPort: options.mailSmtpPort ?? 0, webPort: options.mailWebPort ?? 0 });
-
-    // Payment return pages live in the app; without a served app, SITE_URL (if any) says where it is.
-    const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : env.SITE_URL || undefined;
     // The functions mail through MailDev unless SMTP_URL says otherwise.
     const functionVariables = functionEnvironment(
       { ...env, SMTP_URL: env.SMTP_URL || mail.smtpUrl },

@@ -61,6 +61,11 @@ create table if not exists auth.users (
   updated_at timestamptz not null default now()
 );
 
+-- GoTrue's recovery columns: the hash of the one live reset link (one per
+-- user, a new request replaces it) and when it was sent (it expires an hour later).
+alter table auth.users add column if not exists recovery_token varchar(255);
+alter table auth.users add column if not exists recovery_sent_at timestamptz;
+
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
   token varchar(255) not null unique,

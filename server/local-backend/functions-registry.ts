@@ -4,6 +4,7 @@ import { calculateDeliveryFunction } from '../../functions/calculate-delivery/de
 import { createPaymentFunction } from '../../functions/create-payment/deps.ts';
 import { deliveryAvailabilityFunction } from '../../functions/delivery-availability/deps.ts';
 import { payuClassicPaymentFunction } from '../../functions/create-payu-classic-payment/deps.ts';
+import { mailDispatchFunction } from '../../functions/mail-dispatch/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
@@ -22,6 +23,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'create-payment': createPaymentFunction,
   'create-payu-classic-payment': payuClassicPaymentFunction,
   'delivery-availability': deliveryAvailabilityFunction,
+  'mail-dispatch': mailDispatchFunction,
   'payment-notification': paymentNotificationFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,

@@ -43,6 +43,8 @@ const RELATIONS: Record<string, RelationAccess> = {
   shop_owners: { kind: 'table', grants: { anon: ['SELECT'], authenticated: ['SELECT'] }, policies: ['SELECT:anon,authenticated'] },
   // Read only by the payment functions (service role); a restrictive policy refuses every API role.
   order_access_keys: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
+  // The shop's mail queue: the owner reads it (admin); only the service role (mail-dispatch, the triggers' definer) writes.
+  mail_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 
@@ -59,6 +61,9 @@ const FUNCTIONS: Record<string, Role[]> = {
     [],
   // Places taken per date and window, for the delivery-availability and place-order functions (service role).
   'delivery_booked_counts(p_from date, p_to date)': [],
+  // The mail queue's dispatch steps, for mail-dispatch (service role).
+  'claim_mail_jobs(p_limit integer)': [],
+  'finish_mail_job(p_id uuid, p_error text)': [],
 };
 
 const PRIVILEGES: Privilege[] = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];

@@ -216,6 +216,36 @@ describe('orders and order_items', () => {
   });
 });
 
+describe('mail_jobs', () => {
+  it.each(ACTORS)('%s reads the mail jobs only as the owner, and nobody adds, changes or removes one through the API', async (actor) => {
+    const read = await clients[actor].from('mail_jobs').select('order_id, kind');
+    const added = await clients[actor]
+      .from('mail_jobs')
+      .insert({ order_id: orderIds.customerA, kind: 'status-processing', recipient: 'a@example.test' })
+      .select('id');
+    const changed = await clients[actor].from('mail_jobs').update({ state: 'sent' }).eq('order_id', orderIds.customerA).select('id');
+    const removed = await clients[actor].from('mail_jobs').delete().eq('order_id', orderIds.customerA).select('id');
+
+    if (actor === 'owner') {
+      expect(read.error).toBeNull();
+      const kinds = read.data!.filter((row) => row.order_id === orderIds.customerA).map((row) => row.kind);
+      expect(kinds).toContain('order-confirmation');
+    } else {
+      expect(refused(read)).toBe(true);
+    }
+    expect(refused(added)).toBe(true);
+    expect(refused(changed)).toBe(true);
+    expect(refused(removed)).toBe(true);
+  });
+
+  it.each(ACTORS)('%s cannot claim or finish mail jobs through the SQL functions', async (actor) => {
+    const claimed = await clients[actor].rpc('claim_mail_jobs', { p_limit: 10 });
+    const finished = await clients[actor].rpc('finish_mail_job', { p_id: randomUUID(), p_error: null });
+    expect(claimed.error?.code).toBe('42501');
+    expect(finished.error?.code).toBe('42501');
+  });
+});
+
 describe('app_settings', () => {
   it.each(['anon', 'customerA'] as const)('%s reads only the public settings, never a secret', async (actor) => {
     const table = await clients[actor].from('app_settings').select('key, value');

@@ -7,6 +7,7 @@ export const AUTH_FALLBACK_MESSAGES: Record<AuthOperation, string> = {
   register: 'Failed to register',
   logout: 'Failed to log out',
   session: 'Session check failed',
+  reset: 'Failed to reset the password',
 };
 
 export const AUTH_MESSAGES = {
@@ -16,6 +17,12 @@ export const AUTH_MESSAGES = {
   offline: OFFLINE_MESSAGE,
   rateLimited: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.',
   registerRateLimited: 'Zbyt wiele prób rejestracji. Spróbuj ponownie za kilka minut.',
+  resetRateLimited: 'Zbyt wiele próśb o zmianę hasła. Spróbuj ponownie za kilka minut.',
+  samePassword: 'Nowe hasło musi różnić się od dotychczasowego.',
+  resetLinkExpired: 'Link do ustawienia nowego hasła wygasł albo został już użyty. Poproś o nowy poniżej.',
+  /** The one answer to a reset request, whether or not an account has the address. */
+  resetRequested: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła. Link działa przez godzinę.',
+  passwordChanged: 'Hasło zostało zmienione. Jesteś zalogowany.',
 } as const;
 
 const BY_CODE: Record<string, string> = {
@@ -23,6 +30,10 @@ const BY_CODE: Record<string, string> = {
   user_already_exists: AUTH_MESSAGES.userExists,
   email_exists: AUTH_MESSAGES.userExists,
   weak_password: AUTH_MESSAGES.weakPassword,
+  same_password: AUTH_MESSAGES.samePassword,
+  otp_expired: AUTH_MESSAGES.resetLinkExpired,
+  // The reset session ended (another password change, logout) before the new password was saved.
+  session_not_found: AUTH_MESSAGES.resetLinkExpired,
   // GoTrue's answer to too many attempts (hosted Auth limits, the local backend's login limit).
   over_request_rate_limit: AUTH_MESSAGES.rateLimited,
   over_email_send_rate_limit: AUTH_MESSAGES.rateLimited,
@@ -46,8 +57,10 @@ function isNetworkError(error: unknown): boolean {
  */
 export function authErrorMessage(error: unknown, operation: AuthOperation): string {
   const message = polishMessage(error, operation);
-  // Sign-ups share the per-address limit with logins (GoTrue's sign_in_sign_ups): say which one was refused.
-  return operation === 'register' && message === AUTH_MESSAGES.rateLimited ? AUTH_MESSAGES.registerRateLimited : message;
+  // Sign-ups and reset requests share the per-address limit with logins (GoTrue's sign_in_sign_ups): say which one was refused.
+  if (message !== AUTH_MESSAGES.rateLimited) return message;
+  if (operation === 'register') return AUTH_MESSAGES.registerRateLimited;
+  return operation === 'reset' ? AUTH_MESSAGES.resetRateLimited : message;
 }
 
 function polishMessage(error: unknown, operation: AuthOperation): string {

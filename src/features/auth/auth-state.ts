@@ -12,7 +12,7 @@ export interface AuthState {
   error: string | null;
 }
 
-export type AuthOperation = 'login' | 'register' | 'logout' | 'session';
+export type AuthOperation = 'login' | 'register' | 'logout' | 'session' | 'reset';
 
 export type AuthAction =
   | { type: 'start' }

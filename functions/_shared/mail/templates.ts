@@ -1,0 +1,394 @@
+import { isoWeekday } from '../../../src/domain/calendar-date.ts';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
+import { formatPln, type Grosz } from '../../../src/domain/money.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
+import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
+
+/*
+ * The wording of every mail the shop sends about an order, in one place: the
+ * owner edits the Polish text here (subjects, greetings, the withdrawal
+ * notice). Layout and escaping live in render.ts; the data comes from the
+ * order and the shop's settings (mail-dispatch loads them).
+ */
+
+export const MAIL_KINDS = [
+  'order-confirmation',
+  'owner-new-order',
+  'payment-received',
+  'status-processing',
+  'status-cancelled',
+  'fulfilment-out-for-delivery',
+  'fulfilment-delivered',
+  'fulfilment-failed-attempt',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export function isMailKind(value: string): value is MailKind {
+  return (MAIL_KINDS as readonly string[]).includes(value);
+}
+
+/** The seller, from the settings (company_*): on every mail. */
+export interface ShopDetails {
+  name: string;
+  address: string;
+  phone: string;
+  email: string;
+  website: string;
+}
+
+/** The transfer details (bank_*), as the checkout's success page shows them. */
+export interface BankDetails {
+  accountNumber: string;
+  bankName: string;
+  holder: string;
+  address: string;
+  swift: string;
+}
+
+export interface OrderMailItem {
+  name: string;
+  quantity: number;
+  /** Unit price. */
+  price: Grosz;
+}
+
+export interface OrderMailData {
+  id: string;
+  number: string;
+  customerName: string;
+  customerEmail: string;
+  customerPhone: string;
+  items: readonly OrderMailItem[];
+  subtotal: Grosz;
+  shipping: Grosz;
+  services: readonly { label: string; price: Grosz }[];
+  total: Grosz;
+  deliveryMethod: DeliveryMethod;
+  /** 'Mickiewicza 3/2, 37-700 Przemyśl'; null for store pickup. */
+  deliveryAddress: string | null;
+  /** YYYY-MM-DD; home, cemetery and pickup orders. */
+  deliveryDate: string | null;
+  /** '9:00–12:00' as the customer chose it. */
+  deliveryWindowLabel: string | null;
+  /** 'H:MM'; store pickup only. */
+  pickupTime: string | null;
+  /** Present when someone else receives the flowers. */
+  recipient: { name: string; phone: string } | null;
+  paymentMethod: PaymentMethod;
+  createdAt: string;
+}
+
+export interface MailContext {
+  shop: ShopDetails;
+  bank: BankDetails;
+  order: OrderMailData;
+  /** The shop's public origin (SITE_URL); null leaves the links out. */
+  siteUrl: string | null;
+}
+
+const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'];
+
+/** '2026-11-28' → '28.11.2026 (sobota)'. */
+export function formatMailDate(date: string): string {
+  const [year, month, day] = date.split('-');
+  return `${day}.${month}.${year} (${WEEKDAYS[isoWeekday(date) - 1]})`;
+}
+
+function shopName(shop: ShopDetails): string {
+  return shop.name.trim() || 'Kwiaciarnia';
+}
+
+/** The order page (its access token comes with the order page itself; until then the link asks the customer to sign in or use the order number). */
+export function orderPageUrl(context: MailContext): string | null {
+  return context.siteUrl ? `${context.siteUrl.replace(/\/+$/, '')}/zamowienie/${encodeURIComponent(context.order.number)}` : null;
+}
+
+export function adminOrderUrl(context: MailContext): string | null {
+  return context.siteUrl ? `${context.siteUrl.replace(/\/+$/, '')}/admin/orders?id=${encodeURIComponent(context.order.id)}` : null;
+}
+
+/** The transfer title, the same as on /checkout/success. */
+export function transferTitle(order: OrderMailData): string {
+  return `order ${order.number}`;
+}
+
+function footer(shop: ShopDetails, order: OrderMailData): MailBlock[] {
+  return [
+    { kind: 'note', text: `Zamówienie nr ${order.number}` },
+    {
+      kind: 'note',
+      text: [shopName(shop), shop.address, shop.phone ? `tel. ${shop.phone}` : '', shop.email, shop.website].filter(Boolean).join('\n'),
+    },
+  ];
+}
+
+function itemRows(order: OrderMailData): MailBlock {
+  return {
+    kind: 'rows',
+    rows: order.items.map((item) => [`${item.name} × ${item.quantity}`, formatPln((item.price * item.quantity) as Grosz)] as const),
+  };
+}
+
+function totalsRows(order: OrderMailData): MailBlock {
+  return {
+    kind: 'rows',
+    rows: [
+      ['Produkty', formatPln(order.subtotal)],
+      ['Dostawa', formatPln(order.shipping)],
+      ...order.services.map((service) => [service.label, formatPln(service.price)] as const),
+      ['Razem do zapłaty', formatPln(order.total)],
+    ],
+  };
+}
+
+function deliveryRows(order: OrderMailData): MailBlock {
+  return {
+    kind: 'rows',
+    rows: [
+      ['Sposób dostawy', DELIVERY_METHOD_LABELS[order.deliveryMethod]],
+      ['Adres dostawy', order.deliveryAddress],
+      [
+        order.deliveryMethod === 'store' ? 'Dzień odbioru' : 'Dzień dostawy',
+        order.deliveryDate ? formatMailDate(order.deliveryDate) : null,
+      ],
+      ['Godziny dostawy', order.deliveryWindowLabel],
+      ['Godzina odbioru', order.pickupTime],
+      ['Odbiorca', order.recipient ? [order.recipient.name, order.recipient.phone].filter(Boolean).join(', ') : null],
+    ],
+  };
+}
+
+function sellerRows(shop: ShopDetails): MailBlock {
+  return {
+    kind: 'rows',
+    rows: [
+      ['Sprzedawca', shopName(shop)],
+      ['Adres', shop.address],
+      ['Telefon', shop.phone],
+      ['Email', shop.email],
+    ],
+  };
+}
+
+function transferBlocks(context: MailContext): MailBlock[] {
+  const { bank, order } = context;
+  if (order.paymentMethod !== 'transfer') return [];
+  if (!bank.accountNumber.trim()) {
+    return [
+      { kind: 'heading', text: 'Dane do przelewu' },
+      { kind: 'paragraph', text: 'Dane do przelewu prześlemy osobno. W razie pytań zadzwoń do nas.' },
+    ];
+  }
+  return [
+    { kind: 'heading', text: 'Dane do przelewu' },
+    {
+      kind: 'rows',
+      rows: [
+        ['Kwota', formatPln(order.total)],
+        ['Numer konta', bank.accountNumber],
+        ['Bank', bank.bankName],
+        ['Odbiorca', bank.holder],
+        ['Adres odbiorcy', bank.address],
+        ['SWIFT', bank.swift],
+        ['Tytuł przelewu', transferTitle(order)],
+      ],
+    },
+    { kind: 'paragraph', text: 'Zamówienie zrealizujemy po zaksięgowaniu wpłaty.' },
+  ];
+}
+
+/** Art. 38 ust. 1 ustawy o prawach konsumenta: what a florist's customer cannot withdraw from. */
+function withdrawalBlocks(shop: ShopDetails): MailBlock[] {
+  const where = [shop.email ? `e-mailem na adres ${shop.email}` : '', shop.address ? `pocztą na adres ${shop.address}` : '']
+    .filter(Boolean)
+    .join(' lub ');
+  return [
+    { kind: 'heading', text: 'Prawo odstąpienia od umowy' },
+    {
+      kind: 'note',
+      text:
+        'Jako konsument możesz odstąpić od umowy zawartej na odległość w terminie 14 dni bez podawania przyczyny ' +
+        '(art. 27 ustawy z dnia 30 maja 2014 r. o prawach konsumenta). Termin liczy się od dnia, w którym Ty lub wskazana przez Ciebie ' +
+        `osoba (inna niż przewoźnik) otrzymała towar. Wystarczy, że przed jego upływem wyślesz nam oświadczenie${where ? `, np. ${where}` : ''}. ` +
+        'Zwrócimy wszystkie płatności, w tym koszt najtańszej dostawy, w ciągu 14 dni od otrzymania oświadczenia.',
+    },
+    {
+      kind: 'note',
+      text:
+        'Prawo odstąpienia nie przysługuje (art. 38 ust. 1 ustawy o prawach konsumenta) w przypadku: ' +
+        'żywych kwiatów, roślin ciętych, bukietów i kompozycji z żywych kwiatów, czyli towarów ulegających szybkiemu zepsuciu ' +
+        'lub mających krótki termin przydatności do użycia (pkt 4), oraz towarów wykonanych według Twojej specyfikacji lub ' +
+        'dla zaspokojenia Twoich zindywidualizowanych potrzeb, np. wieńców i wiązanek z szarfą z napisem albo bilecików z Twoją treścią (pkt 3).',
+    },
+  ];
+}
+
+function orderLinkBlock(context: MailContext): MailBlock[] {
+  const url = orderPageUrl(context);
+  return url ? [{ kind: 'link', label: 'Zobacz zamówienie', url }] : [];
+}
+
+function greeting(order: OrderMailData): MailBlock {
+  return { kind: 'paragraph', text: `Dzień dobry ${order.customerName},` };
+}
+
+type Template = (context: MailContext) => { subject: string; preheader: string; blocks: MailBlock[] };
+
+const TEMPLATES: Record<MailKind, Template> = {
+  'order-confirmation': (context) => {
+    const { order, shop } = context;
+    return {
+      subject: `Potwierdzenie zamówienia ${order.number} – ${shopName(shop)}`,
+      preheader: `Dziękujemy! Przyjęliśmy zamówienie nr ${order.number} na kwotę ${formatPln(order.total)}.`,
+      blocks: [
+        { kind: 'heading', text: 'Dziękujemy za zamówienie!' },
+        greeting(order),
+        { kind: 'paragraph', text: `przyjęliśmy Twoje zamówienie nr ${order.number}. Poniżej jego szczegóły – zachowaj tę wiadomość.` },
+        { kind: 'heading', text: 'Zamówione produkty' },
+        itemRows(order),
+        totalsRows(order),
+        { kind: 'heading', text: 'Dostawa' },
+        deliveryRows(order),
+        { kind: 'heading', text: 'Płatność' },
+        { kind: 'rows', rows: [['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]]] },
+        ...transferBlocks(context),
+        ...orderLinkBlock(context),
+        { kind: 'heading', text: 'Dane sprzedawcy' },
+        sellerRows(shop),
+        ...withdrawalBlocks(shop),
+      ],
+    };
+  },
+
+  'owner-new-order': (context) => {
+    const { order } = context;
+    const url = adminOrderUrl(context);
+    return {
+      subject: `Nowe zamówienie ${order.number} – ${formatPln(order.total)}`,
+      preheader: `${order.customerName}, ${DELIVERY_METHOD_LABELS[order.deliveryMethod]}, ${PAYMENT_METHOD_LABELS[order.paymentMethod]}`,
+      blocks: [
+        { kind: 'heading', text: `Nowe zamówienie ${order.number}` },
+        {
+          kind: 'rows',
+          rows: [
+            ['Klient', order.customerName],
+            ['Email', order.customerEmail],
+            ['Telefon', order.customerPhone],
+            ['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]],
+          ],
+        },
+        { kind: 'heading', text: 'Produkty' },
+        itemRows(order),
+        totalsRows(order),
+        { kind: 'heading', text: 'Dostawa' },
+        deliveryRows(order),
+        ...(url ? [{ kind: 'link', label: 'Otwórz w panelu', url } as const] : []),
+      ],
+    };
+  },
+
+  'payment-received': (context) => {
+    const { order } = context;
+    return {
+      subject: `Otrzymaliśmy płatność za zamówienie ${order.number}`,
+      preheader: `Płatność ${formatPln(order.total)} za zamówienie ${order.number} została zaksięgowana.`,
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `dziękujemy – płatność za zamówienie nr ${order.number} została zaksięgowana.` },
+        {
+          kind: 'rows',
+          rows: [
+            ['Kwota', formatPln(order.total)],
+            ['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]],
+          ],
+        },
+        ...orderLinkBlock(context),
+      ],
+    };
+  },
+
+  'status-processing': (context) => {
+    const { order } = context;
+    return {
+      subject: `Zamówienie ${order.number} jest w realizacji`,
+      preheader: 'Florysta zajmuje się Twoim zamówieniem.',
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `Twoje zamówienie nr ${order.number} ma status „W realizacji” – zajmujemy się nim.` },
+        deliveryRows(order),
+        ...orderLinkBlock(context),
+      ],
+    };
+  },
+
+  'status-cancelled': (context) => {
+    const { order, shop } = context;
+    return {
+      subject: `Zamówienie ${order.number} zostało anulowane`,
+      preheader: `Zamówienie nr ${order.number} ma status „Anulowane”.`,
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `Twoje zamówienie nr ${order.number} zostało anulowane.` },
+        {
+          kind: 'paragraph',
+          text:
+            'Jeśli było już opłacone, zwrócimy pieniądze tą samą drogą w ciągu 14 dni.' +
+            (shop.phone ? ` W razie pytań zadzwoń: ${shop.phone}.` : ''),
+        },
+        ...orderLinkBlock(context),
+      ],
+    };
+  },
+
+  'fulfilment-out-for-delivery': (context) => {
+    const { order } = context;
+    return {
+      subject: `Zamówienie ${order.number} jest w drodze`,
+      preheader: 'Kwiaty są już w drodze.',
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `Zamówienie nr ${order.number} jest w drodze.` },
+        deliveryRows(order),
+        ...orderLinkBlock(context),
+      ],
+    };
+  },
+
+  'fulfilment-delivered': (context) => {
+    const { order } = context;
+    return {
+      subject: `Zamówienie ${order.number} zostało dostarczone`,
+      preheader: 'Kwiaty dotarły na miejsce.',
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `Zamówienie nr ${order.number} zostało dostarczone. Dziękujemy za zakupy!` },
+        ...orderLinkBlock(context),
+      ],
+    };
+  },
+
+  'fulfilment-failed-attempt': (context) => {
+    const { order, shop } = context;
+    return {
+      subject: `Nieudana próba doręczenia zamówienia ${order.number}`,
+      preheader: 'Nie udało się doręczyć kwiatów – skontaktuj się z nami.',
+      blocks: [
+        greeting(order),
+        { kind: 'paragraph', text: `nie udało się doręczyć zamówienia nr ${order.number}.` },
+        {
+          kind: 'paragraph',
+          text: shop.phone
+            ? `Zadzwoń do nas pod numer ${shop.phone}, a ustalimy nowy termin.`
+            : 'Skontaktuj się z nami, a ustalimy nowy termin.',
+        },
+        deliveryRows(order),
+      ],
+    };
+  },
+};
+
+/** The mail of a kind for an order: subject, HTML and the plain-text part. */
+export function renderOrderMail(kind: MailKind, context: MailContext): RenderedMail {
+  const { subject, preheader, blocks } = TEMPLATES[kind](context);
+  return renderMail({ subject, preheader, blocks, footer: footer(context.shop, context.order) });
+}

@@ -1,0 +1,112 @@
+import { formatDestinationAddress } from '../../src/domain/delivery-address.ts';
+import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
+import { fromPln, type Grosz } from '../../src/domain/money.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../src/domain/payment-methods.ts';
+import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_shared/mail/templates.ts';
+
+/** The columns the templates read (orders with their items). */
+export const ORDER_MAIL_COLUMNS =
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, ' +
+  'delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, ' +
+  'created_at, order_items(product_name, quantity, price)';
+
+export interface OrderMailRow {
+  id: string;
+  payu_order_id: string;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  subtotal: number | string;
+  shipping_cost: number | string;
+  services: unknown;
+  total: number | string;
+  delivery_method: string;
+  delivery_address: Record<string, unknown> | null;
+  delivery_date: string | null;
+  delivery_window_label: string | null;
+  pickup_time: string | null;
+  recipient_kind: string;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  payment_method: string;
+  created_at: string;
+  order_items: { product_name: string; quantity: number; price: number | string }[];
+}
+
+/** The settings every mail carries (company_*) and the transfer details (bank_*). */
+export const MAIL_SETTING_KEYS = [
+  'company_name',
+  'company_address',
+  'company_phone',
+  'company_email',
+  'company_website',
+  'bank_account_number',
+  'bank_name',
+  'bank_account_holder',
+  'bank_address',
+  'bank_swift',
+] as const;
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function servicesOf(value: unknown): { label: string; price: Grosz }[] {
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((entry: unknown) => {
+    if (typeof entry !== 'object' || entry === null) return [];
+    const { label, price } = entry as { label?: unknown; price?: unknown };
+    return typeof label === 'string' && (typeof price === 'number' || typeof price === 'string') ? [{ label, price: fromPln(price) }] : [];
+  });
+}
+
+export function orderMailData(row: OrderMailRow): OrderMailData {
+  const address = row.delivery_address;
+  return {
+    id: row.id,
+    number: row.payu_order_id,
+    customerName: row.customer_name,
+    customerEmail: row.customer_email,
+    customerPhone: row.customer_phone,
+    items: row.order_items.map((item) => ({ name: item.product_name, quantity: item.quantity, price: fromPln(item.price) })),
+    subtotal: fromPln(row.subtotal),
+    shipping: fromPln(row.shipping_cost),
+    services: servicesOf(row.services),
+    total: fromPln(row.total),
+    deliveryMethod: (DELIVERY_METHODS as readonly string[]).includes(row.delivery_method)
+      ? (row.delivery_method as DeliveryMethod)
+      : 'home',
+    deliveryAddress: address
+      ? formatDestinationAddress({
+          street: text(address.street),
+          houseNumber: text(address.houseNumber),
+          apartment: text(address.apartment),
+          city: text(address.city),
+          postalCode: text(address.postalCode),
+        })
+      : null,
+    deliveryDate: row.delivery_date,
+    deliveryWindowLabel: row.delivery_window_label,
+    pickupTime: row.pickup_time,
+    recipient: row.recipient_kind === 'other' ? { name: row.recipient_name ?? '', phone: row.recipient_phone ?? '' } : null,
+    paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : 'transfer',
+    createdAt: row.created_at,
+  };
+}
+
+export function mailContext(row: OrderMailRow, settings: Record<string, string>, siteUrl: string | null): MailContext {
+  const get = (key: (typeof MAIL_SETTING_KEYS)[number]) => settings[key] ?? '';
+  const shop: ShopDetails = {
+    name: get('company_name'),
+    address: get('company_address'),
+    phone: get('company_phone'),
+    email: get('company_email'),
+    website: get('company_website'),
+  };
+  const bank: BankDetails = {
+    accountNumber: get('bank_account_number'),
+    bankName: get('bank_name'),
+    holder: get('bank_account_holder'),
+    address: get('bank_address'),
+    swift: get('bank_swift'),
+  };
+  return { shop, bank, order: orderMailData(row), siteUrl };
+}
