@@ -12,6 +12,7 @@ import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
 import { verifyJwt } from './jwt.ts';
 import type { PublicEcJwk } from './jwt.ts';
 import { loadLocalKeys, type ApiRole } from './local-keys.ts';
+import { startMailDispatchTimer, type MailDispatchTimer } from './mail-dispatch-timer.ts';
 import { startMailServer, type MailServer } from './mail-server.ts';
 import { mailerFromEnv } from '../../functions/_shared/mailer.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
@@ -47,6 +48,8 @@ export interface BackendOptions {
   mailSmtpPort?: number;
   /** MailDev's web inbox and REST API port (`npm start`: MAIL_WEB_PORT, default 54324); 0 or absent → a free one. */
   mailWebPort?: number;
+  /** How often the backend calls mail-dispatch (the hosted pg_cron job's stand-in); default 10 s, 0 → never. */
+  mailDispatchIntervalMs?: number;
 }
 
 export type AuthJwtAlgorithm = 'ES256' | 'HS256';
@@ -79,6 +82,8 @@ export interface RunningBackend {
   mail: MailServer;
   stop(): Promise<void>;
 }
+
+const DEFAULT_MAIL_DISPATCH_INTERVAL_MS = 10_000;
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -156,8 +161,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   let functionsRuntime: FunctionsRuntime | undefined;
   let app: Server | undefined;
   let mail: MailServer | undefined;
+  let mailDispatch: MailDispatchTimer | undefined;
 
   const stop = async () => {
+    await mailDispatch?.stop();
     await close(app);
     await close(gateway);
     await functionsRuntime?.stop();
@@ -249,6 +256,15 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       localRoutes: localPaymentSimulator ? localPaymentSimulatorRoutes(functionVariables) : {},
     });
     await listen(gateway, options.backendPort);
+    const mailDispatchIntervalMs = options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS;
+    if (mailDispatchIntervalMs > 0) {
+      mailDispatch = startMailDispatchTimer({
+        url: `http://127.0.0.1:${options.backendPort}`,
+        secretKey: secrets.secretKey,
+        intervalMs: mailDispatchIntervalMs,
+        log: log('mail'),
+      });
+    }
 
     let appUrl: string | null = null;
     if (options.appPort !== null) {
