@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DeliveryAvailabilityResponse } from '../../domain/delivery-availability-contract.ts';
 import { UNAVAILABLE_REASON_TEXTS, type DayAvailability } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
@@ -277,31 +277,61 @@ function DayTile({
   );
 }
 
-function WindowChoices({
-  answer,
-  date,
-  value,
-  idPrefix,
-  error,
-  onChoose,
-}: {
+interface SlotGroupProps {
   answer: DeliveryAvailabilityResponse;
   date: string;
   value: string;
   idPrefix: string;
   error: string | undefined;
-  onChoose: (window: string) => void;
+  onChoose: (slot: string) => void;
+}
+
+/** The frame both slot groups share: the legend naming the chosen day, the hint before a day is chosen, the error. */
+function SlotFieldset({
+  title,
+  noDayHint,
+  answer,
+  day,
+  error,
+  errorId,
+  children,
+}: {
+  title: string;
+  noDayHint: string;
+  answer: DeliveryAvailabilityResponse;
+  day: DayAvailability | undefined;
+  error: string | undefined;
+  errorId: string;
+  children: (day: DayAvailability) => ReactNode;
 }) {
-  const day = answer.days.find((candidate) => candidate.date === date);
-  const errorId = `${idPrefix}-window-error`;
   return (
     <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
       <legend className={groupTitleClass}>
-        Godziny dostawy{day && <span className="font-normal"> — {longDayLabel(day.date, answer.today)}</span>}
+        {title}
+        {day && <span className="font-normal"> — {longDayLabel(day.date, answer.today)}</span>}
       </legend>
-      {!day ? (
-        <p className="mt-2 text-sm text-ink-muted">Najpierw wybierz dzień, a pokażemy wolne godziny dostawy.</p>
-      ) : (
+      {day ? children(day) : <p className="mt-2 text-sm text-ink-muted">{noDayHint}</p>}
+      {error && (
+        <p id={errorId} className={errorClass}>
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function WindowChoices({ answer, date, value, idPrefix, error, onChoose }: SlotGroupProps) {
+  const errorId = `${idPrefix}-window-error`;
+  return (
+    <SlotFieldset
+      title="Godziny dostawy"
+      noDayHint="Najpierw wybierz dzień, a pokażemy wolne godziny dostawy."
+      answer={answer}
+      day={answer.days.find((candidate) => candidate.date === date)}
+      error={error}
+      errorId={errorId}
+    >
+      {(day) => (
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
           {day.delivery.windows.map((slot) => (
             <label key={slot.id} className={`${tileClass} min-h-12 flex-row items-center justify-between gap-3 px-4 text-left`}>
@@ -321,73 +351,52 @@ function WindowChoices({
           ))}
         </div>
       )}
-      {error && (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    </SlotFieldset>
   );
 }
 
-function PickupTimes({
-  answer,
-  date,
-  value,
-  idPrefix,
-  error,
-  onChoose,
-}: {
-  answer: DeliveryAvailabilityResponse;
-  date: string;
-  value: string;
-  idPrefix: string;
-  error: string | undefined;
-  onChoose: (time: string) => void;
-}) {
-  const day = answer.days.find((candidate) => candidate.date === date);
+function PickupTimes({ answer, date, value, idPrefix, error, onChoose }: SlotGroupProps) {
   const errorId = `${idPrefix}-time-error`;
-  const unavailable = day?.pickup.times.filter((time) => !time.available) ?? [];
-  const reasons = [...new Set(unavailable.map((time) => UNAVAILABLE_REASON_TEXTS[time.reason ?? 'closed']))];
   return (
-    <fieldset className="min-w-0" aria-describedby={error ? errorId : undefined}>
-      <legend className={groupTitleClass}>
-        Godzina odbioru{day && <span className="font-normal"> — {longDayLabel(day.date, answer.today)}</span>}
-      </legend>
-      {!day ? (
-        <p className="mt-2 text-sm text-ink-muted">Najpierw wybierz dzień, a pokażemy godziny odbioru.</p>
-      ) : (
-        <>
-          <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
-            {day.pickup.times.map((slot) => (
-              <label key={slot.time} className={`${tileClass} min-h-12 items-center justify-center`}>
-                <input
-                  type="radio"
-                  name={`${idPrefix}-time`}
-                  value={slot.time}
-                  checked={slot.time === value}
-                  disabled={!slot.available}
-                  onChange={() => onChoose(slot.time)}
-                  className={tileInputClass}
-                  {...invalidProps(error, errorId, !slot.available)}
-                />
-                <span className={`font-medium tabular-nums ${slot.available ? '' : 'line-through'}`}>{slot.time}</span>
-                {slot.reason && <span className="sr-only"> — {UNAVAILABLE_REASON_TEXTS[slot.reason]}</span>}
-              </label>
-            ))}
-          </div>
-          {reasons.length > 0 && (
-            <p className="mt-2 text-sm text-ink-muted">
-              Niedostępne godziny ({unavailable.map((time) => time.time).join(', ')}): {reasons.join(', ')}.
-            </p>
-          )}
-        </>
-      )}
-      {error && (
-        <p id={errorId} className={errorClass}>
-          {error}
-        </p>
-      )}
-    </fieldset>
+    <SlotFieldset
+      title="Godzina odbioru"
+      noDayHint="Najpierw wybierz dzień, a pokażemy godziny odbioru."
+      answer={answer}
+      day={answer.days.find((candidate) => candidate.date === date)}
+      error={error}
+      errorId={errorId}
+    >
+      {(day) => {
+        const unavailable = day.pickup.times.filter((time) => !time.available);
+        const reasons = [...new Set(unavailable.map((time) => UNAVAILABLE_REASON_TEXTS[time.reason ?? 'closed']))];
+        return (
+          <>
+            <div className="mt-2 grid grid-cols-3 gap-2 sm:grid-cols-5">
+              {day.pickup.times.map((slot) => (
+                <label key={slot.time} className={`${tileClass} min-h-12 items-center justify-center`}>
+                  <input
+                    type="radio"
+                    name={`${idPrefix}-time`}
+                    value={slot.time}
+                    checked={slot.time === value}
+                    disabled={!slot.available}
+                    onChange={() => onChoose(slot.time)}
+                    className={tileInputClass}
+                    {...invalidProps(error, errorId, !slot.available)}
+                  />
+                  <span className={`font-medium tabular-nums ${slot.available ? '' : 'line-through'}`}>{slot.time}</span>
+                  {slot.reason && <span className="sr-only"> — {UNAVAILABLE_REASON_TEXTS[slot.reason]}</span>}
+                </label>
+              ))}
+            </div>
+            {reasons.length > 0 && (
+              <p className="mt-2 text-sm text-ink-muted">
+                Niedostępne godziny ({unavailable.map((time) => time.time).join(', ')}): {reasons.join(', ')}.
+              </p>
+            )}
+          </>
+        );
+      }}
+    </SlotFieldset>
   );
 }
