@@ -1,0 +1,166 @@
+import { describe, expect, it } from 'vitest';
+import { MAIL_KINDS, formatMailDate, renderOrderMail, type MailContext, type MailKind } from '../../functions/_shared/mail/templates.ts';
+import { escapeHtml } from '../../functions/_shared/mail/render.ts';
+import { grosz } from '../../src/domain/money.ts';
+
+function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string | null = 'https://sklep.example.pl'): MailContext {
+  return {
+    shop: {
+      name: 'Kwiaciarnia Pod Różą',
+      address: 'ul. Kwiatowa 1, 37-700 Przemyśl',
+      phone: '+48 16 000 00 00',
+      email: 'kontakt@kwiaciarnia.pl',
+      website: 'https://kwiaciarnia.pl',
+    },
+    bank: {
+      accountNumber: 'PL61 1090 1014 0000 0712 1981 2874',
+      bankName: 'Bank Testowy',
+      holder: 'Kwiaciarnia Pod Różą',
+      address: '',
+      swift: '',
+    },
+    siteUrl,
+    order: {
+      id: '4f1c2b7e-0000-4000-8000-000000000001',
+      number: 'KT2611240001',
+      customerName: 'Anna Kowalska',
+      customerEmail: 'anna@example.pl',
+      customerPhone: '+48 600 100 200',
+      items: [
+        { name: 'Bukiet róż', quantity: 2, price: grosz(12_000) },
+        { name: 'Wieniec z szarfą', quantity: 1, price: grosz(25_000) },
+      ],
+      subtotal: grosz(49_000),
+      shipping: grosz(2_500),
+      services: [],
+      total: grosz(51_500),
+      deliveryMethod: 'home',
+      deliveryAddress: 'Mickiewicza 3/2, 37-700 Przemyśl',
+      deliveryDate: '2026-11-28',
+      deliveryWindowLabel: '12:00–15:30',
+      pickupTime: null,
+      recipient: { name: 'Maria Nowak', phone: '+48 600 300 400' },
+      paymentMethod: 'transfer',
+      createdAt: '2026-11-24T10:00:00Z',
+      ...overrides,
+    },
+  };
+}
+
+const customerKinds = MAIL_KINDS.filter((kind) => kind !== 'owner-new-order');
+
+describe('every order mail', () => {
+  it.each(MAIL_KINDS)('%s carries the order number and the shop’s name, address, phone and email in both parts', (kind: MailKind) => {
+    const mail = renderOrderMail(kind, context());
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toContain('KT2611240001');
+      expect(part).toContain('Kwiaciarnia Pod Różą');
+      expect(part).toContain('ul. Kwiatowa 1, 37-700 Przemyśl');
+      expect(part).toContain('+48 16 000 00 00');
+      expect(part).toContain('kontakt@kwiaciarnia.pl');
+    }
+    expect(mail.subject).toContain('KT2611240001');
+  });
+
+  it.each(MAIL_KINDS)('%s is phone-sized HTML without tables, in Polish, with a plain-text part without markup', (kind: MailKind) => {
+    const mail = renderOrderMail(kind, context());
+    expect(mail.html).toContain('max-width:600px');
+    expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
+    expect(mail.html).toContain('<html lang="pl">');
+    expect(mail.html).not.toMatch(/<table/i);
+    expect(mail.text).not.toMatch(/<[a-z]/i);
+  });
+
+  it.each(customerKinds)('%s never lets the customer’s own text become markup', (kind: MailKind) => {
+    const hostile = '<script>alert(1)</script> & "Ala"';
+    const mail = renderOrderMail(kind, context({ customerName: hostile, recipient: { name: '<img src=x onerror=alert(1)>', phone: '' } }));
+    expect(mail.html).not.toContain('<script>');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain(escapeHtml(hostile));
+    expect(mail.text).toContain(hostile);
+  });
+});
+
+describe('order confirmation', () => {
+  const mail = renderOrderMail('order-confirmation', context());
+
+  it('lists the items with their prices, the delivery, the term, the recipient, the payment and the total', () => {
+    expect(mail.text).toContain('Bukiet róż × 2: 240,00\u00a0zł');
+    expect(mail.text).toContain('Wieniec z szarfą × 1: 250,00\u00a0zł');
+    expect(mail.text).toContain('Dostawa: 25,00\u00a0zł');
+    expect(mail.text).toContain('Razem do zapłaty: 515,00\u00a0zł');
+    expect(mail.text).toContain('Sposób dostawy: Dostawa do domu');
+    expect(mail.text).toContain('Adres dostawy: Mickiewicza 3/2, 37-700 Przemyśl');
+    expect(mail.text).toContain('Dzień dostawy: 28.11.2026 (sobota)');
+    expect(mail.text).toContain('Godziny dostawy: 12:00–15:30');
+    expect(mail.text).toContain('Odbiorca: Maria Nowak, +48 600 300 400');
+    expect(mail.text).toContain('Sposób płatności: Przelew tradycyjny');
+  });
+
+  it('gives the bank details and the transfer title for a transfer, and none for other methods', () => {
+    expect(mail.text).toContain('Numer konta: PL61 1090 1014 0000 0712 1981 2874');
+    expect(mail.text).toContain('Tytuł przelewu: order KT2611240001');
+    expect(mail.text).toContain('Kwota: 515,00\u00a0zł');
+    const payu = renderOrderMail('order-confirmation', context({ paymentMethod: 'payu' }));
+    expect(payu.text).not.toContain('Numer konta');
+    expect(payu.text).not.toContain('Tytuł przelewu');
+  });
+
+  it('names the seller and the right of withdrawal with the art. 38 exclusions for live flowers and personalised goods', () => {
+    expect(mail.text).toContain('Sprzedawca: Kwiaciarnia Pod Różą');
+    expect(mail.text).toContain('14 dni');
+    expect(mail.text).toContain('art. 38 ust. 1');
+    expect(mail.text).toMatch(/żywych kwiatów.*szybkiemu zepsuciu.*\(pkt 4\)/s);
+    expect(mail.text).toMatch(/szarfą z napisem.*\(pkt 3\)/s);
+  });
+
+  it('links the order page under SITE_URL, and leaves the link out without it', () => {
+    expect(mail.text).toContain('https://sklep.example.pl/zamowienie/KT2611240001');
+    expect(mail.html).toContain('href="https://sklep.example.pl/zamowienie/KT2611240001"');
+    expect(renderOrderMail('order-confirmation', context({}, null)).text).not.toContain('/zamowienie/');
+  });
+
+  it('shows a store pickup’s day and hour, and no address or window', () => {
+    const pickup = renderOrderMail(
+      'order-confirmation',
+      context({ deliveryMethod: 'store', deliveryAddress: null, deliveryWindowLabel: null, pickupTime: '10:30', recipient: null }),
+    );
+    expect(pickup.text).toContain('Sposób dostawy: Odbiór osobisty w kwiaciarni');
+    expect(pickup.text).toContain('Dzień odbioru: 28.11.2026 (sobota)');
+    expect(pickup.text).toContain('Godzina odbioru: 10:30');
+    expect(pickup.text).not.toContain('Adres dostawy');
+    expect(pickup.text).not.toContain('Maria Nowak');
+  });
+});
+
+describe('the other mails', () => {
+  it.each([
+    ['payment-received', 'Otrzymaliśmy płatność za zamówienie KT2611240001'],
+    ['status-processing', 'Zamówienie KT2611240001 jest w realizacji'],
+    ['status-cancelled', 'Zamówienie KT2611240001 zostało anulowane'],
+    ['fulfilment-out-for-delivery', 'Zamówienie KT2611240001 jest w drodze'],
+    ['fulfilment-delivered', 'Zamówienie KT2611240001 zostało dostarczone'],
+    ['fulfilment-failed-attempt', 'Nieudana próba doręczenia zamówienia KT2611240001'],
+  ] as const)('%s has the subject “%s”', (kind, subject) => {
+    expect(renderOrderMail(kind, context()).subject).toBe(subject);
+  });
+
+  it('the owner’s notice names the customer and links the order in the admin', () => {
+    const mail = renderOrderMail('owner-new-order', context());
+    expect(mail.subject).toBe('Nowe zamówienie KT2611240001 – 515,00\u00a0zł');
+    expect(mail.text).toContain('Klient: Anna Kowalska');
+    expect(mail.text).toContain('Email: anna@example.pl');
+    expect(mail.text).toContain('https://sklep.example.pl/admin/orders?id=4f1c2b7e-0000-4000-8000-000000000001');
+  });
+
+  it('a failed delivery asks the customer to call the shop', () => {
+    expect(renderOrderMail('fulfilment-failed-attempt', context()).text).toContain('Zadzwoń do nas pod numer +48 16 000 00 00');
+  });
+});
+
+describe('formatMailDate', () => {
+  it('writes the day, month, year and weekday in Polish', () => {
+    expect(formatMailDate('2026-11-30')).toBe('30.11.2026 (poniedziałek)');
+    expect(formatMailDate('2026-12-06')).toBe('06.12.2026 (niedziela)');
+  });
+});
