@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   DELIVERY_SERVICE_IDS,
   DELIVERY_SERVICE_LABELS,
@@ -7,11 +7,10 @@ import {
   type DeliverySettingKey,
 } from '../../../domain/delivery-settings.ts';
 import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/polish-holidays.ts';
-import { SETTINGS_MESSAGES, SETTINGS_SUCCESS_MS } from '../../../domain/settings.ts';
+import { SETTINGS_MESSAGES } from '../../../domain/settings.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveDeliverySettingValues, type DeliverySettingValues } from './settings-api.ts';
-
-type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
+import { SaveFooter, useSaveState } from './settings-save.tsx';
 
 const WEEKDAY_NAMES: Record<(typeof WEEKDAY_KEYS)[number], string> = {
   mon: 'Poniedziałek',
@@ -53,13 +52,7 @@ export function DeliverySettingsForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DeliverySettingValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<DeliverySettingKey, string>>>({});
-  const [save, setSave] = useState<SaveState>({ state: 'idle' });
-
-  useEffect(() => {
-    if (save.state !== 'saved') return;
-    const timer = setTimeout(() => setSave({ state: 'idle' }), SETTINGS_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [save]);
+  const [save, setSave] = useSaveState();
 
   const set = (key: DeliverySettingKey, value: string) => setValues((current) => ({ ...current, [key]: value }));
 
@@ -212,24 +205,7 @@ export function DeliverySettingsForm({
         </div>
       </Group>
 
-      <div aria-live="polite" role="status" className="empty:hidden">
-        {save.state === 'saved' && (
-          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">
-            {SETTINGS_MESSAGES.saved}
-          </p>
-        )}
-      </div>
-      {save.state === 'failed' && (
-        <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
-          {save.message}
-        </p>
-      )}
-
-      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
-        <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={save.state === 'saving'}>
-          {save.state === 'saving' ? 'Zapisywanie...' : 'Zapisz ustawienia dostaw'}
-        </button>
-      </div>
+      <SaveFooter save={save} label="Zapisz ustawienia dostaw" />
     </form>
   );
 }

@@ -1,7 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import {
   SETTINGS_MESSAGES,
-  SETTINGS_SUCCESS_MS,
   SETTING_SECTIONS,
   settingsInSection,
   validateSettings,
@@ -10,8 +9,7 @@ import {
 } from '../../../domain/settings.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveSettings } from './settings-api.ts';
-
-type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
+import { SaveFooter, useSaveState } from './settings-save.tsx';
 
 const INPUT_TYPES: Record<SettingDefinition['kind'], string> = {
   text: 'text',
@@ -28,14 +26,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SettingsValues>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [save, setSave] = useState<SaveState>({ state: 'idle' });
-
-  // docs/spec.md §4/§9: the success message goes after 3 seconds.
-  useEffect(() => {
-    if (save.state !== 'saved') return;
-    const timer = setTimeout(() => setSave({ state: 'idle' }), SETTINGS_SUCCESS_MS);
-    return () => clearTimeout(timer);
-  }, [save]);
+  const [save, setSave] = useSaveState();
 
   const submit = async () => {
     const errors = validateSettings(values);
@@ -55,7 +46,6 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
     }
   };
 
-  const saving = save.state === 'saving';
   const fieldId = (key: string) => `${baseId}-${key}`;
 
   return (
@@ -96,24 +86,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
         </fieldset>
       ))}
 
-      <div aria-live="polite" role="status" className="empty:hidden">
-        {save.state === 'saved' && (
-          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">
-            {SETTINGS_MESSAGES.saved}
-          </p>
-        )}
-      </div>
-      {save.state === 'failed' && (
-        <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
-          {save.message}
-        </p>
-      )}
-
-      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
-        <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={saving}>
-          {saving ? 'Zapisywanie...' : 'Zapisz ustawienia'}
-        </button>
-      </div>
+      <SaveFooter save={save} label="Zapisz ustawienia" />
     </form>
   );
 }

@@ -1,0 +1,42 @@
+import { useEffect, useState } from 'react';
+import { SETTINGS_MESSAGES, SETTINGS_SUCCESS_MS } from '../../../domain/settings.ts';
+
+/** Where a settings form's save stands; both settings forms ('Ustawienia', 'Dostawy') show it the same way. */
+export type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
+
+/** The save state, whose success message goes after 3 seconds (docs/spec.md §4/§9). */
+export function useSaveState() {
+  const [save, setSave] = useState<SaveState>({ state: 'idle' });
+  useEffect(() => {
+    if (save.state !== 'saved') return;
+    const timer = setTimeout(() => setSave({ state: 'idle' }), SETTINGS_SUCCESS_MS);
+    return () => clearTimeout(timer);
+  }, [save]);
+  return [save, setSave] as const;
+}
+
+/** The outcome (announced politely, or as an alert when it failed) and the save button, kept in reach above the phone's bottom bar. */
+export function SaveFooter({ save, label }: { save: SaveState; label: string }) {
+  return (
+    <>
+      <div aria-live="polite" role="status" className="empty:hidden">
+        {save.state === 'saved' && (
+          <p className="rounded-xl border border-forest-200 bg-forest-50 px-4 py-3 font-medium text-forest-900">
+            {SETTINGS_MESSAGES.saved}
+          </p>
+        )}
+      </div>
+      {save.state === 'failed' && (
+        <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
+          {save.message}
+        </p>
+      )}
+
+      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
+        <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={save.state === 'saving'}>
+          {save.state === 'saving' ? 'Zapisywanie...' : label}
+        </button>
+      </div>
+    </>
+  );
+}
