@@ -3,6 +3,7 @@ import { FULFILMENT_STATES, FULFILMENT_STATE_LABELS, nextFulfilmentStates, type 
 import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { StatusBadge, selectClass } from '../admin-ui.tsx';
+import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 
 const TONE: Record<FulfilmentState, string> = {
   'to-do': 'bg-cream-200 text-ink',
@@ -83,15 +84,7 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
           </button>
         ))}
       </div>
-      {waiting && !message && <p className="mt-2 text-sm text-ink">Zmiana zostanie wysłana, gdy wrócisz online</p>}
-      <div role="status" aria-live="polite">
-        {message && !message.alert && <p className="mt-2 text-sm font-medium text-forest-800">{message.text}</p>}
-      </div>
-      {message?.alert && (
-        <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
-          {message.text}
-        </p>
-      )}
+      <ChangeOutcomeNote waiting={waiting} message={message} />
     </div>
   );
 }

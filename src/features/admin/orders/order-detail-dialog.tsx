@@ -15,6 +15,7 @@ import { FloristDetailsList, FuneralBadge } from '../fulfilment/florist-details.
 import { FulfilmentControl } from '../fulfilment/fulfilment-control.tsx';
 import { PrintSheet } from '../fulfilment/print-sheet.tsx';
 import { printPage } from '../fulfilment/use-print.ts';
+import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -108,15 +109,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 <StatusBadge status={order.status} />
               </div>
               {saving && <p className="mt-2 text-sm text-ink-muted">Zapisywanie...</p>}
-              {waiting && !message && <p className="mt-2 text-sm text-ink">Zmiana zostanie wysłana, gdy wrócisz online</p>}
-              <div role="status" aria-live="polite">
-                {message && !message.alert && <p className="mt-2 text-sm font-medium text-forest-800">{message.text}</p>}
-              </div>
-              {message?.alert && (
-                <p role="alert" className="mt-2 text-sm font-medium text-blush-700">
-                  {message.text}
-                </p>
-              )}
+              <ChangeOutcomeNote waiting={waiting} message={message} />
             </div>
 
             {florist && (
