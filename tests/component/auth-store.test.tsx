@@ -25,7 +25,15 @@ vi.mock('../../src/features/auth/auth-session.ts', () => ({
       throw new TypeError('Failed to fetch dynamically imported module');
     }
     session.created.push(options);
-    return { restore: session.restore, login: session.login, register: vi.fn(), logout: vi.fn(), resume: vi.fn(), pause: vi.fn() };
+    return {
+      restore: session.restore,
+      recheck: vi.fn(),
+      login: session.login,
+      register: vi.fn(),
+      logout: vi.fn(),
+      resume: vi.fn(),
+      pause: vi.fn(),
+    };
   },
 }));
 

@@ -7,6 +7,8 @@ export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<AuthResult>;
   register: (email: string, password: string) => Promise<AuthResult>;
   logout: () => Promise<AuthResult>;
+  /** After a session was made outside login/register (a password-reset link): the app learns who is signed in. */
+  sessionChanged: () => Promise<AuthResult>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from '@tanstack/react-router';
 import type { AuthUser } from './auth-state.ts';
+import { PasswordChangedNotice } from './password-changed-notice.tsx';
 import { useAuth } from './use-auth.ts';
 
 /**
@@ -32,5 +33,10 @@ export function AuthGate({ require, children }: { require: 'user' | 'admin'; chi
       </div>
     );
   }
-  return children(user);
+  return (
+    <>
+      <PasswordChangedNotice />
+      {children(user)}
+    </>
+  );
 }

@@ -25,7 +25,7 @@ export function AuthProvider({
   useEffect(() => store.connect(), [store]);
 
   const value = useMemo<AuthContextValue>(
-    () => ({ ...state, login: store.login, register: store.register, logout: store.logout }),
+    () => ({ ...state, login: store.login, register: store.register, logout: store.logout, sessionChanged: store.sessionChanged }),
     [state, store],
   );
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

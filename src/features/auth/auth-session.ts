@@ -16,6 +16,8 @@ export interface AuthSessionOptions {
 export interface AuthSession {
   /** Checks the stored session once (later calls do nothing). */
   restore: () => Promise<void>;
+  /** Checks the stored session again: it was made outside login/register (a password-reset link). */
+  recheck: () => Promise<void>;
   login: (email: string, password: string) => Promise<AuthResult>;
   register: (email: string, password: string) => Promise<AuthResult>;
   logout: () => Promise<AuthResult>;
@@ -102,6 +104,7 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
 
   return {
     restore: () => (restoring ??= restore()),
+    recheck: () => restore(),
 
     login: (email, password) =>
       signIn('login', async (connected) => {

@@ -21,6 +21,8 @@ export interface AuthStore {
   login: (email: string, password: string) => Promise<AuthResult>;
   register: (email: string, password: string) => Promise<AuthResult>;
   logout: () => Promise<AuthResult>;
+  /** A session was made outside login/register (a password-reset link): learn whose. */
+  sessionChanged: () => Promise<AuthResult>;
   /** What the app removes after a logout on this device (features own their data). */
   setSignedOutHandler: (handler: ((user: AuthUser) => Promise<void>) | undefined) => void;
 }
@@ -100,6 +102,11 @@ export function createAuthStore(): AuthStore {
     login: (email, password) => run((loaded) => loaded.login(email, password)),
     register: (email, password) => run((loaded) => loaded.register(email, password)),
     logout: () => run((loaded) => loaded.logout()),
+    sessionChanged: () =>
+      run(async (loaded) => {
+        await loaded.recheck();
+        return { ok: true };
+      }),
     setSignedOutHandler: (handler) => {
       onSignedOut = handler;
     },

@@ -76,6 +76,11 @@ export function LoginForm() {
           />
         )}
       </form.Field>
+      <p className="-mt-2 text-right text-sm">
+        <Link to="/reset-password" className="font-semibold text-forest-800 underline">
+          Nie pamiętasz hasła?
+        </Link>
+      </p>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
           <button type="submit" className={authSubmitClass} disabled={isSubmitting}>
