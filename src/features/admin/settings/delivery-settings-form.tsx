@@ -7,10 +7,9 @@ import {
   type DeliverySettingKey,
 } from '../../../domain/delivery-settings.ts';
 import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/polish-holidays.ts';
-import { SETTINGS_MESSAGES } from '../../../domain/settings.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveDeliverySettingValues, type DeliverySettingValues } from './settings-api.ts';
-import { SaveFooter, useSaveState } from './settings-save.tsx';
+import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';
 
 const WEEKDAY_NAMES: Record<(typeof WEEKDAY_KEYS)[number], string> = {
   mon: 'Poniedziałek',
@@ -52,28 +51,17 @@ export function DeliverySettingsForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DeliverySettingValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<DeliverySettingKey, string>>>({});
-  const [save, setSave] = useSaveState();
-
-  const set = (key: DeliverySettingKey, value: string) => setValues((current) => ({ ...current, [key]: value }));
-
-  const submit = async () => {
-    const found = validateDeliverySettings(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setSave({ state: 'failed', message: SETTINGS_MESSAGES.invalid });
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSave({ state: 'saving' });
-    try {
+  const { save, submit } = useSettingsSubmit(formRef, {
+    validate: () => validateDeliverySettings(values),
+    showErrors: setErrors,
+    persist: async () => {
       const stored = await saveDeliverySettingValues(values);
       setValues(stored);
-      setSave({ state: 'saved' });
       onSaved(stored);
-    } catch {
-      setSave({ state: 'failed', message: SETTINGS_MESSAGES.saveError });
-    }
-  };
+    },
+  });
+
+  const set = (key: DeliverySettingKey, value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const field = (
     key: DeliverySettingKey,

@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import {
-  SETTINGS_MESSAGES,
   SETTING_SECTIONS,
   settingsInSection,
   validateSettings,
@@ -9,7 +8,7 @@ import {
 } from '../../../domain/settings.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveSettings } from './settings-api.ts';
-import { SaveFooter, useSaveState } from './settings-save.tsx';
+import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';
 
 const INPUT_TYPES: Record<SettingDefinition['kind'], string> = {
   text: 'text',
@@ -26,25 +25,14 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
   const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SettingsValues>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [save, setSave] = useSaveState();
-
-  const submit = async () => {
-    const errors = validateSettings(values);
-    setFieldErrors(errors);
-    if (Object.keys(errors).length > 0) {
-      setSave({ state: 'failed', message: SETTINGS_MESSAGES.invalid });
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-      return;
-    }
-    setSave({ state: 'saving' });
-    try {
+  const { save, submit } = useSettingsSubmit(formRef, {
+    validate: () => validateSettings(values),
+    showErrors: setFieldErrors,
+    persist: async () => {
       await saveSettings(values);
-      setSave({ state: 'saved' });
       onSaved(values);
-    } catch {
-      setSave({ state: 'failed', message: SETTINGS_MESSAGES.saveError });
-    }
-  };
+    },
+  });
 
   const fieldId = (key: string) => `${baseId}-${key}`;
 

@@ -1,11 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type RefObject } from 'react';
 import { SETTINGS_MESSAGES, SETTINGS_SUCCESS_MS } from '../../../domain/settings.ts';
 
 /** Where a settings form's save stands; both settings forms ('Ustawienia', 'Dostawy') show it the same way. */
 export type SaveState = { state: 'idle' } | { state: 'saving' } | { state: 'saved' } | { state: 'failed'; message: string };
 
 /** The save state, whose success message goes after 3 seconds (docs/spec.md §4/§9). */
-export function useSaveState() {
+function useSaveState() {
   const [save, setSave] = useState<SaveState>({ state: 'idle' });
   useEffect(() => {
     if (save.state !== 'saved') return;
@@ -13,6 +13,34 @@ export function useSaveState() {
     return () => clearTimeout(timer);
   }, [save]);
   return [save, setSave] as const;
+}
+
+/**
+ * A settings form's submit: refuse invalid values with focus on the first bad
+ * field, else save and report. `persist` answers what was stored.
+ */
+export function useSettingsSubmit<Errors extends Record<string, string | undefined>>(
+  formRef: RefObject<HTMLFormElement | null>,
+  options: { validate: () => Errors; showErrors: (errors: Errors) => void; persist: () => Promise<void> },
+) {
+  const [save, setSave] = useSaveState();
+  const submit = async () => {
+    const errors = options.validate();
+    options.showErrors(errors);
+    if (Object.keys(errors).length > 0) {
+      setSave({ state: 'failed', message: SETTINGS_MESSAGES.invalid });
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
+    setSave({ state: 'saving' });
+    try {
+      await options.persist();
+      setSave({ state: 'saved' });
+    } catch {
+      setSave({ state: 'failed', message: SETTINGS_MESSAGES.saveError });
+    }
+  };
+  return { save, submit };
 }
 
 /** The outcome (announced politely, or as an alert when it failed) and the save button, kept in reach above the phone's bottom bar. */
