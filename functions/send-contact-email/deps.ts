@@ -11,20 +11,19 @@ import {
   type SendContactEmailDeps,
 } from './handler.ts';
 
-/** Where the contact form's mail goes: the configured mailer, to CONTACT_EMAIL_TO. */
+/** Where the contact form's mail goes: the configured mailer, to CONTACT_EMAIL_TO or else the shop's company_email. */
 export interface ContactMailConfig {
   mailer: Mailer;
-  to: string;
+  /** CONTACT_EMAIL_TO; null → the company_email setting at send time. */
+  to: string | null;
 }
 
-/** Mail is sent only when a mailer (SMTP_URL or RESEND_API_KEY) and CONTACT_EMAIL_TO are both set. */
+/** Mail is sent only when a mailer (SMTP_URL or RESEND_API_KEY) is configured. */
 export function readContactMailConfig(get: (name: string) => string | undefined): ContactMailConfig | null {
-  const to = get('CONTACT_EMAIL_TO')?.trim();
-  if (!to) return null;
   // CONTACT_EMAIL_FROM (the older, contact-only setting) still wins over MAIL_FROM.
   const from = get('CONTACT_EMAIL_FROM')?.trim() || get('MAIL_FROM');
   const mailer = mailerFromEnv({ SMTP_URL: get('SMTP_URL'), RESEND_API_KEY: get('RESEND_API_KEY'), MAIL_FROM: from });
-  return mailer ? { mailer, to } : null;
+  return mailer ? { mailer, to: get('CONTACT_EMAIL_TO')?.trim() || null } : null;
 }
 
 function escapeHtml(value: string): string {
@@ -48,6 +47,12 @@ export function contactMail(message: ContactMessageRecord, to: string): MailMess
     text,
     html: `<pre style="font-family:sans-serif;white-space:pre-wrap">${escapeHtml(text)}</pre>`,
   };
+}
+
+async function companyEmail(admin: ReturnType<typeof createAdminClient>): Promise<string | null> {
+  const { data, error } = await admin.from('app_settings').select('value').eq('key', 'company_email').maybeSingle();
+  if (error) throw new Error(`loading company_email failed: ${error.message}`);
+  return (data as { value: string } | null)?.value.trim() || null;
 }
 
 /**
@@ -75,7 +80,15 @@ export function createSendContactEmailDeps(env: FunctionEnv, mail: ContactMailCo
           }),
         }
       : {}),
-    ...(mail ? { sendMail: (message: ContactMessageRecord) => mail.mailer.send(contactMail(message, mail.to)) } : {}),
+    ...(mail
+      ? {
+          async sendMail(message: ContactMessageRecord) {
+            const to = mail.to ?? (await companyEmail(admin));
+            if (!to) throw new Error('no recipient: set CONTACT_EMAIL_TO or the company email in the settings');
+            await mail.mailer.send(contactMail(message, to));
+          },
+        }
+      : {}),
   };
 }
 

@@ -151,16 +151,15 @@ describe('send-contact-email handler', () => {
 describe('send-contact-email mail configuration', () => {
   const env = (values: Record<string, string>) => (name: string) => values[name];
 
-  it('mails only when a mailer (SMTP_URL or RESEND_API_KEY) and the recipient are both set', () => {
+  it('mails only when a mailer (SMTP_URL or RESEND_API_KEY) is set; without CONTACT_EMAIL_TO to the company email', () => {
     expect(readContactMailConfig(env({}))).toBeNull();
-    expect(readContactMailConfig(env({ RESEND_API_KEY: 're_123' }))).toBeNull();
     expect(readContactMailConfig(env({ CONTACT_EMAIL_TO: 'sklep@example.pl' }))).toBeNull();
     const resend = readContactMailConfig(env({ RESEND_API_KEY: 're_123', CONTACT_EMAIL_TO: 'sklep@example.pl' }));
     expect(resend?.to).toBe('sklep@example.pl');
     expect(resend?.mailer.transport).toBe('resend');
-    expect(readContactMailConfig(env({ SMTP_URL: 'smtp://127.0.0.1:2525', CONTACT_EMAIL_TO: 'sklep@example.pl' }))?.mailer.transport).toBe(
-      'smtp',
-    );
+    const smtp = readContactMailConfig(env({ SMTP_URL: 'smtp://127.0.0.1:2525' }));
+    expect(smtp?.mailer.transport).toBe('smtp');
+    expect(smtp?.to).toBeNull();
   });
 
   it('addresses the shop with the customer as reply-to, the subject label and the message in both parts', () => {
