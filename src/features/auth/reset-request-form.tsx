@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -14,6 +14,11 @@ export function ResetRequestForm() {
   const baseId = useId();
   const [serverError, setServerError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const answer = useRef<HTMLParagraphElement>(null);
+  // The form gives way to the answer: keyboard and screen-reader users are taken to it.
+  useEffect(() => {
+    if (sentTo !== null) answer.current?.focus();
+  }, [sentTo]);
 
   const form = useForm({
     defaultValues: EMPTY_RESET_REQUEST_FORM as ResetRequestFormValues,
@@ -30,7 +35,7 @@ export function ResetRequestForm() {
   if (sentTo !== null) {
     return (
       <div className="space-y-5">
-        <p role="status" className="rounded-xl bg-forest-50 px-4 py-3 text-sm font-medium text-forest-900">
+        <p ref={answer} tabIndex={-1} role="status" className="rounded-xl bg-forest-50 px-4 py-3 text-sm font-medium text-forest-900">
           {AUTH_MESSAGES.resetRequested}
         </p>
         <p className="text-sm text-ink-muted">Nie widzisz wiadomości? Sprawdź folder spam albo poproś o link jeszcze raz.</p>
