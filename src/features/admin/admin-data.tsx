@@ -11,7 +11,7 @@ import {
   updateOrder,
   type OrderChange,
 } from './admin-api.ts';
-import { loadSnapshot, saveSnapshot, type QueuedOrderChange, type QueuedStatusChange } from './admin-cache.ts';
+import { loadSnapshot, saveSnapshot, type AdminSnapshot, type QueuedOrderChange, type QueuedStatusChange } from './admin-cache.ts';
 import type { AdminOrder } from './admin-order.ts';
 import { useNewOrderNotifications, type NotificationSupport } from './use-new-order-notifications.ts';
 import { fieldValue, useStatusChangeQueue, type RefusedChange } from './use-status-change-queue.ts';
@@ -33,6 +33,18 @@ export type AdminLoad =
       /** The 'Dostawy' rows as last read; absent: the defaults apply. */
       deliverySettingRows?: { key: string; value: string | null }[];
     };
+
+/** The device's copy, shown as such (its `savedAt`). */
+function loadFromSnapshot(saved: AdminSnapshot): AdminLoad {
+  return {
+    status: 'loaded',
+    orders: saved.orders,
+    productCount: saved.productCount,
+    loadedAt: saved.savedAt,
+    savedAt: saved.savedAt,
+    deliverySettingRows: saved.deliverySettingRows,
+  };
+}
 
 export type StatusChangeOutcome = 'updated' | 'queued' | 'conflict' | 'failed';
 
@@ -144,6 +156,11 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         setToday(warsawDate(Date.now() + clockOffset.current));
       });
       const settingRows = fetchDeliverySettingRows().catch(() => undefined);
+      // Known offline: the device's copy at once. The data API retries a request that cannot
+      // connect for several seconds before failing; the copy must not wait for that.
+      const saved = !silent && !navigator.onLine ? loadSnapshot(userId) : null;
+      if (saved) setLoad(loadFromSnapshot(saved));
+      const quiet = silent || saved !== null;
       try {
         const [orders, productCount] = await Promise.all([fetchAdminOrders(), fetchProductCount()]);
         const deliverySettingRows = (await settingRows) ?? loadSnapshot(userId)?.deliverySettingRows;
@@ -153,20 +170,9 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         setLoad({ status: 'loaded', orders, productCount, loadedAt, deliverySettingRows });
         void flushQueue();
       } catch {
-        if (silent) return;
+        if (quiet) return;
         const saved = loadSnapshot(userId);
-        setLoad(
-          saved
-            ? {
-                status: 'loaded',
-                orders: saved.orders,
-                productCount: saved.productCount,
-                loadedAt: saved.savedAt,
-                savedAt: saved.savedAt,
-                deliverySettingRows: saved.deliverySettingRows,
-              }
-            : { status: 'failed' },
-        );
+        setLoad(saved ? loadFromSnapshot(saved) : { status: 'failed' });
       }
       await clock;
     },
