@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
+import { startMailServer } from '../../server/local-backend/mail-server.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { AUTH_MESSAGES, authErrorMessage } from '../../src/features/auth/auth-messages.ts';
 import { anonClient, signedUpCustomer, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
@@ -266,6 +267,27 @@ describe('password reset with the mail server down and the production rate limit
     const started = performance.now();
     expect((await client().auth.resetPasswordForEmail('owner@reset.test')).error).toBeNull();
     expect(performance.now() - started).toBeLessThan(1000);
+  });
+
+  it('delivers the mail by a later retry once the mail server is back', async () => {
+    await withBackendDatabase(backend!, 'delete from private.rate_limit_hits');
+    const email = `ponowna-proba-${Date.now()}@reset.test`;
+    expect((await client().auth.signUp({ email, password: 'haslo-123456' })).error).toBeNull();
+    expect((await client().auth.resetPasswordForEmail(email)).error).toBeNull();
+    // The first attempt has failed by now; the mail server comes back where SMTP_URL points.
+    await new Promise((wait) => setTimeout(wait, 300));
+    const inbox = await startMailServer({ smtpPort: closedPort, webPort: 0 });
+    try {
+      let received: { subject: string; to: { address: string }[] }[] = [];
+      for (const deadline = Date.now() + 20_000; received.length === 0 && Date.now() < deadline;) {
+        await new Promise((wait) => setTimeout(wait, 250));
+        const all = (await (await fetch(`${inbox.url}/api/email`)).json()) as typeof received;
+        received = all.filter((mail) => mail.to.some((to) => to.address === email));
+      }
+      expect(received.map((mail) => mail.subject)).toEqual(['Ustaw nowe hasło — Kwiaciarnia Pod Różą']);
+    } finally {
+      await inbox.stop();
+    }
   });
 
   it('counts reset requests with sign-ins per address, answering 429 in Polish beyond the limit', async () => {
