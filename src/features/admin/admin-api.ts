@@ -11,7 +11,7 @@ export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
-    .select('*, order_items(*, products(name))')
+    .select('*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at)')
     .order('created_at', { ascending: false });
   if (error) throw error;
   return (data as OrderRow[]).map(toAdminOrder);

@@ -67,8 +67,13 @@ export function saveSnapshot(userId: string, snapshot: AdminSnapshot): void {
 export function loadSnapshot(userId: string): AdminSnapshot | null {
   const snapshot = read<AdminSnapshot>(snapshotKey(userId));
   if (!snapshot) return null;
-  // A copy saved before issue 17 has no florist part: read it as an order without one.
-  return { ...snapshot, orders: snapshot.orders.map((order) => (order.florist ? order : { ...order, florist: toFloristDetails({}) })) };
+  // A copy saved before issue 17 has no florist part, one before issue 18 no mails: read them as orders without.
+  const orders = snapshot.orders.map((order) => ({
+    ...order,
+    florist: order.florist ?? toFloristDetails({}),
+    mails: order.mails ?? [],
+  }));
+  return { ...snapshot, orders };
 }
 
 export function loadQueue(userId: string): QueuedOrderChange[] {

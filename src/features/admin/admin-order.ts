@@ -13,6 +13,7 @@ import {
   type VenueType,
 } from '../../domain/florist-order.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
+import { isMailKind, isMailState, type MailKind, type MailState } from '../../domain/mail-kinds.ts';
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
 export interface AdminOrderItem {
@@ -42,6 +43,49 @@ export interface AdminOrder {
   trackingUrl: string | null;
   items: AdminOrderItem[];
   florist: FloristDetails;
+  /** The mails about this order and where each stands (issue 18), oldest first. */
+  mails: AdminMail[];
+}
+
+export interface AdminMail {
+  kind: MailKind;
+  recipient: string;
+  state: MailState;
+  attempts: number;
+  lastError: string | null;
+  sentAt: string | null;
+  createdAt: string;
+}
+
+interface MailJobRow {
+  kind: string;
+  recipient: string;
+  state: string;
+  attempts: number;
+  last_error: string | null;
+  sent_at: string | null;
+  created_at: string;
+}
+
+/** Mail rows as the data API embeds them; a kind or state this version does not know is left out, never guessed. */
+function toAdminMails(rows: readonly MailJobRow[] | null | undefined): AdminMail[] {
+  return (rows ?? [])
+    .flatMap((row) => {
+      const { kind, state } = row;
+      if (!isMailKind(kind) || !isMailState(state)) return [];
+      return [
+        {
+          kind,
+          state,
+          recipient: row.recipient,
+          attempts: row.attempts,
+          lastError: row.last_error,
+          sentAt: row.sent_at,
+          createdAt: row.created_at,
+        },
+      ];
+    })
+    .sort((left, right) => left.createdAt.localeCompare(right.createdAt));
 }
 
 export interface AdminVenue {
@@ -104,6 +148,7 @@ export interface OrderItemRow {
 
 export interface OrderRow {
   id: string;
+  mail_jobs?: MailJobRow[] | null;
   payu_order_id: string;
   created_at: string;
   status: string;
@@ -241,5 +286,6 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
       price: fromPln(item.price),
     })),
     florist: toFloristDetails(row),
+    mails: toAdminMails(row.mail_jobs),
   };
 }

@@ -16,6 +16,7 @@ import { FulfilmentControl } from '../fulfilment/fulfilment-control.tsx';
 import { PrintSheet } from '../fulfilment/print-sheet.tsx';
 import { printPage } from '../fulfilment/use-print.ts';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
+import { OrderMails } from './order-mails.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -202,6 +203,10 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   <dd>{formatPln(order.total)}</dd>
                 </div>
               </dl>
+            </Section>
+
+            <Section title="Wiadomości e-mail" className="mt-4">
+              <OrderMails mails={order.mails} />
             </Section>
           </DialogPanel>
         </div>

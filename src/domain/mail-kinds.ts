@@ -1,0 +1,47 @@
+/**
+ * The mails the shop sends about an order (issue 18), one job each per order
+ * (public.mail_jobs): their names, and how the owner's admin names them and
+ * their state. The wording of the mails themselves lives with the templates
+ * (functions/_shared/mail/templates.ts).
+ */
+
+export const MAIL_KINDS = [
+  'order-confirmation',
+  'owner-new-order',
+  'payment-received',
+  'status-processing',
+  'status-cancelled',
+  'fulfilment-out-for-delivery',
+  'fulfilment-delivered',
+  'fulfilment-failed-attempt',
+] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+
+export function isMailKind(value: string): value is MailKind {
+  return (MAIL_KINDS as readonly string[]).includes(value);
+}
+
+export const MAIL_KIND_LABELS: Record<MailKind, string> = {
+  'order-confirmation': 'Potwierdzenie zamówienia',
+  'owner-new-order': 'Powiadomienie sklepu o zamówieniu',
+  'payment-received': 'Płatność otrzymana',
+  'status-processing': 'W realizacji',
+  'status-cancelled': 'Anulowane',
+  'fulfilment-out-for-delivery': 'W drodze',
+  'fulfilment-delivered': 'Dostarczono',
+  'fulfilment-failed-attempt': 'Nieudana próba doręczenia',
+};
+
+export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;
+export type MailState = (typeof MAIL_STATES)[number];
+
+export const MAIL_STATE_LABELS: Record<MailState, string> = {
+  pending: 'Czeka na wysłanie',
+  sending: 'Wysyłanie',
+  sent: 'Wysłano',
+  failed: 'Nie udało się wysłać',
+};
+
+export function isMailState(value: string): value is MailState {
+  return (MAIL_STATES as readonly string[]).includes(value);
+}
