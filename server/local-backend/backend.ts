@@ -190,7 +190,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     pool = new pg.Pool({ connectionString: postgres.superuserUrl, max: 10 });
     // Idle clients get 57P01 when Postgres shuts down on Ctrl-C; that is expected.
     pool.on('error', () => undefined);
-    mail = await startMailServer({ smtpPort: options.mailSmtpPort ?? 0, webPort: options.mailWebPort ?? 0 });
+    mail = await startMailServer({
+      smtpPort: options.mailSmtpPort ?? 0,
+      webPort: options.mailWebPort ?? 0,
+      directory: join(dataDir, 'mail'),
+    });
     // Payment return pages and auth links lead to the app; without a served app, SITE_URL (if any) says where it is.
     const siteUrl = options.appPort !== null ? `http://localhost:${options.appPort}` : env.SITE_URL || undefined;
 

@@ -13,7 +13,7 @@ export interface MailServer {
   readonly smtpUrl: string;
   readonly smtpPort: number;
   readonly webPort: number;
-  /** Stops both servers; idempotent. Messages received so far are dropped. */
+  /** Stops both servers; idempotent. The messages stay on disk and are shown again after start(). */
   stop(): Promise<void>;
   /** Starts again on the same ports (after stop), as a restarted mail server would. */
   start(): Promise<void>;
@@ -24,16 +24,29 @@ export interface MailServerOptions {
   smtpPort: number;
   /** 0 → any free port. */
   webPort: number;
+  /** Where the messages are kept (and found again after a restart): the backend's data folder. Absent → MailDev's own temporary folder, not reloaded. */
+  directory?: string;
 }
+
+/** The newest messages kept on disk; older ones are dropped at start, so a long-used inbox stays quick to load. */
+const MAX_KEPT = 500;
 
 const HOST = '127.0.0.1';
 
-function create(smtp: number, web: number): MailDev {
-  return new MailDev({ smtp, web, ip: HOST, webIp: HOST, silent: true, disableWeb: false });
+function create(smtp: number, web: number, mailDirectory: string | undefined): MailDev {
+  return new MailDev({
+    smtp,
+    web,
+    ip: HOST,
+    webIp: HOST,
+    silent: true,
+    disableWeb: false,
+    ...(mailDirectory ? { mailDirectory, maxEmails: MAX_KEPT } : {}),
+  });
 }
 
 export async function startMailServer(options: MailServerOptions): Promise<MailServer> {
-  let maildev: MailDev | null = create(options.smtpPort, options.webPort);
+  let maildev: MailDev | null = create(options.smtpPort, options.webPort, options.directory);
   const servers = await maildev.start();
   // With port 0 the OS chose; later restarts keep these ports so SMTP_URL stays valid.
   const smtpPort = servers.smtp.getPort();
@@ -50,7 +63,7 @@ export async function startMailServer(options: MailServerOptions): Promise<MailS
     },
     async start() {
       if (maildev) return;
-      const next = create(smtpPort, webPort);
+      const next = create(smtpPort, webPort, options.directory);
       await next.start();
       maildev = next;
     },

@@ -110,13 +110,16 @@ describe('a mail server outage', () => {
     await sql("update orders set status = 'processing' where id = $1", [downOrders[0]]);
     const statusMs = performance.now() - statusStarted;
 
-    // The kicked runs and one more all fail to connect: every job waits, none is lost or marked sent.
+    // The kicked runs and one more all fail to connect: every job waits (tried, its error kept), none is lost or marked sent.
     await dispatch();
     await expect
       .poll(
         async () =>
           (
-            await sql<{ n: number }>('select count(*)::int as n from mail_jobs where order_id = any($1) and attempts >= 1', [downOrders])
+            await sql<{ n: number }>(
+              "select count(*)::int as n from mail_jobs where order_id = any($1) and state = 'pending' and attempts >= 1 and last_error is not null",
+              [downOrders],
+            )
           )[0]!.n,
         { timeout: 15_000 },
       )
