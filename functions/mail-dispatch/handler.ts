@@ -1,7 +1,8 @@
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
-import { isMailKind, renderOrderMail, type MailContext } from '../_shared/mail/templates.ts';
+import { isMailKind } from '../../src/domain/mail-kinds.ts';
+import { renderOrderMail, type MailContext } from '../_shared/mail/templates.ts';
 
 /** A row of public.mail_jobs as claim_mail_jobs returns it. */
 export interface ClaimedJob {

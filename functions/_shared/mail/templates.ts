@@ -1,6 +1,7 @@
 import { isoWeekday } from '../../../src/domain/calendar-date.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
 import { formatPln, type Grosz } from '../../../src/domain/money.ts';
+import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
 
@@ -10,22 +11,6 @@ import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
  * notice). Layout and escaping live in render.ts; the data comes from the
  * order and the shop's settings (mail-dispatch loads them).
  */
-
-export const MAIL_KINDS = [
-  'order-confirmation',
-  'owner-new-order',
-  'payment-received',
-  'status-processing',
-  'status-cancelled',
-  'fulfilment-out-for-delivery',
-  'fulfilment-delivered',
-  'fulfilment-failed-attempt',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-
-export function isMailKind(value: string): value is MailKind {
-  return (MAIL_KINDS as readonly string[]).includes(value);
-}
 
 /** The seller, from the settings (company_*): on every mail. */
 export interface ShopDetails {
