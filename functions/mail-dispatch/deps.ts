@@ -1,5 +1,6 @@
 import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
+import { hashOrderLinkToken, newOrderLinkToken } from '../_shared/mail/order-link-token.ts';
 import { mailerFromEnv, type Mailer } from '../_shared/mailer.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createMailDispatchHandler, type ClaimedJob, type MailDispatchDeps } from './handler.ts';
@@ -33,6 +34,12 @@ export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null):
       if (!order.data) return null;
       const values = Object.fromEntries((settings.data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
       return mailContext(order.data as unknown as OrderMailRow, values, env.siteUrl ?? null);
+    },
+    async mintOrderToken(orderId) {
+      const token = newOrderLinkToken();
+      const { error } = await admin.from('order_link_tokens').insert({ order_id: orderId, token_hash: await hashOrderLinkToken(token) });
+      if (error) throw new Error(`storing the order link token failed: ${error.message}`);
+      return token;
     },
   };
 }

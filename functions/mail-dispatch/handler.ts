@@ -2,6 +2,7 @@ import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
 import type { Mailer } from '../_shared/mailer.ts';
 import { isMailKind } from '../../src/domain/mail-kinds.ts';
+import { mailLinksOrderPage } from '../_shared/mail/order-link-token.ts';
 import { renderOrderMail, type MailContext } from '../_shared/mail/templates.ts';
 
 /** A row of public.mail_jobs as claim_mail_jobs returns it. */
@@ -23,6 +24,8 @@ export interface MailDispatchDeps {
   finish(jobId: string, error: string | null): Promise<void>;
   /** The order and the shop's details for the templates; null when the order is gone. */
   loadContext(orderId: string): Promise<MailContext | null>;
+  /** A fresh order-page token for the order, its hash stored (order_link_tokens); the token itself only goes into the mail. Absent → links without a token. */
+  mintOrderToken?(orderId: string): Promise<string>;
 }
 
 export interface DispatchResult {
@@ -43,7 +46,10 @@ async function sendJob(deps: MailDispatchDeps & { mailer: Mailer }, job: Claimed
     if (!isMailKind(job.kind)) throw new Error(`unknown mail kind ${job.kind}`);
     const context = await deps.loadContext(job.order_id);
     if (!context) throw new Error('the order no longer exists');
-    const mail = renderOrderMail(job.kind, context);
+    // Each mail gets its own token (a retry mints another: harmless, each is as good).
+    const orderToken =
+      deps.mintOrderToken && context.siteUrl && mailLinksOrderPage(job.kind) ? await deps.mintOrderToken(job.order_id) : null;
+    const mail = renderOrderMail(job.kind, { ...context, orderToken });
     // The customer answers the shop; the owner's notice answers the customer.
     const replyTo = job.kind === 'owner-new-order' ? context.order.customerEmail : context.shop.email;
     await deps.mailer.send({ to: job.recipient, ...mail, ...(replyTo ? { replyTo } : {}) });

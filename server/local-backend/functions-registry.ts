@@ -5,6 +5,8 @@ import { createPaymentFunction } from '../../functions/create-payment/deps.ts';
 import { deliveryAvailabilityFunction } from '../../functions/delivery-availability/deps.ts';
 import { payuClassicPaymentFunction } from '../../functions/create-payu-classic-payment/deps.ts';
 import { mailDispatchFunction } from '../../functions/mail-dispatch/deps.ts';
+import { orderLinkRequestFunction } from '../../functions/order-link-request/deps.ts';
+import { orderPageFunction } from '../../functions/order-page/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
@@ -24,6 +26,8 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'create-payu-classic-payment': payuClassicPaymentFunction,
   'delivery-availability': deliveryAvailabilityFunction,
   'mail-dispatch': mailDispatchFunction,
+  'order-link-request': orderLinkRequestFunction,
+  'order-page': orderPageFunction,
   'payment-notification': paymentNotificationFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,

@@ -14,6 +14,8 @@ export const MAIL_KINDS = [
   'fulfilment-out-for-delivery',
   'fulfilment-delivered',
   'fulfilment-failed-attempt',
+  // Asked for by a guest (order-link-request); the only kind an order may have several of.
+  'order-link',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -30,6 +32,7 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'fulfilment-out-for-delivery': 'W drodze',
   'fulfilment-delivered': 'Dostarczono',
   'fulfilment-failed-attempt': 'Nieudana próba doręczenia',
+  'order-link': 'Link do zamówienia',
 };
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

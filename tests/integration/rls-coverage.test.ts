@@ -44,6 +44,8 @@ const RELATIONS: Record<string, RelationAccess> = {
   // Read only by the payment functions (service role); a restrictive policy refuses every API role.
   order_access_keys: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   // The shop's mail queue: the owner reads it (admin); only the service role (mail-dispatch, the triggers' definer) writes.
+  // The order page's link tokens (hashes), read and written only by mail-dispatch and order-page (service role).
+  order_link_tokens: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   mail_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };

@@ -216,6 +216,18 @@ describe('orders and order_items', () => {
   });
 });
 
+describe('order_link_tokens', () => {
+  it.each(ACTORS)('%s can neither read nor add order link tokens', async (actor) => {
+    const read = await clients[actor].from('order_link_tokens').select('order_id');
+    const added = await clients[actor]
+      .from('order_link_tokens')
+      .insert({ order_id: orderIds.customerA, token_hash: '0'.repeat(64) })
+      .select('order_id');
+    expect(refused(read)).toBe(true);
+    expect(refused(added)).toBe(true);
+  });
+});
+
 describe('mail_jobs', () => {
   it.each(ACTORS)('%s reads the mail jobs only as the owner, and nobody adds, changes or removes one through the API', async (actor) => {
     const read = await clients[actor].from('mail_jobs').select('order_id, kind');

@@ -69,6 +69,8 @@ export interface MailContext {
   order: OrderMailData;
   /** The shop's public origin (SITE_URL); null leaves the links out. */
   siteUrl: string | null;
+  /** The order page's access token, minted for this mail by mail-dispatch (only its hash is stored); absent → a link without it. */
+  orderToken?: string | null;
 }
 
 const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'];
@@ -83,9 +85,11 @@ function shopName(shop: ShopDetails): string {
   return shop.name.trim() || 'Kwiaciarnia';
 }
 
-/** The order page (its access token comes with the order page itself; until then the link asks the customer to sign in or use the order number). */
+/** The order page, opened without login by the mail's own token (`?t=`). */
 export function orderPageUrl(context: MailContext): string | null {
-  return context.siteUrl ? `${context.siteUrl.replace(/\/+$/, '')}/zamowienie/${encodeURIComponent(context.order.number)}` : null;
+  if (!context.siteUrl) return null;
+  const page = `${context.siteUrl.replace(/\/+$/, '')}/zamowienie/${encodeURIComponent(context.order.number)}`;
+  return context.orderToken ? `${page}?t=${encodeURIComponent(context.orderToken)}` : page;
 }
 
 export function adminOrderUrl(context: MailContext): string | null {
@@ -367,6 +371,22 @@ const TEMPLATES: Record<MailKind, Template> = {
             : 'Skontaktuj się z nami, a ustalimy nowy termin.',
         },
         deliveryRows(order),
+      ],
+    };
+  },
+
+  'order-link': (context) => {
+    const { order } = context;
+    return {
+      subject: `Link do zamówienia ${order.number}`,
+      preheader: 'Zobacz stan swojego zamówienia bez logowania.',
+      blocks: [
+        greeting(order),
+        {
+          kind: 'paragraph',
+          text: `poproszono o link do zamówienia nr ${order.number}. Otwórz go, aby zobaczyć stan zamówienia, płatność i dostawę. Jeśli to nie Ty, zignoruj tę wiadomość.`,
+        },
+        ...orderLinkBlock(context),
       ],
     };
   },

@@ -1,0 +1,57 @@
+import type { Authenticate } from '../_shared/caller-auth.ts';
+import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+import { clientAddress, rateLimitedResponse, type RateLimiter } from '../_shared/rate-limit.ts';
+
+export interface OrderLinkRequestDeps {
+  authenticate: Authenticate;
+  /** Counts requests per address and per email (5 per 15 minutes); absent → no limit. */
+  rateLimiter?: RateLimiter;
+  /**
+   * Queues an 'order-link' mail to the order's own address when the number
+   * and email match an order, and kicks the dispatcher; does nothing
+   * otherwise. Runs after the answer is sent (see below).
+   */
+  queueLinkMail(number: string, email: string): Promise<void>;
+  /** Keeps the runtime alive for work finishing after the answer (EdgeRuntime.waitUntil); absent → the promise just runs. */
+  waitUntil?(task: Promise<unknown>): void;
+}
+
+export const ORDER_LINK_WINDOW_SECONDS = 15 * 60;
+export const ORDER_LINK_LIMIT = 5;
+export const ORDER_LINK_SENT_MESSAGE = 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.';
+export const ORDER_LINK_RATE_LIMITED_MESSAGE = 'Wysłano zbyt wiele próśb o link. Spróbuj ponownie za kilka minut.';
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** { number, email }, both required; anything else is a 400 with the field's message. */
+export function readOrderLinkRequest(body: Record<string, unknown>): { number: string; email: string } {
+  const number = typeof body.number === 'string' ? body.number.trim() : '';
+  const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+  const fields: Record<string, string> = {};
+  if (!number || number.length > 64) fields.number = 'Podaj numer zamówienia.';
+  if (!EMAIL.test(email) || email.length > 320) fields.email = 'Podaj poprawny adres email.';
+  if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation_failed', Object.values(fields).join(' '), fields);
+  return { number, email };
+}
+
+/**
+ * order-link-request: a guest asks for the order page's link by order number
+ * and email. The answer is the same whether or not such an order exists, and
+ * it is given before the order is even looked up, so neither its words nor
+ * its timing tell anything. Rate-limited per address and per email.
+ */
+export function createOrderLinkRequestHandler(deps: OrderLinkRequestDeps): Handler {
+  return postHandler('order-link-request', async (request) => {
+    await deps.authenticate(request);
+    const { number, email } = readOrderLinkRequest(await readJsonObject(request, 4 * 1024));
+    if (deps.rateLimiter) {
+      const decision = await deps.rateLimiter.hit([`ip:${clientAddress(request)}`, `email:${email}`]);
+      if (!decision.allowed) return rateLimitedResponse(ORDER_LINK_RATE_LIMITED_MESSAGE, decision);
+    }
+    const task = deps
+      .queueLinkMail(number, email)
+      .catch((error: unknown) => console.error('[order-link-request] queueing the link mail failed', error));
+    deps.waitUntil?.(task);
+    return jsonResponse(200, { ok: true, message: ORDER_LINK_SENT_MESSAGE });
+  });
+}

@@ -1,0 +1,3 @@
+import { orderLinkRequestFunction } from './deps.ts';
+
+Deno.serve(orderLinkRequestFunction((name) => Deno.env.get(name)));

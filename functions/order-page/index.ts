@@ -1,0 +1,3 @@
+import { orderPageFunction } from './deps.ts';
+
+Deno.serve(orderPageFunction((name) => Deno.env.get(name)));

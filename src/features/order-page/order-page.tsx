@@ -1,0 +1,218 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { formatPln, grosz } from '../../domain/money.ts';
+import { orderStatusLabel } from '../../domain/order-status.ts';
+import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { PageHeading } from '../../lib/page-heading.tsx';
+import { useOnline } from '../../lib/use-online.ts';
+import type { OrderLoad, OrderView } from './order-view.ts';
+import { orderTimeline } from './timeline.ts';
+
+export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
+const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+const pln = (amount: number) => formatPln(grosz(amount));
+const label = <K extends string>(labels: Record<K, string>, value: string) => (value in labels ? labels[value as K] : value);
+
+type State = { kind: 'loading' } | OrderLoad;
+
+export interface OrderPageProps {
+  number: string;
+  /** order-page's answer for this number (with the link's token or the session). */
+  load: () => Promise<OrderLoad>;
+  /** Starts the payment and leaves for the gateway; resolves with a message when it could not. */
+  onPay: (order: OrderView) => Promise<string | null>;
+}
+
+/** /zamowienie/<number>?t=<token>: the order's state, items, delivery and payment, without login. */
+export function OrderPage({ number, load, onPay }: OrderPageProps) {
+  const online = useOnline();
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const fetchOrder = useCallback(() => {
+    let cancelled = false;
+    load().then(
+      (result) => !cancelled && setState(result),
+      () => !cancelled && setState({ kind: 'error', message: 'Nie udało się wczytać zamówienia. Spróbuj ponownie za chwilę.' }),
+    );
+    return () => {
+      cancelled = true;
+    };
+  }, [load]);
+
+  useEffect(() => fetchOrder(), [fetchOrder]);
+
+  const retry = () => {
+    setState({ kind: 'loading' });
+    fetchOrder();
+  };
+
+  return (
+    <section className="mx-auto w-full max-w-3xl px-4 py-12" aria-busy={state.kind === 'loading'}>
+      <div aria-live="polite">
+        {state.kind === 'loading' && <p className="text-ink-muted">Wczytywanie zamówienia {number}…</p>}
+        {(state.kind === 'offline' || (state.kind === 'error' && !online)) && (
+          <div role="alert" className="rounded-2xl bg-cream-200 p-4">
+            <PageHeading>Zamówienie {number}</PageHeading>
+            <p className="mt-3">Jesteś offline. Ta strona potrzebuje połączenia z internetem – połącz się i spróbuj ponownie.</p>
+            <button type="button" className="btn-secondary mt-3" onClick={retry}>
+              Spróbuj ponownie
+            </button>
+          </div>
+        )}
+        {state.kind === 'error' && online && (
+          <div role="alert" className="rounded-2xl bg-blush-50 p-4">
+            <PageHeading>Zamówienie {number}</PageHeading>
+            <p className="mt-3 font-medium text-blush-700">{state.message}</p>
+            <button type="button" className="btn-secondary mt-3" onClick={retry}>
+              Spróbuj ponownie
+            </button>
+          </div>
+        )}
+        {state.kind === 'not-found' && <NotFound />}
+      </div>
+      {state.kind === 'found' && <OrderDetails order={state.order} onPay={onPay} />}
+    </section>
+  );
+}
+
+function NotFound() {
+  return (
+    <div>
+      <PageHeading>{ORDER_NOT_FOUND_TITLE}</PageHeading>
+      <p className="mt-3 text-ink-muted">
+        Link mógł zostać skopiowany niecałkowicie. Poproś o nowy link – wyślemy go na adres podany w zamówieniu.
+      </p>
+      <Link to="/account" hash="link-zamowienia" className="btn-primary mt-6 inline-block">
+        Poproś o link do zamówienia
+      </Link>
+    </div>
+  );
+}
+
+function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProps['onPay'] }) {
+  const steps = orderTimeline(order);
+  const current = steps.findLastIndex((step) => step.done);
+  return (
+    <article aria-labelledby="order-heading">
+      <PageHeading id="order-heading">Zamówienie {order.number}</PageHeading>
+      <p className="mt-2 text-ink-muted">
+        Złożone {dateFormat.format(new Date(order.createdAt))} · Status: <strong>{orderStatusLabel(order.status)}</strong>
+      </p>
+
+      <h2 className="mt-8 text-xl font-bold text-forest-900">Przebieg</h2>
+      <ol className="mt-3 space-y-2">
+        {steps.map((step, index) => (
+          <li key={step.label} className="flex items-center gap-3" aria-current={index === current ? 'step' : undefined}>
+            <span aria-hidden="true" className={step.done ? 'text-forest-700' : 'text-ink-muted'}>
+              {step.done ? '●' : '○'}
+            </span>
+            <span className={step.done ? 'font-semibold text-forest-900' : 'text-ink-muted'}>
+              {step.label}
+              <span className="sr-only">{step.done ? ' – gotowe' : ' – jeszcze nie'}</span>
+            </span>
+          </li>
+        ))}
+      </ol>
+
+      <h2 className="mt-8 text-xl font-bold text-forest-900">Produkty</h2>
+      <table className="mt-3 w-full text-left">
+        <thead className="sr-only">
+          <tr>
+            <th scope="col">Produkt</th>
+            <th scope="col">Ilość</th>
+            <th scope="col">Cena</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.items.map((item, index) => (
+            <tr key={`${item.name}-${index}`} className="border-b border-cream-200">
+              <td className="py-2">{item.name}</td>
+              <td className="py-2">× {item.quantity}</td>
+              <td className="py-2 text-right">{pln(item.price * item.quantity)}</td>
+            </tr>
+          ))}
+          {order.services.map((service) => (
+            <tr key={service.label} className="border-b border-cream-200">
+              <td className="py-2" colSpan={2}>
+                {service.label}
+              </td>
+              <td className="py-2 text-right">{pln(service.price)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <dl className="mt-3 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+        <dt>Produkty</dt>
+        <dd className="text-right">{pln(order.subtotal)}</dd>
+        <dt>Dostawa</dt>
+        <dd className="text-right">{pln(order.shipping)}</dd>
+        <dt className="font-bold">Razem</dt>
+        <dd className="text-right font-bold">{pln(order.total)}</dd>
+      </dl>
+
+      <h2 className="mt-8 text-xl font-bold text-forest-900">Dostawa</h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-ink-muted">Sposób</dt>
+        <dd>{label<DeliveryMethod>(DELIVERY_METHOD_LABELS, order.deliveryMethod)}</dd>
+        {order.deliveryAddress && (
+          <>
+            <dt className="text-ink-muted">Adres</dt>
+            <dd>{order.deliveryAddress}</dd>
+          </>
+        )}
+        {order.deliveryDate && (
+          <>
+            <dt className="text-ink-muted">Termin</dt>
+            <dd>
+              {order.deliveryDate}
+              {order.deliveryWindowLabel ? `, ${order.deliveryWindowLabel}` : ''}
+              {order.pickupTime ? `, ${order.pickupTime}` : ''}
+            </dd>
+          </>
+        )}
+        {order.recipient && (
+          <>
+            <dt className="text-ink-muted">Odbiorca</dt>
+            <dd>
+              {order.recipient.name}, {order.recipient.phone}
+            </dd>
+          </>
+        )}
+      </dl>
+
+      <h2 className="mt-8 text-xl font-bold text-forest-900">Płatność</h2>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+        <dt className="text-ink-muted">Metoda</dt>
+        <dd>{label<PaymentMethod>(PAYMENT_METHOD_LABELS, order.paymentMethod)}</dd>
+        <dt className="text-ink-muted">Stan</dt>
+        <dd>{order.paid ? 'Opłacone' : order.status === 'cancelled' ? 'Anulowane' : 'Nieopłacone'}</dd>
+      </dl>
+      {order.payment && <PayNow order={order} onPay={onPay} />}
+    </article>
+  );
+}
+
+function PayNow({ order, onPay }: { order: OrderView; onPay: OrderPageProps['onPay'] }) {
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+  const pay = async () => {
+    setBusy(true);
+    setMessage(null);
+    const failure = await onPay(order);
+    setBusy(false);
+    setMessage(failure);
+  };
+  return (
+    <div className="mt-4">
+      <button type="button" className="btn-primary" disabled={busy} onClick={() => void pay()}>
+        {busy ? 'Przekierowanie do płatności…' : 'Zapłać teraz'}
+      </button>
+      {message && (
+        <p role="alert" className="mt-2 text-blush-700">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}

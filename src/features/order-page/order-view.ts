@@ -1,0 +1,45 @@
+import * as v from 'valibot';
+import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
+
+/** What the order-page function answers (functions/order-page/view.ts); amounts in grosz. */
+const moneyLine = v.object({ name: v.string(), quantity: v.number(), price: v.number() });
+export const orderViewSchema = v.object({
+  number: v.string(),
+  createdAt: v.string(),
+  status: v.string(),
+  fulfilmentState: v.string(),
+  paid: v.boolean(),
+  items: v.array(moneyLine),
+  services: v.array(v.object({ label: v.string(), price: v.number() })),
+  subtotal: v.number(),
+  shipping: v.number(),
+  total: v.number(),
+  deliveryMethod: v.string(),
+  deliveryAddress: v.nullable(v.string()),
+  deliveryDate: v.nullable(v.string()),
+  deliveryWindowLabel: v.nullable(v.string()),
+  pickupTime: v.nullable(v.string()),
+  recipient: v.nullable(v.object({ name: v.string(), phone: v.string() })),
+  paymentMethod: v.string(),
+  payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.string() })),
+});
+export type OrderView = v.InferOutput<typeof orderViewSchema>;
+
+export type OrderLoad =
+  { kind: 'found'; order: OrderView } | { kind: 'not-found' } | { kind: 'offline' } | { kind: 'error'; message: string };
+
+const LOAD_FAILED = 'Nie udało się wczytać zamówienia. Spróbuj ponownie za chwilę.';
+
+/** Asks order-page for the order: by the mail's token, or by the signed-in buyer's session. */
+export async function loadOrderView(number: string, token: string | undefined, accessToken: string | null): Promise<OrderLoad> {
+  try {
+    const answer = await callFunction('order-page', token ? { number, token } : { number }, { accessToken });
+    if (answer.status === 404 || answer.status === 400) return { kind: 'not-found' };
+    if (!answer.ok) return { kind: 'error', message: bodyField(answer.body, 'message') ?? LOAD_FAILED };
+    const parsed = v.safeParse(orderViewSchema, answer.body);
+    return parsed.success ? { kind: 'found', order: parsed.output } : { kind: 'error', message: LOAD_FAILED };
+  } catch (error) {
+    if (error instanceof NetworkError) return error.reason === 'offline' ? { kind: 'offline' } : { kind: 'error', message: LOAD_FAILED };
+    throw error;
+  }
+}

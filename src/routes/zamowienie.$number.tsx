@@ -1,0 +1,42 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useCallback } from 'react';
+import { currentAccessToken } from '../features/auth/auth-client.ts';
+import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
+import { OrderPage } from '../features/order-page/order-page.tsx';
+import { loadOrderView, type OrderView } from '../features/order-page/order-view.ts';
+
+/** ?t=<token> from the mail; anything else is dropped. */
+function parseOrderSearch(search: Record<string, unknown>): { t?: string } {
+  return typeof search.t === 'string' && search.t !== '' ? { t: search.t } : {};
+}
+
+export const Route = createFileRoute('/zamowienie/$number')({
+  validateSearch: parseOrderSearch,
+  component: OrderRoute,
+});
+
+/** 'Zapłać teraz': the checkout's payment start with the access key order-page minted for this visit. */
+async function payNow(order: OrderView): Promise<string | null> {
+  if (!order.payment) return null;
+  const placed = {
+    id: order.payment.orderId,
+    orderNumber: order.number,
+    status: order.status,
+    subtotal: order.subtotal / 100,
+    shippingCost: order.shipping / 100,
+    total: order.total / 100,
+    createdAt: order.createdAt,
+    clientRequestId: '',
+    accessKey: order.payment.accessKey,
+  };
+  const method = order.paymentMethod === 'payu' ? 'payu' : 'stripe';
+  const result = await payForPlacedOrder(placed, { paymentMethod: method }, await currentAccessToken().catch(() => null));
+  return result.ok ? null : result.message;
+}
+
+function OrderRoute() {
+  const { number } = Route.useParams();
+  const { t } = Route.useSearch();
+  const load = useCallback(async () => loadOrderView(number, t, await currentAccessToken().catch(() => null)), [number, t]);
+  return <OrderPage number={number} load={load} onPay={payNow} />;
+}

@@ -1,0 +1,146 @@
+import { randomUUID, createHash } from 'node:crypto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { mailTo, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
+import { anonClient, checkoutFor, invokeFunction, someProducts, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+
+/**
+ * The order page without login on the shared backend: the mails' links
+ * carry a token stored only as its hash, order-page opens the order with
+ * it (and answers anything else with one 404), and a guest asks for the
+ * link again by number + email.
+ */
+
+const SENT = 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.';
+
+async function placeGuestOrder(email: string): Promise<{ id: string; number: string }> {
+  const [product] = await someProducts(1);
+  const answer = await invokeFunction(anonClient(), 'place-order', {
+    clientRequestId: randomUUID(),
+    checkout: checkoutFor({ email, paymentMethod: 'payu' }),
+    items: [{ productId: product!.id, quantity: 1 }],
+  });
+  expect(answer.status).toBe(201);
+  const order = answer.body.order as { id: string; orderNumber: string };
+  return { id: order.id, number: order.orderNumber };
+}
+
+/** The token in a mail's order link (/zamowienie/<number>?t=<token>). */
+function linkToken(mail: ReceivedMail, number: string): string {
+  const match = new RegExp(`/zamowienie/${number}\\?t=([A-Za-z0-9_-]+)`).exec(mail.text ?? '');
+  expect(match, 'the mail links the order page with a token').not.toBeNull();
+  return match![1]!;
+}
+
+async function orderPage(body: unknown): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${testBackend().url}/functions/v1/order-page`, {
+    method: 'POST',
+    headers: { apikey: testBackend().publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+async function askForLink(number: string, email: string): Promise<{ status: number; text: string }> {
+  const response = await fetch(`${testBackend().url}/functions/v1/order-link-request`, {
+    method: 'POST',
+    headers: { apikey: testBackend().publishableKey, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ number, email }),
+  });
+  return { status: response.status, text: await response.text() };
+}
+
+// All requests come from 127.0.0.1: each test starts with clean order-link counters.
+beforeEach(async () => {
+  await withDatabase((db) => db.query("delete from private.rate_limit_hits where key like 'order-link:%'"));
+});
+
+describe('order page links', () => {
+  it('the confirmation links the order page with a token stored only as its SHA-256, and that token opens the order', async () => {
+    const email = uniqueEmail('order-page');
+    const order = await placeGuestOrder(email);
+    const [confirmation] = await waitForMailTo(testBackend().mailUrl, email, 1);
+    const token = linkToken(confirmation!, order.number);
+    expect(confirmation!.html).toContain(`/zamowienie/${order.number}?t=${token}`);
+
+    const { rows } = await withDatabase((db) =>
+      db.query<{ token_hash: string }>('select token_hash from order_link_tokens where order_id = $1', [order.id]),
+    );
+    expect(rows.map((row) => row.token_hash)).toContain(createHash('sha256').update(token).digest('hex'));
+    const stored = await withDatabase((db) =>
+      db.query('select 1 from order_link_tokens where token_hash = $1 or token_hash like $2', [token, `%${token.slice(0, 20)}%`]),
+    );
+    expect(stored.rows).toHaveLength(0);
+
+    const page = await orderPage({ number: order.number, token });
+    expect(page.status).toBe(200);
+    expect(JSON.parse(page.text)).toMatchObject({ number: order.number, status: 'pending', paid: false, paymentMethod: 'payu' });
+    // 'Zapłać teraz' carries a device key the payment start accepts.
+    expect(JSON.parse(page.text).payment).toMatchObject({ orderId: order.id, accessKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
+  it('a wrong token, a token of another order and an unknown number all get the same 404', async () => {
+    const first = await placeGuestOrder(uniqueEmail('order-page-a'));
+    const secondEmail = uniqueEmail('order-page-b');
+    const second = await placeGuestOrder(secondEmail);
+    const [mail] = await waitForMailTo(testBackend().mailUrl, secondEmail, 1);
+    const otherToken = linkToken(mail!, second.number);
+
+    const answers = [
+      await orderPage({ number: first.number, token: 'A'.repeat(43) }),
+      await orderPage({ number: first.number, token: otherToken }),
+      await orderPage({ number: first.number }),
+      await orderPage({ number: 'KT0000000000', token: otherToken }),
+    ];
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]!.status).toBe(404);
+  });
+
+  it('asking for the link answers the same for a match, a wrong email and an unknown number, and mails only the match a working link', async () => {
+    const email = uniqueEmail('order-link');
+    const order = await placeGuestOrder(email);
+    await waitForMailTo(testBackend().mailUrl, email, 1);
+    const stranger = uniqueEmail('order-link-stranger');
+
+    const answers = [
+      await askForLink(order.number, email.toUpperCase()),
+      await askForLink(order.number, stranger),
+      await askForLink('KT0000000000', email),
+    ];
+    for (const answer of answers) expect(answer).toEqual({ status: 200, text: JSON.stringify({ ok: true, message: SENT }) });
+
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 2);
+    const linkMail = mails.find((mail) => mail.subject.startsWith('Link do zamówienia'));
+    expect(linkMail?.subject).toBe(`Link do zamówienia ${order.number}`);
+    const page = await orderPage({ number: order.number, token: linkToken(linkMail!, order.number) });
+    expect(page.status).toBe(200);
+    expect(await mailTo(testBackend().mailUrl, stranger)).toHaveLength(0);
+
+    // A guest may ask again: each request is its own job.
+    await askForLink(order.number, email);
+    await waitForMailTo(testBackend().mailUrl, email, 3);
+    const { rows } = await withDatabase((db) =>
+      db.query("select 1 from mail_jobs where order_id = $1 and kind = 'order-link'", [order.id]),
+    );
+    expect(rows).toHaveLength(2);
+  });
+
+  it('takes 5 requests per 15 minutes per email, then answers 429', async () => {
+    const email = uniqueEmail('order-link-limit');
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', email)).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const { rows } = await withDatabase((db) =>
+      db.query<{ seconds: number }>(
+        'select extract(epoch from max(expires_at) - max(hit_at))::int as seconds from private.rate_limit_hits where key = $1',
+        [`order-link:email:${email}`],
+      ),
+    );
+    expect(rows[0]!.seconds).toBe(15 * 60);
+  });
+
+  it('counts per address too: a sixth email from one address is refused', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', uniqueEmail(`order-link-ip-${i}`))).status);
+    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+  });
+});
