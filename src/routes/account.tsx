@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, useLocation } from '@tanstack/react-router';
 import { AccountPage, GuestAccountPage } from '../features/account/account-page.tsx';
 import type { DeviceOrder, DeviceOrderActions } from '../features/account/device-orders-list.tsx';
 import { currentAccessToken } from '../features/auth/auth-client.ts';
@@ -6,6 +6,7 @@ import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { DeliverySlotPicker } from '../features/checkout/delivery-slot-picker.tsx';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
+import { OrderLinkRequestForm } from '../features/order-page/order-link-form.tsx';
 import { useDeviceOrders, type DeviceOrderSummary } from '../features/orders-sync/device-orders.ts';
 import { cancelOutboxEntry, rescheduleOutboxEntry } from '../features/orders-sync/outbox.ts';
 import { sendOutbox } from '../features/orders-sync/outbox-sender.ts';
@@ -48,11 +49,15 @@ function deviceOrderActions(orders: readonly DeviceOrderSummary[]): DeviceOrderA
 function AccountRoute() {
   const deviceOrders = useDeviceOrders();
   const { user, isLoading } = useAuth();
+  // /account#link-zamowienia (from the success page and the order page): a guest asks for an order's link.
+  const asksForLink = useLocation({ select: (location) => location.hash === 'link-zamowienia' });
   if (deviceOrders === undefined) return null;
   const actions = deviceOrderActions(deviceOrders);
-  // A guest whose device placed orders sees them here; a guest with none is asked to log in.
-  if (!isLoading && !user && deviceOrders.length > 0)
-    return <GuestAccountPage orders={deviceOrders} actions={actions} SlotPicker={DeliverySlotPicker} />;
+  // A guest whose device placed orders (or who asks for a link) sees the guest page; a guest with none is asked to log in.
+  if (!isLoading && !user && (deviceOrders.length > 0 || asksForLink))
+    return (
+      <GuestAccountPage orders={deviceOrders} actions={actions} SlotPicker={DeliverySlotPicker} linkRequest={<OrderLinkRequestForm />} />
+    );
   return (
     <AuthGate require="user">
       {(signedIn) => (

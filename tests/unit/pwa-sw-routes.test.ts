@@ -37,6 +37,14 @@ describe('service worker navigation rules', () => {
     expect(isProductImage(new URL('https://cdn.test/products/a.svg'), false)).toBe(false);
     expect(isProductImage(new URL('https://shop.test/rest/v1/products'), true)).toBe(false);
   });
+
+  it('gives the personal order page only the generic shell and never caches its data or the token-bearing address', () => {
+    // The shell is the same for everyone; the order itself comes from order-page, which the worker never routes.
+    expect(isShellNavigation('/zamowienie/KT2611240001?t=abc_token')).toBe(true);
+    expect(isShellNavigation('/functions/v1/order-page')).toBe(false);
+    expect(isProductImage(new URL('https://shop.test/zamowienie/KT2611240001?t=abc'), true)).toBe(false);
+    expect(isProductImage(new URL('https://shop.test/functions/v1/order-page'), true)).toBe(false);
+  });
 });
 
 describe('offline page', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../domain/money.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -12,8 +12,12 @@ const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeSty
 
 const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}, onPay: async () => null, onReschedule: async () => null };
 
-/** A visitor whose device placed orders sees them (with their states) and is invited to log in for the full history. */
-export function GuestAccountPage({ orders, actions, SlotPicker }: DeviceOrdersProps) {
+/**
+ * A visitor whose device placed orders sees them (with their states) and is
+ * invited to log in for the full history; `linkRequest` is the form asking
+ * for an order page's link by mail (the route hands it in).
+ */
+export function GuestAccountPage({ orders, actions, SlotPicker, linkRequest }: DeviceOrdersProps & { linkRequest?: ReactNode }) {
   return (
     <section className="mx-auto w-full max-w-4xl px-4 py-12">
       <PageHeading>Moje zamówienia</PageHeading>
@@ -25,6 +29,7 @@ export function GuestAccountPage({ orders, actions, SlotPicker }: DeviceOrdersPr
         , aby zobaczyć pełną historię zamówień.
       </p>
       <DeviceOrdersList orders={orders} actions={actions} SlotPicker={SlotPicker} />
+      {linkRequest}
     </section>
   );
 }
@@ -156,7 +161,17 @@ function OrderCard({ order }: { order: HistoryOrder }) {
           </li>
         ))}
       </ul>
-      <p className="mt-3 text-right font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
+      <div className="mt-3 flex flex-wrap items-center justify-between gap-3">
+        <Link
+          to="/zamowienie/$number"
+          params={{ number: order.number }}
+          className="font-semibold text-forest-800 underline"
+          aria-label={`Szczegóły zamówienia ${order.number}`}
+        >
+          Szczegóły i stan zamówienia
+        </Link>
+        <p className="font-semibold text-forest-900">Razem: {formatPln(order.total)}</p>
+      </div>
     </li>
   );
 }

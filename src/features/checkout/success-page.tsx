@@ -151,6 +151,12 @@ function OrderNumberLine({ orderNumber }: { orderNumber: string | undefined }) {
       <strong className="font-mono text-forest-900" data-testid="order-number">
         {orderNumber}
       </strong>
+      <span className="mt-1 block text-base text-ink-muted">
+        Link do strony zamówienia wyślemy mailem.{' '}
+        <Link to="/account" hash="link-zamowienia" className="font-semibold text-forest-800 underline">
+          Poproś o link ponownie
+        </Link>
+      </span>
     </p>
   );
 }

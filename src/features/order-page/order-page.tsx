@@ -100,8 +100,10 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         Złożone {dateFormat.format(new Date(order.createdAt))} · Status: <strong>{orderStatusLabel(order.status)}</strong>
       </p>
 
-      <h2 className="mt-8 text-xl font-bold text-forest-900">Przebieg</h2>
-      <ol className="mt-3 space-y-2">
+      <h2 id="order-timeline-heading" className="mt-8 text-xl font-bold text-forest-900">
+        Przebieg
+      </h2>
+      <ol aria-labelledby="order-timeline-heading" className="mt-3 space-y-2">
         {steps.map((step, index) => (
           <li key={step.label} className="flex items-center gap-3" aria-current={index === current ? 'step' : undefined}>
             <span aria-hidden="true" className={step.done ? 'text-forest-700' : 'text-ink-muted'}>

@@ -1,0 +1,126 @@
+import 'fake-indexeddb/auto';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { HttpResponse, http } from 'msw';
+import { afterEach, describe, expect, it } from 'vitest';
+import { server } from '../../mocks/node.ts';
+import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+
+withBackendMetaAndConsent();
+
+const ORDER = {
+  number: 'KT2611240001',
+  createdAt: '2026-11-24T10:00:00Z',
+  status: 'processing',
+  fulfilmentState: 'to-do',
+  paid: false,
+  items: [{ name: 'Bukiet róż', quantity: 2, price: 6000 }],
+  services: [],
+  subtotal: 12000,
+  shipping: 1500,
+  total: 13500,
+  deliveryMethod: 'home',
+  deliveryAddress: 'Słowackiego 1, 37-700 Przemyśl',
+  deliveryDate: '2026-11-28',
+  deliveryWindowLabel: '9:00–12:00',
+  pickupTime: null,
+  recipient: { name: 'Jan Nowak', phone: '600200300' },
+  paymentMethod: 'payu',
+  payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
+};
+
+function serveOrderPage(answer: () => Response, seen: unknown[] = []) {
+  server.use(
+    http.post('*/functions/v1/order-page', async ({ request }) => {
+      seen.push(await request.json());
+      return answer();
+    }),
+  );
+  return seen;
+}
+
+afterEach(() => {
+  Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+});
+
+describe('/zamowienie/<number>', () => {
+  it("shows the order with the link's token: heading, timeline as an ordered list, items, delivery, payment and 'Zapłać teraz'", async () => {
+    const seen = serveOrderPage(() => HttpResponse.json(ORDER));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zamówienie KT2611240001' })).toBeTruthy();
+    expect(seen).toEqual([{ number: 'KT2611240001', token: 'abc_token' }]);
+
+    const timeline = screen.getByRole('list', { name: 'Przebieg' });
+    expect(timeline.tagName).toBe('OL');
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      '●Złożone – gotowe',
+      '○Opłacone – jeszcze nie',
+      '●W realizacji – gotowe',
+      '○Gotowe – jeszcze nie',
+      '○W drodze – jeszcze nie',
+      '○Dostarczone – jeszcze nie',
+      '○Zrealizowane – jeszcze nie',
+    ]);
+    expect(within(timeline).getByText('W realizacji').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('Bukiet róż')).toBeTruthy();
+    expect(screen.getByText(/135,00\szł/)).toBeTruthy();
+    expect(screen.getByText('Jan Nowak, 600200300')).toBeTruthy();
+    expect(screen.getByText('Nieopłacone')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Zapłać teraz' })).toBeTruthy();
+  });
+
+  it("has no 'Zapłać teraz' for a paid order", async () => {
+    serveOrderPage(() => HttpResponse.json({ ...ORDER, paid: true, payment: null }));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    await screen.findByRole('heading', { level: 1, name: 'Zamówienie KT2611240001' });
+    expect(screen.getByText('Opłacone', { selector: 'dd' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Zapłać teraz' })).toBeNull();
+  });
+
+  it('shows the same not-found page for a 404, with a link to ask for the link', async () => {
+    serveOrderPage(() => HttpResponse.json({ error: 'order_not_found', message: 'Nie znaleźliśmy takiego zamówienia.' }, { status: 404 }));
+    const view = await renderRoute('/zamowienie/KT0000000000?t=wrong');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Nie znaleźliśmy takiego zamówienia' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Poproś o link do zamówienia' }));
+    await waitFor(() => expect(view.router.state.location.pathname).toBe('/account'));
+    expect(await screen.findByRole('heading', { name: 'Link do zamówienia' })).toBeTruthy();
+  });
+
+  it('says it is loading, then that it needs a connection when offline, and loads on retry', async () => {
+    let online = false;
+    serveOrderPage(() => (online ? HttpResponse.json(ORDER) : HttpResponse.error()));
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: false });
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    expect(screen.getByText(/Wczytywanie zamówienia KT2611240001/)).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(/potrzebuje połączenia z internetem/)).toBeTruthy();
+    online = true;
+    Object.defineProperty(navigator, 'onLine', { configurable: true, value: true });
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Zamówienie KT2611240001' })).toBeTruthy();
+  });
+});
+
+describe('asking for the link on /account', () => {
+  it('sends number and email and shows the one answer', async () => {
+    const seen: unknown[] = [];
+    server.use(
+      http.post('*/functions/v1/order-link-request', async ({ request }) => {
+        seen.push(await request.json());
+        return HttpResponse.json({ ok: true, message: 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.' });
+      }),
+    );
+    await renderRoute('/account#link-zamowienia');
+    const form = await screen.findByRole('form', { name: 'Link do zamówienia' });
+    const user = userEvent.setup();
+    await user.type(within(form).getByLabelText('Numer zamówienia'), ' KT2611240001 ');
+    await user.type(within(form).getByLabelText('Email'), 'anna@example.pl');
+    await user.click(within(form).getByRole('button', { name: 'Wyślij link' }));
+    expect((await screen.findByRole('status')).textContent).toBe('Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.');
+    expect(seen).toEqual([{ number: 'KT2611240001', email: 'anna@example.pl' }]);
+  });
+});
