@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { orderTimeline } from '../../src/features/order-page/timeline.ts';
 
-const base = { status: 'pending', paid: false, fulfilmentState: 'to-do', deliveryDate: null };
+const base = { status: 'pending', paid: false, fulfilmentState: 'to-do', deliveryMethod: 'store' };
 const done = (steps: { label: string; done: boolean }[]) => steps.filter((step) => step.done).map((step) => step.label);
 const labels = (steps: { label: string }[]) => steps.map((step) => step.label);
 
@@ -13,12 +13,12 @@ describe('order timeline', () => {
     expect(done(orderTimeline({ ...base, paid: true, status: 'processing' }))).toEqual(['Złożone', 'Opłacone', 'W realizacji']);
   });
 
-  it('adds the delivery states for a florist order and completes it when delivered', () => {
-    const steps = orderTimeline({ ...base, deliveryDate: '2026-11-28', paid: true, fulfilmentState: 'out-for-delivery' });
+  it("adds the delivery states for the florist's own delivery and completes it when delivered", () => {
+    const steps = orderTimeline({ ...base, deliveryMethod: 'home', paid: true, fulfilmentState: 'out-for-delivery' });
     expect(labels(steps)).toEqual(['Złożone', 'Opłacone', 'W realizacji', 'Gotowe', 'W drodze', 'Dostarczone', 'Zrealizowane']);
     expect(done(steps)).toEqual(['Złożone', 'Opłacone', 'W realizacji', 'Gotowe', 'W drodze']);
-    expect(done(orderTimeline({ ...base, deliveryDate: '2026-11-28', fulfilmentState: 'delivered' }))).toContain('Zrealizowane');
-    expect(labels(orderTimeline({ ...base, deliveryDate: '2026-11-28', fulfilmentState: 'failed-attempt' }))).toContain('Nieudana próba');
+    expect(done(orderTimeline({ ...base, deliveryMethod: 'home', fulfilmentState: 'delivered' }))).toContain('Zrealizowane');
+    expect(labels(orderTimeline({ ...base, deliveryMethod: 'home', fulfilmentState: 'failed-attempt' }))).toContain('Nieudana próba');
   });
 
   it('ends at cancelled for a cancelled order', () => {

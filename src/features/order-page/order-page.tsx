@@ -11,6 +11,8 @@ import { orderTimeline } from './timeline.ts';
 
 export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
+/** '2026-11-28' → '28.11.2026'. */
+const day = (date: string) => date.split('-').reverse().join('.');
 const pln = (amount: number) => formatPln(grosz(amount));
 const label = <K extends string>(labels: Record<K, string>, value: string) => (value in labels ? labels[value as K] : value);
 
@@ -167,7 +169,7 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
           <>
             <dt className="text-ink-muted">Termin</dt>
             <dd>
-              {order.deliveryDate}
+              {day(order.deliveryDate)}
               {order.deliveryWindowLabel ? `, ${order.deliveryWindowLabel}` : ''}
               {order.pickupTime ? `, ${order.pickupTime}` : ''}
             </dd>

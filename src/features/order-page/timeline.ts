@@ -1,3 +1,4 @@
+import { LOCAL_DELIVERY_METHODS } from '../../domain/delivery.ts';
 import { FULFILMENT_STATE_LABELS, type FulfilmentState } from '../../domain/florist-order.ts';
 import { ORDER_STATUS_LABELS } from '../../domain/order-status.ts';
 import type { OrderView } from './order-view.ts';
@@ -7,19 +8,21 @@ export interface TimelineStep {
   done: boolean;
 }
 
-/** Florist orders (a delivery date) also show where the delivery stands. */
-function hasFulfilment(order: Pick<OrderView, 'deliveryDate' | 'fulfilmentState'>): boolean {
-  return order.deliveryDate !== null || order.fulfilmentState !== 'to-do';
+type TimelineInput = Pick<OrderView, 'status' | 'paid' | 'fulfilmentState' | 'deliveryMethod'>;
+
+/** The florist's own deliveries (home, cemetery) also show where the delivery stands; a pickup or a parcel does not. */
+function hasFulfilment(order: TimelineInput): boolean {
+  return (LOCAL_DELIVERY_METHODS as readonly string[]).includes(order.deliveryMethod) || order.fulfilmentState !== 'to-do';
 }
 
 const FULFILMENT_ORDER: FulfilmentState[] = ['ready', 'out-for-delivery', 'delivered'];
 
 /**
- * The order's way so far: placed → paid → in realisation → (for florist
- * orders: ready → on the way → delivered) → completed; a cancelled order
+ * The order's way so far: placed → paid → in realisation → (for the
+ * florist's deliveries: ready → on the way → delivered) → completed; a cancelled order
  * shows placed → cancelled.
  */
-export function orderTimeline(order: Pick<OrderView, 'status' | 'paid' | 'fulfilmentState' | 'deliveryDate'>): TimelineStep[] {
+export function orderTimeline(order: TimelineInput): TimelineStep[] {
   const placed: TimelineStep = { label: 'Złożone', done: true };
   if (order.status === 'cancelled') return [placed, { label: ORDER_STATUS_LABELS.cancelled, done: true }];
   const reached = FULFILMENT_ORDER.indexOf(order.fulfilmentState as FulfilmentState);

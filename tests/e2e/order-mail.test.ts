@@ -1,0 +1,104 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
+import { appUrl, serviceClient, testBackend } from '../support/test-backend.ts';
+import { chooseFirstFreeSlot } from './checkout-slot.ts';
+
+/**
+ * Issue 18, end to end in Chromium: a guest orders through the checkout,
+ * the confirmation arrives in MailDev (its REST API), its link opens the
+ * order page without login; the owner's 'W realizacji' brings that mail.
+ */
+
+const chromium = chromiumPerFile();
+const ROSES = { id: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Bukiet czerwonych róż' };
+const WAIT = { timeout: 15_000 };
+/** Set SHOTS_DIR to keep screenshots of the order page at phone and desktop width. */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.test`;
+}
+
+/** The order page link in a mail: /zamowienie/<number>?t=<token> on the served app. */
+function orderLink(mail: ReceivedMail, number: string): string {
+  const link = new RegExp(`https?://\\S+/zamowienie/${number}\\?t=[A-Za-z0-9_-]{43}`).exec(mail.text ?? '')?.[0];
+  expect(link, `the mail "${mail.subject}" links the order page with a token`).toBeDefined();
+  return link!;
+}
+
+/** A guest's order through the checkout: roses, store pickup, transfer; answers the order number. */
+async function guestOrder(page: Page, email: string): Promise<string> {
+  await page.goto(appUrl(`/product/${ROSES.id}`));
+  await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
+  await page.getByRole('heading', { level: 1, name: ROSES.name }).waitFor(WAIT);
+  await page.getByRole('button', { name: `Dodaj do koszyka: ${ROSES.name}`, exact: true }).click();
+  await page.getByRole('dialog').getByText(ROSES.name).waitFor(WAIT);
+  await page.goto(appUrl('/checkout'));
+  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
+  await page.getByLabel('Imię', { exact: true }).fill('Anna');
+  await page.getByLabel('Nazwisko').fill('Kowalska');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Telefon').fill('+48 600 100 200');
+  await chooseFirstFreeSlot(page);
+  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
+  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+  await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
+  await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d+$/, WAIT);
+  return new URL(page.url()).searchParams.get('orderId')!;
+}
+
+describe('order mails and the order page without login', () => {
+  it("a guest's confirmation links the order page; the owner's 'W realizacji' brings its mail", async () => {
+    const buyer = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' });
+    const page = await buyer.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    const email = uniqueEmail('order-mail');
+    const number = await guestOrder(page, email);
+
+    const [confirmation] = await waitForMailTo(testBackend().mailUrl, email, 1, 20_000);
+    expect(confirmation?.subject).toContain(`Potwierdzenie zamówienia ${number}`);
+    const link = orderLink(confirmation!, number);
+
+    // Another device, never signed in: only the link.
+    const reader = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
+    const phone = await reader.newPage();
+    phone.on('pageerror', (error) => errors.push(error.message));
+    await phone.goto(link);
+    await phone.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
+    const timeline = phone.getByRole('list', { name: 'Przebieg' });
+    expect(await timeline.getByRole('listitem').first().textContent()).toContain('Złożone');
+    await phone.getByText(ROSES.name).waitFor(WAIT);
+    await phone.getByText('Przelew tradycyjny').waitFor(WAIT);
+    expect(await phone.getByRole('button', { name: 'Zapłać teraz' }).count()).toBe(0);
+    if (SHOTS_DIR) {
+      mkdirSync(SHOTS_DIR, { recursive: true });
+      await phone.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
+      await phone.screenshot({ path: join(SHOTS_DIR, 'order-page-390x844.png'), fullPage: true });
+    }
+
+    // A wrong token shows the page an unknown order gets.
+    await phone.goto(link.replace(/t=.{5}/, 't=AAAAA'));
+    await phone.getByRole('heading', { level: 1, name: 'Nie znaleźliśmy takiego zamówienia' }).waitFor(WAIT);
+
+    const { error } = await serviceClient().from('orders').update({ status: 'processing' }).eq('payu_order_id', number);
+    expect(error).toBeNull();
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 2, 30_000);
+    const processing = mails.find((mail) => mail.subject === `Zamówienie ${number} jest w realizacji`);
+    expect(processing, 'the W realizacji mail').toBeDefined();
+
+    await page.goto(orderLink(processing!, number));
+    await page.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
+    await page.getByText('Status: W realizacji').waitFor(WAIT);
+    expect(await page.locator('ol li[aria-current="step"]').textContent()).toContain('W realizacji');
+    if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, 'order-page-1280x800.png'), fullPage: true });
+
+    expect(errors).toEqual([]);
+    await reader.close();
+    await buyer.close();
+  });
+});
