@@ -70,6 +70,8 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'create-payu-classic-payment',
       'delivery-availability',
       'mail-dispatch',
+      'order-link-request',
+      'order-page',
       'payment-notification',
       'place-order',
       'send-contact-email',
