@@ -1,7 +1,17 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mailTo, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
-import { anonClient, checkoutFor, invokeFunction, someProducts, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  signedUpCustomer,
+  someProducts,
+  testBackend,
+  uniqueEmail,
+  withDatabase,
+} from '../support/test-backend.ts';
+import type { SupabaseClient } from '@supabase/supabase-js';
 
 /**
  * The order page without login on the shared backend: the mails' links
@@ -12,9 +22,9 @@ import { anonClient, checkoutFor, invokeFunction, someProducts, testBackend, uni
 
 const SENT = 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.';
 
-async function placeGuestOrder(email: string): Promise<{ id: string; number: string }> {
+async function placeGuestOrder(email: string, client: SupabaseClient = anonClient()): Promise<{ id: string; number: string }> {
   const [product] = await someProducts(1);
-  const answer = await invokeFunction(anonClient(), 'place-order', {
+  const answer = await invokeFunction(client, 'place-order', {
     clientRequestId: randomUUID(),
     checkout: checkoutFor({ email, paymentMethod: 'payu' }),
     items: [{ productId: product!.id, quantity: 1 }],
@@ -76,6 +86,32 @@ describe('order page links', () => {
     expect(JSON.parse(page.text)).toMatchObject({ number: order.number, status: 'pending', paid: false, paymentMethod: 'payu' });
     // 'Zapłać teraz' carries a device key the payment start accepts.
     expect(JSON.parse(page.text).payment).toMatchObject({ orderId: order.id, accessKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+  });
+
+  it("'Zapłać teraz' gets a device key the PayU payment start accepts", async () => {
+    const email = uniqueEmail('order-page-pay');
+    const order = await placeGuestOrder(email);
+    const [mail] = await waitForMailTo(testBackend().mailUrl, email, 1);
+    const page = JSON.parse((await orderPage({ number: order.number, token: linkToken(mail!, order.number) })).text) as {
+      payment: { orderId: string; accessKey: string };
+    };
+    const start = await invokeFunction(anonClient(), 'create-payu-classic-payment', page.payment);
+    expect(start.status).toBe(200);
+    expect(start.body).toMatchObject({ success: true, redirectUrl: expect.any(String) });
+    const keyless = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id });
+    expect(keyless.status).toBe(403);
+  });
+
+  it("the signed-in buyer's session opens their own order without a token; another customer's does not", async () => {
+    const buyer = await signedUpCustomer('order-page-owner');
+    const stranger = await signedUpCustomer('order-page-stranger');
+    const order = await placeGuestOrder(buyer.email, buyer.client);
+    const own = await invokeFunction(buyer.client, 'order-page', { number: order.number });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ number: order.number });
+    const other = await invokeFunction(stranger.client, 'order-page', { number: order.number });
+    expect(other.status).toBe(404);
+    expect(other.body).toEqual({ error: 'order_not_found', message: 'Nie znaleźliśmy takiego zamówienia.' });
   });
 
   it('a wrong token, a token of another order and an unknown number all get the same 404', async () => {

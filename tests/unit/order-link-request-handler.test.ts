@@ -50,6 +50,20 @@ describe('order-link-request', () => {
     expect(await response.text()).not.toContain('database');
   });
 
+  it('answers without waiting for the lookup, so its time says nothing about the order', async () => {
+    let handedOver: Promise<unknown> | undefined;
+    const handler = createOrderLinkRequestHandler({
+      authenticate: fakeAuthenticate(),
+      queueLinkMail: () => new Promise<void>(() => {}),
+      waitUntil: (task) => {
+        handedOver = task;
+      },
+    });
+    const response = await handler(post({ number: 'KT2611240001', email: 'anna@example.pl' }));
+    expect(response.status).toBe(200);
+    expect(handedOver).toBeInstanceOf(Promise);
+  });
+
   it('refuses a missing number or a malformed email with 400 field messages, queueing nothing', async () => {
     const { handler, queued } = setup();
     const response = await handler(post({ number: '', email: 'nope' }));
