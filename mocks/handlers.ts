@@ -1,4 +1,9 @@
 import { HttpResponse, http } from 'msw';
+import type { DeliveryAvailabilityResponse } from '../src/domain/delivery-availability-contract.ts';
+import { bookingRange, deliveryAvailability } from '../src/domain/delivery-calendar.ts';
+import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS } from '../src/domain/delivery-settings.ts';
+import { toPln } from '../src/domain/money.ts';
+import { warsawDate } from '../src/domain/warsaw-time.ts';
 import { mockCustomer, sampleProducts, samplePublicSettings, type ProductRow } from './fixtures.ts';
 
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';
@@ -179,6 +184,20 @@ export const handlers = [
       { status: 201 },
     );
   }),
+  // The shop's calendar by the default 'Dostawy' settings, nothing booked, at the moment the test runs.
+  http.post('*/functions/v1/delivery-availability', () => {
+    const now = Date.now();
+    const settings = DEFAULT_DELIVERY_SETTINGS;
+    const answer: DeliveryAvailabilityResponse = {
+      generatedAt: new Date(now).toISOString(),
+      today: warsawDate(now),
+      days: deliveryAvailability({ settings, now, ...bookingRange(settings, now), booked: [] }),
+      services: DELIVERY_SERVICE_IDS.map((id) => ({ id, label: DELIVERY_SERVICE_LABELS[id], price: toPln(settings.servicePrices[id]) })),
+    };
+    return HttpResponse.json(answer);
+  }),
+  // No app settings rows saved: every reader falls back to its defaults.
+  http.get('*/rest/v1/app_settings', () => HttpResponse.json([])),
   http.post('*/functions/v1/calculate-delivery', () =>
     HttpResponse.json({
       distance: 19.8,

@@ -16,7 +16,7 @@ export function OrderMails({ mails }: { mails: readonly AdminMail[] }) {
   return (
     <ul className="divide-y divide-forest-100">
       {mails.map((mail) => (
-        <li key={mail.kind} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
+        <li key={`${mail.kind}-${mail.createdAt}`} className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 py-2">
           <span>
             <span className="font-medium">{MAIL_KIND_LABELS[mail.kind]}</span>
             <span className="block break-all text-ink-muted">do {mail.recipient}</span>
