@@ -39,7 +39,7 @@ const row: OrderRow = {
     },
     // A kind a newer database knows and this app does not: left out, not shown under a wrong name.
     {
-      kind: 'order-link',
+      kind: 'review-request',
       recipient: 'anna@example.pl',
       state: 'sent',
       attempts: 1,
