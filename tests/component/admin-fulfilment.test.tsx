@@ -6,31 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, type StatusPatch } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
-import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
-import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
-import { polishHolidayOn } from '../../src/domain/polish-holidays.ts';
+import { addDays } from '../../src/domain/calendar-date.ts';
 import { warsawDate } from '../../src/domain/warsaw-time.ts';
 import type { OrderRow } from '../../src/features/admin/admin-order.ts';
-import { floristRow } from '../support/florist-order-rows.ts';
+import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
 afterEach(() => vi.restoreAllMocks());
 
 const today = warsawDate(Date.now());
-
-/** A Tuesday–Friday from `from` on that is neither a holiday nor a peak day: the default two windows of 5 places. */
-function plainWeekday(from: string): string {
-  let date = from;
-  while (
-    isoWeekday(date) < 2 ||
-    isoWeekday(date) > 5 ||
-    polishHolidayOn(date) ||
-    DEFAULT_DELIVERY_SETTINGS.peakDays.includes(date.slice(5))
-  )
-    date = addDays(date, 1);
-  return date;
-}
 
 const day = plainWeekday(addDays(today, 2));
 

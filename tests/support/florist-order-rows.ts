@@ -1,3 +1,6 @@
+import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
+import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
+import { polishHolidayOn } from '../../src/domain/polish-holidays.ts';
 import type { OrderRow } from '../../src/features/admin/admin-order.ts';
 
 let counter = 0;
@@ -50,4 +53,17 @@ export function floristRow(overrides: Partial<OrderRow> & { delivery_date: strin
     fulfilment_state: 'to-do',
     ...overrides,
   };
+}
+
+/** The next date from `from` on that is a Tuesday–Friday, not a holiday and not a peak day: two default windows, 5 places each. */
+export function plainWeekday(from: string): string {
+  let date = from;
+  while (
+    isoWeekday(date) < 2 ||
+    isoWeekday(date) > 5 ||
+    polishHolidayOn(date) ||
+    DEFAULT_DELIVERY_SETTINGS.peakDays.includes(date.slice(5))
+  )
+    date = addDays(date, 1);
+  return date;
 }

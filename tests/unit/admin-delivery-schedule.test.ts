@@ -1,27 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
-import { polishHolidayOn } from '../../src/domain/polish-holidays.ts';
 import { warsawDate } from '../../src/domain/warsaw-time.ts';
 import { toAdminOrder } from '../../src/features/admin/admin-order.ts';
 import { compareByDeliveryTime, deliveryDateRange, planDay, sortByDeliveryTime } from '../../src/features/admin/delivery-schedule.ts';
 import { ordersShown } from '../../src/features/admin/orders/orders-list.ts';
-import { floristRow } from '../support/florist-order-rows.ts';
+import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 
 const today = warsawDate(Date.now());
-
-/** The next date from `from` on that is a Tuesday–Friday, not a holiday and not a peak day: two default windows, 5 places each. */
-function plainWeekday(from: string): string {
-  let date = from;
-  while (
-    isoWeekday(date) < 2 ||
-    isoWeekday(date) > 5 ||
-    polishHolidayOn(date) ||
-    DEFAULT_DELIVERY_SETTINGS.peakDays.includes(date.slice(5))
-  )
-    date = addDays(date, 1);
-  return date;
-}
 
 const day = plainWeekday(addDays(today, 3));
 const order = (overrides: Parameters<typeof floristRow>[0]) => toAdminOrder(floristRow(overrides));
