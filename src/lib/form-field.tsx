@@ -100,6 +100,22 @@ export function TextInputField({
   );
 }
 
+/** The email input of every form (login, reset, contact): labelled 'Email', with the email keyboard and autofill. */
+export function EmailField({ field, id, maxLength }: Omit<BoundFieldProps<string>, 'label' | 'fallbackError'> & { maxLength?: number }) {
+  return (
+    <TextInputField
+      field={field}
+      id={id}
+      label="Email"
+      name="email"
+      type="email"
+      inputMode="email"
+      autoComplete="email"
+      maxLength={maxLength}
+    />
+  );
+}
+
 /** A resizable textarea in the form-field frame, bound to a TanStack Form field. */
 export function TextAreaField({
   field,

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_LOGIN_FORM, loginSchema, type LoginFormValues } from '../../domain/auth-schema.ts';
-import { TextInputField } from '../../lib/form-field.tsx';
+import { EmailField, TextInputField } from '../../lib/form-field.tsx';
 import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
@@ -40,19 +40,7 @@ export function LoginForm() {
       }}
     >
       <AuthFormError message={serverError} />
-      <form.Field name="email">
-        {(field) => (
-          <TextInputField
-            field={field}
-            id={fieldId('email')}
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-        )}
-      </form.Field>
+      <form.Field name="email">{(field) => <EmailField field={field} id={fieldId('email')} />}</form.Field>
       <form.Field name="password">
         {(field) => (
           <TextInputField

@@ -3,7 +3,7 @@ import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
 import { EMPTY_RESET_REQUEST_FORM, resetRequestSchema, type ResetRequestFormValues } from '../../domain/auth-schema.ts';
-import { TextInputField } from '../../lib/form-field.tsx';
+import { EmailField } from '../../lib/form-field.tsx';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 import { AuthFormError, authSubmitClass } from './auth-card.tsx';
 import { AUTH_MESSAGES } from './auth-messages.ts';
@@ -63,19 +63,7 @@ export function ResetRequestForm() {
     >
       <p className="text-sm text-ink-muted">Podaj adres email konta. Wyślemy na niego link do ustawienia nowego hasła.</p>
       <AuthFormError message={serverError} />
-      <form.Field name="email">
-        {(field) => (
-          <TextInputField
-            field={field}
-            id={`${baseId}-email`}
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-          />
-        )}
-      </form.Field>
+      <form.Field name="email">{(field) => <EmailField field={field} id={`${baseId}-email`} />}</form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>
         {(isSubmitting) => (
           <button type="submit" className={authSubmitClass} disabled={isSubmitting}>

@@ -9,7 +9,7 @@ import {
   contactMessageSchema,
   type ContactFormValues,
 } from '../../domain/contact-schema.ts';
-import { SelectField, TextAreaField, TextInputField } from '../../lib/form-field.tsx';
+import { EmailField, SelectField, TextAreaField, TextInputField } from '../../lib/form-field.tsx';
 import { CONTACT_SEND_ERROR, sendContactMessage } from './send-contact-message.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 
@@ -70,18 +70,7 @@ export function ContactForm() {
         </form.Field>
 
         <form.Field name="email">
-          {(field) => (
-            <TextInputField
-              field={field}
-              id={fieldId('email')}
-              label="Email"
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="email"
-              maxLength={CONTACT_LIMITS.email}
-            />
-          )}
+          {(field) => <EmailField field={field} id={fieldId('email')} maxLength={CONTACT_LIMITS.email} />}
         </form.Field>
 
         <form.Field name="phone">
