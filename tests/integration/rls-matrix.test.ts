@@ -80,6 +80,12 @@ describe('products', () => {
     expect(seesHidden).toBe(actor === 'owner');
   });
 
+  it.each(ACTORS)('%s reads the price in force through the product_current_price computed column', async (actor) => {
+    const { data, error } = await clients[actor].from('products').select('price, current_price:product_current_price').limit(1).single();
+    expect(error).toBeNull();
+    expect(data?.current_price).toBe(data?.price);
+  });
+
   it.each(ACTORS)('%s may insert, update and delete a product only as the owner', async (actor) => {
     const client = clients[actor];
     const inserted = await client
