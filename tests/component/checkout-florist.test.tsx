@@ -130,7 +130,7 @@ describe('the card (bilecik)', () => {
     expect(toggle.checked).toBe(true);
     await waitFor(async () => expect((await storedDraft())?.anonymous).toBe(true));
 
-    await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     const confirm = await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' });
     // The step before the transfer repeats the term and the card, marked anonymous.
     const check = screen.getByRole('region', { name: 'Sprawdź zamówienie przed przelewem' }).textContent ?? '';

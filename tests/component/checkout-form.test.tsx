@@ -240,11 +240,11 @@ describe('checkout form', () => {
     );
     const user = userEvent.setup();
     const { onTransferPlaced } = await renderForm({ initial: { ...FILLED, paymentMethod: 'transfer' } });
-    await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     await user.click(await screen.findByRole('button', { name: 'Wróć do edycji' }));
     expect(screen.getByLabelText('Imię')).toBeTruthy();
     expect(bodies).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Zamawiam' }));
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     await user.click(await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' }));
     await waitFor(() => expect(onTransferPlaced).toHaveBeenCalledWith('KT111222333'));
     expect(bodies).toHaveLength(1);

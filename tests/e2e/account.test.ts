@@ -56,7 +56,7 @@ describe('customer account', () => {
     await page.getByLabel('Telefon').fill('+48 600 100 200');
     await chooseFirstFreeSlot(page);
     await page.getByRole('radio', { name: /Przelew tradycyjny/ }).check();
-    await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+    await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
     await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click();
     await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/);
     const orderNumber = new URL(page.url()).searchParams.get('orderId')!;

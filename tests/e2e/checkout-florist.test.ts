@@ -75,10 +75,10 @@ async function fillContactAndAddress(page: Page, email: string, method: RegExp):
   await page.getByTestId('delivery-quote').getByText('Koszt dostawy:').waitFor(WAIT);
 }
 
-/** Pays by transfer: 'Zamawiam', then the confirmation; returns once the success page shows. */
+/** Pays by transfer: 'Zamawiam i płacę', then the confirmation; returns once the success page shows. */
 async function orderByTransfer(page: Page): Promise<void> {
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
   await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/, WAIT);
 }

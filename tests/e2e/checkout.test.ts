@@ -153,7 +153,7 @@ describe('checkout as a new customer', () => {
     await fillContact(page, email);
     const pickup = await chooseFirstFreeSlot(page);
     await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-    await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+    await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
 
     await page.getByRole('heading', { name: 'Sprawdź zamówienie przed przelewem' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Wróć do edycji' }).waitFor(WAIT);

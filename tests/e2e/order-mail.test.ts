@@ -45,7 +45,7 @@ async function guestOrder(page: Page, email: string): Promise<string> {
   await page.getByLabel('Telefon').fill('+48 600 100 200');
   await chooseFirstFreeSlot(page);
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
   await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d+$/, WAIT);
   return new URL(page.url()).searchParams.get('orderId')!;

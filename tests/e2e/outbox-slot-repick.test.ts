@@ -156,7 +156,7 @@ describe('an order queued offline whose window filled up meanwhile', () => {
 
     // The connection drops as the customer orders: the order waits on the device.
     await context.setOffline(true);
-    await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+    await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
     await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
     await page.getByText('Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online').waitFor(WAIT);
     const localNumber = ((await page.getByTestId('local-order-number').textContent()) ?? '').trim();

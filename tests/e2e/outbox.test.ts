@@ -111,7 +111,7 @@ async function confirmTransferOrder(page: Page, email: string): Promise<void> {
   await page.getByLabel('Telefon').fill('+48 600 100 200');
   await chooseFirstFreeSlot(page, WAIT.timeout);
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click();
+  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
 }
 

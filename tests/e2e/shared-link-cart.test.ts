@@ -79,7 +79,7 @@ async function fillContactAndTransfer(page: Page): Promise<void> {
 }
 
 async function placeTransferOrder(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Zamawiam', exact: true }).click(WAIT);
+  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click(WAIT);
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
   await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/, WAIT);
 }
@@ -99,7 +99,7 @@ describe('a product from a shared link', () => {
     await line.getByText('Sprawdzanie dostępności…').waitFor(WAIT);
     expect(plain(await line.textContent())).not.toContain('niedostępny');
     await fillContactAndTransfer(page);
-    expect(await page.getByRole('button', { name: 'Zamawiam', exact: true }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).isDisabled()).toBe(true);
 
     lookup.release();
     await line.getByRole('link', { name: CANDLE.name }).waitFor(WAIT);

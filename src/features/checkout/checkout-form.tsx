@@ -282,7 +282,7 @@ export function CheckoutForm({
           disabled={busy || costUnknown || checkingLines}
           aria-describedby={checkingLines ? 'checkout-lines-checking' : costUnknown ? 'checkout-cost-unknown' : undefined}
         >
-          {submitLabel(phase, values.paymentMethod)}
+          {submitLabel(phase)}
         </button>
         {checkingLines && (
           <p id="checkout-lines-checking" role="status" className="mt-2 text-center text-sm text-ink-muted">
@@ -309,8 +309,14 @@ function validationSummary(values: CheckoutFormValues): string {
   return result.success ? '' : joinIssueMessages(result.issues);
 }
 
-function submitLabel(phase: CheckoutPhase, paymentMethod: CheckoutFormValues['paymentMethod']): string {
+/**
+ * Art. 17 ustawy o prawach konsumenta: the button that places an order states
+ * the duty to pay, whatever the payment method (a transfer too).
+ */
+const PLACE_ORDER_LABEL = 'Zamawiam i płacę';
+
+function submitLabel(phase: CheckoutPhase): string {
   if (phase === 'processing') return 'Przetwarzanie...';
   if (phase === 'redirecting') return 'Przekierowanie do płatności...';
-  return paymentMethod === 'transfer' ? 'Zamawiam' : 'Zamawiam i płacę';
+  return PLACE_ORDER_LABEL;
 }
