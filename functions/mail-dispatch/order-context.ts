@@ -8,7 +8,7 @@ import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_s
 export const ORDER_MAIL_COLUMNS =
   'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, ' +
   'delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, ' +
-  'created_at, order_items(product_name, quantity, price)';
+  'cancel_reason, created_at, order_items(product_name, quantity, price)';
 
 export interface OrderMailRow {
   id: string;
@@ -29,6 +29,8 @@ export interface OrderMailRow {
   recipient_name: string | null;
   recipient_phone: string | null;
   payment_method: string;
+  /** Absent on rows read before issue 18's cancel reason. */
+  cancel_reason?: string | null;
   created_at: string;
   order_items: { product_name: string; quantity: number; price: number | string }[];
 }
@@ -88,6 +90,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     pickupTime: row.pickup_time,
     recipient: row.recipient_kind === 'other' ? { name: row.recipient_name ?? '', phone: row.recipient_phone ?? '' } : null,
     paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : 'transfer',
+    cancelReason: row.cancel_reason?.trim() || null,
     createdAt: row.created_at,
   };
 }

@@ -216,9 +216,56 @@ describe('/admin/orders', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
     const user = userEvent.setup();
     await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'cancelled');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj zamówienie' }));
     const alert = await within(dialog).findByText('Nie udało się zaktualizować statusu zamówienia');
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(within(dialog).getByLabelText<HTMLSelectElement>('Status zamówienia').value).toBe('pending');
+  });
+
+  it('asks for the optional cancel reason first, and sends it with the cancellation', async () => {
+    const patches: StatusPatch[] = [];
+    const { user } = await openAsOwner('/admin/orders?id=o2', { patches });
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
+    await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'cancelled');
+    const reason = within(dialog).getByLabelText('Powód anulowania (opcjonalnie)');
+    expect(document.activeElement).toBe(reason);
+    expect(patches).toEqual([]);
+
+    await user.click(within(dialog).getByRole('button', { name: 'Nie anuluj' }));
+    expect(within(dialog).queryByLabelText('Powód anulowania (opcjonalnie)')).toBeNull();
+    expect(within(dialog).getByLabelText<HTMLSelectElement>('Status zamówienia').value).toBe('pending');
+    expect(patches).toEqual([]);
+
+    await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'cancelled');
+    await user.type(within(dialog).getByLabelText('Powód anulowania (opcjonalnie)'), '  Brak białych lilii  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Anuluj zamówienie' }));
+    expect(await within(dialog).findByText('Status zmieniony na „Anulowane”.')).toBeTruthy();
+    expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'cancelled', cancel_reason: 'Brak białych lilii' } }]);
+    expect(within(dialog).getByText('Brak białych lilii')).toBeTruthy();
+  });
+
+  it('keeps the cancel reason of a cancellation queued offline and sends both together', async () => {
+    const patches: StatusPatch[] = [];
+    const { user } = await openAsOwner('/admin/orders?id=o2', { patches });
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT200000002' });
+    const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine');
+    Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'cancelled');
+      await user.type(within(dialog).getByLabelText('Powód anulowania (opcjonalnie)'), 'Zamknięta droga');
+      await user.click(within(dialog).getByRole('button', { name: 'Anuluj zamówienie' }));
+      expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
+      expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)!)).toMatchObject([
+        { orderId: 'o2', from: 'pending', to: 'cancelled', reason: 'Zamknięta droga' },
+      ]);
+    } finally {
+      Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
+      window.dispatchEvent(new Event('online'));
+    }
+    await waitFor(() =>
+      expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'cancelled', cancel_reason: 'Zamknięta droga' } }]),
+    );
+    if (onLine) delete (navigator as { onLine?: boolean }).onLine;
   });
 
   it('queues a change made offline, says so, and sends it when the device is online again', async () => {

@@ -103,15 +103,22 @@ describe('order mails through MailDev', () => {
     expect(mails).toHaveLength(2);
   });
 
-  it('a payment marked by the gateway, a delivery on its way and a cancellation each bring their mail', async () => {
+  it('a payment marked by the gateway, a delivery on its way and a cancellation with the owner’s reason each bring their mail', async () => {
     const email = uniqueEmail('mail-steps');
     const order = await placeGuestOrder(email);
     await waitForMailTo(testBackend().mailUrl, email, 1);
 
     const service = serviceClient();
+    // As recordPaymentResult does: the gateway's COMPLETED, then the move to 'W realizacji' - one mail says both.
     await service.from('orders').update({ payu_status: 'COMPLETED' }).eq('id', order.id);
+    await service.from('orders').update({ status: 'processing' }).eq('id', order.id);
     await service.from('orders').update({ fulfilment_state: 'out-for-delivery' }).eq('id', order.id);
-    await service.from('orders').update({ status: 'cancelled' }).eq('id', order.id);
+    const owner = await signedInOwner();
+    const cancelled = await owner
+      .from('orders')
+      .update({ status: 'cancelled', cancel_reason: 'Droga do cmentarza jest zamknięta' })
+      .eq('id', order.id);
+    expect(cancelled.error).toBeNull();
     await dispatch();
 
     const mails = await waitForMailTo(testBackend().mailUrl, email, 4);
@@ -125,6 +132,8 @@ describe('order mails through MailDev', () => {
         `Zamówienie ${order.number} zostało anulowane`,
       ].sort(),
     );
+    expect(mails.find((mail) => mail.subject.includes('anulowane'))!.text).toContain('Powód: Droga do cmentarza jest zamknięta');
+    expect(await jobStates(order.id)).not.toHaveProperty('status-processing');
   });
 
   it('mail-dispatch refuses a guest (anon key) and answers JSON', async () => {

@@ -154,6 +154,14 @@ describe('the other mails', () => {
     expect(mail.text).toContain('https://sklep.example.pl/admin/orders?id=4f1c2b7e-0000-4000-8000-000000000001');
   });
 
+  it('the cancellation carries the owner’s reason when one was given, and no empty line when not', () => {
+    const withReason = renderOrderMail('status-cancelled', context({ cancelReason: 'Brak białych lilii do soboty <pilne>' }));
+    expect(withReason.text).toContain('Powód: Brak białych lilii do soboty <pilne>');
+    expect(withReason.html).toContain('Brak białych lilii do soboty &#60;pilne&#62;');
+    const without = renderOrderMail('status-cancelled', context({ cancelReason: null }));
+    expect(without.text).not.toContain('Powód');
+  });
+
   it('a failed delivery asks the customer to call the shop', () => {
     expect(renderOrderMail('fulfilment-failed-attempt', context()).text).toContain('Zadzwoń do nas pod numer +48 16 000 00 00');
   });

@@ -60,6 +60,8 @@ export interface OrderMailData {
   /** Present when someone else receives the flowers. */
   recipient: { name: string; phone: string } | null;
   paymentMethod: PaymentMethod;
+  /** The owner's reason for cancelling, carried by the 'Anulowane' mail. */
+  cancelReason?: string | null;
   createdAt: string;
 }
 
@@ -283,7 +285,10 @@ const TEMPLATES: Record<MailKind, Template> = {
       preheader: `Płatność ${formatPln(order.total)} za zamówienie ${order.number} została zaksięgowana.`,
       blocks: [
         greeting(order),
-        { kind: 'paragraph', text: `dziękujemy – płatność za zamówienie nr ${order.number} została zaksięgowana.` },
+        {
+          kind: 'paragraph',
+          text: `dziękujemy – płatność za zamówienie nr ${order.number} została zaksięgowana. Zamówienie przekazaliśmy do realizacji.`,
+        },
         {
           kind: 'rows',
           rows: [
@@ -318,6 +323,7 @@ const TEMPLATES: Record<MailKind, Template> = {
       blocks: [
         greeting(order),
         { kind: 'paragraph', text: `Twoje zamówienie nr ${order.number} zostało anulowane.` },
+        { kind: 'rows', rows: [['Powód', order.cancelReason]] },
         {
           kind: 'paragraph',
           text:

@@ -62,13 +62,22 @@ export type StatusUpdateResult =
   | { outcome: 'failed'; message: string };
 
 /** The two things the owner changes on an order: its status (payment, docs/spec.md) and its fulfilment state (issue 17). */
-export type OrderChange = { field: 'status'; to: OrderStatus } | { field: 'fulfilment_state'; to: FulfilmentState };
+export type OrderChange =
+  /** `reason`: the owner's words for the 'Anulowane' mail, sent with a cancellation only. */
+  { field: 'status'; to: OrderStatus; reason?: string } | { field: 'fulfilment_state'; to: FulfilmentState };
 
 /**
  * docs/spec.md §7 'Change status': update orders set status (or, issue 17, the
  * fulfilment state) by id. With `from`, only while the order still has that
  * value, so a change queued offline never overwrites a newer one.
  */
+/** The columns a change writes: a cancellation also records (or clears) the owner's reason. */
+function orderUpdate(change: OrderChange): Record<string, string | null> {
+  if (change.field === 'fulfilment_state') return { fulfilment_state: change.to };
+  if (change.to !== 'cancelled') return { status: change.to };
+  return { status: change.to, cancel_reason: change.reason?.trim() || null };
+}
+
 export async function updateOrder(id: string, change: OrderChange, from?: string): Promise<StatusUpdateResult> {
   let supabase;
   try {
@@ -76,10 +85,7 @@ export async function updateOrder(id: string, change: OrderChange, from?: string
   } catch {
     return { outcome: 'unreachable' };
   }
-  let query = supabase
-    .from('orders')
-    .update({ [change.field]: change.to })
-    .eq('id', id);
+  let query = supabase.from('orders').update(orderUpdate(change)).eq('id', id);
   if (from !== undefined) query = query.eq(change.field, from);
   const { data, error, status } = await query.select('id');
   // postgrest-js answers a failed fetch with status 0.

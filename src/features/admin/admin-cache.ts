@@ -33,6 +33,8 @@ interface QueuedChangeBase {
 export interface QueuedStatusChange extends QueuedChangeBase {
   field: 'status';
   to: OrderStatus;
+  /** The owner's reason for a cancellation, sent with it. */
+  reason?: string;
 }
 
 export interface QueuedFulfilmentChange extends QueuedChangeBase {

@@ -58,7 +58,8 @@ export interface AdminDataValue {
   pendingChanges: QueuedOrderChange[];
   refused: RefusedChange[];
   reload: () => void;
-  changeStatus: (order: AdminOrder, to: OrderStatus) => Promise<StatusChangeOutcome>;
+  /** `reason`: with a cancellation, the owner's words for the customer's mail. */
+  changeStatus: (order: AdminOrder, to: OrderStatus, reason?: string) => Promise<StatusChangeOutcome>;
   changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<StatusChangeOutcome>;
   /** The 'Dostawy' settings (defaults for keys never saved), for free places and windows. */
   deliverySettings: DeliverySettings;
@@ -225,7 +226,10 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     [applyServerValue, enqueue, fetchAll, flushQueue, isQueued, load],
   );
 
-  const changeStatus = useCallback((order: AdminOrder, to: OrderStatus) => changeOrder(order, { field: 'status', to }), [changeOrder]);
+  const changeStatus = useCallback(
+    (order: AdminOrder, to: OrderStatus, reason?: string) => changeOrder(order, { field: 'status', to, reason }),
+    [changeOrder],
+  );
   const changeFulfilment = useCallback(
     (order: AdminOrder, to: FulfilmentState) => changeOrder(order, { field: 'fulfilment_state', to }),
     [changeOrder],
@@ -273,6 +277,6 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
 function withChange(order: AdminOrder, change: OrderChange): AdminOrder {
   return change.field === 'status'
-    ? { ...order, status: change.to }
+    ? { ...order, status: change.to, ...(change.to === 'cancelled' ? { cancelReason: change.reason?.trim() || null } : {}) }
     : { ...order, florist: { ...order.florist, fulfilmentState: change.to } };
 }

@@ -39,6 +39,8 @@ export interface AdminOrder {
   customerPhone: string;
   paymentMethod: string;
   payuStatus: string | null;
+  /** The owner's words to the customer when cancelling (issue 18); null when none were given. */
+  cancelReason: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
   items: AdminOrderItem[];
@@ -162,6 +164,7 @@ export interface OrderRow {
   customer_phone: string;
   payment_method: string;
   payu_status: string | null;
+  cancel_reason?: string | null;
   tracking_number: string | null;
   tracking_url: string | null;
   order_items?: OrderItemRow[] | null;
@@ -276,6 +279,7 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     customerPhone: row.customer_phone,
     paymentMethod: row.payment_method,
     payuStatus: row.payu_status,
+    cancelReason: row.cancel_reason ?? null,
     trackingNumber: row.tracking_number,
     trackingUrl: row.tracking_url,
     items: (row.order_items ?? []).map((item) => ({

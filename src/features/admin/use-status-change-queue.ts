@@ -79,7 +79,8 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
     flushing.current = true;
     try {
       for (const change of [...queueRef.current]) {
-        const sent: OrderChange = change.field === 'status' ? { field: 'status', to: change.to } : { field: change.field, to: change.to };
+        const sent: OrderChange =
+          change.field === 'status' ? { field: 'status', to: change.to, reason: change.reason } : { field: change.field, to: change.to };
         const result = await updateOrder(change.orderId, sent, change.from);
         if (result.outcome === 'unreachable') break;
         setQueue(queueRef.current.filter((item) => !sameSlot(item, change.orderId, change.field)));
@@ -104,7 +105,9 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
       const rest = queueRef.current.filter((item) => !sameSlot(item, order.id, change.field));
       const base = { orderId: order.id, number: order.number, from, queuedAt: new Date().toISOString() };
       const item: QueuedOrderChange =
-        change.field === 'status' ? { ...base, field: 'status', to: change.to } : { ...base, field: 'fulfilment_state', to: change.to };
+        change.field === 'status'
+          ? { ...base, field: 'status', to: change.to, ...(change.reason ? { reason: change.reason } : {}) }
+          : { ...base, field: 'fulfilment_state', to: change.to };
       setQueue(from === change.to ? rest : [...rest, item]);
     },
     [setQueue],

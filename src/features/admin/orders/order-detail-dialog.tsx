@@ -17,6 +17,7 @@ import { PrintSheet } from '../fulfilment/print-sheet.tsx';
 import { printPage } from '../fulfilment/use-print.ts';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 import { OrderMails } from './order-mails.tsx';
+import { CancelOrderForm } from './cancel-order-form.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -41,14 +42,16 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
   const florist = order.florist.deliveryDate !== null || order.florist.occasion !== null;
   const [saving, setSaving] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
+  const [confirmingCancel, setConfirmingCancel] = useState(false);
   const selectId = useId();
   const waiting = queued.some((change) => change.orderId === order.id);
 
-  const onStatus = async (value: string) => {
+  const onStatus = async (value: string, reason?: string) => {
     if (!isOrderStatus(value) || value === order.status) return;
+    setConfirmingCancel(false);
     setSaving(true);
     setFeedback(null);
-    const outcome = await changeStatus(order, value);
+    const outcome = await changeStatus(order, value, reason);
     setSaving(false);
     setFeedback({ outcome, status: value });
   };
@@ -95,9 +98,13 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   <select
                     id={selectId}
                     className={selectClass}
-                    value={order.status}
+                    value={confirmingCancel ? 'cancelled' : order.status}
                     disabled={saving}
-                    onChange={(event) => void onStatus(event.target.value)}
+                    onChange={(event) => {
+                      // Cancelling asks for the reason the customer's mail will carry first.
+                      if (event.target.value === 'cancelled') setConfirmingCancel(true);
+                      else void onStatus(event.target.value);
+                    }}
                   >
                     {!isOrderStatus(order.status) && <option value={order.status}>{order.status}</option>}
                     {ORDER_STATUSES.map((status) => (
@@ -109,6 +116,14 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 </div>
                 <StatusBadge status={order.status} />
               </div>
+              {confirmingCancel && (
+                <CancelOrderForm onConfirm={(reason) => void onStatus('cancelled', reason)} onBack={() => setConfirmingCancel(false)} />
+              )}
+              {order.status === 'cancelled' && order.cancelReason && (
+                <p className="mt-2 text-sm text-ink">
+                  Powód anulowania: <span className="whitespace-pre-line">{order.cancelReason}</span>
+                </p>
+              )}
               {saving && <p className="mt-2 text-sm text-ink-muted">Zapisywanie...</p>}
               <ChangeOutcomeNote waiting={waiting} message={message} />
             </div>
