@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
+import { forwardStrayRecoveryLink } from './features/auth/recovery-landing.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { afterFirstContent } from './lib/first-content.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
@@ -9,6 +10,7 @@ import './styles.css';
 
 // Before the first render: the browser may offer installing before `load`.
 captureInstallPrompt();
+forwardStrayRecoveryLink(window.location);
 
 const router = createAppRouter();
 

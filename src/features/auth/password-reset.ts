@@ -1,6 +1,7 @@
 import { getSupabase } from './auth-client.ts';
 import type { AuthResult } from './auth-context.ts';
 import { authErrorMessage } from './auth-messages.ts';
+import { RESET_PASSWORD_PATH } from './recovery-landing.ts';
 
 /**
  * The password reset through supabase-js (GoTrue's recover → mailed link →
@@ -8,8 +9,6 @@ import { authErrorMessage } from './auth-messages.ts';
  * back to /reset-password with the recovery session, or the reason there is
  * none, in the URL fragment.
  */
-
-export const RESET_PASSWORD_PATH = '/reset-password';
 
 /** What a reset link left in the URL fragment. */
 export type RecoveryLink =
