@@ -20,6 +20,11 @@ const valid: ProductFormValues = {
   imageUrl: '/products/bukiet.svg',
   isFeatured: true,
   madeToOrder: true,
+  withdrawalRule: 'category',
+  manufacturerName: '',
+  manufacturerAddress: '',
+  manufacturerContact: '',
+  safetyWarnings: '',
 };
 
 const errorsOf = (values: Partial<ProductFormValues>) => {
@@ -39,6 +44,11 @@ describe('product form schema', () => {
       image_url: '/products/bukiet.svg',
       is_featured: true,
       made_to_order: true,
+      withdrawal_rule: 'category',
+      manufacturer_name: null,
+      manufacturer_address: null,
+      manufacturer_contact: null,
+      safety_warnings: null,
     });
   });
 
@@ -112,6 +122,11 @@ describe('product form schema', () => {
       imageUrl: '/z.svg',
       isFeatured: false,
       madeToOrder: false,
+      withdrawalRule: 'category',
+      manufacturerName: '',
+      manufacturerAddress: '',
+      manufacturerContact: '',
+      safetyWarnings: '',
     });
   });
 });

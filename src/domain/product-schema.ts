@@ -2,6 +2,23 @@ import * as v from 'valibot';
 import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from './categories.ts';
 import { parseDecimalText } from './money.ts';
 import type { ProductRow } from './product.ts';
+import {
+  EMPTY_PROMOTION_FORM,
+  promotionChecks,
+  promotionEntries,
+  promotionFormValues,
+  toPromotionInput,
+  type PromotionFormValues,
+  type PromotionInput,
+} from './promotion-schema.ts';
+import {
+  EMPTY_PRODUCT_LEGAL_FORM,
+  productLegalEntries,
+  productLegalFormValues,
+  toProductLegalInput,
+  type ProductLegalFormValues,
+  type ProductLegalInput,
+} from './product-legal-schema.ts';
 
 /**
  * The admin product form (docs/spec.md §3 Product, §5 Product form), defined once:
@@ -31,7 +48,8 @@ export const PRODUCT_MESSAGES = {
 } as const;
 
 /** What the form edits: numbers as typed text (a comma is accepted as the decimal mark). */
-export interface ProductFormValues {
+/** The withdrawal rule and the GPSR details come from product-legal-schema.ts. */
+export interface ProductFormValues extends ProductLegalFormValues, PromotionFormValues {
   name: string;
   category: CategoryId;
   description: string;
@@ -44,7 +62,7 @@ export interface ProductFormValues {
 }
 
 /** The columns the owner writes. */
-export interface ProductInput {
+export interface ProductInput extends ProductLegalInput, PromotionInput {
   name: string;
   category: CategoryId;
   description: string;
@@ -64,6 +82,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   imageUrl: '',
   isFeatured: false,
   madeToOrder: false,
+  ...EMPTY_PRODUCT_LEGAL_FORM,
+  ...EMPTY_PROMOTION_FORM,
 };
 
 /** '12,50' → 12.5; NaN for anything that is not a plain decimal number. */
@@ -108,22 +128,27 @@ const stockSchema = v.pipe(
   v.maxValue(PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh),
 );
 
-export const productFormSchema = v.object({
-  name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
-  category: v.picklist(CATEGORY_IDS, PRODUCT_MESSAGES.categoryRequired),
-  description: requiredText(PRODUCT_MESSAGES.descriptionRequired, PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
-  price: priceSchema,
-  stock: stockSchema,
-  imageUrl: v.pipe(
-    v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
-    v.trim(),
-    v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
-    v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
-    v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
-  ),
-  isFeatured: v.optional(v.boolean(), false),
-  madeToOrder: v.optional(v.boolean(), false),
-});
+export const productFormSchema = v.pipe(
+  v.object({
+    name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
+    category: v.picklist(CATEGORY_IDS, PRODUCT_MESSAGES.categoryRequired),
+    description: requiredText(PRODUCT_MESSAGES.descriptionRequired, PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+    price: priceSchema,
+    stock: stockSchema,
+    imageUrl: v.pipe(
+      v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
+      v.trim(),
+      v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
+      v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
+      v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
+    ),
+    isFeatured: v.optional(v.boolean(), false),
+    madeToOrder: v.optional(v.boolean(), false),
+    ...productLegalEntries,
+    ...promotionEntries,
+  }),
+  ...promotionChecks,
+);
 
 export type ProductFormOutput = v.InferOutput<typeof productFormSchema>;
 
@@ -138,6 +163,8 @@ export function toProductInput(output: ProductFormOutput): ProductInput {
     image_url: output.imageUrl,
     is_featured: output.isFeatured,
     made_to_order: output.madeToOrder,
+    ...toProductLegalInput(output),
+    ...toPromotionInput(output),
   };
 }
 
@@ -152,5 +179,7 @@ export function productFormValues(row: ProductRow): ProductFormValues {
     imageUrl: row.image_url,
     isFeatured: row.is_featured,
     madeToOrder: row.made_to_order === true,
+    ...productLegalFormValues(row),
+    ...promotionFormValues(row),
   };
 }

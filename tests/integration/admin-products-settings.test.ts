@@ -19,6 +19,11 @@ function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
     image_url: '/products/znicz.svg',
     is_featured: false,
     made_to_order: false,
+    withdrawal_rule: 'category',
+    manufacturer_name: null,
+    manufacturer_address: null,
+    manufacturer_contact: null,
+    safety_warnings: null,
     ...overrides,
   };
 }

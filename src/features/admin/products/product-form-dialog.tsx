@@ -16,6 +16,8 @@ import {
 import { SelectField, TextAreaField, TextInputField } from '../../../lib/form-field.tsx';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
+import { ProductSafetyFields, type RenderSafetyField } from './product-safety-fields.tsx';
+import { WithdrawalRuleField } from './withdrawal-rule-field.tsx';
 import { schemaValidation } from '../../../lib/schema-validation.ts';
 
 export interface ProductFormDialogProps {
@@ -90,6 +92,8 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
     </form.Field>
   );
 
+  const safetyField: RenderSafetyField = (name, render) => <form.Field name={name}>{(field) => render(field)}</form.Field>;
+
   const textInput = (name: 'name' | 'price' | 'stock' | 'imageUrl', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
     <form.Field name={name}>
       {(field) => (
@@ -151,6 +155,17 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}
+
+      <form.Subscribe selector={(state) => state.values.category}>
+        {(category) => (
+          <>
+            <form.Field name="withdrawalRule">
+              {(field) => <WithdrawalRuleField field={field} id={fieldId('withdrawalRule')} category={category} />}
+            </form.Field>
+            <ProductSafetyFields category={category} renderField={safetyField} idFor={fieldId} />
+          </>
+        )}
+      </form.Subscribe>
 
       {saveError && (
         <p role="alert" className="rounded-xl border border-blush-200 bg-blush-50 px-4 py-3 font-medium text-blush-700">
