@@ -1,6 +1,7 @@
 import type { CheckoutForm } from '../../src/domain/checkout-schema.ts';
 import { DELIVERY_SERVICE_LABELS, type DeliveryServiceId, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { occasionNeedsVenue, takesRibbon, type RecipientKind, type SubstitutionChoice } from '../../src/domain/florist-order.ts';
+import { orderInvoiceOf, type OrderInvoice } from '../../src/domain/invoice.ts';
 import { addMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import type { Booking } from './booking.ts';
 
@@ -33,6 +34,8 @@ export interface OrderDetails {
   card_anonymous: boolean;
   substitution: SubstitutionChoice;
   services: PricedService[];
+  /** Issue 19: the buyer's company for the invoice (NIP as 10 digits); null without one. */
+  invoice: OrderInvoice | null;
 }
 
 /** The chosen services priced from the settings, never from the body; only cemetery deliveries take them (the schema says so). */
@@ -89,5 +92,6 @@ export function orderDetails(input: {
     card_anonymous: checkout.anonymous,
     substitution: checkout.substitution,
     services,
+    invoice: orderInvoiceOf(checkout),
   };
 }

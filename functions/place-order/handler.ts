@@ -177,6 +177,22 @@ function publicOrder(order: StoredOrder, accessKey: string): PlacedOrder {
   };
 }
 
+/** The checkout fields of the invoice, by the path the schema's issues carry. */
+const INVOICE_PATHS = new Set(['checkout.invoiceNip', 'checkout.invoiceCompany', 'checkout.invoiceAddress']);
+
+/**
+ * A body the schema refuses: 400, or 422 when the order is well formed and
+ * only its invoice data is wrong (e.g. 'Nieprawidłowy NIP'), as the other
+ * refusals of an order's content are. Either way the fields say where.
+ */
+function refusedBody(issues: Parameters<typeof issuesByField>[0]): HttpError {
+  const fields = issuesByField(issues);
+  const onlyInvoice = Object.keys(fields).every((path) => INVOICE_PATHS.has(path));
+  return onlyInvoice
+    ? new HttpError(422, 'invalid_invoice', joinIssueMessages(issues), fields)
+    : new HttpError(400, 'validation_failed', joinIssueMessages(issues), fields);
+}
+
 /**
  * The slot the order books, checked with the server's clock. A refused slot
  * is still fine for a replay: the first order holds it already.
@@ -217,9 +233,7 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
 
     const body = await readJsonObject(request);
     const parsed = v.safeParse(placeOrderRequestSchema, body);
-    if (!parsed.success) {
-      throw new HttpError(400, 'validation_failed', joinIssueMessages(parsed.issues), issuesByField(parsed.issues));
-    }
+    if (!parsed.success) throw refusedBody(parsed.issues);
     const order = parsed.output;
 
     const { lines, subtotal, containsLiveFlowers, productNames } = await priceLines(deps, order);

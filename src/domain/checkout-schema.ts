@@ -20,6 +20,7 @@ import {
   type VenueType,
 } from './florist-order.ts';
 import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
+import { INVALID_NIP_MESSAGE, isValidNip } from './nip.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
 
 /**
@@ -39,6 +40,10 @@ const requiredName = (required: string, tooShort: string) =>
     v.nonEmpty(required),
     unlessEmpty((value) => value.length >= 2, tooShort),
   );
+
+export const INVOICE_NIP_MAX_LENGTH = 20;
+export const INVOICE_COMPANY_MAX_LENGTH = 200;
+export const INVOICE_ADDRESS_MAX_LENGTH = 300;
 
 const checkoutFieldsSchema = v.object({
   firstName: requiredName('Imię jest wymagane', 'Imię musi mieć co najmniej 2 znaki'),
@@ -91,6 +96,12 @@ const checkoutFieldsSchema = v.object({
   cardSignature: v.optional(trimmed(CARD_SIGNATURE_MAX_LENGTH), ''),
   anonymous: v.optional(v.boolean(), false),
   substitution: v.optional(v.picklist(SUBSTITUTION_CHOICES), DEFAULT_SUBSTITUTION),
+  // The invoice (issue 19); optional for outbox orders kept by older versions.
+  wantsInvoice: v.optional(v.boolean(), false),
+  /** As typed: dashes, spaces and 'PL' allowed (nip.ts normalises it). */
+  invoiceNip: v.optional(trimmed(INVOICE_NIP_MAX_LENGTH), ''),
+  invoiceCompany: v.optional(trimmed(INVOICE_COMPANY_MAX_LENGTH), ''),
+  invoiceAddress: v.optional(trimmed(INVOICE_ADDRESS_MAX_LENGTH), ''),
 });
 
 type CheckoutFields = v.InferOutput<typeof checkoutFieldsSchema>;
@@ -188,6 +199,21 @@ const VENUE_AND_GRAVE_RULES = [
   rule(['services'], 'services', (i) => new Set(i.services).size === i.services.length, 'Każdą usługę można wybrać tylko raz'),
 ] as const;
 
+const invoiced = (input: { wantsInvoice: boolean }) => input.wantsInvoice;
+
+/** With 'Chcę otrzymać fakturę' ticked: a valid NIP, the company's name and address (issue 19). */
+const INVOICE_RULES = [
+  rule(['wantsInvoice', 'invoiceNip'], 'invoiceNip', (i) => !invoiced(i) || i.invoiceNip !== '', 'NIP jest wymagany'),
+  rule(
+    ['wantsInvoice', 'invoiceNip'],
+    'invoiceNip',
+    (i) => !invoiced(i) || i.invoiceNip === '' || isValidNip(i.invoiceNip),
+    INVALID_NIP_MESSAGE,
+  ),
+  rule(['wantsInvoice', 'invoiceCompany'], 'invoiceCompany', (i) => !invoiced(i) || i.invoiceCompany !== '', 'Nazwa firmy jest wymagana'),
+  rule(['wantsInvoice', 'invoiceAddress'], 'invoiceAddress', (i) => !invoiced(i) || i.invoiceAddress !== '', 'Adres firmy jest wymagany'),
+] as const;
+
 // Partial checks run even when other fields have issues, so the customer sees
 // every message at once (valibot skips plain pipe checks after an issue).
 const addressRules = v.pipe(
@@ -226,7 +252,11 @@ const addressRules = v.pipe(
   ),
 );
 
-export const checkoutFormSchema = v.pipe(v.pipe(addressRules, ...RECIPIENT_AND_DATE_RULES), ...VENUE_AND_GRAVE_RULES);
+// valibot types a pipe of at most 19 items: the rules go in one nested pipe per group.
+export const checkoutFormSchema = v.pipe(
+  v.pipe(v.pipe(addressRules, ...RECIPIENT_AND_DATE_RULES), ...VENUE_AND_GRAVE_RULES),
+  ...INVOICE_RULES,
+);
 
 export type CheckoutForm = v.InferOutput<typeof checkoutFormSchema>;
 
@@ -268,6 +298,10 @@ export interface CheckoutFormValues {
   cardSignature: string;
   anonymous: boolean;
   substitution: SubstitutionChoice;
+  wantsInvoice: boolean;
+  invoiceNip: string;
+  invoiceCompany: string;
+  invoiceAddress: string;
 }
 
 /** docs/spec.md §3 defaults: country PL, store pickup, PayU. */
@@ -308,6 +342,10 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
   cardSignature: '',
   anonymous: false,
   substitution: DEFAULT_SUBSTITUTION,
+  wantsInvoice: false,
+  invoiceNip: '',
+  invoiceCompany: '',
+  invoiceAddress: '',
 };
 
 export const DELIVERY_COST_UNKNOWN_MESSAGE = 'Nie obliczono kosztu dostawy. Sprawdź adres i spróbuj ponownie.';

@@ -41,6 +41,17 @@ describe('checkout draft', () => {
     });
   });
 
+  it('keeps the invoice the customer asked for across reloads', () => {
+    const invoice = {
+      wantsInvoice: true,
+      invoiceNip: 'PL 774-000-14-54',
+      invoiceCompany: 'Kwiaty Nowak',
+      invoiceAddress: 'ul. Długa 1, Bircza',
+    };
+    expect(toCheckoutDraft({ values: invoice })?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, ...invoice });
+    expect(toCheckoutDraft({ values: { wantsInvoice: 'tak', invoiceNip: 7740001454 } })?.values).toEqual(EMPTY_CHECKOUT_FORM);
+  });
+
   it('reads nothing from a record that is not a draft', () => {
     expect(toCheckoutDraft(null)).toBeNull();
     expect(toCheckoutDraft('text')).toBeNull();

@@ -603,3 +603,51 @@ describe('place-order: the florist details', () => {
     expect(home.write.details.cemetery).toBeNull();
   });
 });
+
+describe('place-order: the invoice (issue 19)', () => {
+  const invoiceOf = (nip: string) => ({
+    wantsInvoice: true,
+    invoiceNip: nip,
+    invoiceCompany: 'Kwiaty Nowak',
+    invoiceAddress: 'ul. Długa 1, Bircza',
+  });
+
+  it('passes the invoice to place_order with the NIP as 10 digits', async () => {
+    const { deps, writes } = fakeDeps();
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, ...invoiceOf('PL 774-000-14-54') } }),
+    );
+    expect(response.status).toBe(201);
+    expect(writes[0]!.details.invoice).toEqual({ nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1, Bircza' });
+  });
+
+  it('passes no invoice when none was asked for, whatever the fields hold', async () => {
+    const { deps, writes } = fakeDeps();
+    await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, ...invoiceOf('7740001454'), wantsInvoice: false } }));
+    expect(writes[0]!.details.invoice).toBeNull();
+  });
+
+  it("refuses a wrong NIP with 422 and 'Nieprawidłowy NIP' on its field, writing nothing", async () => {
+    const { deps, writes } = fakeDeps();
+    const response = await createPlaceOrderHandler(deps)(post({ ...validBody, checkout: { ...checkout, ...invoiceOf('7740001455') } }));
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({
+      error: 'invalid_invoice',
+      message: 'Nieprawidłowy NIP',
+      fields: { 'checkout.invoiceNip': 'Nieprawidłowy NIP' },
+    });
+    expect(writes).toHaveLength(0);
+  });
+
+  it('keeps 400 when other fields are wrong too', async () => {
+    const { deps } = fakeDeps();
+    const response = await createPlaceOrderHandler(deps)(
+      post({ ...validBody, checkout: { ...checkout, ...invoiceOf('7740001455'), firstName: '' } }),
+    );
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { fields: Record<string, string> }).fields).toMatchObject({
+      'checkout.invoiceNip': 'Nieprawidłowy NIP',
+      'checkout.firstName': 'Imię jest wymagane',
+    });
+  });
+});

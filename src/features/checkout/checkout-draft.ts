@@ -56,6 +56,9 @@ const TEXT_FIELDS = [
   'graveDescription',
   'cardMessage',
   'cardSignature',
+  'invoiceNip',
+  'invoiceCompany',
+  'invoiceAddress',
 ] as const satisfies readonly (keyof CheckoutFormValues)[];
 
 function isOneOf<T extends string>(list: readonly T[], value: unknown): value is T {
@@ -80,6 +83,7 @@ export function toCheckoutDraft(stored: unknown): CheckoutDraft | null {
   if (isOneOf<VenueType>(VENUE_TYPES, raw.venueType)) values.venueType = raw.venueType;
   if (isOneOf<SubstitutionChoice>(SUBSTITUTION_CHOICES, raw.substitution)) values.substitution = raw.substitution;
   if (typeof raw.anonymous === 'boolean') values.anonymous = raw.anonymous;
+  if (typeof raw.wantsInvoice === 'boolean') values.wantsInvoice = raw.wantsInvoice;
   if (Array.isArray(raw.services)) {
     values.services = [...new Set(raw.services.filter((id): id is DeliveryServiceId => isOneOf(DELIVERY_SERVICE_IDS, id)))];
   }
@@ -121,7 +125,7 @@ export async function saveDraftValues(values: CheckoutFormValues): Promise<void>
   });
 }
 
-/** On logout: the draft keeps the chosen delivery and payment, but not who, where and the card's words (personal data). */
+/** On logout: the draft keeps the chosen delivery and payment, but not who, where, the card's words and the invoice's buyer (personal data). */
 export async function clearCheckoutContact(): Promise<void> {
   await db.transaction('rw', db.meta, async () => {
     const current = toCheckoutDraft((await db.meta.get(CHECKOUT_DRAFT_META_KEY))?.value);
@@ -130,6 +134,7 @@ export async function clearCheckoutContact(): Promise<void> {
     for (const field of TEXT_FIELDS) values[field] = EMPTY_CHECKOUT_FORM[field];
     values.recipient = EMPTY_CHECKOUT_FORM.recipient;
     values.anonymous = EMPTY_CHECKOUT_FORM.anonymous;
+    values.wantsInvoice = EMPTY_CHECKOUT_FORM.wantsInvoice;
     // A pending key stays: it only applies again to the very same order.
     await saveCheckoutDraft(current.pending ? { values, pending: current.pending } : { values });
   });

@@ -28,6 +28,7 @@ import { CheckoutSummary } from './checkout-summary.tsx';
 import { serviceOffers } from './delivery-availability.ts';
 import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
 import { DeliverySlotPicker } from './delivery-slot-picker.tsx';
+import { InvoiceSection } from './invoice-section.tsx';
 import { OccasionSection } from './occasion-section.tsx';
 import { RecipientSection } from './recipient-section.tsx';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
@@ -266,6 +267,8 @@ export function CheckoutForm({
               />
             )}
           </form.Field>
+
+          <InvoiceSection form={form} serverFields={serverFields} />
         </form>
       </div>
 
