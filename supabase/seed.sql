@@ -41,6 +41,51 @@ update public.products set made_to_order = true where id in (
   'bea852d0-603c-4330-9b83-7cc567875257', '71af42b8-dd1c-44dd-8662-0895aa199c5d', '2640513a-cf81-412b-bc95-ce942d27874d',
   '57e29576-8376-44a3-82b0-802c5e57c826');
 
+-- Product safety (GPSR) for every non-floral product. PLACEHOLDERS: the shop
+-- must replace them with each manufacturer's real name, address and contact
+-- before selling; live flowers need none.
+update public.products set
+  manufacturer_name = 'Przykładowy Producent Dekoracji sp. z o.o. (dane przykładowe — do uzupełnienia)',
+  manufacturer_address = 'ul. Przykładowa 1, 00-001 Warszawa, Polska (dane przykładowe)',
+  manufacturer_contact = 'kontakt@producent.example, +48 000 000 000 (dane przykładowe)',
+  safety_warnings = E'Produkt dekoracyjny, nie do spożycia.\nZawiera drobne elementy: przechowuj poza zasięgiem dzieci poniżej 3 lat.\nNie stawiaj w pobliżu otwartego ognia ani palących się zniczy.'
+where category = 'artificial-flowers';
+update public.products set
+  manufacturer_name = 'Przykładowa Wytwórnia Zniczy sp. z o.o. (dane przykładowe — do uzupełnienia)',
+  manufacturer_address = 'ul. Szklana 2, 00-002 Kraków, Polska (dane przykładowe)',
+  manufacturer_contact = 'biuro@znicze.example, +48 000 000 001 (dane przykładowe)',
+  safety_warnings = E'Nie zostawiaj palącego się znicza bez nadzoru.\nUstaw go na stabilnym, niepalnym podłożu, z dala od materiałów łatwopalnych.\nSzkło i pokrywka nagrzewają się: nie dotykaj ich podczas palenia.\nChroń przed dziećmi i zwierzętami.'
+where category = 'candles';
+update public.products set
+  manufacturer_name = 'Przykładowe Pamiątki s.c. (dane przykładowe — do uzupełnienia)',
+  manufacturer_address = 'ul. Pamiątkowa 3, 00-003 Rzeszów, Polska (dane przykładowe)',
+  manufacturer_contact = 'sklep@pamiatki.example, www.pamiatki.example (dane przykładowe)',
+  safety_warnings = 'Zawiera drobne elementy: przechowuj poza zasięgiem dzieci poniżej 3 lat.'
+where category = 'souvenirs';
+update public.products set
+  safety_warnings = E'Ceramika: nie podgrzewaj pustego kubka w kuchence mikrofalowej, unikaj gwałtownej zmiany temperatury.\nPęknięty lub wyszczerbiony kubek wycofaj z użytku.'
+where category = 'souvenirs' and name like 'Kubek%';
+update public.products set
+  manufacturer_name = 'Przykładowy Dostawca Upominków sp. z o.o. (dane przykładowe — do uzupełnienia)',
+  manufacturer_address = 'ul. Prezentowa 4, 00-004 Lublin, Polska (dane przykładowe)',
+  manufacturer_contact = 'kontakt@upominki.example, +48 000 000 002 (dane przykładowe)',
+  safety_warnings = 'Zawiera drobne elementy: przechowuj poza zasięgiem dzieci poniżej 3 lat.'
+where category = 'seasonal-gifts';
+update public.products set
+  safety_warnings = E'Zabawka dla dzieci powyżej 3 lat (drobne elementy: oczy, nosek, serce).\nPrać ręcznie w temperaturze do 30°C.'
+where id = '0e52c1e0-be84-4b92-97b2-8dedae25d202';
+update public.products set
+  manufacturer_name = 'Przykładowa Pracownia Srebra sp. z o.o. (dane przykładowe — do uzupełnienia)',
+  manufacturer_address = 'ul. Srebrna 5, 00-005 Gdańsk, Polska (dane przykładowe)',
+  manufacturer_contact = 'pracownia@srebro.example, +48 000 000 003 (dane przykładowe)',
+  safety_warnings = E'Srebro próby 925. Osoby uczulone na metale powinny zachować ostrożność.\nDrobne elementy: przechowuj poza zasięgiem dzieci.'
+where id in ('c82b8a66-b15a-42ae-8d7a-ded1d2f8731f', '9d26d4b5-2cd8-418e-82b1-f49702dc2cb2', '5dbdb088-e271-418b-872a-c3af8c2ee784');
+
+-- The gift basket is composed to the customer's wishes ('według Twoich
+-- wskazówek'): made to their specification, so no right of withdrawal
+-- (art. 38 pkt 3) - the admin form's per-product setting, shown seeded.
+update public.products set withdrawal_rule = 'personalised' where id = '57e29576-8376-44a3-82b0-802c5e57c826';
+
 insert into public.app_settings (key, value) values
   ('company_name', 'Kwiaciarnia Pod Różą'),
   ('company_address', 'ul. Przemyska 12, 37-740 Bircza'),

@@ -12,6 +12,8 @@ export interface ClaimedJob {
   kind: string;
   recipient: string;
   attempts: number;
+  /** The job's own data (a withdrawal request's receipt); null for mails about the order as a whole. */
+  details?: unknown;
 }
 
 export interface MailDispatchDeps {
@@ -49,9 +51,9 @@ async function sendJob(deps: MailDispatchDeps & { mailer: Mailer }, job: Claimed
     // Each mail gets its own token (a retry mints another: harmless, each is as good).
     const orderToken =
       deps.mintOrderToken && context.siteUrl && mailLinksOrderPage(job.kind) ? await deps.mintOrderToken(job.order_id) : null;
-    const mail = renderOrderMail(job.kind, { ...context, orderToken });
+    const mail = renderOrderMail(job.kind, { ...context, orderToken, details: job.details });
     // The customer answers the shop; the owner's notice answers the customer.
-    const replyTo = job.kind === 'owner-new-order' ? context.order.customerEmail : context.shop.email;
+    const replyTo = job.kind.startsWith('owner-') ? context.order.customerEmail : context.shop.email;
     await deps.mailer.send({ to: job.recipient, ...mail, ...(replyTo ? { replyTo } : {}) });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);

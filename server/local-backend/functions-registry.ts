@@ -10,6 +10,7 @@ import { orderPageFunction } from '../../functions/order-page/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
+import { withdrawalRequestFunction } from '../../functions/withdrawal-request/deps.ts';
 import { createPaymentStoreFromEnv, LOCAL_SIMULATOR_PATH } from '../../functions/_shared/payments.ts';
 import { createPaymentSimulatorHandler } from './payment-simulator.ts';
 
@@ -31,6 +32,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'payment-notification': paymentNotificationFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,
+  'withdrawal-request': withdrawalRequestFunction,
 };
 
 /**

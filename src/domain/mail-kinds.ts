@@ -14,8 +14,11 @@ export const MAIL_KINDS = [
   'fulfilment-out-for-delivery',
   'fulfilment-delivered',
   'fulfilment-failed-attempt',
-  // Asked for by a guest (order-link-request); the only kind an order may have several of.
+  // Asked for by a guest (order-link-request): an order may have several.
   'order-link',
+  // One pair per withdrawal request (issue 19), each carrying that request's receipt (mail_jobs.details).
+  'withdrawal-received',
+  'owner-withdrawal',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -33,6 +36,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'fulfilment-delivered': 'Dostarczono',
   'fulfilment-failed-attempt': 'Nieudana próba doręczenia',
   'order-link': 'Link do zamówienia',
+  'withdrawal-received': 'Potwierdzenie odstąpienia od umowy',
+  'owner-withdrawal': 'Powiadomienie sklepu o odstąpieniu',
 };
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

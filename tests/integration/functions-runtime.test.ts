@@ -75,6 +75,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'payment-notification',
       'place-order',
       'send-contact-email',
+      'withdrawal-request',
     ]);
     for (const { name, pid } of functions.processes) {
       const command = procText(pid, 'cmdline');

@@ -47,6 +47,12 @@ const RELATIONS: Record<string, RelationAccess> = {
   // The order page's link tokens (hashes), read and written only by mail-dispatch and order-page (service role).
   order_link_tokens: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   mail_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // Withdrawal requests (issue 19): stored by withdrawal-request (service role); the owner reads them and changes the state column only.
+  withdrawal_requests: {
+    kind: 'table',
+    grants: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
+    policies: ['SELECT:authenticated', 'UPDATE:authenticated'],
+  },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 
@@ -68,6 +74,8 @@ const FUNCTIONS: Record<string, Role[]> = {
   // The mail queue's dispatch steps, for mail-dispatch (service role).
   'claim_mail_jobs(p_limit integer)': [],
   'finish_mail_job(p_id uuid, p_error text)': [],
+  // Stores a withdrawal request with its mails, for withdrawal-request (service role).
+  'record_withdrawal_request(p_order_id uuid, p_accepted jsonb, p_refused jsonb, p_reason text, p_period_note text)': [],
 };
 
 /** Functions PostgREST exposes as columns of a table; the matrix selects them instead of calling rpc. */

@@ -264,6 +264,50 @@ describe('mail_jobs', () => {
   });
 });
 
+describe('withdrawal_requests', () => {
+  let requestId = '';
+  beforeAll(async () => {
+    const stored = await serviceClient()
+      .from('withdrawal_requests')
+      .insert({ order_id: orderIds.customerA, accepted_lines: [{ productId: randomUUID(), name: 'Znicz', quantity: 1 }], period_note: '—' })
+      .select('id')
+      .single();
+    requestId = (stored.data as { id: string }).id;
+  });
+
+  it.each(ACTORS)('%s reads withdrawal requests and changes their state only as the owner; nobody adds or removes one', async (actor) => {
+    const read = await clients[actor].from('withdrawal_requests').select('id, state');
+    const added = await clients[actor]
+      .from('withdrawal_requests')
+      .insert({ order_id: orderIds.customerA, accepted_lines: [{ productId: randomUUID(), name: 'X', quantity: 1 }], period_note: '—' })
+      .select('id');
+    const changed = await clients[actor].from('withdrawal_requests').update({ state: 'accepted' }).eq('id', requestId).select('state');
+    const removed = await clients[actor].from('withdrawal_requests').delete().eq('id', requestId).select('id');
+
+    if (actor === 'owner') {
+      expect(read.data!.some((row) => row.id === requestId)).toBe(true);
+      expect(changed.data).toEqual([{ state: 'accepted' }]);
+      await clients.owner.from('withdrawal_requests').update({ state: 'received' }).eq('id', requestId);
+    } else {
+      expect(refused(read)).toBe(true);
+      expect(refused(changed)).toBe(true);
+    }
+    expect(refused(added)).toBe(true);
+    expect(refused(removed)).toBe(true);
+  });
+
+  it.each(['anon', 'customerA'] as const)('%s cannot store a withdrawal request through the SQL function', async (actor) => {
+    const { error } = await clients[actor].rpc('record_withdrawal_request', {
+      p_order_id: orderIds.customerA,
+      p_accepted: [],
+      p_refused: [],
+      p_reason: '',
+      p_period_note: '',
+    });
+    expect(error?.code).toBe('42501');
+  });
+});
+
 describe('app_settings', () => {
   it.each(['anon', 'customerA'] as const)('%s reads only the public settings, never a secret', async (actor) => {
     const table = await clients[actor].from('app_settings').select('key, value');

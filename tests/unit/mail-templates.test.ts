@@ -3,6 +3,7 @@ import { formatMailDate, renderOrderMail, type MailContext } from '../../functio
 import { MAIL_KINDS, type MailKind } from '../../src/domain/mail-kinds.ts';
 import { escapeHtml } from '../../functions/_shared/mail/render.ts';
 import { grosz } from '../../src/domain/money.ts';
+import { SAMPLE_WITHDRAWAL_RECEIPT } from '../support/withdrawal-receipt.ts';
 
 function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string | null = 'https://sklep.example.pl'): MailContext {
   return {
@@ -21,6 +22,8 @@ function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string 
       swift: '',
     },
     siteUrl,
+    // Read by the withdrawal mails only (a job's own receipt).
+    details: SAMPLE_WITHDRAWAL_RECEIPT,
     order: {
       id: '4f1c2b7e-0000-4000-8000-000000000001',
       number: 'KT2611240001',

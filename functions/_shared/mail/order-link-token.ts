@@ -16,7 +16,7 @@ export function isOrderLinkTokenShape(value: string): boolean {
   return TOKEN_FORMAT.test(value);
 }
 
-/** Which mails link the order page (every customer mail; the owner's notice links the admin instead). */
+/** Which mails link the order page (every customer mail; the owner's notices link the admin instead). */
 export function mailLinksOrderPage(kind: string): boolean {
-  return kind !== 'owner-new-order';
+  return !kind.startsWith('owner-');
 }

@@ -4,6 +4,7 @@ import { formatPln, type Grosz } from '../../../src/domain/money.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
+import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
 
 /*
  * The wording of every mail the shop sends about an order, in one place: the
@@ -73,6 +74,8 @@ export interface MailContext {
   siteUrl: string | null;
   /** The order page's access token, minted for this mail by mail-dispatch (only its hash is stored); absent → a link without it. */
   orderToken?: string | null;
+  /** The job's own data (mail_jobs.details): a withdrawal request's receipt (withdrawal-template.ts). */
+  details?: unknown;
 }
 
 const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'];
@@ -214,18 +217,18 @@ function withdrawalBlocks(shop: ShopDetails): MailBlock[] {
   ];
 }
 
-function orderLinkBlock(context: MailContext): MailBlock[] {
+export function orderLinkBlock(context: MailContext): MailBlock[] {
   const url = orderPageUrl(context);
   return url ? [{ kind: 'link', label: 'Zobacz zamówienie', url }] : [];
 }
 
-function greeting(order: OrderMailData): MailBlock {
+export function greeting(order: OrderMailData): MailBlock {
   return { kind: 'paragraph', text: `Dzień dobry ${order.customerName},` };
 }
 
-type Template = (context: MailContext) => { subject: string; preheader: string; blocks: MailBlock[] };
+export type Template = (context: MailContext) => { subject: string; preheader: string; blocks: MailBlock[] };
 
-const TEMPLATES: Record<MailKind, Template> = {
+const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
   'order-confirmation': (context) => {
     const { order, shop } = context;
     return {
@@ -400,6 +403,6 @@ const TEMPLATES: Record<MailKind, Template> = {
 
 /** The mail of a kind for an order: subject, HTML and the plain-text part. */
 export function renderOrderMail(kind: MailKind, context: MailContext): RenderedMail {
-  const { subject, preheader, blocks } = TEMPLATES[kind](context);
+  const { subject, preheader, blocks } = (isWithdrawalMailKind(kind) ? WITHDRAWAL_TEMPLATES[kind] : TEMPLATES[kind])(context);
   return renderMail({ subject, preheader, blocks, footer: footer(context.shop, context.order) });
 }

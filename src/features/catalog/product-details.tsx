@@ -7,6 +7,8 @@ import { availabilityLabel, availabilityOf, type Availability } from '../../doma
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
+import { ProductSafetySection } from './product-safety-section.tsx';
+import { ProductWithdrawalNote } from './product-withdrawal-note.tsx';
 import { parseQuantity, QuantityInput } from './quantity-input.tsx';
 import { ShareButton } from './share-button.tsx';
 
@@ -77,6 +79,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             {availabilityLabel(product)}
           </p>
           <p className="mt-5 max-w-prose text-lg leading-relaxed text-ink-muted">{product.description}</p>
+          <ProductWithdrawalNote product={product} />
 
           <div className="mt-8 flex flex-wrap items-end gap-4 border-t border-forest-100 pt-6">
             <QuantityInput text={quantityText} onTextChange={setQuantityText} />
@@ -86,6 +89,8 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
           </div>
         </div>
       </div>
+
+      <ProductSafetySection product={product} />
 
       {similar.length > 0 ? (
         <section aria-labelledby="similar-heading" className="mt-14 border-t border-forest-100 pt-10">

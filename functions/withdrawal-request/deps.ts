@@ -1,0 +1,118 @@
+import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from '../../src/domain/categories.ts';
+import { WITHDRAWAL_RULES, type WithdrawalRule } from '../../src/domain/withdrawal-right.ts';
+import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
+import type { Handler } from '../_shared/http.ts';
+import { kickMailDispatch } from '../_shared/mail-dispatch-kick.ts';
+import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
+import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
+import { createWithdrawalRequestHandler, type WithdrawalOrder, type WithdrawalRequestDeps } from './handler.ts';
+
+/** Requests per 15 minutes: one customer looks up and sends a few times; one address may serve a household or an office. */
+export const WITHDRAWAL_WINDOW_SECONDS = 15 * 60;
+export const WITHDRAWAL_EMAIL_LIMIT = 10;
+export const WITHDRAWAL_ADDRESS_LIMIT = 60;
+
+const ORDER_COLUMNS =
+  'id, payu_order_id, customer_email, created_at, updated_at, status, fulfilment_state, delivery_date, ribbon_text, ' +
+  'order_items(product_id, product_name, quantity, products(category, withdrawal_rule))';
+
+interface OrderRow {
+  id: string;
+  payu_order_id: string;
+  customer_email: string;
+  created_at: string;
+  updated_at: string;
+  status: string;
+  fulfilment_state: string;
+  delivery_date: string | null;
+  ribbon_text: string | null;
+  order_items: {
+    product_id: string;
+    product_name: string;
+    quantity: number;
+    products: { category: string; withdrawal_rule: string | null } | null;
+  }[];
+}
+
+const categoryOf = (value: string | undefined): CategoryId =>
+  (CATEGORY_IDS as readonly string[]).includes(value ?? '') ? (value as CategoryId) : DEFAULT_CATEGORY;
+const ruleOf = (value: string | null | undefined): WithdrawalRule | undefined =>
+  (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '') ? (value as WithdrawalRule) : undefined;
+
+/** Pieces per product in the order's earlier requests that the owner has not rejected. */
+function requestedPieces(rows: { accepted_lines: unknown }[]): Map<string, number> {
+  const pieces = new Map<string, number>();
+  for (const row of rows) {
+    for (const line of Array.isArray(row.accepted_lines) ? row.accepted_lines : []) {
+      const { productId, quantity } = (line ?? {}) as { productId?: unknown; quantity?: unknown };
+      if (typeof productId === 'string' && typeof quantity === 'number') pieces.set(productId, (pieces.get(productId) ?? 0) + quantity);
+    }
+  }
+  return pieces;
+}
+
+/** The real dependencies: service-role reads of the order and its requests, and record_withdrawal_request. */
+export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequestDeps {
+  const admin = createAdminClient(env);
+  const sql = rpcRateLimitSql(admin);
+  return {
+    authenticate: createCallerAuthFromEnv(env),
+    rateLimiters: {
+      address: createPostgresRateLimiter(sql, {
+        name: 'withdrawal-address',
+        limit: WITHDRAWAL_ADDRESS_LIMIT,
+        windowSeconds: WITHDRAWAL_WINDOW_SECONDS,
+      }),
+      email: createPostgresRateLimiter(sql, {
+        name: 'withdrawal-email',
+        limit: WITHDRAWAL_EMAIL_LIMIT,
+        windowSeconds: WITHDRAWAL_WINDOW_SECONDS,
+      }),
+    },
+    async findOrder(number): Promise<WithdrawalOrder | null> {
+      const { data, error } = await admin.from('orders').select(ORDER_COLUMNS).eq('payu_order_id', number).maybeSingle();
+      if (error) throw new Error(`loading the order failed: ${error.message}`);
+      const row = data as unknown as OrderRow | null;
+      if (!row) return null;
+      const earlier = await admin.from('withdrawal_requests').select('accepted_lines').eq('order_id', row.id).neq('state', 'rejected');
+      if (earlier.error) throw new Error(`loading earlier requests failed: ${earlier.error.message}`);
+      const pieces = requestedPieces(earlier.data as { accepted_lines: unknown }[]);
+      return {
+        id: row.id,
+        number: row.payu_order_id,
+        customerEmail: row.customer_email,
+        createdAt: row.created_at,
+        updatedAt: row.updated_at,
+        status: row.status,
+        fulfilmentState: row.fulfilment_state,
+        deliveryDate: row.delivery_date,
+        ribbonText: row.ribbon_text,
+        lines: row.order_items.map((item) => ({
+          productId: item.product_id,
+          name: item.product_name,
+          quantity: item.quantity,
+          alreadyRequested: pieces.get(item.product_id) ?? 0,
+          product: { category: categoryOf(item.products?.category), withdrawal_rule: ruleOf(item.products?.withdrawal_rule) },
+        })),
+      };
+    },
+    async record(orderId, decision, reason, periodNote) {
+      const { data, error } = await admin.rpc('record_withdrawal_request', {
+        p_order_id: orderId,
+        p_accepted: decision.accepted,
+        p_refused: decision.refused,
+        p_reason: reason,
+        p_period_note: periodNote,
+      });
+      if (error) throw new Error(`storing the withdrawal request failed: ${error.message}`);
+      return data as unknown;
+    },
+    kickMail: () => kickMailDispatch(env),
+    now: () => Date.now(),
+  };
+}
+
+/** withdrawal-request as it is served: `Deno.serve(withdrawalRequestFunction((name) => Deno.env.get(name)))`. */
+export function withdrawalRequestFunction(get: EnvGetter): Handler {
+  return functionFromEnv('withdrawal-request', get, (env) => createWithdrawalRequestHandler(createWithdrawalRequestDeps(env)));
+}

@@ -1,0 +1,3 @@
+import { withdrawalRequestFunction } from './deps.ts';
+
+Deno.serve(withdrawalRequestFunction((name) => Deno.env.get(name)));
