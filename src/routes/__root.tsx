@@ -8,6 +8,7 @@ import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
 import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
 import { markFirstContent } from '../lib/first-content.ts';
+import { focusMainHeading, shouldMoveFocus } from '../lib/route-focus.ts';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
 const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m) => ({ default: m.CartButton })));
@@ -62,8 +63,21 @@ function useInBackOffice(): boolean {
   return useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/admin') });
 }
 
+/** Issue 21: a new page takes the focus to its main heading (src/lib/route-focus.ts). */
+function useFocusOnNavigation() {
+  const router = useRouter();
+  useEffect(
+    () =>
+      router.subscribe('onRendered', (event) => {
+        if (shouldMoveFocus(event)) focusMainHeading();
+      }),
+    [router],
+  );
+}
+
 function AuthedShell() {
   useFirstContentOnRender();
+  useFocusOnNavigation();
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const onLogout = useCallback(() => {

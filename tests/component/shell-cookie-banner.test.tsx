@@ -9,6 +9,7 @@ import { renderRoute } from './render-route.tsx';
 
 beforeEach(() => {
   window.localStorage.clear();
+  window.sessionStorage.clear();
   resetPublicSettingsForTests();
 });
 
@@ -28,6 +29,36 @@ describe('cookie banner', () => {
     await renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'O nas' });
     // Give the after-mount check its chance to (not) show the banner.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
+  });
+});
+
+describe('cookie banner and the keyboard', () => {
+  it('comes right after the skip link in the tab order and reserves its height at the foot of the page', async () => {
+    await renderRoute('/about');
+    const banner = await screen.findByRole('region', { name: 'Pliki cookie' });
+    const user = userEvent.setup();
+    await user.tab();
+    expect(document.activeElement?.textContent).toBe('Przejdź do treści');
+    await user.tab();
+    expect(banner.contains(document.activeElement)).toBe(true);
+    // jsdom lays nothing out (height 0), so the reserved space is checked by its presence; tests/e2e measure it.
+    expect(document.body.style.paddingBottom).toBe('0px');
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('0px');
+  });
+
+  it('closes on Escape without consenting, stays closed for this visit, and gives the page its space back', async () => {
+    await renderRoute('/about');
+    await screen.findByRole('region', { name: 'Pliki cookie' });
+    await userEvent.setup().keyboard('{Escape}');
+    expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
+    expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBeNull();
+    expect(document.body.style.paddingBottom).toBe('');
+
+    cleanup();
+    await renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'O nas' });
     await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
     expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
   });

@@ -1,10 +1,33 @@
-import { useId, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { grosz } from '../../domain/money.ts';
 import { BagIcon } from '../../lib/icons.tsx';
 import { CartDrawerView } from './cart-drawer.tsx';
 import { clearCart, removeLine, setQuantity } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
+
+/** The button's one accessible name: it carries the count, so what a screen reader says is what the badge shows. */
+export function cartButtonName(count: number): string {
+  return count > 0 ? `Koszyk, produktów: ${count}` : 'Koszyk';
+}
+
+/**
+ * The count said politely when it changes (added, removed, cleared), not on
+ * the first render: the region exists before its text does, as live regions must.
+ */
+function useCountAnnouncement(count: number | undefined): string {
+  const [announcement, setAnnouncement] = useState('');
+  const previous = useRef(count);
+  useEffect(() => {
+    // Unknown while the cart is read again: keep the last known count to compare with.
+    if (count === undefined) return;
+    const before = previous.current;
+    previous.current = count;
+    // The first known count (the cart read from the device) is no change.
+    if (before !== undefined && before !== count) setAnnouncement(`Produktów w koszyku: ${count}`);
+  }, [count]);
+  return announcement;
+}
 
 /**
  * The header's cart button (44×44 px, the same as the shell's placeholder
@@ -14,24 +37,18 @@ export function CartButton() {
   const cart = useCart();
   const [open, setOpen] = useState(false);
   const count = cart?.itemCount ?? 0;
-  const countId = useId();
+  const announcement = useCountAnnouncement(cart?.itemCount);
 
   return (
     <>
       <button
         type="button"
         onClick={() => setOpen(true)}
-        aria-label="Koszyk"
-        aria-describedby={count > 0 ? countId : undefined}
         aria-haspopup="dialog"
         className="relative grid size-11 shrink-0 place-items-center rounded-full text-forest-900 hover:bg-forest-50"
       >
         <BagIcon />
-        {count > 0 && (
-          <span id={countId} className="sr-only">
-            Produktów w koszyku: {count}
-          </span>
-        )}
+        <span className="sr-only">{cartButtonName(count)}</span>
         {count > 0 && (
           <span
             aria-hidden="true"
@@ -42,6 +59,9 @@ export function CartButton() {
           </span>
         )}
       </button>
+      <span role="status" className="sr-only">
+        {announcement}
+      </span>
       <CartDrawerView
         open={open}
         onClose={() => setOpen(false)}

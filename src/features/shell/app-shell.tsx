@@ -22,6 +22,8 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
       >
         Przejdź do treści
       </a>
+      {/* Fixed at the bottom, but early in the tab order: a keyboard user meets it before the page behind it (WCAG 2.4.11). */}
+      <CookieBannerSlot />
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
       {/* At least a screen tall: the footer never starts in view and then jumps when a page's content arrives. */}
@@ -29,7 +31,6 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
         {children}
       </main>
       <SiteFooter extraSlot={footerSlot} />
-      <CookieBannerSlot />
     </div>
   );
 }

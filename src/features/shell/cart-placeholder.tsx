@@ -8,11 +8,11 @@ export function CartPlaceholder() {
   return (
     <button
       type="button"
-      aria-label="Koszyk"
       aria-haspopup="dialog"
       className="relative grid size-11 shrink-0 place-items-center rounded-full text-forest-900 hover:bg-forest-50"
     >
       <BagIcon />
+      <span className="sr-only">Koszyk</span>
     </button>
   );
 }

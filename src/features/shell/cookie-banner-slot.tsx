@@ -1,11 +1,14 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { COOKIE_CONSENT_KEY } from './cookie-consent.ts';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { COOKIE_BANNER_DISMISSED_KEY, COOKIE_CONSENT_KEY } from './cookie-consent.ts';
 
 const CookieBanner = lazy(() => import('./cookie-banner.tsx').then((module) => ({ default: module.CookieBanner })));
 
-function consentStored(): boolean {
+/** Accepted once, or closed with Escape earlier in this visit. */
+function bannerSettled(): boolean {
   try {
-    return window.localStorage.getItem(COOKIE_CONSENT_KEY) === 'accepted';
+    return (
+      window.localStorage.getItem(COOKIE_CONSENT_KEY) === 'accepted' || window.sessionStorage.getItem(COOKIE_BANNER_DISMISSED_KEY) === 'yes'
+    );
   } catch {
     return false;
   }
@@ -14,7 +17,8 @@ function consentStored(): boolean {
 /**
  * Checks the stored consent after mount and only then loads the banner, so
  * visitors who accepted never download it and the first load stays small.
- * The banner is a fixed overlay: appearing late shifts nothing.
+ * The banner is fixed at the bottom: appearing late shifts nothing in view;
+ * it reserves its height at the page's foot (see cookie-banner.tsx).
  */
 export function CookieBannerSlot() {
   const [needed, setNeeded] = useState(false);
@@ -22,13 +26,14 @@ export function CookieBannerSlot() {
   useEffect(() => {
     // Browser storage exists only after mount; the first paint is the same for everyone.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    setNeeded(!consentStored());
+    setNeeded(!bannerSettled());
   }, []);
+  const close = useCallback(() => setNeeded(false), []);
 
   if (!needed) return null;
   return (
     <Suspense fallback={null}>
-      <CookieBanner onAccepted={() => setNeeded(false)} />
+      <CookieBanner onClosed={close} />
     </Suspense>
   );
 }

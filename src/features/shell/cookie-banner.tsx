@@ -1,22 +1,73 @@
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
-import { COOKIE_CONSENT_KEY } from './cookie-consent.ts';
+import { COOKIE_BANNER_DISMISSED_KEY, COOKIE_CONSENT_KEY } from './cookie-consent.ts';
+
+function store(storage: () => Storage, key: string, value: string): void {
+  try {
+    storage().setItem(key, value);
+  } catch {
+    // Storage blocked: hide it for this page at least.
+  }
+}
 
 /**
- * docs/spec.md §2 cookie banner: a fixed overlay at the bottom (no layout shift).
- * `CookieBannerSlot` decides whether it shows; accepting stores the consent.
+ * The banner's height, reserved at the foot of the page and kept clear when
+ * the browser scrolls a focused element into view (WCAG 2.4.11): the fixed
+ * banner then covers nothing a keyboard user reaches.
  */
-export function CookieBanner({ onAccepted }: { onAccepted: () => void }) {
+function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
+  useLayoutEffect(() => {
+    const element = banner.current;
+    if (!element) return;
+    const { documentElement, body } = document;
+    const reserve = () => {
+      const height = `${Math.ceil(element.getBoundingClientRect().height)}px`;
+      body.style.paddingBottom = height;
+      documentElement.style.scrollPaddingBottom = height;
+    };
+    reserve();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      body.style.paddingBottom = '';
+      documentElement.style.scrollPaddingBottom = '';
+    };
+  }, [banner]);
+}
+
+/**
+ * docs/spec.md §2 cookie banner: fixed at the bottom (no layout shift), first
+ * in the tab order after the skip link. `CookieBannerSlot` decides whether it
+ * shows. 'Akceptuję' stores the consent; Escape closes it for this visit
+ * without consenting.
+ */
+export function CookieBanner({ onClosed }: { onClosed: () => void }) {
+  const banner = useRef<HTMLElement>(null);
+  useReservedSpace(banner);
+
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      // A dialog's own Escape comes first (Headless UI stops it there).
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      store(() => window.sessionStorage, COOKIE_BANNER_DISMISSED_KEY, 'yes');
+      onClosed();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [onClosed]);
+
   const accept = () => {
-    try {
-      window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
-    } catch {
-      // Storage blocked: hide it for this visit at least.
-    }
-    onAccepted();
+    store(() => window.localStorage, COOKIE_CONSENT_KEY, 'accepted');
+    onClosed();
   };
 
   return (
-    <section aria-label="Pliki cookie" className="fixed inset-x-0 bottom-0 z-50 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4">
+    <section
+      ref={banner}
+      aria-label="Pliki cookie"
+      className="fixed inset-x-0 bottom-0 z-50 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4"
+    >
       <div className="mx-auto flex max-w-3xl flex-col gap-3 rounded-2xl border border-forest-200 bg-white p-4 shadow-header sm:flex-row sm:items-center sm:gap-6">
         <p className="text-sm text-ink sm:text-base">
           Używamy plików cookie i pamięci przeglądarki, aby zapamiętać Twój koszyk, ulubione produkty i ustawienia. Nie używamy ich do

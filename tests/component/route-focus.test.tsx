@@ -1,0 +1,33 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
+import { renderRoute } from './render-route.tsx';
+
+beforeEach(() => {
+  window.localStorage.clear();
+  window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+});
+
+describe('focus after navigation', () => {
+  it('stays with the browser on the first page, then moves to the new page’s main heading after a link', async () => {
+    const { router } = await renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'O nas' });
+    expect(document.activeElement).toBe(document.body);
+
+    await userEvent.setup().click(await screen.findByRole('link', { name: 'Regulamin' }, { timeout: 5000 }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Regulamin' }, { timeout: 5000 });
+    await waitFor(() => expect(document.activeElement).toBe(heading));
+    expect(heading.getAttribute('tabindex')).toBe('-1');
+    expect(router.state.location.pathname).toBe('/terms');
+  });
+
+  it('keeps the focus where it is when only the search changes', async () => {
+    const { router } = await renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'O nas' });
+    const link = screen.getAllByRole('link', { name: 'Kontakt' })[0]!;
+    link.focus();
+    await act(() => router.navigate({ to: '/about', search: { x: '1' } as never }));
+    expect(document.activeElement).toBe(link);
+  });
+});
