@@ -1,0 +1,281 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { chromiumPerFile } from '../support/browser.ts';
+import { putCartLines } from '../support/device-cart.ts';
+import { anonClient, appUrl, checkoutFor, invokeFunction, signedUpCustomer, testBackend } from '../support/test-backend.ts';
+
+/**
+ * Issue 21: axe-core (WCAG 2.0/2.1 A and AA, WCAG 2.2 AA) on every route and
+ * on the open states a customer or the owner meets (the cart drawer, the
+ * account menu, the add-to-cart dialog, the admin dialogs, every settings
+ * tab, the florist checkout, the day view), at a phone's and a desktop's
+ * size, in real Chromium. Any violation fails; what axe could not decide
+ * ('needs review') is written to .tmp/axe-review.json for a person to settle.
+ */
+
+const chromium = chromiumPerFile();
+const url = appUrl;
+const WAIT = { timeout: 15_000 };
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const VIEWPORTS = [
+  { name: 'phone', width: 390, height: 844 },
+  { name: 'desktop', width: 1280, height: 800 },
+] as const;
+const REVIEW_DIR = '.tmp';
+
+type Viewport = (typeof VIEWPORTS)[number];
+
+interface Finding {
+  state: string;
+  rule: string;
+  impact: string | null | undefined;
+  targets: string[];
+}
+
+class Audit {
+  readonly violations: Finding[] = [];
+  readonly review: Finding[] = [];
+  scanned = 0;
+
+  constructor(private readonly viewport: Viewport) {}
+
+  async scan(page: Page, state: string): Promise<void> {
+    const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+    this.scanned += 1;
+    const label = `${state} @${this.viewport.name}`;
+    const findings = (items: typeof results.violations) =>
+      items.map((item) => ({
+        state: label,
+        rule: item.id,
+        impact: item.impact,
+        targets: item.nodes.slice(0, 5).map((node) => node.target.join(' ')),
+      }));
+    this.violations.push(...findings(results.violations));
+    this.review.push(...findings(results.incomplete));
+  }
+
+  save(name: string): void {
+    mkdirSync(REVIEW_DIR, { recursive: true });
+    writeFileSync(`${REVIEW_DIR}/axe-review-${name}-${this.viewport.name}.json`, JSON.stringify(this.review, null, 2));
+  }
+}
+
+async function newContext(viewport: Viewport): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await chromium.browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, locale: 'pl-PL' });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+/** A page is ready to scan when its main heading shows and the network is quiet (lazy parts loaded). */
+async function open(page: Page, path: string, heading?: string | RegExp): Promise<void> {
+  await page.goto(url(path));
+  await settle(page, heading);
+}
+
+async function settle(page: Page, heading?: string | RegExp): Promise<void> {
+  await page
+    .getByRole('heading', { level: 1, ...(heading ? { name: heading } : {}) })
+    .first()
+    .waitFor(WAIT);
+  await page.waitForLoadState('networkidle', WAIT).catch(() => undefined);
+}
+
+interface Products {
+  flowers: { id: string; name: string };
+  candle: { id: string; name: string };
+}
+
+async function products(): Promise<Products> {
+  const pick = async (category: string) => {
+    const { data, error } = await anonClient()
+      .from('products')
+      .select('id, name')
+      .eq('category', category)
+      .eq('made_to_order', true)
+      .gt('price', 0)
+      .limit(1);
+    if (!error && data?.[0]) return data[0] as { id: string; name: string };
+    const any = await anonClient().from('products').select('id, name').eq('category', category).gt('stock', 0).limit(1);
+    if (any.error || !any.data?.[0]) throw new Error(`no ${category} product to scan`);
+    return any.data[0] as { id: string; name: string };
+  };
+  return { flowers: await pick('live-flowers'), candle: await pick('candles') };
+}
+
+async function guestOrderNumber(productId: string): Promise<string> {
+  const answer = await invokeFunction(anonClient(), 'place-order', {
+    clientRequestId: randomUUID(),
+    checkout: checkoutFor({ email: `axe-${randomUUID().slice(0, 8)}@example.test` }),
+    items: [{ productId, quantity: 1 }],
+  });
+  if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}`);
+  return (answer.body.order as { orderNumber: string }).orderNumber;
+}
+
+async function scanStorefront(audit: Audit, viewport: Viewport): Promise<void> {
+  const { context, page } = await newContext(viewport);
+  const { flowers, candle } = await products();
+
+  // The first visit, banner and all.
+  await open(page, '/');
+  await page.getByRole('region', { name: 'Pliki cookie' }).waitFor(WAIT);
+  await audit.scan(page, 'home with the cookie banner');
+  await page.getByRole('button', { name: 'Akceptuję' }).click();
+
+  for (const [path, state] of [
+    ['/', 'home'],
+    ['/shop', 'shop'],
+    ['/shop?category=candles&q=znicz', 'shop filtered'],
+    [`/product/${flowers.id}`, 'product: live flowers'],
+    [`/product/${candle.id}`, 'product: candle'],
+    ['/favourites', 'favourites (empty)'],
+    ['/cart', 'cart (empty)'],
+    ['/about', 'about'],
+    ['/contact', 'contact'],
+    ['/terms', 'terms'],
+    ['/privacy', 'privacy'],
+    ['/login', 'login'],
+    ['/register', 'register'],
+    ['/reset-password', 'reset password'],
+    ['/account', 'account (guest)'],
+    ['/checkout/cancel', 'checkout cancelled'],
+    ['/odstapienie', 'withdrawal form'],
+    ['/nie-ma-takiej-strony', 'not found'],
+  ] as const) {
+    await open(page, path);
+    await audit.scan(page, state);
+  }
+
+  // The add-to-cart dialog, then the drawer, from the candle's page.
+  await open(page, `/product/${candle.id}`, candle.name);
+  await page.getByRole('button', { name: `Dodaj do koszyka: ${candle.name}`, exact: true }).click();
+  await page.getByRole('dialog').getByText(candle.name).first().waitFor(WAIT);
+  await audit.scan(page, 'add-to-cart dialog');
+  await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+  await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
+  await page.getByRole('button', { name: /^Koszyk, produktów: / }).click();
+  await page.getByRole('dialog', { name: 'Twój koszyk' }).waitFor(WAIT);
+  await audit.scan(page, 'cart drawer');
+  await page.keyboard.press('Escape');
+
+  await putCartLines(page, [[flowers.id, 1]]);
+  await open(page, '/cart', 'Koszyk');
+  await page.getByTestId('cart-line').first().waitFor(WAIT);
+  await audit.scan(page, 'cart with lines');
+
+  await open(page, '/checkout', 'Zamówienie');
+  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
+  await audit.scan(page, 'checkout (store pickup)');
+  await page.getByRole('radio', { name: /^Dostawa do domu/ }).check();
+  await page.getByRole('radio', { name: 'Dla innej osoby' }).check();
+  await page.getByLabel(/^Okazja/).selectOption('funeral');
+  await page.getByRole('group', { name: /^Dzień dostawy$/ }).waitFor(WAIT);
+  await audit.scan(page, 'checkout (florist: home delivery, someone else, funeral)');
+  await page.getByRole('radio', { name: /^Dostawa na cmentarz/ }).check();
+  await audit.scan(page, 'checkout (cemetery)');
+
+  const number = await guestOrderNumber(flowers.id);
+  await open(page, `/checkout/success?payment=transfer&orderId=${number}`);
+  await audit.scan(page, 'checkout success (transfer)');
+  await open(page, `/zamowienie/${number}`);
+  await audit.scan(page, 'order page without a link key');
+
+  // A signed-in customer: the account page and its menu.
+  const customer = await signedUpCustomer('axe');
+  await open(page, '/login', 'Zaloguj się');
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.getByRole('button', { name: `Konto: ${customer.email}` }).waitFor(WAIT);
+  await open(page, '/account');
+  await audit.scan(page, 'account (signed in)');
+  await page.getByRole('button', { name: `Konto: ${customer.email}` }).click();
+  await page.getByRole('menu').waitFor(WAIT);
+  await audit.scan(page, 'account menu');
+
+  await context.close();
+}
+
+async function scanBackOffice(audit: Audit, viewport: Viewport): Promise<void> {
+  const { context, page } = await newContext(viewport);
+  const { flowers } = await products();
+  const number = await guestOrderNumber(flowers.id);
+
+  await page.goto(url('/admin'));
+  await page.waitForURL(/\/login\?redirect=/, WAIT);
+  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
+  await page.getByRole('button', { name: 'Zaloguj się' }).click();
+  await page.waitForURL(url('/admin'), WAIT);
+  await settle(page);
+  await audit.scan(page, 'admin dashboard');
+
+  for (const [path, state] of [
+    ['/admin/realizacja', 'admin day view'],
+    ['/admin/orders', 'admin orders'],
+    ['/admin/products', 'admin products'],
+    ['/admin/payments', 'admin payments'],
+    ['/admin/odstapienia', 'admin withdrawals'],
+  ] as const) {
+    await open(page, path);
+    await audit.scan(page, state);
+  }
+
+  await open(page, `/admin/orders?q=${number}`);
+  await page
+    .getByRole('listitem', { name: `Zamówienie ${number}` })
+    .getByRole('button')
+    .first()
+    .click();
+  const dialog = page.getByRole('dialog', { name: `Zamówienie ${number}` });
+  await dialog.waitFor(WAIT);
+  await audit.scan(page, 'admin order dialog');
+  await dialog.getByLabel('Status zamówienia').selectOption('cancelled');
+  await dialog.getByLabel('Powód anulowania (opcjonalnie)').waitFor(WAIT);
+  await audit.scan(page, 'admin order dialog: cancel reason');
+  await dialog.getByRole('button', { name: 'Nie anuluj' }).click();
+  await page.keyboard.press('Escape');
+
+  await open(page, '/admin/products');
+  await page.getByRole('button', { name: 'Dodaj produkt' }).first().click();
+  await page.getByRole('dialog', { name: 'Dodaj produkt' }).waitFor(WAIT);
+  await audit.scan(page, 'admin product form');
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('button', { name: /^Usuń: / })
+    .first()
+    .click();
+  await page.getByRole('dialog').waitFor(WAIT);
+  await audit.scan(page, 'admin delete dialog');
+  await page.keyboard.press('Escape');
+
+  await open(page, '/admin/settings');
+  for (const tab of ['Ustawienia', 'Dostawy', 'Testowanie']) {
+    await page.getByRole('tab', { name: tab }).click();
+    await page.getByRole('tabpanel').waitFor(WAIT);
+    await audit.scan(page, `admin settings: ${tab}`);
+  }
+
+  await context.close();
+}
+
+describe.each(VIEWPORTS)('axe at $width×$height', (viewport) => {
+  it('finds no violation on any storefront route or open state', async () => {
+    const audit = new Audit(viewport);
+    await scanStorefront(audit, viewport);
+    audit.save('storefront');
+    expect(audit.scanned).toBeGreaterThanOrEqual(30);
+    expect(audit.violations).toEqual([]);
+  }, 300_000);
+
+  it('finds no violation in the back office', async () => {
+    const audit = new Audit(viewport);
+    await scanBackOffice(audit, viewport);
+    audit.save('admin');
+    expect(audit.scanned).toBeGreaterThanOrEqual(15);
+    expect(audit.violations).toEqual([]);
+  }, 300_000);
+});
