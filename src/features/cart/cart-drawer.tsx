@@ -6,6 +6,7 @@ import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { ProductThumb } from './product-thumb.tsx';
+import { WithdrawalMark } from './withdrawal-mark.tsx';
 
 export interface CartDrawerViewProps {
   open: boolean;
@@ -83,6 +84,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                         </span>
                       </div>
                       <CartLineStatus line={line} />
+                      <WithdrawalMark line={line} />
                       <div className="mt-1 flex items-center justify-between gap-2">
                         <div className="flex items-center rounded-full border border-forest-200 bg-white">
                           <button

@@ -6,6 +6,7 @@ import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
 import { ProductThumb } from './product-thumb.tsx';
+import { WithdrawalMark } from './withdrawal-mark.tsx';
 
 export const QUANTITY_ERROR = 'Podaj liczbę całkowitą większą od 0';
 
@@ -165,6 +166,7 @@ export function CartLinesTable({
                       <CartLineStatus line={line} />
                     </>
                   )}
+                  <WithdrawalMark line={line} />
                   {lineNotes[line.productId] ? (
                     <p className="mt-1 text-sm font-medium text-blush-700" data-testid="cart-line-note">
                       {lineNotes[line.productId]}

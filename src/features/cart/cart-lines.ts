@@ -13,6 +13,12 @@ import {
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import type { CategoryId } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import {
+  DEFAULT_WITHDRAWAL_RULE,
+  productWithdrawalExemption,
+  type WithdrawalExemption,
+  type WithdrawalRule,
+} from '../../domain/withdrawal-right.ts';
 import type { CartRecord } from '../../lib/db.ts';
 import type { ProductCheck, ProductChecks } from './cart-product-check.ts';
 
@@ -28,6 +34,10 @@ export interface CartViewLine {
   imageUrl: string | null;
   /** Decides the delivery methods on offer (live flowers travel only locally); null when unknown. */
   category: CategoryId | null;
+  /** The product's own withdrawal setting (issue 19); null when the product is unknown. Rows stored before it existed read as 'category'. */
+  withdrawalRule: WithdrawalRule | null;
+  /** Why this line cannot be returned within 14 days, from the category or the setting; null when it can, or the product is unknown. */
+  withdrawalExemption: WithdrawalExemption | null;
   unitPrice: Grosz;
   lineTotal: Grosz;
 }
@@ -69,6 +79,12 @@ function missingAvailability(check: ProductCheck | undefined): LineAvailability 
   return 'checking';
 }
 
+/** The line's withdrawal setting and what it means; a copy stored before the setting existed follows its category. */
+function withdrawalOf(product: ProductRow | undefined): Pick<CartViewLine, 'withdrawalRule' | 'withdrawalExemption'> {
+  if (!product) return { withdrawalRule: null, withdrawalExemption: null };
+  return { withdrawalRule: product.withdrawal_rule ?? DEFAULT_WITHDRAWAL_RULE, withdrawalExemption: productWithdrawalExemption(product) };
+}
+
 /** Joins the stored cart with the device's catalog and the server's answers about missing products, oldest line first. */
 export function buildCartView(
   records: readonly CartRecord[],
@@ -93,6 +109,7 @@ export function buildCartView(
         name: product?.name ?? (availability === 'unavailable' ? UNAVAILABLE_PRODUCT_NAME : unknownProductName(record.productId)),
         imageUrl: product?.image_url ?? null,
         category: product?.category ?? null,
+        ...withdrawalOf(product),
         unitPrice: fromPln(0),
         lineTotal: fromPln(0),
       };
@@ -106,6 +123,7 @@ export function buildCartView(
       name: product.name,
       imageUrl: product.image_url || null,
       category: product.category,
+      ...withdrawalOf(product),
       unitPrice,
       lineTotal: lineTotal({ productId: record.productId, quantity: record.quantity, unitPrice }),
     };
