@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderInvoiceOf, readOrderInvoice } from './invoice.ts';
+import { invoiceRows, orderInvoiceOf, readOrderInvoice } from './invoice.ts';
 
 describe('the order’s invoice', () => {
   const checkout = {
@@ -22,5 +22,13 @@ describe('the order’s invoice', () => {
     expect(readOrderInvoice(null)).toBeNull();
     expect(readOrderInvoice('7740001454')).toBeNull();
     expect(readOrderInvoice({ nip: 7740001454, company: 'A', address: 'B' })).toBeNull();
+  });
+
+  it('is shown as NIP, company name and address, the NIP in its usual groups', () => {
+    expect(invoiceRows({ nip: '7740001454', company: 'A', address: 'B' })).toEqual([
+      ['NIP', '774-000-14-54'],
+      ['Nazwa firmy', 'A'],
+      ['Adres firmy', 'B'],
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { normaliseNip } from './nip.ts';
+import { formatNip, normaliseNip } from './nip.ts';
 
 /**
  * The invoice data an order carries (issue 19), as public.orders.invoice
@@ -28,4 +28,13 @@ export function readOrderInvoice(value: unknown): OrderInvoice | null {
   const { nip, company, address } = value as Record<string, unknown>;
   if (typeof nip !== 'string' || typeof company !== 'string' || typeof address !== 'string') return null;
   return { nip, company, address };
+}
+
+/** The invoice as every view shows it (admin, order page, confirmation page and mail): label, value. */
+export function invoiceRows(invoice: OrderInvoice): [label: string, value: string][] {
+  return [
+    ['NIP', formatNip(invoice.nip)],
+    ['Nazwa firmy', invoice.company],
+    ['Adres firmy', invoice.address],
+  ];
 }

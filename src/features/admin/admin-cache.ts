@@ -1,5 +1,6 @@
 import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
+import { readOrderInvoice } from '../../domain/invoice.ts';
 import { toFloristDetails, type AdminOrder } from './admin-order.ts';
 
 /**
@@ -69,11 +70,13 @@ export function saveSnapshot(userId: string, snapshot: AdminSnapshot): void {
 export function loadSnapshot(userId: string): AdminSnapshot | null {
   const snapshot = read<AdminSnapshot>(snapshotKey(userId));
   if (!snapshot) return null;
-  // A copy saved before issue 17 has no florist part, one before issue 18 no mails: read them as orders without.
+  // A copy saved before issue 17 has no florist part, one before issue 18 no mails, one before issue 19 no invoice:
+  // read them as orders without.
   const orders = snapshot.orders.map((order) => ({
     ...order,
     florist: order.florist ?? toFloristDetails({}),
     mails: order.mails ?? [],
+    invoice: readOrderInvoice(order.invoice),
   }));
   return { ...snapshot, orders };
 }

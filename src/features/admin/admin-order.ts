@@ -12,6 +12,7 @@ import {
   type SubstitutionChoice,
   type VenueType,
 } from '../../domain/florist-order.ts';
+import { readOrderInvoice, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { isMailKind, isMailState, type MailKind, type MailState } from '../../domain/mail-kinds.ts';
 
@@ -47,6 +48,8 @@ export interface AdminOrder {
   florist: FloristDetails;
   /** The mails about this order and where each stands (issue 18), oldest first. */
   mails: AdminMail[];
+  /** The buyer's company for an invoice (issue 19); null when none was asked for. */
+  invoice: OrderInvoice | null;
 }
 
 export interface AdminMail {
@@ -188,6 +191,8 @@ export interface OrderRow {
   services?: unknown;
   services_cost?: number | string | null;
   fulfilment_state?: string | null;
+  /** Issue 19: {nip, company, address} or null. */
+  invoice?: unknown;
 }
 
 function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | null {
@@ -291,5 +296,6 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     })),
     florist: toFloristDetails(row),
     mails: toAdminMails(row.mail_jobs),
+    invoice: readOrderInvoice(row.invoice),
   };
 }

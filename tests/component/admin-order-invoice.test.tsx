@@ -1,0 +1,53 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { loadSnapshot, saveSnapshot } from '../../src/features/admin/admin-cache.ts';
+import { toAdminOrder, type OrderRow } from '../../src/features/admin/admin-order.ts';
+import { OrderInvoiceDetails } from '../../src/features/admin/orders/order-invoice.tsx';
+
+const row: OrderRow = {
+  id: '0b6a3c59-0000-4000-8000-000000000002',
+  payu_order_id: 'KT123456780',
+  created_at: '2026-11-24T08:00:00Z',
+  status: 'pending',
+  total: 120,
+  delivery_method: 'store',
+  delivery_address: null,
+  customer_name: 'Anna Nowak',
+  customer_email: 'anna@example.pl',
+  customer_phone: '+48 600 100 200',
+  payment_method: 'transfer',
+  payu_status: null,
+  tracking_number: null,
+  tracking_url: null,
+  invoice: { nip: '7740001454', company: 'Kwiaty Nowak sp. z o.o.', address: 'ul. Długa 1\n37-740 Bircza' },
+};
+
+describe('the invoice in the admin order detail (issue 19)', () => {
+  it('shows the NIP in its usual groups, the company and its address', () => {
+    const { invoice } = toAdminOrder(row);
+    render(<OrderInvoiceDetails invoice={invoice!} />);
+    const terms = screen.getAllByRole('term').map((term) => term.textContent);
+    const values = screen.getAllByRole('definition').map((value) => value.textContent);
+    expect(terms).toEqual(['NIP', 'Nazwa firmy', 'Adres firmy']);
+    expect(values).toEqual(['774-000-14-54', 'Kwiaty Nowak sp. z o.o.', 'ul. Długa 1\n37-740 Bircza']);
+  });
+
+  it('reads an order without an invoice, or a malformed one, as none', () => {
+    expect(toAdminOrder({ ...row, invoice: null }).invoice).toBeNull();
+    expect(toAdminOrder({ ...row, invoice: undefined }).invoice).toBeNull();
+    expect(toAdminOrder({ ...row, invoice: { nip: 7740001454 } }).invoice).toBeNull();
+  });
+
+  it('keeps the invoice in the offline copy, and reads a copy saved before invoices existed as without', () => {
+    const order = toAdminOrder(row);
+    saveSnapshot('owner-1', { savedAt: '2026-11-24T08:00:00Z', orders: [order], productCount: 1 });
+    expect(loadSnapshot('owner-1')?.orders[0]?.invoice).toEqual(order.invoice);
+
+    const { invoice: _dropped, ...older } = order;
+    localStorage.setItem(
+      Object.keys(localStorage).find((key) => key.endsWith('snapshot.owner-1'))!,
+      JSON.stringify({ savedAt: '2026-11-01T08:00:00Z', orders: [older], productCount: 1 }),
+    );
+    expect(loadSnapshot('owner-1')?.orders[0]?.invoice).toBeNull();
+  });
+});
