@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -19,6 +19,7 @@ import { makeShopOwner, migrate } from './migrate.ts';
 import { startPostgres, type PostgresHandle } from './postgres.ts';
 import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
 import { assertPortFree, freePort } from './process-utils.ts';
+import { createStorageService } from './storage.ts';
 import { createPrerender } from '../app/prerender.ts';
 import { createStaticServer } from '../app/static-server.ts';
 
@@ -238,6 +239,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         ...(siteUrl ? { SITE_URL: siteUrl } : {}),
       },
     );
+    // Storage files (product photos) belong to the database's storage.objects rows: a fresh database starts without them.
+    const storageDir = join(dataDir, 'storage');
+    if (postgres.freshlyInitialised) rmSync(storageDir, { recursive: true, force: true });
+    const storage = createStorageService({ pool, directory: storageDir, verificationKeys: secrets.verificationKeys });
+
     const declared = readDeclaredFunctions();
     functionsRuntime = await startFunctionsRuntime({
       names: declared.map((fn) => fn.name),
@@ -253,6 +259,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     gateway = createGateway({
       postgrestPort: postgrest.port,
       auth: auth.handle,
+      storage: storage.handle,
       functions: functionsRuntime,
       verifyJwtFor: new Set(declared.filter((fn) => fn.verifyJwt).map((fn) => fn.name)),
       verifyToken: (token) => verifyJwt(token, secrets.verificationKeys) !== null,

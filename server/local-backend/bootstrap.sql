@@ -176,3 +176,119 @@ create table if not exists local_meta.state (
   key text primary key,
   value text not null
 );
+
+-- Schema storage, as Supabase's storage service lays it out on a hosted
+-- project before any migration runs (supabase/storage migrations/tenant:
+-- 0002 tables and helpers, 0003 path_tokens, 0008 public, 0011 updated_at
+-- trigger, 0013/0014 file_size_limit and allowed_mime_types, 0016 version,
+-- 0018 owner_id, 0025 user_metadata, 0046 grants, 0055 delete protection,
+-- 0060/0061 immutable helpers): the columns the local Storage API
+-- (storage.ts) and the migrations' policies use, so one migration creates the
+-- bucket and its policies both here and hosted. RLS is on and no policy is
+-- made here: who may write is the migrations' business, as hosted.
+create schema if not exists storage;
+grant usage on schema storage to anon, authenticated, service_role;
+
+create table if not exists storage.buckets (
+  id text primary key,
+  name text not null,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  public boolean default false,
+  avif_autodetection boolean default false,
+  file_size_limit bigint,
+  allowed_mime_types text[]
+);
+create unique index if not exists bname on storage.buckets using btree (name);
+
+create table if not exists storage.objects (
+  id uuid primary key default gen_random_uuid(),
+  bucket_id text references storage.buckets (id),
+  name text,
+  owner uuid,
+  owner_id text,
+  created_at timestamptz default now(),
+  updated_at timestamptz default now(),
+  last_accessed_at timestamptz default now(),
+  metadata jsonb,
+  path_tokens text[] generated always as (string_to_array(name, '/')) stored,
+  version text,
+  user_metadata jsonb
+);
+create unique index if not exists bucketid_objname on storage.objects using btree (bucket_id, name);
+create index if not exists name_prefix_search on storage.objects (name text_pattern_ops);
+
+alter table storage.buckets enable row level security;
+alter table storage.objects enable row level security;
+grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
+
+create or replace function storage.foldername(name text) returns text[]
+  language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[1 : array_length(_parts, 1) - 1];
+end
+$$;
+
+create or replace function storage.filename(name text) returns text
+  language plpgsql immutable
+as $$
+declare
+  _parts text[];
+begin
+  select string_to_array(name, '/') into _parts;
+  return _parts[array_length(_parts, 1)];
+end
+$$;
+
+create or replace function storage.extension(name text) returns text
+  language plpgsql immutable
+as $$
+declare
+  _parts text[];
+  _filename text;
+begin
+  select string_to_array(name, '/') into _parts;
+  select _parts[array_length(_parts, 1)] into _filename;
+  return reverse(split_part(reverse(_filename), '.', 1));
+end
+$$;
+
+grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
+
+create or replace function storage.update_updated_at_column() returns trigger
+  language plpgsql
+as $$
+begin
+  new.updated_at = now();
+  return new;
+end
+$$;
+drop trigger if exists update_objects_updated_at on storage.objects;
+create trigger update_objects_updated_at before update on storage.objects
+  for each row execute function storage.update_updated_at_column();
+
+-- Rows are deleted through the Storage API (which also deletes the files), never by hand:
+-- the API sets storage.allow_delete_query for its own statements, as hosted.
+create or replace function storage.protect_delete() returns trigger
+  language plpgsql
+as $$
+begin
+  if coalesce(current_setting('storage.allow_delete_query', true), 'false') != 'true' then
+    raise exception 'Direct deletion from storage tables is not allowed. Use the Storage API instead.'
+      using hint = 'This prevents accidental data loss from orphaned objects.', errcode = '42501';
+  end if;
+  return null;
+end
+$$;
+drop trigger if exists protect_buckets_delete on storage.buckets;
+create trigger protect_buckets_delete before delete on storage.buckets
+  for each statement execute function storage.protect_delete();
+drop trigger if exists protect_objects_delete on storage.objects;
+create trigger protect_objects_delete before delete on storage.objects
+  for each statement execute function storage.protect_delete();

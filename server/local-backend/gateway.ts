@@ -5,14 +5,15 @@ import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetc
 
 /**
  * One port like Supabase's API gateway: /rest/v1 → PostgREST, /auth/v1 →
- * the local auth service, /functions/v1/<name> → the Edge Function handlers.
+ * the local auth service, /storage/v1 → the local Storage API (storage.ts),
+ * /functions/v1/<name> → the Edge Function handlers.
  */
 
 const CORS_HEADERS: Record<string, string> = {
   'Access-Control-Allow-Origin': '*',
   'Access-Control-Allow-Methods': 'GET, POST, PUT, PATCH, DELETE, OPTIONS, HEAD',
   'Access-Control-Allow-Headers':
-    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, x-upsert',
+    'authorization, x-client-info, apikey, content-type, content-profile, accept-profile, prefer, range, x-supabase-api-version, x-upsert, x-metadata, cache-control',
   'Access-Control-Expose-Headers': 'content-range, content-location, x-supabase-api-version, preference-applied',
   'Access-Control-Max-Age': '86400',
 };
@@ -26,6 +27,8 @@ export const FUNCTION_SECURITY_HEADERS: Record<string, string> = {
 export interface GatewayOptions {
   postgrestPort: number;
   auth: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
+  /** The local Storage API; it gets the request with the bearer token an API key stands for (as PostgREST does). */
+  storage?: (request: IncomingMessage, response: ServerResponse, url: URL, path: string) => Promise<void>;
   functions: FunctionsRuntime;
   /**
    * Functions whose supabase/config.toml entry says verify_jwt = true: like
@@ -54,6 +57,17 @@ export type UpstreamAuthorization = (apikey: string | undefined, authorization: 
 const legacyUpstreamAuthorization: UpstreamAuthorization = (apikey, authorization) =>
   authorization ?? (apikey ? `Bearer ${apikey}` : undefined);
 
+/** Hosted Supabase's answer to a key that is not the project's. */
+function refuseUnknownApiKey(request: IncomingMessage, response: ServerResponse): void {
+  request.resume();
+  sendJson(
+    response,
+    401,
+    { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
+    CORS_HEADERS,
+  );
+}
+
 function proxyToPostgrest(
   request: IncomingMessage,
   response: ServerResponse,
@@ -66,14 +80,7 @@ function proxyToPostgrest(
   const apikey = typeof headers.apikey === 'string' ? headers.apikey : undefined;
   const authorization = upstreamAuthorization(apikey, headers.authorization);
   if (authorization === null) {
-    // Hosted Supabase's answer to a key that is not the project's.
-    request.resume();
-    sendJson(
-      response,
-      401,
-      { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
-      CORS_HEADERS,
-    );
+    refuseUnknownApiKey(request, response);
     return;
   }
   if (authorization === undefined) delete headers.authorization;
@@ -110,6 +117,7 @@ export function createGateway({
   postgrestPort,
   auth,
   functions,
+  storage,
   verifyJwtFor = new Set(),
   verifyToken = () => false,
   upstreamAuthorization = legacyUpstreamAuthorization,
@@ -151,6 +159,24 @@ export function createGateway({
         await auth(request, response, url, url.pathname.slice('/auth/v1'.length));
         return;
       }
+      if (storage && url.pathname.startsWith('/storage/v1/')) {
+        withCors(response);
+        if (request.method === 'OPTIONS') {
+          response.writeHead(204);
+          response.end();
+          return;
+        }
+        const apikey = typeof request.headers.apikey === 'string' ? request.headers.apikey : undefined;
+        const authorization = upstreamAuthorization(apikey, request.headers.authorization);
+        if (authorization === null) {
+          refuseUnknownApiKey(request, response);
+          return;
+        }
+        if (authorization === undefined) delete request.headers.authorization;
+        else request.headers.authorization = authorization;
+        await storage(request, response, url, url.pathname.slice('/storage/v1'.length));
+        return;
+      }
       const local = localRouteFor(localRoutes, url.pathname);
       if (local) {
         await sendFetchResponse(response, await local(await toFetchRequest(request, origin)), FUNCTION_SECURITY_HEADERS);
@@ -173,7 +199,7 @@ export function createGateway({
         return;
       }
       if (url.pathname === '/' || url.pathname === '/health') {
-        sendJson(response, 200, { ok: true, services: ['rest/v1', 'auth/v1', 'functions/v1'] }, CORS_HEADERS);
+        sendJson(response, 200, { ok: true, services: ['rest/v1', 'auth/v1', 'storage/v1', 'functions/v1'] }, CORS_HEADERS);
         return;
       }
       sendJson(response, 404, { error: 'not_found', message: 'Nie znaleziono.' }, CORS_HEADERS);

@@ -54,10 +54,7 @@ describe('database linter (splinter rules)', () => {
           create table pgmq.q_lint_probe (msg_id bigint primary key);
           grant select on pgmq.q_lint_probe to anon;
           -- 0025: a public bucket whose objects anyone may list; a private bucket with the same policy is not reported.
-          create schema storage;
-          create table storage.buckets (id text primary key, name text not null, public boolean not null default false);
-          create table storage.objects (id bigint primary key, bucket_id text references storage.buckets (id));
-          alter table storage.objects enable row level security;
+          -- (The storage schema is there, as hosted: the local backend's bootstrap.sql makes it.)
           insert into storage.buckets (id, name, public) values
             ('lint-probe-public', 'lint_probe_public_bucket', true), ('lint-probe-private', 'lint_probe_private_bucket', false);
           create policy "list public" on storage.objects for select to anon using (bucket_id = 'lint-probe-public');
