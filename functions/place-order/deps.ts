@@ -31,9 +31,10 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
     authenticate: createCallerAuthFromEnv(env),
 
     async loadProducts(ids) {
+      // Lines are priced at the price in force (a running promotion's), on the database's clock; place_order checks it again.
       const { data, error } = await admin
         .from('products')
-        .select('id, name, price, active, category')
+        .select('id, name, price:product_current_price, active, category')
         .in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
       return data as CatalogProduct[];

@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../../src/entry-server.tsx';
+import { PRODUCT_SELECT } from '../../src/domain/product.ts';
 import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 
 /**
@@ -85,7 +86,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
       const server = await pending;
       const { pathname } = new URL(url, 'http://localhost');
       const [catalog, settings] = await Promise.all([
-        server.pageNeedsCatalog(pathname) ? currentRows('products?select=*&order=created_at.desc') : null,
+        server.pageNeedsCatalog(pathname) ? currentRows(`products?select=${PRODUCT_SELECT}&order=created_at.desc`) : null,
         currentRows('public_settings?select=key,value'),
       ]);
       // The rows are what the anonymous visitor may read (RLS), exactly as the browser would fetch them.

@@ -25,6 +25,9 @@ const valid: ProductFormValues = {
   manufacturerAddress: '',
   manufacturerContact: '',
   safetyWarnings: '',
+  promoPrice: '',
+  promoFrom: '',
+  promoTo: '',
 };
 
 const errorsOf = (values: Partial<ProductFormValues>) => {
@@ -49,6 +52,9 @@ describe('product form schema', () => {
       manufacturer_address: null,
       manufacturer_contact: null,
       safety_warnings: null,
+      promo_price: null,
+      promo_starts_at: null,
+      promo_ends_at: null,
     });
   });
 
@@ -127,6 +133,9 @@ describe('product form schema', () => {
       manufacturerAddress: '',
       manufacturerContact: '',
       safetyWarnings: '',
+      promoPrice: '',
+      promoFrom: '',
+      promoTo: '',
     });
   });
 });

@@ -128,27 +128,26 @@ const stockSchema = v.pipe(
   v.maxValue(PRODUCT_LIMITS.maxStock, PRODUCT_MESSAGES.stockTooHigh),
 );
 
-export const productFormSchema = v.pipe(
-  v.object({
-    name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
-    category: v.picklist(CATEGORY_IDS, PRODUCT_MESSAGES.categoryRequired),
-    description: requiredText(PRODUCT_MESSAGES.descriptionRequired, PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
-    price: priceSchema,
-    stock: stockSchema,
-    imageUrl: v.pipe(
-      v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
-      v.trim(),
-      v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
-      v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
-      v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
-    ),
-    isFeatured: v.optional(v.boolean(), false),
-    madeToOrder: v.optional(v.boolean(), false),
-    ...productLegalEntries,
-    ...promotionEntries,
-  }),
-  ...promotionChecks,
-);
+const productFields = v.object({
+  name: requiredText(PRODUCT_MESSAGES.nameRequired, PRODUCT_LIMITS.name, PRODUCT_MESSAGES.nameTooLong),
+  category: v.picklist(CATEGORY_IDS, PRODUCT_MESSAGES.categoryRequired),
+  description: requiredText(PRODUCT_MESSAGES.descriptionRequired, PRODUCT_LIMITS.description, PRODUCT_MESSAGES.descriptionTooLong),
+  price: priceSchema,
+  stock: stockSchema,
+  imageUrl: v.pipe(
+    v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
+    v.trim(),
+    v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
+    v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
+    v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
+  ),
+  isFeatured: v.optional(v.boolean(), false),
+  madeToOrder: v.optional(v.boolean(), false),
+  ...productLegalEntries,
+  ...promotionEntries,
+});
+
+export const productFormSchema = v.pipe(productFields, ...promotionChecks<v.InferOutput<typeof productFields>>());
 
 export type ProductFormOutput = v.InferOutput<typeof productFormSchema>;
 

@@ -21,6 +21,17 @@ export interface ProductRow {
   /** Email, phone or web address of the manufacturer. */
   manufacturer_contact?: string | null;
   safety_warnings?: string | null;
+  /** A promotion (issue 19): its price, in force from promo_starts_at (inclusive) until promo_ends_at (exclusive); open sides are null. */
+  promo_price?: number | null;
+  promo_starts_at?: string | null;
+  promo_ends_at?: string | null;
+  /** The price in force now, by the server's clock (the computed column product_current_price; PRODUCT_SELECT). */
+  current_price?: number | null;
+  /** The Omnibus price of the current promotion, kept by the database (migration 20261125000400); null without one. */
+  lowest_price_30d?: number | null;
   active: boolean;
   created_at: string;
 }
+
+/** What the shop selects from products: every column and the price in force on the server's clock. */
+export const PRODUCT_SELECT = '*,current_price:product_current_price';

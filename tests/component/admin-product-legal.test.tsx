@@ -60,7 +60,7 @@ describe('admin product form: withdrawal rule and product safety', () => {
     await user.type(within(dialog).getByLabelText(/Nazwa/), 'Znicz z grawerem');
     await user.selectOptions(within(dialog).getByLabelText(/Kategoria/), 'candles');
     await user.type(within(dialog).getByLabelText(/Opis/), 'Znicz z wygrawerowanym imieniem.');
-    await user.type(within(dialog).getByLabelText(/Cena/), '45');
+    await user.type(within(dialog).getByLabelText(/^Cena \(zł\)/), '45');
     await user.type(within(dialog).getByLabelText(/Adres URL obrazka/), '/products/znicz.svg');
     await user.selectOptions(within(dialog).getByLabelText('Prawo odstąpienia'), 'personalised');
     const section = safetySection(dialog)!;

@@ -50,7 +50,7 @@ describe('admin products', () => {
     await user.click(screen.getByRole('button', { name: 'Dodaj produkt' }));
     const dialog = await screen.findByRole('dialog', { name: 'Dodaj produkt' });
     expect((within(dialog).getByLabelText(/Kategoria/) as HTMLSelectElement).value).toBe('live-flowers');
-    const price = within(dialog).getByLabelText(/Cena/);
+    const price = within(dialog).getByLabelText(/^Cena \(zł\)/);
     expect(price.getAttribute('step')).toBe('0.01');
     expect(price.getAttribute('min')).toBe('0');
 
@@ -58,7 +58,7 @@ describe('admin products', () => {
     const expected = [
       [/Nazwa/, 'Nazwa jest wymagana'],
       [/Opis/, 'Opis jest wymagany'],
-      [/Cena/, 'Cena jest wymagana'],
+      [/^Cena \(zł\)/, 'Cena jest wymagana'],
       [/Adres URL obrazka/, 'Adres URL obrazka jest wymagany'],
     ] as const;
     for (const [label, message] of expected) {
@@ -112,7 +112,7 @@ describe('admin products', () => {
     await user.click(screen.getByRole('button', { name: `Edytuj: ${product.name}` }));
     const dialog = await screen.findByRole('dialog', { name: 'Edytuj produkt' });
     expect((within(dialog).getByLabelText(/Nazwa/) as HTMLInputElement).value).toBe(product.name);
-    const price = within(dialog).getByLabelText(/Cena/) as HTMLInputElement;
+    const price = within(dialog).getByLabelText(/^Cena \(zł\)/) as HTMLInputElement;
     expect(price.value).toBe(product.price.toFixed(2));
     await user.clear(price);
     await user.type(price, '155');

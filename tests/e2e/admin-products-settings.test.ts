@@ -53,7 +53,7 @@ describe('admin products and settings', () => {
     await dialog.getByLabel(/^Nazwa/).fill(name);
     await dialog.getByLabel(/^Kategoria/).selectOption('seasonal-gifts');
     await dialog.getByLabel(/^Opis/).fill('Wianek z suszonej lawendy i wstążki.');
-    await dialog.getByLabel(/^Cena/).fill('64.90');
+    await dialog.getByLabel(/^Cena \(zł\)/).fill('64.90');
     await dialog.getByLabel(/^Stan magazynowy/).fill('3');
     await dialog.getByLabel(/^Adres URL obrazka/).fill('/products/bukiet-czerwonych-roz.svg');
     await dialog.getByRole('button', { name: 'Dodaj produkt' }).click();

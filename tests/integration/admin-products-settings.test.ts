@@ -24,6 +24,9 @@ function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
     manufacturer_address: null,
     manufacturer_contact: null,
     safety_warnings: null,
+    promo_price: null,
+    promo_starts_at: null,
+    promo_ends_at: null,
     ...overrides,
   };
 }

@@ -53,6 +53,8 @@ const RELATIONS: Record<string, RelationAccess> = {
     grants: { anon: [], authenticated: ['SELECT', 'UPDATE'] },
     policies: ['SELECT:authenticated', 'UPDATE:authenticated'],
   },
+  // Written only by the products trigger (private.products_record_price, its definer); the owner reads it.
+  product_price_history: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 

@@ -264,6 +264,26 @@ describe('mail_jobs', () => {
   });
 });
 
+describe('product_price_history', () => {
+  it.each(ACTORS)('%s reads the price history only as the owner, and nobody writes it through the API', async (actor) => {
+    const [product] = await someProducts(1);
+    const read = await clients[actor].from('product_price_history').select('product_id, price');
+    const added = await clients[actor].from('product_price_history').insert({ product_id: product!.id, price: 1 }).select('id');
+    const changed = await clients[actor].from('product_price_history').update({ price: 1 }).eq('product_id', product!.id).select('id');
+    const removed = await clients[actor].from('product_price_history').delete().eq('product_id', product!.id).select('id');
+
+    if (actor === 'owner') {
+      expect(read.error).toBeNull();
+      expect(read.data!.some((row) => row.product_id === product!.id)).toBe(true);
+    } else {
+      expect(refused(read)).toBe(true);
+    }
+    expect(refused(added)).toBe(true);
+    expect(refused(changed)).toBe(true);
+    expect(refused(removed)).toBe(true);
+  });
+});
+
 describe('withdrawal_requests', () => {
   let requestId = '';
   beforeAll(async () => {

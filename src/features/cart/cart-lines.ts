@@ -19,6 +19,7 @@ import {
   type WithdrawalExemption,
   type WithdrawalRule,
 } from '../../domain/withdrawal-right.ts';
+import { priceInForce } from '../../domain/product-price.ts';
 import type { CartRecord } from '../../lib/db.ts';
 import type { ProductCheck, ProductChecks } from './cart-product-check.ts';
 
@@ -114,7 +115,7 @@ export function buildCartView(
         lineTotal: fromPln(0),
       };
     }
-    const unitPrice = fromPln(product.price);
+    const unitPrice = priceInForce(product);
     return {
       productId: record.productId,
       quantity: record.quantity,

@@ -1,4 +1,4 @@
-import type { ProductRow } from '../../domain/product.ts';
+import { PRODUCT_SELECT, type ProductRow } from '../../domain/product.ts';
 import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
 
@@ -51,7 +51,7 @@ export function subscribeToProductChecks(listener: () => void): () => void {
 async function fetchProductsById(ids: readonly string[]): Promise<ProductRow[]> {
   const { url, anonKey } = getBackendConfig();
   // RLS lets the anon key read a product only while it is on sale: no row means it is not.
-  const endpoint = `${url.replace(/\/+$/, '')}/rest/v1/products?select=*&id=in.(${ids.join(',')})`;
+  const endpoint = `${url.replace(/\/+$/, '')}/rest/v1/products?select=${PRODUCT_SELECT}&id=in.(${ids.join(',')})`;
   const headers: Record<string, string> = { Accept: 'application/json', ...apiKeyHeaders(anonKey) };
   const response = await fetch(endpoint, { headers, signal: AbortSignal.timeout(CHECK_TIMEOUT_MS) });
   if (!response.ok) throw new Error(`Products request failed with HTTP ${response.status}`);

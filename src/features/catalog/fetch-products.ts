@@ -1,4 +1,4 @@
-import type { ProductRow } from '../../domain/product.ts';
+import { PRODUCT_SELECT, type ProductRow } from '../../domain/product.ts';
 import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 
 export class CatalogFetchError extends Error {
@@ -18,7 +18,7 @@ export class CatalogFetchError extends Error {
  */
 export async function fetchProducts(signal?: AbortSignal): Promise<ProductRow[]> {
   const { url, anonKey } = getBackendConfig();
-  const endpoint = `${url.replace(/\/+$/, '')}/rest/v1/products?select=*&order=created_at.desc`;
+  const endpoint = `${url.replace(/\/+$/, '')}/rest/v1/products?select=${PRODUCT_SELECT}&order=created_at.desc`;
   const headers: Record<string, string> = { Accept: 'application/json', ...apiKeyHeaders(anonKey) };
 
   const response = await fetch(endpoint, { headers, signal });

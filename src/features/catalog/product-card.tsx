@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
-import { formatPln, fromPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { availabilityLabel, availabilityOf } from '../../domain/stock.ts';
+import { reductionOf } from '../../domain/product-price.ts';
 import { FavouriteButton } from './favourite-button.tsx';
+import { ProductPriceTag } from './product-price-tag.tsx';
 
 export interface ProductCardProps {
   product: ProductRow;
@@ -43,6 +44,11 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
             <span className="block aspect-square w-full" />
           )}
         </Link>
+        {reductionOf(product) ? (
+          <span className="absolute top-2 left-2 rounded-full bg-blush-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm">
+            Promocja
+          </span>
+        ) : null}
         {favourite ? (
           <FavouriteButton pressed={favourite.pressed} onToggle={favourite.onToggle} variant="overlay" productName={product.name} />
         ) : null}
@@ -55,7 +61,7 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
           </Link>
         </Heading>
         <div className="mt-auto pt-3">
-          <p className="text-lg font-bold text-ink">{formatPln(fromPln(product.price))}</p>
+          <ProductPriceTag product={product} size="card" />
           {/* Plenty in stock goes without saying on a card; the rest is worth a word. */}
           {availability === 'in-stock' ? null : (
             <p

@@ -1,11 +1,11 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
-import { formatPln, fromPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
+import { ProductPriceTag } from './product-price-tag.tsx';
 import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { ProductSafetySection } from './product-safety-section.tsx';
 import { ProductWithdrawalNote } from './product-withdrawal-note.tsx';
@@ -69,9 +69,9 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
               <ShareButton title={product.name} text={product.description} />
             </div>
           </div>
-          <p className="mt-4 text-3xl font-bold text-ink" data-testid="product-price">
-            {formatPln(fromPln(product.price))}
-          </p>
+          <div className="mt-4">
+            <ProductPriceTag product={product} size="page" />
+          </div>
           <p
             className={`mt-3 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_CLASS[availability]}`}
             data-testid="product-availability"

@@ -17,6 +17,7 @@ import { SelectField, TextAreaField, TextInputField } from '../../../lib/form-fi
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
 import { ProductSafetyFields, type RenderSafetyField } from './product-safety-fields.tsx';
+import { PromotionFields, type RenderPromotionField } from './promotion-fields.tsx';
 import { WithdrawalRuleField } from './withdrawal-rule-field.tsx';
 import { schemaValidation } from '../../../lib/schema-validation.ts';
 
@@ -93,6 +94,7 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
   );
 
   const safetyField: RenderSafetyField = (name, render) => <form.Field name={name}>{(field) => render(field)}</form.Field>;
+  const promotionField: RenderPromotionField = (name, render) => <form.Field name={name}>{(field) => render(field)}</form.Field>;
 
   const textInput = (name: 'name' | 'price' | 'stock' | 'imageUrl', label: string, extra: InputHTMLAttributes<HTMLInputElement>) => (
     <form.Field name={name}>
@@ -152,6 +154,8 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
         placeholder: 'https://… lub /products/nazwa.svg',
         maxLength: PRODUCT_LIMITS.imageUrl,
       })}
+
+      <PromotionFields renderField={promotionField} idFor={fieldId} />
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}

@@ -9,6 +9,7 @@ import { PencilIcon } from '../../../lib/picture-icons.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ProductFormDialog } from './product-form-dialog.tsx';
+import { PromotionMark } from './promotion-fields.tsx';
 import {
   PRODUCTS_LOAD_ERROR,
   PRODUCT_DEACTIVATED_MESSAGE,
@@ -227,6 +228,7 @@ function ProductRowItem({
             <span className="rounded-full bg-blush-100 px-2 py-0.5 text-xs font-semibold text-blush-700">Polecany</span>
           )}
           {!product.active && <span className="rounded-full bg-ink-muted px-2 py-0.5 text-xs font-semibold text-white">Ukryty</span>}
+          <PromotionMark product={product} />
         </p>
         <p className="text-sm text-ink-muted">
           {categoryLabel(product.category)} · {formatPln(fromPln(product.price))} ·{' '}

@@ -1,0 +1,48 @@
+import { formatPln } from '../../domain/money.ts';
+import type { ProductRow } from '../../domain/product.ts';
+import { priceInForce, reductionOf } from '../../domain/product-price.ts';
+
+export interface ProductPriceTagProps {
+  product: ProductRow;
+  size: 'card' | 'page';
+}
+
+const PRICE_CLASS = { card: 'text-lg', page: 'text-3xl' } as const;
+const REGULAR_CLASS = { card: 'text-sm', page: 'text-lg' } as const;
+const OMNIBUS_CLASS = { card: 'text-xs', page: 'mt-1 text-sm' } as const;
+
+/**
+ * A product's price: the price in force, and during a promotion the regular
+ * price struck through with the Omnibus line beside it (art. 4 ust. 2 ustawy
+ * o informowaniu o cenach). A struck-through price is not read out as such,
+ * so screen readers hear what each amount is.
+ */
+export function ProductPriceTag({ product, size }: ProductPriceTagProps) {
+  const reduction = reductionOf(product);
+  // The product page's price is what tests and the server-rendering check look for; cards have their own.
+  const testId = size === 'page' ? 'product-price' : undefined;
+  if (!reduction) {
+    return (
+      <p className={`${PRICE_CLASS[size]} font-bold text-ink`} data-testid={testId}>
+        {formatPln(priceInForce(product))}
+      </p>
+    );
+  }
+  return (
+    <div>
+      <p className="flex flex-wrap items-baseline gap-x-2">
+        <span className={`${PRICE_CLASS[size]} font-bold text-blush-700`} data-testid={testId}>
+          <span className="sr-only">Cena promocyjna: </span>
+          {formatPln(reduction.price)}
+        </span>
+        <s className={`${REGULAR_CLASS[size]} text-ink-muted`}>
+          <span className="sr-only">Cena regularna: </span>
+          {formatPln(reduction.regular)}
+        </s>
+      </p>
+      <p className={`${OMNIBUS_CLASS[size]} text-ink-muted`} data-testid="omnibus-price">
+        Najniższa cena z 30 dni przed obniżką: {formatPln(reduction.lowest30d)}
+      </p>
+    </div>
+  );
+}
