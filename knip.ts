@@ -19,6 +19,8 @@ const config: KnipConfig = {
     'bench/load-orders.ts',
     // Run by hand after every `npm install` (docs/decisions/004-lockfile-platform-entries.md).
     'scripts/complete-lockfile.mjs',
+    // Run by hand after editing the model withdrawal form's HTML (its PDF is committed in public/).
+    'scripts/build-withdrawal-form.ts',
   ],
   project: [
     'src/**/*.{ts,tsx,css}',

@@ -16,9 +16,10 @@ export function LegalLayout({ title, intro, children }: { title: string; intro: 
   );
 }
 
-export function LegalSection({ title, children }: { title: string; children: ReactNode }) {
+/** `id` makes the section a link target (e.g. /terms#prawo-odstapienia from the product page). */
+export function LegalSection({ title, id, children }: { title: string; id?: string; children: ReactNode }) {
   return (
-    <section>
+    <section id={id} className="scroll-mt-24">
       <h2 className="text-xl font-semibold text-forest-900">{title}</h2>
       <div className="mt-2 space-y-2 leading-relaxed [&_li]:ml-5 [&_li]:list-disc [&_ul]:space-y-1">{children}</div>
     </section>

@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { LegalLayout, LegalSection } from './legal-layout.tsx';
+import { WithdrawalTerms } from './withdrawal-terms.tsx';
 
-/** docs/spec.md §9 terms: withdrawal, complaints, shipping and transfer times, local delivery of live flowers. */
+/** docs/spec.md §9 terms: withdrawal (issue 19), complaints, shipping and transfer times, local delivery of live flowers. */
 export function TermsPage() {
   const settings = usePublicSettings();
 
@@ -36,16 +36,8 @@ export function TermsPage() {
         </ul>
       </LegalSection>
 
-      <LegalSection title="Prawo odstąpienia od umowy">
-        <p>
-          Masz 14 dni na odstąpienie od umowy bez podawania przyczyny. Termin liczymy od dnia otrzymania towaru. Wystarczy, że wyślesz nam
-          oświadczenie, na przykład przez{' '}
-          <Link to="/contact" className="font-medium text-forest-800 underline">
-            formularz kontaktowy
-          </Link>
-          .
-        </p>
-        <p>Prawo to nie dotyczy towarów szybko psujących się, takich jak kwiaty żywe, ani produktów wykonanych według Twoich wskazań.</p>
+      <LegalSection title="Prawo odstąpienia od umowy" id="prawo-odstapienia">
+        <WithdrawalTerms settings={settings} />
       </LegalSection>
 
       <LegalSection title="Reklamacje">
