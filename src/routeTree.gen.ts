@@ -17,12 +17,14 @@ import { Route as CartRouteImport } from './routes/cart'
 import { Route as ContactRouteImport } from './routes/contact'
 import { Route as FavouritesRouteImport } from './routes/favourites'
 import { Route as LoginRouteImport } from './routes/login'
+import { Route as OdstapienieRouteImport } from './routes/odstapienie'
 import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as RegisterRouteImport } from './routes/register'
 import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminOdstapieniaRouteImport } from './routes/admin/odstapienia'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments'
 import { Route as AdminProductsRouteImport } from './routes/admin/products'
@@ -74,6 +76,11 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OdstapienieRoute = OdstapienieRouteImport.update({
+  id: '/odstapienie',
+  path: '/odstapienie',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyRoute = PrivacyRouteImport.update({
   id: '/privacy',
   path: '/privacy',
@@ -102,6 +109,11 @@ const TermsRoute = TermsRouteImport.update({
 const AdminIndexRoute = AdminIndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => AdminRoute,
+} as any)
+const AdminOdstapieniaRoute = AdminOdstapieniaRouteImport.update({
+  id: '/odstapienia',
+  path: '/odstapienia',
   getParentRoute: () => AdminRoute,
 } as any)
 const AdminOrdersRoute = AdminOrdersRouteImport.update({
@@ -164,11 +176,13 @@ export interface FileRoutesByFullPath {
   '/contact': typeof ContactRoute
   '/favourites': typeof FavouritesRoute
   '/login': typeof LoginRoute
+  '/odstapienie': typeof OdstapienieRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
   '/admin/products': typeof AdminProductsRoute
@@ -189,11 +203,13 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactRoute
   '/favourites': typeof FavouritesRoute
   '/login': typeof LoginRoute
+  '/odstapienie': typeof OdstapienieRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
   '/admin/products': typeof AdminProductsRoute
@@ -216,11 +232,13 @@ export interface FileRoutesById {
   '/contact': typeof ContactRoute
   '/favourites': typeof FavouritesRoute
   '/login': typeof LoginRoute
+  '/odstapienie': typeof OdstapienieRoute
   '/privacy': typeof PrivacyRoute
   '/register': typeof RegisterRoute
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
   '/admin/products': typeof AdminProductsRoute
@@ -244,11 +262,13 @@ export interface FileRouteTypes {
     | '/contact'
     | '/favourites'
     | '/login'
+    | '/odstapienie'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
     | '/admin/products'
@@ -269,11 +289,13 @@ export interface FileRouteTypes {
     | '/contact'
     | '/favourites'
     | '/login'
+    | '/odstapienie'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
     | '/admin/products'
@@ -295,11 +317,13 @@ export interface FileRouteTypes {
     | '/contact'
     | '/favourites'
     | '/login'
+    | '/odstapienie'
     | '/privacy'
     | '/register'
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
     | '/admin/products'
@@ -322,6 +346,7 @@ export interface RootRouteChildren {
   ContactRoute: typeof ContactRoute
   FavouritesRoute: typeof FavouritesRoute
   LoginRoute: typeof LoginRoute
+  OdstapienieRoute: typeof OdstapienieRoute
   PrivacyRoute: typeof PrivacyRoute
   RegisterRoute: typeof RegisterRoute
   ResetPasswordRoute: typeof ResetPasswordRoute
@@ -392,6 +417,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LoginRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/odstapienie': {
+      id: '/odstapienie'
+      path: '/odstapienie'
+      fullPath: '/odstapienie'
+      preLoaderRoute: typeof OdstapienieRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy': {
       id: '/privacy'
       path: '/privacy'
@@ -432,6 +464,13 @@ declare module '@tanstack/react-router' {
       path: '/'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof AdminRoute
+    }
+    '/admin/odstapienia': {
+      id: '/admin/odstapienia'
+      path: '/odstapienia'
+      fullPath: '/admin/odstapienia'
+      preLoaderRoute: typeof AdminOdstapieniaRouteImport
       parentRoute: typeof AdminRoute
     }
     '/admin/orders': {
@@ -508,6 +547,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminOdstapieniaRoute: typeof AdminOdstapieniaRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
   AdminProductsRoute: typeof AdminProductsRoute
@@ -517,6 +557,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminOdstapieniaRoute: AdminOdstapieniaRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,
   AdminProductsRoute: AdminProductsRoute,
@@ -536,6 +577,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactRoute: ContactRoute,
   FavouritesRoute: FavouritesRoute,
   LoginRoute: LoginRoute,
+  OdstapienieRoute: OdstapienieRoute,
   PrivacyRoute: PrivacyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,

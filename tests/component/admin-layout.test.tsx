@@ -83,6 +83,7 @@ describe('the back office frame', () => {
       ['Dashboard', '/admin'],
       ['Zamówienia', '/admin/orders'],
       ['Płatności', '/admin/payments'],
+      ['Odstąpienia', '/admin/odstapienia'],
       ['Produkty', '/admin/products'],
       ['Ustawienia', '/admin/settings'],
     ]);
@@ -121,6 +122,7 @@ describe('the back office frame', () => {
     expect(links(menu, 'menuitem')).toEqual([
       ['Dashboard', '/admin'],
       ['Płatności', '/admin/payments'],
+      ['Odstąpienia', '/admin/odstapienia'],
       ['Ustawienia', '/admin/settings'],
       ['Wróć do sklepu', '/'],
     ]);

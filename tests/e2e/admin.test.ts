@@ -149,7 +149,7 @@ describe('admin back office', () => {
     await logInAsOwner(page, '/admin');
     await page.getByText('Zamówienia według statusu').waitFor();
     // Wide screens: every section in one row, the day's work first; no bottom bar.
-    expect(await visibleSections(page)).toEqual(['Realizacja', 'Dashboard', 'Zamówienia', 'Płatności', 'Produkty', 'Ustawienia']);
+    expect(await visibleSections(page)).toEqual(['Realizacja', 'Dashboard', 'Zamówienia', 'Płatności', 'Odstąpienia', 'Produkty', 'Ustawienia']);
     await page.screenshot({ path: `${SHOTS}/dashboard-1280.png`, fullPage: true });
     await page.getByRole('navigation', { name: 'Sekcje panelu' }).getByRole('link', { name: 'Zamówienia' }).click();
     await page.getByRole('listitem', { name: `Zamówienie ${order.number}` }).waitFor();

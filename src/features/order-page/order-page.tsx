@@ -193,6 +193,12 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         <dd>{order.paid ? 'Opłacone' : order.status === 'cancelled' ? 'Anulowane' : 'Nieopłacone'}</dd>
       </dl>
       {order.payment && <PayNow order={order} onPay={onPay} />}
+
+      <p className="mt-8 border-t border-cream-200 pt-4">
+        <Link to="/odstapienie" search={{ zamowienie: order.number }} className="font-medium text-forest-800 underline underline-offset-2">
+          Odstąp od umowy
+        </Link>
+      </p>
     </article>
   );
 }

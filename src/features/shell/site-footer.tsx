@@ -1,4 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
+import { Link } from '@tanstack/react-router';
 import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
 import { useShopName } from './shop-name.ts';
 
@@ -16,9 +17,15 @@ export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode } = {}) {
       </Suspense>
       {extraSlot}
       <div className="border-t border-forest-800">
-        <p className="container-page py-5 text-sm text-forest-200">
-          © {new Date().getFullYear()} {shopName}
-        </p>
+        <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-5 text-sm text-forest-200">
+          <p>
+            © {new Date().getFullYear()} {shopName}
+          </p>
+          {/* Directive (EU) 2023/2673: the withdrawal function is reachable from every page. */}
+          <Link to="/odstapienie" className="inline-flex min-h-11 items-center font-medium text-forest-50 underline underline-offset-4">
+            Odstąp od umowy
+          </Link>
+        </div>
       </div>
     </footer>
   );

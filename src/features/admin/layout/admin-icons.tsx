@@ -60,6 +60,16 @@ export function SettingsIcon(props: IconProps) {
   );
 }
 
+/** A parcel going back: the customers' withdrawal requests. */
+export function WithdrawalsIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M4 8l8-4 8 4v8l-8 4-8-4z" />
+      <path d="M9 12H5m0 0 2-2m-2 2 2 2" />
+    </Icon>
+  );
+}
+
 export function MoreIcon(props: IconProps) {
   return (
     <Icon {...props}>
