@@ -166,7 +166,7 @@ describe('pg_graphql and the Security Advisor (splinter 0026/0027)', () => {
         const { rows } = await client.query<{ name: string }>(
           `select distinct format('%s.%s', table_schema, table_name) as name from information_schema.column_privileges
            where grantee in ($1, 'PUBLIC') and privilege_type = 'SELECT'
-             and table_schema not in ('auth', 'extensions', 'graphql', 'graphql_public', 'information_schema', 'local_meta', 'pg_catalog')`,
+             and table_schema not in ('auth', 'extensions', 'graphql', 'graphql_public', 'information_schema', 'local_meta', 'pg_catalog', 'storage')`,
           [role],
         );
         expect(exposedTo(before, role), role).toEqual(rows.map((row) => row.name).sort());
