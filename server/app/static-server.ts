@@ -29,6 +29,8 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
   '.xml': 'application/xml; charset=utf-8',
+  // The model withdrawal form /terms offers (issue 19).
+  '.pdf': 'application/pdf',
 };
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.mjs', '.css', '.json', '.webmanifest', '.svg', '.txt', '.xml']);

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
 import {
@@ -10,6 +12,7 @@ import {
 import { PRODUCT_SAFETY_HEADING } from '../../src/domain/product-safety.ts';
 import { WITHDRAWAL_RULES } from '../../src/domain/withdrawal-right.ts';
 import { createProduct, updateProduct } from '../../src/features/admin/products/products-api.ts';
+import { WITHDRAWAL_FORM_FILE, WITHDRAWAL_FORM_PATH } from '../../src/features/legal/withdrawal-form.ts';
 import { anonClient, appUrl, signedInOwner, signedUpCustomer, withDatabase } from '../support/test-backend.ts';
 
 /** The product's withdrawal rule and GPSR details (issue 19) against the real database, RLS and the server-rendered page. */
@@ -194,5 +197,34 @@ describe('server-rendered product page', () => {
     expect(markup).not.toContain(safety.manufacturerName);
     expect(markup).toContain('Bez prawa odstąpienia');
     expect(markup).toContain('art. 38 pkt 4 ustawy o prawach konsumenta');
+  });
+});
+
+describe('the built app', () => {
+  const dist = resolve(import.meta.dirname, '..', '..', 'dist');
+  const filesUnder = (dir: string): string[] =>
+    readdirSync(dir).flatMap((name) => (statSync(join(dir, name)).isDirectory() ? filesUnder(join(dir, name)) : [join(dir, name)]));
+
+  it('serves the model withdrawal form as a PDF, and the service worker does not precache it', async () => {
+    const response = await fetch(appUrl(WITHDRAWAL_FORM_PATH));
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('application/pdf');
+    expect(
+      Buffer.from(await response.arrayBuffer())
+        .subarray(0, 5)
+        .toString('latin1'),
+    ).toBe('%PDF-');
+    const worker = readFileSync(join(dist, 'sw.js'), 'utf8');
+    expect(worker).toContain('index.html');
+    expect(worker).not.toContain(WITHDRAWAL_FORM_FILE);
+  });
+
+  it('ships no mention of the closed EU ODR platform', () => {
+    const text = filesUnder(dist).filter((file) => /\.(js|html|css|json|webmanifest|svg)$/.test(file));
+    expect(text.length).toBeGreaterThan(10);
+    for (const file of text) {
+      const content = readFileSync(file, 'utf8');
+      expect(content, file).not.toMatch(/ec\.europa\.eu\/consumers\/odr|platform\w*\s+ODR/i);
+    }
   });
 });
