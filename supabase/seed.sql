@@ -112,3 +112,31 @@ insert into public.app_settings (key, value) values
   ('shop_origin_lat', '49.6919'),
   ('shop_origin_lng', '22.4797')
 on conflict (key) do nothing;
+
+-- Two running promotions (issue 19) with a price history that gives 'Najniższa cena z 30 dni przed obniżką'
+-- something to say. Sample data: the trigger records prices from now on; the rows below stand in for the past.
+do $$
+declare
+  v_today timestamptz := date_trunc('day', now() at time zone 'Europe/Warsaw') at time zone 'Europe/Warsaw';
+  v_orchid constant uuid := '6b5c0cdb-3ef5-47b8-ba23-b8294c260d3f';
+  v_mug constant uuid := '8c58a012-69d3-4104-808e-7008ac5b1be8';
+begin
+  update public.products set promo_price = 99, promo_starts_at = v_today - interval '2 days', promo_ends_at = v_today + interval '12 days'
+    where id = v_orchid;
+  update public.products set promo_price = 29, promo_starts_at = v_today - interval '1 day', promo_ends_at = v_today + interval '6 days'
+    where id = v_mug;
+  delete from public.product_price_history where product_id in (v_orchid, v_mug);
+  insert into public.product_price_history (product_id, price, promo_price, promo_starts_at, promo_ends_at, recorded_at) values
+    -- Storczyk: 129 zł since it was added, 119 zł for a week three weeks ago, now 99 zł: the Omnibus price is 119 zł.
+    (v_orchid, 129, null, null, null, now() - interval '65 days'),
+    (v_orchid, 129, 119, v_today - interval '25 days', v_today - interval '18 days', now() - interval '26 days'),
+    (v_orchid, 129, 99, v_today - interval '2 days', v_today + interval '12 days', now() - interval '3 days'),
+    -- Kubek: added 21 days ago at 32 zł, raised to 35 zł a week later, 29 zł since yesterday: younger than
+    -- 30 days, so its whole life counts and the Omnibus price is 32 zł.
+    (v_mug, 32, null, null, null, now() - interval '21 days'),
+    (v_mug, 35, null, null, null, now() - interval '14 days'),
+    (v_mug, 35, 29, v_today - interval '1 day', v_today + interval '6 days', now() - interval '2 days');
+  -- Writing the column makes the trigger compute it again, from the history above.
+  update public.products set lowest_price_30d = null where id in (v_orchid, v_mug);
+end
+$$;

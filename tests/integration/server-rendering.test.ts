@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createAppServer } from '../../server/app/app-server.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
+import { PRODUCT_SELECT } from '../../src/domain/product.ts';
 import { anonClient, appUrl, testBackend, withDatabase } from '../support/test-backend.ts';
 
 /** The local server renders the public storefront pages with the live catalog (server/app/prerender.ts). */
@@ -24,7 +25,7 @@ async function page(path: string): Promise<string> {
 
 describe('server-rendered storefront pages', () => {
   it('sends /shop with the first products in the markup and the catalog the anonymous visitor may read', async () => {
-    const { data: rows, error } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
+    const { data: rows, error } = await anonClient().from('products').select(PRODUCT_SELECT).order('created_at', { ascending: false });
     expect(error).toBeNull();
     const html = await page('/shop');
     // React separates neighbouring text parts with empty comments.
@@ -128,7 +129,7 @@ describe('server-rendered storefront pages', () => {
       const html = await response.text();
       expect(html).toContain(`<meta name="supabase-url" content="${url}" />`);
       expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${url}`);
-      const { data: rows } = await anonClient().from('products').select('*').order('created_at', { ascending: false });
+      const { data: rows } = await anonClient().from('products').select(PRODUCT_SELECT).order('created_at', { ascending: false });
       expect(catalogSnapshot(html)).toEqual(rows);
       expect(rootMarkup(html)).toContain(rows![0]!.name);
     } finally {
