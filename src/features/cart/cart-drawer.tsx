@@ -96,7 +96,9 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                           >
                             <MinusIcon className="size-5" />
                           </button>
-                          <span className="min-w-8 text-center tabular-nums" aria-label={`Ilość: ${line.quantity}`}>
+                          {/* Visible text, not aria-label: a span's label is ignored (issue 21). */}
+                          <span className="min-w-8 text-center tabular-nums">
+                            <span className="sr-only">Ilość: </span>
                             {line.quantity}
                           </span>
                           <button
