@@ -1,14 +1,22 @@
+import { CATEGORY_IDS, type CategoryId } from '../../src/domain/categories.ts';
 import { formatDestinationAddress } from '../../src/domain/delivery-address.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
 import { fromPln, type Grosz } from '../../src/domain/money.ts';
+import { readOrderInvoice } from '../../src/domain/invoice.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/domain/payment-methods.ts';
+import {
+  WITHDRAWAL_RULES,
+  lineWithdrawalExemption,
+  type WithdrawalExemption,
+  type WithdrawalRule,
+} from '../../src/domain/withdrawal-right.ts';
 import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_shared/mail/templates.ts';
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
   'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, ' +
   'delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, ' +
-  'cancel_reason, created_at, order_items(product_name, quantity, price)';
+  'cancel_reason, created_at, invoice, ribbon_text, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
 
 export interface OrderMailRow {
   id: string;
@@ -32,7 +40,15 @@ export interface OrderMailRow {
   /** Absent on rows read before issue 18's cancel reason. */
   cancel_reason?: string | null;
   created_at: string;
-  order_items: { product_name: string; quantity: number; price: number | string }[];
+  /** Issue 19 (absent on rows read before it): the invoice, and the ribbon that makes a wreath personalised. */
+  invoice?: unknown;
+  ribbon_text?: string | null;
+  order_items: {
+    product_name: string;
+    quantity: number;
+    price: number | string;
+    products?: { category: string; withdrawal_rule: string | null } | null;
+  }[];
 }
 
 /** The settings every mail carries (company_*) and the transfer details (bank_*). */
@@ -60,6 +76,17 @@ function servicesOf(value: unknown): { label: string; price: Grosz }[] {
   });
 }
 
+const isCategory = (value: string): value is CategoryId => (CATEGORY_IDS as readonly string[]).includes(value);
+const isRule = (value: string | null): value is WithdrawalRule => (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '');
+
+/** Why a line cannot be returned (issue 19), from its product's category and setting; null when it can, or when the product is unknown. */
+function lineExemption(item: OrderMailRow['order_items'][number], ribbonText: string | null | undefined): WithdrawalExemption | null {
+  const product = item.products;
+  if (!product || !isCategory(product.category)) return null;
+  const rule = isRule(product.withdrawal_rule) ? product.withdrawal_rule : undefined;
+  return lineWithdrawalExemption({ name: item.product_name, category: product.category, withdrawal_rule: rule }, { ribbonText });
+}
+
 export function orderMailData(row: OrderMailRow): OrderMailData {
   const address = row.delivery_address;
   return {
@@ -68,7 +95,12 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     customerName: row.customer_name,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
-    items: row.order_items.map((item) => ({ name: item.product_name, quantity: item.quantity, price: fromPln(item.price) })),
+    items: row.order_items.map((item) => ({
+      name: item.product_name,
+      quantity: item.quantity,
+      price: fromPln(item.price),
+      withdrawalExemption: lineExemption(item, row.ribbon_text),
+    })),
     subtotal: fromPln(row.subtotal),
     shipping: fromPln(row.shipping_cost),
     services: servicesOf(row.services),
@@ -91,6 +123,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     recipient: row.recipient_kind === 'other' ? { name: row.recipient_name ?? '', phone: row.recipient_phone ?? '' } : null,
     paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : 'transfer',
     cancelReason: row.cancel_reason?.trim() || null,
+    invoice: readOrderInvoice(row.invoice),
     createdAt: row.created_at,
   };
 }

@@ -1,3 +1,4 @@
+import type { OrderInvoice } from '../../src/domain/invoice.ts';
 import type { PaymentMethod } from '../../src/domain/payment-methods.ts';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../mail-dispatch/order-context.ts';
 
@@ -35,6 +36,8 @@ export interface OrderPageView {
   paymentMethod: string;
   /** Present when 'Zapłać teraz' applies: what the payment start needs (a fresh device access key, see handler.ts). */
   payment: { orderId: string; accessKey: string } | null;
+  /** The buyer's company for an invoice (issue 19); null without one. */
+  invoice: OrderInvoice | null;
 }
 
 /** Paid by a gateway's notification, or marked paid by the owner ('completed', see the mail trigger). */
@@ -68,5 +71,6 @@ export function orderPageView(row: OrderPageRow, payment: OrderPageView['payment
     recipient: data.recipient,
     paymentMethod: data.paymentMethod,
     payment,
+    invoice: data.invoice ?? null,
   };
 }

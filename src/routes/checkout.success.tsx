@@ -3,7 +3,7 @@ import { clearCart } from '../features/cart/cart-store.ts';
 import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
 import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
 import { SuccessPage } from '../features/checkout/success-page.tsx';
-import { findDeviceOrderTotal } from '../features/orders-sync/device-orders.ts';
+import { findDeviceOrder } from '../features/orders-sync/device-orders.ts';
 
 export const Route = createFileRoute('/checkout/success')({
   validateSearch: parsePaymentReturnSearch,
@@ -16,5 +16,5 @@ async function completeCheckout(): Promise<void> {
 }
 
 function SuccessRoute() {
-  return <SuccessPage search={Route.useSearch()} onEnter={completeCheckout} findOrderTotal={findDeviceOrderTotal} />;
+  return <SuccessPage search={Route.useSearch()} onEnter={completeCheckout} findOrder={findDeviceOrder} />;
 }

@@ -137,6 +137,45 @@ describe('order confirmation', () => {
   });
 });
 
+describe('order confirmation: invoice and withdrawal (issue 19)', () => {
+  const invoice = { nip: '7740001454', company: 'Kwiaty Nowak sp. z o.o.', address: 'ul. Długa 1, 37-740 Bircza' };
+
+  it('shows the invoice data when the customer asked for an invoice, and nothing about one otherwise', () => {
+    const mail = renderOrderMail('order-confirmation', context({ invoice }));
+    expect(mail.text).toContain('NIP: 774-000-14-54');
+    expect(mail.text).toContain('Nazwa firmy: Kwiaty Nowak sp. z o.o.');
+    expect(mail.text).toContain('Adres firmy: ul. Długa 1, 37-740 Bircza');
+    expect(mail.html).toContain('774-000-14-54');
+    expect(renderOrderMail('order-confirmation', context()).text).not.toContain('NIP');
+  });
+
+  it('marks each line without a withdrawal right with the reason’s article, and leaves the others plain', () => {
+    const mail = renderOrderMail(
+      'order-confirmation',
+      context({
+        items: [
+          { name: 'Bukiet róż', quantity: 2, price: grosz(12_000), withdrawalExemption: 'perishable' },
+          { name: 'Wieniec z szarfą', quantity: 1, price: grosz(25_000), withdrawalExemption: 'personalised' },
+          { name: 'Znicz szklany', quantity: 1, price: grosz(2_500), withdrawalExemption: null },
+        ],
+      }),
+    );
+    expect(mail.text).toContain('Bukiet róż × 2 (bez prawa odstąpienia, art. 38 pkt 4): 240,00\u00a0zł');
+    expect(mail.text).toContain('Wieniec z szarfą × 1 (bez prawa odstąpienia, art. 38 pkt 3): 250,00\u00a0zł');
+    expect(mail.text).toContain('Znicz szklany × 1: 25,00\u00a0zł');
+  });
+
+  it('says which goods keep the 14 days and links the withdrawal form', () => {
+    const mail = renderOrderMail('order-confirmation', context());
+    expect(mail.text).toMatch(/Pozostałe towary \(np\. kwiaty sztuczne, znicze, pamiątki, biżuteria\).*14 dni/s);
+    expect(mail.html).toContain('href="https://sklep.example.pl/odstapienie"');
+    expect(mail.html).toContain('Odstąp od umowy');
+    const offline = renderOrderMail('order-confirmation', context({}, null));
+    expect(offline.text).not.toContain('/odstapienie');
+    expect(offline.text).toContain('e-mailem na adres kontakt@kwiaciarnia.pl');
+  });
+});
+
 describe('the other mails', () => {
   it.each([
     ['payment-received', 'Otrzymaliśmy płatność za zamówienie KT2611240001'],

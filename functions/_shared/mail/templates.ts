@@ -1,8 +1,10 @@
 import { isoWeekday } from '../../../src/domain/calendar-date.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
+import { invoiceRows, type OrderInvoice } from '../../../src/domain/invoice.ts';
 import { formatPln, type Grosz } from '../../../src/domain/money.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
+import { NO_WITHDRAWAL_LABEL, WITHDRAWAL_PERIOD_DAYS, type WithdrawalExemption } from '../../../src/domain/withdrawal-right.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
 import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
 
@@ -36,6 +38,8 @@ export interface OrderMailItem {
   quantity: number;
   /** Unit price. */
   price: Grosz;
+  /** Why the line cannot be returned (withdrawal-right.ts); null or absent when it can. */
+  withdrawalExemption?: WithdrawalExemption | null;
 }
 
 export interface OrderMailData {
@@ -63,6 +67,8 @@ export interface OrderMailData {
   paymentMethod: PaymentMethod;
   /** The owner's reason for cancelling, carried by the 'Anulowane' mail. */
   cancelReason?: string | null;
+  /** The buyer's company for an invoice (issue 19); null or absent without one. */
+  invoice?: OrderInvoice | null;
   createdAt: string;
 }
 
@@ -121,6 +127,30 @@ function itemRows(order: OrderMailData): MailBlock {
     kind: 'rows',
     rows: order.items.map((item) => [`${item.name} × ${item.quantity}`, formatPln((item.price * item.quantity) as Grosz)] as const),
   };
+}
+
+/** The article of the consumer rights act that takes the right away (art. 38 ust. 1). */
+const EXEMPTION_POINTS: Record<WithdrawalExemption, string> = { perishable: 'art. 38 pkt 4', personalised: 'art. 38 pkt 3' };
+
+/** The confirmation's lines: each one without a withdrawal right says so, and why (issue 19). */
+function confirmedItemRows(order: OrderMailData): MailBlock {
+  return {
+    kind: 'rows',
+    rows: order.items.map((item) => {
+      const mark = item.withdrawalExemption ? ` (${NO_WITHDRAWAL_LABEL.toLowerCase()}, ${EXEMPTION_POINTS[item.withdrawalExemption]})` : '';
+      return [`${item.name} × ${item.quantity}${mark}`, formatPln((item.price * item.quantity) as Grosz)] as const;
+    }),
+  };
+}
+
+/** The buyer's company the owner issues the invoice to, outside the shop (docs/invoices-ksef.md). */
+function invoiceBlocks(order: OrderMailData): MailBlock[] {
+  if (!order.invoice) return [];
+  return [
+    { kind: 'heading', text: 'Faktura' },
+    { kind: 'rows', rows: invoiceRows(order.invoice) },
+    { kind: 'paragraph', text: 'Fakturę wystawimy na powyższe dane firmy.' },
+  ];
 }
 
 function totalsRows(order: OrderMailData): MailBlock {
@@ -191,29 +221,38 @@ function transferBlocks(context: MailContext): MailBlock[] {
   ];
 }
 
-/** Art. 38 ust. 1 ustawy o prawach konsumenta: what a florist's customer cannot withdraw from. */
-function withdrawalBlocks(shop: ShopDetails): MailBlock[] {
+/**
+ * Art. 27 and 38 ust. 1 ustawy o prawach konsumenta, as they fit a florist
+ * (issue 19, src/domain/withdrawal-right.ts): live flowers and personalised
+ * goods cannot be returned, everything else within 14 days, through /odstapienie.
+ */
+function withdrawalBlocks(context: MailContext): MailBlock[] {
+  const { shop } = context;
   const where = [shop.email ? `e-mailem na adres ${shop.email}` : '', shop.address ? `pocztą na adres ${shop.address}` : '']
     .filter(Boolean)
     .join(' lub ');
+  const form = context.siteUrl ? `${context.siteUrl.replace(/\/+$/, '')}/odstapienie` : null;
   return [
     { kind: 'heading', text: 'Prawo odstąpienia od umowy' },
     {
       kind: 'note',
       text:
-        'Jako konsument możesz odstąpić od umowy zawartej na odległość w terminie 14 dni bez podawania przyczyny ' +
-        '(art. 27 ustawy z dnia 30 maja 2014 r. o prawach konsumenta). Termin liczy się od dnia, w którym Ty lub wskazana przez Ciebie ' +
-        `osoba (inna niż przewoźnik) otrzymała towar. Wystarczy, że przed jego upływem wyślesz nam oświadczenie${where ? `, np. ${where}` : ''}. ` +
-        'Zwrócimy wszystkie płatności, w tym koszt najtańszej dostawy, w ciągu 14 dni od otrzymania oświadczenia.',
+        'Prawo odstąpienia nie przysługuje (art. 38 ust. 1 ustawy o prawach konsumenta) w przypadku: ' +
+        'żywych kwiatów, bukietów i kompozycji z żywych kwiatów, czyli towarów ulegających szybkiemu zepsuciu (pkt 4), ' +
+        'oraz towarów wykonanych według Twojej specyfikacji, czyli wieńców i wiązanek z szarfą z napisem oraz innych ' +
+        'spersonalizowanych wyrobów (pkt 3). Takie pozycje są oznaczone na liście produktów powyżej.',
     },
     {
       kind: 'note',
       text:
-        'Prawo odstąpienia nie przysługuje (art. 38 ust. 1 ustawy o prawach konsumenta) w przypadku: ' +
-        'żywych kwiatów, roślin ciętych, bukietów i kompozycji z żywych kwiatów, czyli towarów ulegających szybkiemu zepsuciu ' +
-        'lub mających krótki termin przydatności do użycia (pkt 4), oraz towarów wykonanych według Twojej specyfikacji lub ' +
-        'dla zaspokojenia Twoich zindywidualizowanych potrzeb, np. wieńców i wiązanek z szarfą z napisem albo bilecików z Twoją treścią (pkt 3).',
+        'Pozostałe towary (np. kwiaty sztuczne, znicze, pamiątki, biżuteria) możesz zwrócić: jako konsument możesz odstąpić ' +
+        `od umowy zawartej na odległość w terminie ${WITHDRAWAL_PERIOD_DAYS} dni bez podawania przyczyny (art. 27 ustawy z dnia 30 maja 2014 r. ` +
+        'o prawach konsumenta). Termin liczy się od dnia, w którym Ty lub wskazana przez Ciebie osoba (inna niż przewoźnik) ' +
+        `otrzymała towar. Wystarczy, że przed jego upływem wyślesz nam oświadczenie${form ? ' przez formularz poniżej' : ''}` +
+        `${where ? `${form ? ' albo' : ', np.'} ${where}` : ''}. ` +
+        'Zwrócimy wszystkie płatności, w tym koszt najtańszej dostawy, w ciągu 14 dni od otrzymania oświadczenia.',
     },
+    ...(form ? [{ kind: 'link', label: 'Odstąp od umowy', url: form } as const] : []),
   ];
 }
 
@@ -239,17 +278,18 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
         greeting(order),
         { kind: 'paragraph', text: `przyjęliśmy Twoje zamówienie nr ${order.number}. Poniżej jego szczegóły – zachowaj tę wiadomość.` },
         { kind: 'heading', text: 'Zamówione produkty' },
-        itemRows(order),
+        confirmedItemRows(order),
         totalsRows(order),
         { kind: 'heading', text: 'Dostawa' },
         deliveryRows(order),
         { kind: 'heading', text: 'Płatność' },
         { kind: 'rows', rows: [['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]]] },
         ...transferBlocks(context),
+        ...invoiceBlocks(order),
         ...orderLinkBlock(context),
         { kind: 'heading', text: 'Dane sprzedawcy' },
         sellerRows(shop),
-        ...withdrawalBlocks(shop),
+        ...withdrawalBlocks(context),
       ],
     };
   },

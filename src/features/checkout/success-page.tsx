@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import type { OrderInvoice } from '../../domain/invoice.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
+import { InvoiceList } from '../../lib/invoice-list.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CopyButton } from './copy-button.tsx';
@@ -8,54 +10,85 @@ import type { PaymentReturnSearch } from './return-search.ts';
 
 export const SUCCESS_REDIRECT_SECONDS = 5;
 
+/** What this device knows of the order it placed (orders-sync's outbox). */
+export interface PlacedOrderFacts {
+  /** The server's amount, once it answered. */
+  total: Grosz | null;
+  invoice: OrderInvoice | null;
+}
+
 /** docs/spec.md §2 '/checkout/success': the cart is cleared on entry, then transfer details or the payment message. */
 export function SuccessPage({
   search,
   onEnter,
-  findOrderTotal,
+  findOrder,
 }: {
   search: PaymentReturnSearch;
   onEnter: () => Promise<void>;
-  /** The amount of an order this device placed, when it knows it. */
-  findOrderTotal: (orderNumber: string) => Promise<Grosz | null>;
+  /** The order this device placed, when it knows it. */
+  findOrder: (orderNumber: string) => Promise<PlacedOrderFacts | null>;
 }) {
   useEffect(() => {
     onEnter().catch((error: unknown) => console.error('Nie udało się wyczyścić koszyka', error));
   }, [onEnter]);
+  const facts = usePlacedOrder(search.orderId, findOrder);
 
   return (
     <section className="container-page max-w-3xl py-10 sm:py-14">
       {search.payment === 'transfer' ? (
-        <TransferDetails orderNumber={search.orderId} findOrderTotal={findOrderTotal} />
+        <TransferDetails orderNumber={search.orderId} total={facts?.total ?? null} invoice={facts?.invoice ?? null} />
       ) : (
-        <PaymentProcessed orderNumber={search.orderId} />
+        <PaymentProcessed orderNumber={search.orderId} invoice={facts?.invoice ?? null} />
       )}
+    </section>
+  );
+}
+
+function usePlacedOrder(
+  orderNumber: string | undefined,
+  findOrder: (orderNumber: string) => Promise<PlacedOrderFacts | null>,
+): PlacedOrderFacts | null {
+  const [facts, setFacts] = useState<PlacedOrderFacts | null>(null);
+  useEffect(() => {
+    if (!orderNumber) return;
+    let cancelled = false;
+    void findOrder(orderNumber)
+      .then((found) => {
+        if (!cancelled) setFacts(found);
+      })
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [orderNumber, findOrder]);
+  return facts;
+}
+
+/** Issue 19: the company the invoice will be issued to, as the customer gave it. */
+function InvoiceNote({ invoice }: { invoice: OrderInvoice | null }) {
+  if (!invoice) return null;
+  return (
+    <section aria-labelledby="success-invoice-title" className="mt-8 rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
+      <h2 id="success-invoice-title" className="text-xl font-semibold text-forest-900">
+        Faktura
+      </h2>
+      <InvoiceList invoice={invoice} className="mt-3" />
+      <p className="mt-3 text-sm text-ink-muted">Fakturę wystawimy na te dane firmy.</p>
     </section>
   );
 }
 
 function TransferDetails({
   orderNumber,
-  findOrderTotal,
+  total,
+  invoice,
 }: {
   orderNumber: string | undefined;
-  findOrderTotal: (orderNumber: string) => Promise<Grosz | null>;
+  total: Grosz | null;
+  invoice: OrderInvoice | null;
 }) {
   const settings = usePublicSettings();
-  const [amount, setAmount] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!orderNumber) return;
-    let cancelled = false;
-    void findOrderTotal(orderNumber)
-      .then((total) => {
-        if (!cancelled && total !== null) setAmount(formatPln(total));
-      })
-      .catch(() => undefined);
-    return () => {
-      cancelled = true;
-    };
-  }, [orderNumber, findOrderTotal]);
+  const amount = total === null ? null : formatPln(total);
 
   const title = orderNumber ? `order ${orderNumber}` : '';
   const rows: Array<{ label: string; value: string }> = [
@@ -96,6 +129,7 @@ function TransferDetails({
           ))}
         </dl>
       </div>
+      <InvoiceNote invoice={invoice} />
       <h2 className="mt-8 text-xl font-semibold text-forest-900">Ważne informacje</h2>
       <ul className="mt-3 list-disc space-y-2 pl-6 text-ink">
         <li>W tytule przelewu wpisz dokładnie: {title || 'order i numer zamówienia'}.</li>
@@ -115,7 +149,7 @@ function TransferDetails({
   );
 }
 
-function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) {
+function PaymentProcessed({ orderNumber, invoice }: { orderNumber: string | undefined; invoice: OrderInvoice | null }) {
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
 
@@ -132,6 +166,7 @@ function PaymentProcessed({ orderNumber }: { orderNumber: string | undefined }) 
     <>
       <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
       <OrderNumberLine orderNumber={orderNumber} />
+      <InvoiceNote invoice={invoice} />
       <p className="mt-4 text-ink-muted" aria-live="polite">
         Za {secondsLeft} s przeniesiemy Cię na stronę główną.
       </p>

@@ -8,6 +8,7 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { OrderLoad, OrderView } from './order-view.ts';
 import { orderTimeline } from './timeline.ts';
+import { OrderInvoiceSection } from './order-invoice.tsx';
 
 export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
 const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
@@ -193,6 +194,7 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         <dd>{order.paid ? 'Opłacone' : order.status === 'cancelled' ? 'Anulowane' : 'Nieopłacone'}</dd>
       </dl>
       {order.payment && <PayNow order={order} onPay={onPay} />}
+      <OrderInvoiceSection invoice={order.invoice} />
 
       <p className="mt-8 border-t border-cream-200 pt-4">
         <Link to="/odstapienie" search={{ zamowienie: order.number }} className="font-medium text-forest-800 underline underline-offset-2">

@@ -22,6 +22,8 @@ export const orderViewSchema = v.object({
   recipient: v.nullable(v.object({ name: v.string(), phone: v.string() })),
   paymentMethod: v.string(),
   payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.string() })),
+  // Issue 19; optional so an answer from a function deployed before it still reads.
+  invoice: v.optional(v.nullable(v.object({ nip: v.string(), company: v.string(), address: v.string() })), null),
 });
 export type OrderView = v.InferOutput<typeof orderViewSchema>;
 

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { CheckoutForm, CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { orderInvoiceOf, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 import type { OutboxStatus } from '../../lib/db.ts';
@@ -53,8 +54,20 @@ export function useDeviceOrders(): DeviceOrderSummary[] | undefined {
   }, []);
 }
 
-/** The server's total of an order this device placed, if it knows it. */
-export async function findDeviceOrderTotal(orderNumber: string): Promise<Grosz | null> {
-  const entry = await findOutboxEntryByNumber(orderNumber);
-  return entry?.order ? fromPln(entry.order.total) : null;
+/** What the confirmation page shows of an order this device placed: the server's total once known, and the invoice asked for. */
+export interface DeviceOrderFacts {
+  total: Grosz | null;
+  invoice: OrderInvoice | null;
 }
+
+export async function findDeviceOrder(orderNumber: string): Promise<DeviceOrderFacts | null> {
+  const entry = await findOutboxEntryByNumber(orderNumber);
+  if (!entry) return null;
+  return {
+    total: entry.order ? fromPln(entry.order.total) : null,
+    invoice: orderInvoiceOf({ ...EMPTY_INVOICE, ...entry.request.checkout }),
+  };
+}
+
+/** An outbox entry from before issue 19 has no invoice fields. */
+const EMPTY_INVOICE = { wantsInvoice: false, invoiceNip: '', invoiceCompany: '', invoiceAddress: '' };

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { orderMailData, type OrderMailRow } from '../../functions/mail-dispatch/order-context.ts';
+
+const row: OrderMailRow = {
+  id: 'o-1',
+  payu_order_id: 'KT261124001',
+  customer_name: 'Anna Nowak',
+  customer_email: 'anna@example.pl',
+  customer_phone: '+48 600 100 200',
+  subtotal: '310.00',
+  shipping_cost: '0',
+  services: [],
+  total: '310.00',
+  delivery_method: 'store',
+  delivery_address: null,
+  delivery_date: '2026-11-28',
+  delivery_window_label: null,
+  pickup_time: '10:00',
+  recipient_kind: 'self',
+  recipient_name: null,
+  recipient_phone: null,
+  payment_method: 'transfer',
+  created_at: '2026-11-24T10:00:00Z',
+  ribbon_text: 'Ostatnie pożegnanie',
+  invoice: { nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1, Bircza' },
+  order_items: [
+    { product_name: 'Bukiet róż', quantity: 1, price: '120', products: { category: 'live-flowers', withdrawal_rule: 'category' } },
+    { product_name: 'Wieniec sztuczny', quantity: 1, price: '150', products: { category: 'artificial-flowers', withdrawal_rule: null } },
+    { product_name: 'Znicz szklany', quantity: 1, price: '25', products: { category: 'candles', withdrawal_rule: 'category' } },
+    { product_name: 'Anioł gipsowy', quantity: 1, price: '15', products: { category: 'souvenirs', withdrawal_rule: 'personalised' } },
+    { product_name: 'Produkt usunięty', quantity: 1, price: '0', products: null },
+  ],
+};
+
+describe('the order as the confirmation mail reads it (issue 19)', () => {
+  it('marks each line by its product’s category and setting, and a wreath with the order’s ribbon text as personalised', () => {
+    expect(orderMailData(row).items.map((item) => [item.name, item.withdrawalExemption])).toEqual([
+      ['Bukiet róż', 'perishable'],
+      ['Wieniec sztuczny', 'personalised'],
+      ['Znicz szklany', null],
+      ['Anioł gipsowy', 'personalised'],
+      ['Produkt usunięty', null],
+    ]);
+    expect(orderMailData({ ...row, ribbon_text: null }).items[1]?.withdrawalExemption).toBeNull();
+  });
+
+  it('carries the invoice, and none for a row without one or from before invoices', () => {
+    expect(orderMailData(row).invoice).toEqual({ nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1, Bircza' });
+    expect(orderMailData({ ...row, invoice: null }).invoice).toBeNull();
+    const { invoice: _dropped, ...older } = row;
+    expect(orderMailData(older).invoice).toBeNull();
+  });
+});
