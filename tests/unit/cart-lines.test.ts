@@ -71,3 +71,13 @@ describe('cart line availability', () => {
     ]);
   });
 });
+
+describe('cart line prices (issue 19)', () => {
+  it('prices a line at the price in force (a running promotion’s), and an old stored copy at its price', () => {
+    const onPromotion: ProductRow = { ...CANDLE, current_price: 19.9, lowest_price_30d: 24.9, promo_price: 19.9 };
+    const line = [{ productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' }];
+    expect(buildCartView(line, [onPromotion]).lines[0]).toMatchObject({ unitPrice: 1990, lineTotal: 3980 });
+    expect(buildCartView(line, [onPromotion]).summary.subtotal).toBe(3980);
+    expect(buildCartView(line, [CANDLE]).summary.subtotal).toBe(4980);
+  });
+});
