@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { loadSnapshot, saveSnapshot } from '../../src/features/admin/admin-cache.ts';
 import { toAdminOrder, type OrderRow } from '../../src/features/admin/admin-order.ts';
-import { OrderInvoiceDetails } from '../../src/features/admin/orders/order-invoice.tsx';
+import { OrderInvoiceSection } from '../../src/features/admin/orders/order-invoice.tsx';
 
 const row: OrderRow = {
   id: '0b6a3c59-0000-4000-8000-000000000002',
@@ -25,7 +25,8 @@ const row: OrderRow = {
 describe('the invoice in the admin order detail (issue 19)', () => {
   it('shows the NIP in its usual groups, the company and its address', () => {
     const { invoice } = toAdminOrder(row);
-    render(<OrderInvoiceDetails invoice={invoice!} />);
+    render(<OrderInvoiceSection invoice={invoice!} />);
+    expect(screen.getByRole('region', { name: 'Faktura' })).toBeTruthy();
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(terms).toEqual(['NIP', 'Nazwa firmy', 'Adres firmy']);

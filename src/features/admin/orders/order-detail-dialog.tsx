@@ -18,7 +18,7 @@ import { printPage } from '../fulfilment/use-print.ts';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 import { OrderMails } from './order-mails.tsx';
 import { CancelOrderForm } from './cancel-order-form.tsx';
-import { OrderInvoiceDetails } from './order-invoice.tsx';
+import { OrderInvoiceSection } from './order-invoice.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -182,11 +182,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   )}
                 </p>
               </Section>
-              {order.invoice && (
-                <Section title="Faktura" className="sm:col-span-2">
-                  <OrderInvoiceDetails invoice={order.invoice} />
-                </Section>
-              )}
+              {order.invoice && <OrderInvoiceSection invoice={order.invoice} className="sm:col-span-2" />}
             </div>
 
             <Section title="Produkty" className="mt-4">
