@@ -123,8 +123,10 @@ describe('/admin dashboard', () => {
       Klienci: '2',
       Produkty: String(sampleProducts.length),
     });
-    expect(screen.getByLabelText('W realizacji: 1')).toBeTruthy();
-    expect(screen.getByLabelText('Anulowane: 0')).toBeTruthy();
+    const byStatus = screen.getByRole('heading', { name: 'Zamówienia według statusu' }).parentElement!;
+    const counts = [...byStatus.querySelectorAll('li')].map((item) => item.lastElementChild?.textContent);
+    expect(counts).toContain('W realizacji: 1');
+    expect(counts).toContain('Anulowane: 0');
     expect(screen.getByRole('link', { name: 'Wszystkie zamówienia' }).getAttribute('href')).toBe('/admin/orders');
     const dashboard = screen.getByRole('region', { name: 'Panel Administratora' });
     expect(within(dashboard).getByRole('link', { name: 'Płatności' }).getAttribute('href')).toBe('/admin/payments');

@@ -119,12 +119,13 @@ function TransferDetails({
         )}
         <dl className="mt-4 divide-y divide-forest-100">
           {rows.map((row) => (
-            <div key={row.label} className="flex flex-col gap-2 py-3 sm:flex-row sm:items-center sm:justify-between">
-              <div>
-                <dt className="text-sm text-ink-muted">{row.label}</dt>
-                <dd className="font-medium break-words text-ink">{row.value}</dd>
-              </div>
-              <CopyButton label={row.label} value={row.value} />
+            // dt and dd straight inside the row's div, the only wrapper a <dl> allows (axe dlitem, issue 21).
+            <div key={row.label} className="py-3">
+              <dt className="text-sm text-ink-muted">{row.label}</dt>
+              <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
+                <span className="font-medium break-words text-ink">{row.value}</span>
+                <CopyButton label={row.label} value={row.value} />
+              </dd>
             </div>
           ))}
         </dl>

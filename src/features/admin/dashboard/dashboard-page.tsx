@@ -75,7 +75,8 @@ export function DashboardPage() {
                 {stats.byStatus.map((row) => (
                   <li key={row.status} className="flex items-center justify-between gap-3">
                     <StatusBadge status={row.status} label={row.label} />
-                    <span className="font-semibold" aria-label={`${row.label}: ${row.count}`}>
+                    <span className="font-semibold">
+                      <span className="sr-only">{row.label}: </span>
                       {row.count}
                     </span>
                   </li>
