@@ -78,5 +78,8 @@ export function SavedDataNotice({ savedAt, onRetry }: { savedAt: string; onRetry
   );
 }
 
+/** A mailto/tel link the owner taps on a phone: 44 px tall, however short its text (WCAG 2.5.8, issue 21). */
+export const contactLinkClass = 'inline-flex min-h-11 items-center break-all text-forest-800 underline';
+
 export const selectClass =
   'block w-full rounded-xl border border-forest-200 bg-white px-3 py-2.5 text-base text-ink focus:border-forest-700';

@@ -2,6 +2,7 @@ import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { OCCASION_LABELS, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../../domain/florist-order.ts';
 import { formatPln } from '../../../domain/money.ts';
 import type { AdminOrder } from '../admin-order.ts';
+import { contactLinkClass } from '../admin-ui.tsx';
 import { isFuneral } from '../delivery-schedule.ts';
 import { FulfilmentBadge } from './fulfilment-control.tsx';
 import { deliveryWhen, describeCemetery, describeGrave, describeVenue } from './print-ticket.ts';
@@ -64,7 +65,7 @@ export function FloristDetailsList({ order, showItems = false }: { order: AdminO
       </Item>
       <Item term="Telefon odbiorcy">
         {recipientPhone && (
-          <a className="text-forest-800 underline" href={telHref(recipientPhone)}>
+          <a className={contactLinkClass} href={telHref(recipientPhone)}>
             {recipientPhone}
           </a>
         )}

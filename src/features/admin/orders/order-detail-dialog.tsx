@@ -9,7 +9,7 @@ import { paymentStatusLabel, paymentStatusOf } from '../../../domain/payment-sta
 import { CloseIcon } from '../../../lib/icons.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
-import { StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
+import { StatusBadge, contactLinkClass, formatDateTime, selectClass } from '../admin-ui.tsx';
 import { isFuneral } from '../delivery-schedule.ts';
 import { FloristDetailsList, FuneralBadge } from '../fulfilment/florist-details.tsx';
 import { FulfilmentControl } from '../fulfilment/fulfilment-control.tsx';
@@ -144,12 +144,12 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
               <Section title="Klient">
                 <p className="font-medium">{order.customerName}</p>
                 <p>
-                  <a className="break-all text-forest-800 underline" href={`mailto:${order.customerEmail}`}>
+                  <a className={contactLinkClass} href={`mailto:${order.customerEmail}`}>
                     {order.customerEmail}
                   </a>
                 </p>
                 <p>
-                  <a className="text-forest-800 underline" href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>
+                  <a className={contactLinkClass} href={`tel:${order.customerPhone.replace(/[^\d+]/g, '')}`}>
                     {order.customerPhone}
                   </a>
                 </p>
