@@ -82,7 +82,6 @@ export const withdrawalRequestSchema = v.variant(
 
 export type WithdrawalLookup = v.InferOutput<typeof withdrawalLookupSchema>;
 export type WithdrawalSubmit = v.InferOutput<typeof withdrawalSubmitSchema>;
-export type WithdrawalRequestBody = v.InferOutput<typeof withdrawalRequestSchema>;
 
 // ---------------------------------------------------------------- states
 
@@ -98,11 +97,6 @@ export const WITHDRAWAL_STATE_LABELS: Record<WithdrawalState, string> = {
 
 export function isWithdrawalState(value: string): value is WithdrawalState {
   return (WITHDRAWAL_STATES as readonly string[]).includes(value);
-}
-
-/** 'ODS-17': what the customer quotes and the owner searches for. */
-export function withdrawalNumber(sequence: number): string {
-  return `ODS-${sequence}`;
 }
 
 // ---------------------------------------------------------------- the 14 days
