@@ -18,9 +18,10 @@ export function ProductSafetySection({ product }: { product: ProductRow }) {
       <h2 id="product-safety-heading" className="text-xl font-semibold text-forest-900">
         {PRODUCT_SAFETY_HEADING}
       </h2>
-      <dl className="mt-4 grid gap-x-6 gap-y-3 text-ink sm:grid-cols-[14rem_minmax(0,1fr)]">
+      <dl className="mt-4 grid gap-x-6 gap-y-4 text-ink sm:grid-cols-[14rem_minmax(0,1fr)] sm:gap-y-3">
         {details.map(({ field, label, value }) => (
-          <div key={field} className="contents">
+          // One block per detail on a phone; on wider screens label and value take the grid's two columns.
+          <div key={field} className="space-y-0.5 sm:contents">
             <dt className="font-medium text-forest-900">{label}</dt>
             <dd className="whitespace-pre-line text-ink-muted">{value}</dd>
           </div>

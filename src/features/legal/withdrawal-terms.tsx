@@ -1,3 +1,4 @@
+import { Link } from '@tanstack/react-router';
 import { WITHDRAWAL_PERIOD_DAYS } from '../../domain/withdrawal-right.ts';
 import type { PublicSettings } from '../../lib/public-settings.ts';
 import { WITHDRAWAL_FORM_BYTES, WITHDRAWAL_FORM_FILE, WITHDRAWAL_FORM_PATH, formatFileSize } from './withdrawal-form.ts';
@@ -33,19 +34,33 @@ export function WithdrawalTerms({ settings }: { settings: PublicSettings }) {
         produkcie i w koszyku zaznaczamy, jeśli prawo odstąpienia go nie obejmuje.
       </p>
       <p>
-        <strong>Jak odstąpić od umowy:</strong> skorzystaj z formularza{' '}
-        <a href="/odstapienie" className={link}>
-          Odstąp od umowy
-        </a>{' '}
-        albo wyślij nam oświadczenie e-mailem na adres{' '}
-        <a href={`mailto:${settings.company_email}`} className={link}>
-          {settings.company_email}
-        </a>{' '}
-        lub pocztą na adres: {settings.company_name}, {settings.company_address}. Możesz użyć wzoru formularza, ale nie musisz:{' '}
+        <strong>Jak odstąpić od umowy.</strong> Wystarczy, że przed upływem terminu wyślesz nam oświadczenie, w dowolny z tych sposobów:
+      </p>
+      <ul>
+        <li>
+          online:{' '}
+          <Link to="/odstapienie" className={link}>
+            Odstąp od umowy
+          </Link>
+          ;
+        </li>
+        <li>
+          e-mailem na adres{' '}
+          <a href={`mailto:${settings.company_email}`} className={link}>
+            {settings.company_email}
+          </a>
+          ;
+        </li>
+        <li>
+          pocztą na adres: {settings.company_name}, {settings.company_address}.
+        </li>
+      </ul>
+      <p>
+        Możesz użyć wzoru formularza, ale nie musisz:{' '}
         <a href={WITHDRAWAL_FORM_PATH} download={WITHDRAWAL_FORM_FILE} className={link} data-testid="withdrawal-form-link">
           Wzór formularza odstąpienia od umowy (PDF, {formatFileSize(WITHDRAWAL_FORM_BYTES)})
         </a>
-        . Jako adresata wpisz w nim dane sklepu podane powyżej. Wystarczy, że wyślesz oświadczenie przed upływem terminu.
+        . Jako adresata wpisz w nim dane sklepu podane powyżej.
       </p>
       <p>
         <strong>Co dalej:</strong> zwrócimy Ci wszystkie płatności, także za najtańszy zwykły sposób dostawy, w ciągu 14 dni od otrzymania

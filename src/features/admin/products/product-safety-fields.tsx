@@ -57,16 +57,21 @@ export function ProductSafetyFields({ category, renderField, idFor }: ProductSaf
     ));
 
   return (
-    <fieldset className="space-y-4 rounded-2xl border border-forest-100 bg-white p-4 sm:p-5" aria-describedby={hintId}>
-      <legend className="px-1 text-lg font-semibold text-forest-900">Bezpieczeństwo produktu (GPSR)</legend>
-      <p id={hintId} className="text-sm text-ink-muted">
-        Podaj producenta, jego adres i kontakt oraz ostrzeżenia. Klient zobaczy je na stronie produktu (wymóg rozporządzenia GPSR dla
-        produktów innych niż kwiaty żywe).
-      </p>
-      {input('manufacturerName', { placeholder: 'np. Wytwórnia Zniczy sp. z o.o.' })}
-      {textArea('manufacturerAddress', 2, 'ulica i numer, kod pocztowy, miejscowość, kraj')}
-      {input('manufacturerContact', { placeholder: 'e-mail, telefon lub strona www' })}
-      {textArea('safetyWarnings', 3, 'np. Nie zostawiaj palącego się znicza bez nadzoru.')}
-    </fieldset>
+    // The card is a div around a plain fieldset: a bordered fieldset would draw its legend into the border.
+    <div className="rounded-2xl border border-forest-100 bg-white p-4 sm:p-5">
+      <fieldset className="min-w-0" aria-describedby={hintId}>
+        <legend className="text-lg font-semibold text-forest-900">Bezpieczeństwo produktu (GPSR)</legend>
+        <p id={hintId} className="mt-1 text-sm text-ink-muted">
+          Podaj producenta, jego adres i kontakt oraz ostrzeżenia. Klient zobaczy je na stronie produktu (wymóg rozporządzenia GPSR dla
+          produktów innych niż kwiaty żywe).
+        </p>
+        <div className="mt-4 space-y-4">
+          {input('manufacturerName', { placeholder: 'np. Wytwórnia Zniczy sp. z o.o.' })}
+          {textArea('manufacturerAddress', 2, 'ulica i numer, kod pocztowy, miejscowość, kraj')}
+          {input('manufacturerContact', { placeholder: 'e-mail, telefon lub strona www' })}
+          {textArea('safetyWarnings', 3, 'np. Nie zostawiaj palącego się znicza bez nadzoru.')}
+        </div>
+      </fieldset>
+    </div>
   );
 }
