@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { WITHDRAWAL_EXEMPTION_REASONS } from '../../src/domain/withdrawal-right.ts';
@@ -28,6 +29,15 @@ async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SHOTS_DIR, { recursive: true });
   const { width, height } = page.viewportSize()!;
   await page.screenshot({ path: join(SHOTS_DIR, `${name}-${width}x${height}.png`), fullPage: true });
+}
+
+/** axe-core (WCAG 2.x A/AA, as tests/e2e/accessibility.test.ts) on a state of the withdrawal pages: no violation. */
+async function expectAccessible(page: Page, state: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa']).analyze();
+  expect(
+    results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`),
+    state,
+  ).toEqual([]);
 }
 
 async function addToCart(page: Page, product: { id: string; name: string }): Promise<void> {
@@ -95,6 +105,7 @@ describe('the withdrawal function', () => {
     expect(await roses.getAttribute('aria-describedby')).toBeTruthy();
     await page.getByText(WITHDRAWAL_EXEMPTION_REASONS.perishable).waitFor(WAIT);
     await shot(page, 'withdrawal-refused-line');
+    await expectAccessible(page, 'the lines, one refused');
 
     // Nothing chosen: the form says so and keeps what was typed.
     await page.getByLabel(/^Powód/).fill('Zmiana planów');
@@ -111,6 +122,7 @@ describe('the withdrawal function', () => {
     await page.getByText(`${CANDLE.name} – 1 szt.`).waitFor(WAIT);
     expect(await page.getByRole('heading', { name: 'Nieprzyjęte' }).count()).toBe(0);
     await shot(page, 'withdrawal-confirmation');
+    await expectAccessible(page, 'the confirmation');
 
     const mails = await waitForMailTo(testBackend().mailUrl, email, 2, 30_000);
     const mail = mails.find((candidate) => candidate.subject.includes(requestNumber));
@@ -153,6 +165,7 @@ describe('the withdrawal function', () => {
     await card.getByLabel('Zmień stan').selectOption('accepted');
     await card.locator('span', { hasText: 'Uznane' }).waitFor(WAIT);
     await shot(admin, 'admin-withdrawals');
+    await expectAccessible(admin, 'the admin list on a phone');
     if (SHOTS_DIR) {
       await admin.setViewportSize({ width: 1280, height: 800 });
       await shot(admin, 'admin-withdrawals');
