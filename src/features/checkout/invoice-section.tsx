@@ -22,7 +22,8 @@ export function InvoiceSection({ form, serverFields }: { form: CheckoutFormApi; 
               type="checkbox"
               name="wantsInvoice"
               checked={field.state.value}
-              aria-controls={INVOICE_FIELDS_ID}
+              // Only while the fields exist: aria-controls must name an element on the page (axe aria-valid-attr-value).
+              aria-controls={field.state.value ? INVOICE_FIELDS_ID : undefined}
               onChange={(event) => field.handleChange(event.target.checked)}
               className="size-5 shrink-0 accent-forest-800"
             />
