@@ -1,7 +1,8 @@
 import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from '../../src/domain/categories.ts';
+import { WITHDRAWAL_ALREADY_REQUESTED } from '../../src/domain/withdrawal-request.ts';
 import { WITHDRAWAL_RULES, type WithdrawalRule } from '../../src/domain/withdrawal-right.ts';
 import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
-import type { Handler } from '../_shared/http.ts';
+import { HttpError, type Handler } from '../_shared/http.ts';
 import { kickMailDispatch } from '../_shared/mail-dispatch-kick.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
@@ -104,6 +105,8 @@ export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequest
         p_reason: reason,
         p_period_note: periodNote,
       });
+      // A request sent at the same moment took these pieces first (the order's row lock made them take turns).
+      if (error?.message.includes('withdrawal_exceeds_order')) throw new HttpError(409, 'already_requested', WITHDRAWAL_ALREADY_REQUESTED);
       if (error) throw new Error(`storing the withdrawal request failed: ${error.message}`);
       return data as unknown;
     },

@@ -267,4 +267,6 @@ export type WithdrawalReceipt = v.InferOutput<typeof withdrawalReceiptSchema>;
 export const WITHDRAWAL_ORDER_NOT_FOUND =
   'Nie znaleźliśmy zamówienia o tym numerze i adresie email. Sprawdź numer w mailu z potwierdzeniem i adres podany przy zamówieniu.';
 export const WITHDRAWAL_NOTHING_ACCEPTED = 'Żaden z wybranych produktów nie może zostać zwrócony – powody podajemy przy każdym z nich.';
+export const WITHDRAWAL_ALREADY_REQUESTED =
+  'Te produkty są już w innym, właśnie wysłanym zgłoszeniu odstąpienia. Wyszukaj zamówienie ponownie, aby zobaczyć, co jeszcze można zwrócić.';
 export const WITHDRAWAL_RATE_LIMITED = 'Wysłano zbyt wiele zapytań. Spróbuj ponownie za kilka minut.';

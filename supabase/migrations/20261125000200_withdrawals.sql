@@ -81,7 +81,9 @@ revoke execute on function private.enqueue_order_mail(uuid, text, text) from pub
 -- Stores a decided request and queues its two mails (the customer's at the
 -- order's own address, the owner's at company_email when set), in one
 -- transaction. Answers the receipt the customer sees and the mails carry.
--- The service role only (withdrawal-request decides the lines first).
+-- The service role only (withdrawal-request decides the lines first; this
+-- refuses, with 'withdrawal_exceeds_order', pieces that are not in the order
+-- or already in its other requests).
 create function public.record_withdrawal_request(p_order_id uuid, p_accepted jsonb, p_refused jsonb, p_reason text,
   p_period_note text) returns jsonb
   language plpgsql volatile security invoker
@@ -93,7 +95,20 @@ declare
   v_receipt jsonb;
   v_owner_email text;
 begin
-  select * into strict v_order from public.orders where id = p_order_id;
+  -- The order's row lock makes two requests for the same order take turns:
+  -- the second sees the first's lines and cannot take the same pieces again.
+  select * into strict v_order from public.orders where id = p_order_id for update;
+  if exists (
+    select 1
+      from jsonb_to_recordset(p_accepted) as a ("productId" uuid, quantity integer)
+      left join public.order_items i on i.order_id = p_order_id and i.product_id = a."productId"
+      where i.product_id is null or a.quantity + coalesce((
+        select sum((line ->> 'quantity')::integer)
+          from public.withdrawal_requests w, jsonb_array_elements(w.accepted_lines) as line
+          where w.order_id = p_order_id and w.state <> 'rejected' and line ->> 'productId' = a."productId"::text), 0) > i.quantity
+  ) then
+    raise exception 'withdrawal_exceeds_order' using errcode = 'P0001';
+  end if;
   insert into public.withdrawal_requests (order_id, accepted_lines, refused_lines, reason, period_note)
     values (p_order_id, p_accepted, coalesce(p_refused, '[]'), nullif(btrim(p_reason), ''), p_period_note)
     returning * into v_request;

@@ -189,6 +189,23 @@ describe('withdrawal-request', () => {
     expect(kinds).toEqual(['withdrawal-received', 'withdrawal-received']);
   });
 
+  it('lets only one of several requests sent at once take the same pieces (the others get 409 or 422)', async () => {
+    const email = uniqueEmail('withdrawal-race');
+    const order = await placeOrder(email, 2);
+    const submit = { action: 'submit', number: order.number, email, lines: [{ productId: products.candle.id, quantity: 2 }] };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => withdrawal(submit)));
+    // One wins; each other one either waited on the lock (409) or looked after the winner was stored (422, already requested).
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status !== 201).every((status) => status === 409 || status === 422)).toBe(true);
+    for (const answer of answers.filter((candidate) => candidate.status === 409)) expect(answer.body.error).toBe('already_requested');
+    const stored = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ count: string }>('select count(*) from withdrawal_requests where order_id = $1', [order.id]);
+      return Number(rows[0]!.count);
+    });
+    expect(stored).toBe(1);
+  });
+
   it('refuses a request of the bouquet alone with the reason and stores nothing', async () => {
     const email = uniqueEmail('withdrawal-bouquet');
     const order = await placeOrder(email);
