@@ -131,7 +131,7 @@ describe('the card (bilecik)', () => {
     await waitFor(async () => expect((await storedDraft())?.anonymous).toBe(true));
 
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
-    const confirm = await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' });
+    const confirm = await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu – zamówienie z obowiązkiem zapłaty' });
     // The step before the transfer repeats the term and the card, marked anonymous.
     const check = screen.getByRole('region', { name: 'Sprawdź zamówienie przed przelewem' }).textContent ?? '';
     expect(check).toContain(`Termin${weekdayName(inDays(1))} ${dayMonth(inDays(1))}, odbiór o 12:00`);

@@ -245,7 +245,7 @@ describe('checkout form', () => {
     expect(screen.getByLabelText('Imię')).toBeTruthy();
     expect(bodies).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
-    await user.click(await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu' }));
+    await user.click(await screen.findByRole('button', { name: 'Potwierdź i przejdź do przelewu – zamówienie z obowiązkiem zapłaty' }));
     await waitFor(() => expect(onTransferPlaced).toHaveBeenCalledWith('KT111222333'));
     expect(bodies).toHaveLength(1);
     expect(bodies[0]).toMatchObject({ items: [{ productId: CANDLES.productId, quantity: 2 }], checkout: { paymentMethod: 'transfer' } });

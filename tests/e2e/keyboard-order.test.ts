@@ -179,7 +179,7 @@ describe('a keyboard-only customer', () => {
     await keys.tabTo('Zamawiam i płacę', named(/^Zamawiam i płacę$/));
     await keys.press('Enter');
     await page.getByRole('heading', { name: 'Sprawdź zamówienie przed przelewem' }).waitFor(WAIT);
-    await keys.tabTo('Potwierdź i przejdź do przelewu', named(/^Potwierdź i przejdź do przelewu$/));
+    await keys.tabTo('Potwierdź i przejdź do przelewu', named(/^Potwierdź i przejdź do przelewu – zamówienie z obowiązkiem zapłaty$/));
     await keys.press('Enter');
 
     await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/, WAIT);

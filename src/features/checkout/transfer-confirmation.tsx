@@ -117,7 +117,17 @@ export function TransferConfirmation({
         )}
         <div className="mt-6 flex flex-col gap-3">
           <button type="button" className="btn-primary w-full" disabled={busy} onClick={onConfirm}>
-            {busy ? 'Przetwarzanie...' : 'Potwierdź i przejdź do przelewu'}
+            {busy ? (
+              'Przetwarzanie...'
+            ) : (
+              // This click places a transfer order, so it says the duty to pay (art. 17 ustawy o prawach konsumenta)
+              // under the specification's words.
+              <span className="flex flex-col items-center leading-tight">
+                Potwierdź i przejdź do przelewu
+                <span className="sr-only"> – </span>
+                <span className="text-sm font-medium">zamówienie z obowiązkiem zapłaty</span>
+              </span>
+            )}
           </button>
           <button type="button" className="btn-secondary w-full" disabled={busy} onClick={onBack}>
             Wróć do edycji
