@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { WITHDRAWAL_STATES, WITHDRAWAL_STATE_LABELS, isWithdrawalState, type WithdrawalState } from '../../../domain/withdrawal-request.ts';
-import { LoadError, Loading, PageTitle, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
+import { LoadError, Loading, PageTitle, StatusBadge, contactLinkClass, formatDateTime, selectClass } from '../admin-ui.tsx';
 import { changeWithdrawalState, fetchWithdrawals, type AdminWithdrawal } from './withdrawals-api.ts';
 
 const STATE_TONE: Record<WithdrawalState, string> = {
@@ -115,9 +115,14 @@ function WithdrawalCard({ request, onChanged }: { request: AdminWithdrawal; onCh
         <StatusBadge status={request.state} label={WITHDRAWAL_STATE_LABELS[request.state]} tone={STATE_TONE[request.state]} />
       </div>
 
-      <p className="mt-3 text-sm break-words">
-        {request.orders.customer_name} · <a href={`mailto:${request.orders.customer_email}`}>{request.orders.customer_email}</a> ·{' '}
-        <a href={`tel:${request.orders.customer_phone.replace(/\s/g, '')}`}>{request.orders.customer_phone}</a>
+      <p className="mt-3 flex flex-wrap items-center gap-x-2 text-sm break-words">
+        <span>{request.orders.customer_name}</span>
+        <a className={contactLinkClass} href={`mailto:${request.orders.customer_email}`}>
+          {request.orders.customer_email}
+        </a>
+        <a className={contactLinkClass} href={`tel:${request.orders.customer_phone.replace(/[^\d+]/g, '')}`}>
+          {request.orders.customer_phone}
+        </a>
       </p>
 
       <h3 className="mt-3 text-sm font-semibold text-forest-900">Do zwrotu</h3>
