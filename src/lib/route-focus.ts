@@ -34,8 +34,3 @@ export function focusMainHeading(doc: Document = document): void {
   observer.observe(main, { childList: true, subtree: true });
   setTimeout(() => observer.disconnect(), HEADING_WAIT_MS);
 }
-
-/** The router's onRendered event: a first render has no `fromLocation` and keeps the browser's own focus. */
-export function shouldMoveFocus(event: { fromLocation?: unknown; pathChanged: boolean }): boolean {
-  return event.fromLocation !== undefined && event.pathChanged;
-}

@@ -8,7 +8,6 @@ import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
 import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
 import { markFirstContent } from '../lib/first-content.ts';
-import { focusMainHeading, shouldMoveFocus } from '../lib/route-focus.ts';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
 const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m) => ({ default: m.CartButton })));
@@ -69,7 +68,8 @@ function useFocusOnNavigation() {
   useEffect(
     () =>
       router.subscribe('onRendered', (event) => {
-        if (shouldMoveFocus(event)) focusMainHeading();
+        // A first render (no fromLocation) keeps the browser's focus; the focus code loads on the first real navigation.
+        if (event.fromLocation && event.pathChanged) void import('../lib/route-focus.ts').then((module) => module.focusMainHeading());
       }),
     [router],
   );
