@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasManufacturerDetails, needsSafetyInfo, productSafetyInfo } from './product-safety.ts';
+import { needsSafetyInfo, productSafetyInfo } from './product-safety.ts';
 
 const details = {
   manufacturer_name: 'Przykładowy Producent sp. z o.o.',
@@ -28,12 +28,5 @@ describe('product safety (GPSR)', () => {
     expect(productSafetyInfo({ category: 'live-flowers', ...details })).toEqual([]);
     expect(productSafetyInfo({ category: 'souvenirs', manufacturer_name: null })).toEqual([]);
     expect(productSafetyInfo({ category: 'souvenirs' })).toEqual([]);
-  });
-
-  it('the manufacturer is complete with name, address and contact; warnings may be none', () => {
-    expect(hasManufacturerDetails(details)).toBe(true);
-    expect(hasManufacturerDetails({ ...details, safety_warnings: null })).toBe(true);
-    expect(hasManufacturerDetails({ ...details, manufacturer_address: ' ' })).toBe(false);
-    expect(hasManufacturerDetails({})).toBe(false);
   });
 });

@@ -48,8 +48,3 @@ export function productSafetyInfo(
     return value ? [{ field, label: PRODUCT_SAFETY_LABELS[field], value }] : [];
   });
 }
-
-/** Whether the manufacturer's name, address and contact are all given (the warnings may honestly be none). */
-export function hasManufacturerDetails(product: ProductSafetyValues): boolean {
-  return Boolean(product.manufacturer_name?.trim() && product.manufacturer_address?.trim() && product.manufacturer_contact?.trim());
-}
