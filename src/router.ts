@@ -12,6 +12,8 @@ export function createAppRouter(serverHistory?: RouterHistory) {
     routeTree,
     defaultPreload: 'intent',
     scrollRestoration: serverHistory === undefined,
+    // The owner's app scrolls its <main> on phones (admin-layout.tsx): a new page starts at its top there too.
+    scrollToTopSelectors: ['#main'],
     ...(serverHistory ? { history: serverHistory } : {}),
   });
 }

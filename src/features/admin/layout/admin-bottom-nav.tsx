@@ -4,16 +4,13 @@ import { MoreIcon, StoreIcon } from './admin-icons.tsx';
 import { PHONE_BAR_SECTIONS, PHONE_MORE_SECTIONS } from './admin-sections.ts';
 import { OWNER_MENU_ITEM_CLASS } from './owner-menu.tsx';
 
-/** How much of the page's foot the bar covers: the layout keeps this free, so it never hides content or focus. */
-export const BOTTOM_NAV_SPACE = 'pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-0';
-
 const itemClass =
   'flex min-h-14 w-full flex-col items-center justify-center gap-0.5 px-1 text-xs font-medium text-forest-800 hover:bg-forest-50 data-[status=active]:text-forest-900 data-[status=active]:[&>svg]:text-blush-700';
 /** The active item's mark: a bar across its top. */
 const activeMark = 'relative before:absolute before:inset-x-4 before:top-0 before:h-1 before:rounded-b-full before:bg-transparent';
 
 /**
- * The phones' section bar, fixed to the foot of the screen (below md): three
+ * The phones' section bar, the last row of the one-screen layout (below md): three
  * sections and 'Więcej' with the rest and the way back to the shop.
  */
 export function AdminBottomNav() {
@@ -23,7 +20,7 @@ export function AdminBottomNav() {
   return (
     <nav
       aria-label="Sekcje panelu"
-      className="fixed inset-x-0 bottom-0 z-40 border-t border-forest-100 bg-white/95 pb-[env(safe-area-inset-bottom)] shadow-header backdrop-blur-sm md:hidden print:hidden"
+      className="z-40 shrink-0 border-t border-forest-100 bg-white pb-[env(safe-area-inset-bottom)] shadow-header md:hidden print:hidden"
     >
       <ul className="mx-auto grid max-w-lg grid-cols-4">
         {PHONE_BAR_SECTIONS.map(({ to, label, exact, Icon }) => (

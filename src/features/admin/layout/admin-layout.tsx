@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { AdminBottomNav, BOTTOM_NAV_SPACE } from './admin-bottom-nav.tsx';
+import { AdminBottomNav } from './admin-bottom-nav.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import { ADMIN_SECTIONS } from './admin-sections.ts';
 import { SyncNotices } from './sync-notices.tsx';
@@ -24,8 +24,9 @@ export interface AdminLayoutProps {
  */
 export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, installSlot }: AdminLayoutProps) {
   return (
-    // Scroll padding (the header's is global): focus moved by keyboard never lands under the phones' bar (WCAG 2.4.11).
-    <div className="flex min-h-dvh flex-col max-md:[:root:has(&)]:scroll-pb-[calc(5rem+env(safe-area-inset-bottom))]">
+    // On phones the page is one screen tall and only <main> scrolls, between the header and the bar: nothing is ever
+    // under the bar, so neither a tap target (WCAG 2.5.8) nor the keyboard's focus (2.4.11) is half covered by it.
+    <div className="flex min-h-dvh flex-col max-md:h-dvh print:h-auto">
       <a
         href="#main"
         className="sr-only z-50 rounded-full bg-forest-900 px-4 py-2 text-white focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -35,7 +36,11 @@ export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, i
       <AdminHeader shopName={shopName} email={email} onLogout={onLogout} />
       {noticeSlot}
       <SectionBar />
-      <main id="main" className={`container-page flex-1 py-4 sm:py-6 ${BOTTOM_NAV_SPACE} print:p-0`}>
+      <main
+        id="main"
+        data-scroll-restoration-id="admin-main"
+        className="container-page flex-1 py-4 max-md:min-h-0 max-md:overflow-y-auto sm:py-6 print:overflow-visible print:p-0"
+      >
         <SyncNotices />
         {children}
         <div className="mt-10 hidden overflow-hidden rounded-2xl bg-forest-900 has-[section]:block">{installSlot}</div>
