@@ -60,7 +60,8 @@ export function SaveFooter({ save, label }: { save: SaveState; label: string }) 
         </p>
       )}
 
-      <div className="sticky bottom-3 flex justify-end max-md:bottom-[calc(5rem+env(safe-area-inset-bottom))]">
+      {/* At the form's end, not floating: a sticky button lay over the fields under it (axe target-size, WCAG 2.5.8). */}
+      <div className="flex justify-end">
         <button type="submit" className="btn-primary w-full shadow-lg sm:w-auto" disabled={save.state === 'saving'}>
           {save.state === 'saving' ? 'Zapisywanie...' : label}
         </button>
