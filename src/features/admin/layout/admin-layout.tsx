@@ -39,7 +39,8 @@ export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, i
       <main
         id="main"
         data-scroll-restoration-id="admin-main"
-        className="container-page flex-1 py-4 max-md:min-h-0 max-md:overflow-y-auto sm:py-6 print:overflow-visible print:p-0"
+        // relative: visually hidden (absolute) text inside scrolls with main instead of stretching the document.
+        className="relative container-page flex-1 py-4 max-md:min-h-0 max-md:overflow-y-auto sm:py-6 print:overflow-visible print:p-0"
       >
         <SyncNotices />
         {children}
