@@ -16,3 +16,28 @@ export async function chooseFirstFreeSlot(page: Page, timeout = 15_000): Promise
   await slot.check({ timeout });
   return { date: (await day.getAttribute('value')) ?? '', slot: (await slot.getAttribute('value')) ?? '' };
 }
+
+const WAIT = { timeout: 15_000 };
+
+/** The checkout's contact fields as a guest fills them, once the form has loaded. */
+export async function fillCheckoutContact(page: Page, email: string, lastName = 'Kowalska'): Promise<void> {
+  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
+  await page.getByLabel('Imię', { exact: true }).fill('Anna');
+  await page.getByLabel('Nazwisko').fill(lastName);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Telefon').fill('+48 600 100 200');
+}
+
+/**
+ * From a filled checkout: the first free slot, 'Przelew tradycyjny',
+ * 'Zamawiam i płacę', then the review's confirmation; answers the order
+ * number the success page shows.
+ */
+export async function placeTransferOrder(page: Page): Promise<string> {
+  await chooseFirstFreeSlot(page);
+  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
+  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
+  await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
+  await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d+$/, WAIT);
+  return new URL(page.url()).searchParams.get('orderId')!;
+}

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { waitForMailTo } from '../support/maildev.ts';
 import { appUrl, serviceClient, testBackend, uniqueEmail } from '../support/test-backend.ts';
-import { chooseFirstFreeSlot } from './checkout-slot.ts';
+import { chooseFirstFreeSlot, fillCheckoutContact } from './checkout-slot.ts';
 
 /**
  * Issue 19, end to end in Chromium: a customer asks for an invoice, a wrong
@@ -39,11 +39,7 @@ async function checkoutWithInvoice(page: Page, email: string): Promise<void> {
     .click();
   await page.getByRole('dialog').waitFor(WAIT);
   await page.goto(appUrl('/checkout'));
-  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
-  await page.getByLabel('Imię', { exact: true }).fill('Anna');
-  await page.getByLabel('Nazwisko').fill('Nowak');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefon').fill('+48 600 100 200');
+  await fillCheckoutContact(page, email, 'Nowak');
   await chooseFirstFreeSlot(page);
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
   await page.getByRole('checkbox', { name: 'Chcę otrzymać fakturę' }).check();

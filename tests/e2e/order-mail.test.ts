@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
 import { appUrl, serviceClient, testBackend } from '../support/test-backend.ts';
-import { chooseFirstFreeSlot } from './checkout-slot.ts';
+import { fillCheckoutContact, placeTransferOrder } from './checkout-slot.ts';
 
 /**
  * Issue 18, end to end in Chromium: a guest orders through the checkout,
@@ -38,17 +38,8 @@ async function guestOrder(page: Page, email: string): Promise<string> {
   await page.getByRole('button', { name: `Dodaj do koszyka: ${ROSES.name}`, exact: true }).click();
   await page.getByRole('dialog').getByText(ROSES.name).waitFor(WAIT);
   await page.goto(appUrl('/checkout'));
-  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
-  await page.getByLabel('Imię', { exact: true }).fill('Anna');
-  await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefon').fill('+48 600 100 200');
-  await chooseFirstFreeSlot(page);
-  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
-  await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
-  await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d+$/, WAIT);
-  return new URL(page.url()).searchParams.get('orderId')!;
+  await fillCheckoutContact(page, email);
+  return placeTransferOrder(page);
 }
 
 describe('order mails and the order page without login', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
-import { chooseFirstFreeSlot } from './checkout-slot.ts';
+import { fillCheckoutContact, placeTransferOrder } from './checkout-slot.ts';
 
 /**
  * Issue 19, promotions with the Omnibus price, in real Chromium against the
@@ -43,15 +43,8 @@ describe('promotions', () => {
     await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
     await expect.poll(async () => plain(await page.getByTestId('checkout-subtotal').textContent()), WAIT).toBe('58,00 zł');
     const email = `promocja-${Date.now()}@example.test`;
-    await page.getByLabel('Imię', { exact: true }).fill('Anna');
-    await page.getByLabel('Nazwisko').fill('Kowalska');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Telefon').fill('+48 600 100 200');
-    await chooseFirstFreeSlot(page);
-    await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-    await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
-    await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
-    await page.waitForURL(/\/checkout\/success/, WAIT);
+    await fillCheckoutContact(page, email);
+    await placeTransferOrder(page);
 
     const lines = await withDatabase(async (db) => {
       const { rows } = await db.query<{ price: number; quantity: number; total: number }>(

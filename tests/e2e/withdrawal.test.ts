@@ -8,7 +8,7 @@ import { WITHDRAWAL_EXEMPTION_REASONS } from '../../src/domain/withdrawal-right.
 import { chromiumPerFile } from '../support/browser.ts';
 import { waitForMailTo } from '../support/maildev.ts';
 import { anonClient, appUrl, checkoutFor, invokeFunction, testBackend } from '../support/test-backend.ts';
-import { chooseFirstFreeSlot } from './checkout-slot.ts';
+import { fillCheckoutContact, placeTransferOrder } from './checkout-slot.ts';
 
 /**
  * Issue 19, end to end in Chromium: a customer orders a returnable candle and
@@ -54,17 +54,8 @@ async function guestOrder(page: Page, email: string): Promise<string> {
   await addToCart(page, ROSES);
   await addToCart(page, CANDLE);
   await page.goto(appUrl('/checkout'));
-  await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
-  await page.getByLabel('Imię', { exact: true }).fill('Anna');
-  await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Telefon').fill('+48 600 100 200');
-  await chooseFirstFreeSlot(page);
-  await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();
-  await page.getByRole('button', { name: 'Zamawiam i płacę', exact: true }).click();
-  await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
-  await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d+$/, WAIT);
-  return new URL(page.url()).searchParams.get('orderId')!;
+  await fillCheckoutContact(page, email);
+  return placeTransferOrder(page);
 }
 
 /** /odstapienie up to the lines: from the footer at desktop width, directly at phone width. */
