@@ -204,6 +204,14 @@ describe('the other mails', () => {
     expect(without.text).not.toContain('Powód');
   });
 
+  it('the owner’s notice carries the buyer’s invoice details when asked for, and none otherwise', () => {
+    const invoice = { nip: '7740001454', company: 'Kwiaty Nowak sp. z o.o.', address: 'ul. Długa 1, 37-700 Przemyśl' };
+    const withInvoice = renderOrderMail('owner-new-order', context({ invoice }));
+    expect(withInvoice.text).toContain('Kwiaty Nowak sp. z o.o.');
+    expect(withInvoice.text).toContain('774-000-14-54');
+    expect(renderOrderMail('owner-new-order', context({ invoice: null })).text).not.toContain('NIP');
+  });
+
   it('a failed delivery asks the customer to call the shop', () => {
     expect(renderOrderMail('fulfilment-failed-attempt', context()).text).toContain('Zadzwoń do nas pod numer +48 16 000 00 00');
   });

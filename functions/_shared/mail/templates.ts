@@ -316,6 +316,8 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
         totalsRows(order),
         { kind: 'heading', text: 'Dostawa' },
         deliveryRows(order),
+        // The owner issues the invoice from this (outside the shop).
+        ...invoiceBlocks(order),
         ...(url ? [{ kind: 'link', label: 'Otwórz w panelu', url } as const] : []),
       ],
     };
