@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { sampleProducts } from '../../mocks/fixtures.ts';
 import { CartButton } from '../../src/features/cart/cart-button.tsx';
@@ -26,9 +26,10 @@ describe('the header cart button', () => {
     await screen.findByRole('button', { name: 'Koszyk' });
     await act(() => addToCart(TULIPS!.id, 3));
     expect(await screen.findByRole('button', { name: 'Koszyk, produktów: 3' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Produktów w koszyku: 3');
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Produktów w koszyku: 3'));
     await act(() => removeLine(TULIPS!.id));
-    expect(await screen.findByRole('button', { name: 'Koszyk' })).toBeTruthy();
-    expect(screen.getByRole('status').textContent).toBe('Produktów w koszyku: 0');
+    // The cart is read again after a write; the announcement follows once the new count is known.
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Produktów w koszyku: 0'));
+    expect(screen.getByRole('button', { name: 'Koszyk' })).toBeTruthy();
   });
 });

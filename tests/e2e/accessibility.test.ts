@@ -47,6 +47,8 @@ class Audit {
   }
 
   async scan(page: Page, state: string): Promise<void> {
+    // A dialog or drawer still sliding in overlaps the page half-way and is not yet what the user meets: wait for it to settle.
+    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'), undefined, WAIT);
     const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
     this.scanned += 1;
     const label = `${state} @${this.viewport.name}`;
