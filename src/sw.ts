@@ -4,6 +4,7 @@ import { clientsClaim } from 'workbox-core';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { SHELL_DENYLIST, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
@@ -41,12 +42,17 @@ registerRoute(
   }),
 );
 
-// Product artwork changes rarely and is needed offline: cache first, bounded by count and age.
+// Product artwork and photos change rarely and are needed offline: cache first, bounded by count and age.
+// Photos come from the backend's origin with CORS (<img crossorigin="anonymous">), so only real 200s are
+// kept: an opaque response would hide errors and cost several MB of quota each.
 registerRoute(
   ({ url, sameOrigin }) => isProductImage(url, sameOrigin),
   new CacheFirst({
     cacheName: 'product-images',
-    plugins: [new ExpirationPlugin({ maxEntries: 200, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
   }),
 );
 

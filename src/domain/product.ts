@@ -1,4 +1,5 @@
 import type { CategoryId } from './categories.ts';
+import type { ProductPhoto } from './product-photo.ts';
 import type { WithdrawalRule } from './withdrawal-right.ts';
 
 /** A products row as PostgREST returns it (numeric price as PLN number; converted to grosz at the edges). */
@@ -8,7 +9,10 @@ export interface ProductRow {
   description: string;
   price: number;
   category: CategoryId;
+  /** The illustration, shown when the product has no photos. */
   image_url: string;
+  /** The owner's photos in display order, the main one first (issue 20). Absent on copies stored before photos existed; read through productPhotos(). */
+  photos?: ProductPhoto[];
   is_featured: boolean;
   stock: number;
   /** Made for each order (bouquets, wreaths): stock is not counted. Absent on copies stored before it existed. */

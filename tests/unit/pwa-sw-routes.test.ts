@@ -35,6 +35,14 @@ describe('service worker navigation rules', () => {
   it('caches only same-origin product artwork', () => {
     expect(isProductImage(new URL('https://shop.test/products/a.svg'), true)).toBe(true);
     expect(isProductImage(new URL('https://cdn.test/products/a.svg'), false)).toBe(false);
+    // The owner's photos come from the backend's origin, through Storage's public read path only.
+    expect(isProductImage(new URL('https://abc.supabase.co/storage/v1/object/public/product-images/products/p/x-400.webp'), false)).toBe(
+      true,
+    );
+    expect(isProductImage(new URL('https://abc.supabase.co/storage/v1/object/sign/product-images/products/p/x-400.webp'), false)).toBe(
+      false,
+    );
+    expect(isProductImage(new URL('https://abc.supabase.co/rest/v1/products'), false)).toBe(false);
     expect(isProductImage(new URL('https://shop.test/rest/v1/products'), true)).toBe(false);
   });
 

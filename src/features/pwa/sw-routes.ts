@@ -2,6 +2,7 @@
  * Decisions the service worker makes, kept pure so unit tests can check them
  * without a worker (src/sw.ts imports these).
  */
+import { PHOTO_PUBLIC_PATH_PREFIX } from '../../domain/product-photo.ts';
 
 /** Same-origin paths that belong to the backend, never to the app shell. */
 const BACKEND_PATH = /^\/(?:rest|auth|functions|storage|realtime)\//;
@@ -16,8 +17,13 @@ export function isShellNavigation(pathnameAndSearch: string): boolean {
   return !SHELL_DENYLIST.some((pattern) => pattern.test(pathnameAndSearch));
 }
 
-/** Product artwork: same origin, /products/*.svg. */
+/**
+ * Product artwork: the bundled illustrations (same origin, /products/*.svg)
+ * and the owner's photos, read from Storage's public path on whatever origin
+ * the backend has. Photo files never change under a name, so cache-first is safe.
+ */
 export function isProductImage(url: URL, sameOrigin: boolean): boolean {
+  if (url.pathname.startsWith(PHOTO_PUBLIC_PATH_PREFIX)) return true;
   return sameOrigin && url.pathname.startsWith('/products/') && url.pathname.endsWith('.svg');
 }
 

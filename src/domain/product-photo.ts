@@ -1,0 +1,108 @@
+/**
+ * Product photos (issue 20): what a product row stores about each photo, and
+ * the one rule that names its files and builds its addresses. Pure: the shop,
+ * the admin app, the service worker and the tests all derive paths from here.
+ *
+ * A photo is stored as three WebP files of fixed target widths. A photo
+ * smaller than a target keeps its own width in that file (never upscaled),
+ * so a variant's real width is min(target, photo width).
+ */
+
+export const PRODUCT_IMAGES_BUCKET = 'product-images';
+export const MAX_PRODUCT_PHOTOS = 6;
+/** Target widths of the three files, smallest first. */
+export const PHOTO_VARIANT_WIDTHS = [400, 800, 1600] as const;
+export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
+/** Files never change under a name (a new photo gets a new id), so caches may keep them for a year. */
+export const PHOTO_CACHE_CONTROL_SECONDS = 31_536_000;
+export const PHOTO_CONTENT_TYPE = 'image/webp';
+
+/** One photo as products.photos stores it; the array's first photo is the main one. */
+export interface ProductPhoto {
+  /** A UUID chosen by the device that took the photo; names its files. */
+  id: string;
+  /** Size of the largest file (≤ 1600 wide), after EXIF orientation was applied. */
+  width: number;
+  height: number;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Whether a value read from the server or the device is a usable photo list (unknown shapes are ignored). */
+export function isProductPhotoList(value: unknown): value is ProductPhoto[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_PRODUCT_PHOTOS &&
+    value.every(
+      (photo: unknown) =>
+        typeof photo === 'object' &&
+        photo !== null &&
+        'id' in photo &&
+        typeof photo.id === 'string' &&
+        UUID.test(photo.id) &&
+        'width' in photo &&
+        Number.isInteger(photo.width) &&
+        (photo.width as number) > 0 &&
+        'height' in photo &&
+        Number.isInteger(photo.height) &&
+        (photo.height as number) > 0,
+    )
+  );
+}
+
+/** The photos of a product row (absent on rows stored before photos existed). */
+export function productPhotos(product: { photos?: unknown }): ProductPhoto[] {
+  return isProductPhotoList(product.photos) ? product.photos : [];
+}
+
+/** The object path of one file inside the bucket: products/<product>/<photo>-<target>.webp. */
+export function photoObjectPath(productId: string, photoId: string, target: PhotoVariantWidth): string {
+  return `products/${productId}/${photoId}-${target}.webp`;
+}
+
+/** Every file of a photo, for upload and removal. */
+export function photoObjectPaths(productId: string, photoId: string): string[] {
+  return PHOTO_VARIANT_WIDTHS.map((target) => photoObjectPath(productId, photoId, target));
+}
+
+/** The real size of a photo's file for a target width (never upscaled; height keeps the ratio). */
+export function variantSize(photo: Pick<ProductPhoto, 'width' | 'height'>, target: PhotoVariantWidth): { width: number; height: number } {
+  const width = Math.min(target, photo.width);
+  return { width, height: Math.max(1, Math.round((photo.height * width) / photo.width)) };
+}
+
+/** The public address of a file: the Storage API's public read path (no token, cacheable). */
+export function photoPublicUrl(backendUrl: string, objectPath: string): string {
+  return `${backendUrl.replace(/\/+$/, '')}/storage/v1/object/public/${PRODUCT_IMAGES_BUCKET}/${objectPath}`;
+}
+
+/** The path prefix of every public product photo address, for the service worker's cache rule. */
+export const PHOTO_PUBLIC_PATH_PREFIX = `/storage/v1/object/public/${PRODUCT_IMAGES_BUCKET}/`;
+
+export interface PhotoImageAttributes {
+  src: string;
+  srcSet: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * What an <img> needs for a photo: the files as a srcset with real widths
+ * (duplicates dropped when the photo is small), the 800 file as src.
+ */
+export function photoImageAttributes(backendUrl: string, productId: string, photo: ProductPhoto): PhotoImageAttributes {
+  const seen = new Set<number>();
+  const candidates: string[] = [];
+  for (const target of PHOTO_VARIANT_WIDTHS) {
+    const { width } = variantSize(photo, target);
+    if (seen.has(width)) continue;
+    seen.add(width);
+    candidates.push(`${photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, target))} ${width}w`);
+  }
+  return {
+    src: photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, 800)),
+    srcSet: candidates.join(', '),
+    width: photo.width,
+    height: photo.height,
+  };
+}
