@@ -107,6 +107,21 @@ describe('products', () => {
     expect(refused(updated)).toBe(!allowed);
     expect(refused(deleted)).toBe(!allowed);
   });
+
+  it.each(ACTORS)('%s may attach a photo to a product only as the owner (attach_product_photo)', async (actor) => {
+    const target = (
+      await serviceClient()
+        .from('products')
+        .insert({ name: `Zdjęcie ${actor}`, price: 1, category: 'souvenirs' })
+        .select('id')
+        .single()
+    ).data as { id: string };
+    const photo = { id: randomUUID(), width: 800, height: 600 };
+    const { data, error } = await clients[actor].rpc('attach_product_photo', { p_product_id: target.id, p_photo: photo });
+    if (actor === 'owner') expect(data).toEqual([photo]);
+    else expect(error?.code).toBe('42501');
+    await serviceClient().from('products').delete().eq('id', target.id);
+  });
 });
 
 describe('orders and order_items', () => {
