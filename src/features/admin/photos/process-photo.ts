@@ -1,79 +1,65 @@
-import { PHOTO_VARIANT_WIDTHS, variantSize, type PhotoVariantWidth } from '../../../domain/product-photo.ts';
+import { PhotoProcessingError, resizePhoto, type ProcessedPhoto } from './photo-pipeline.ts';
+import type { PhotoJob, PhotoReply } from './photo-worker-protocol.ts';
 
 /**
- * Turns the owner's camera file into the three WebP files the shop serves.
- * Decoding through createImageBitmap with imageOrientation 'from-image'
- * applies the EXIF orientation; drawing onto a canvas and encoding anew keeps
- * only pixels, so EXIF, GPS and every other metadata block stay behind.
+ * Turns the owner's camera file into the three WebP files the shop serves
+ * (the one entry the admin product form calls; the work itself is in
+ * photo-pipeline.ts). It runs in a worker with OffscreenCanvas, so the form
+ * stays responsive; a browser without either, or whose worker fails to
+ * start, does it on the main thread instead, with the same result.
+ *
+ * Photos are prepared one at a time, however many the owner picks at once:
+ * each needs tens of megabytes while it is decoded, which a cheap phone has
+ * only once. The worker is ended after each photo, returning that memory.
+ *
+ * Throws PhotoProcessingError: reason 'undecodable' for a file that is not
+ * an image the browser can read, 'unsupported' for a browser that cannot
+ * encode WebP.
  */
 
-export interface ProcessedVariant {
-  /** The target the file is named after. */
-  target: PhotoVariantWidth;
-  /** Its real size (smaller than the target for a small photo). */
-  width: number;
-  height: number;
-  blob: Blob;
+export type { ProcessedPhoto, ProcessedVariant } from './photo-pipeline.ts';
+export { PhotoProcessingError } from './photo-pipeline.ts';
+
+let queue: Promise<unknown> = Promise.resolve();
+
+export function processPhoto(file: Blob): Promise<ProcessedPhoto> {
+  const result = queue.then(() => processNow(file));
+  queue = result.catch(() => undefined);
+  return result;
 }
 
-export interface ProcessedPhoto {
-  /** Size of the largest variant, as products.photos stores it. */
-  width: number;
-  height: number;
-  /** One per PHOTO_VARIANT_WIDTHS entry, smallest first. */
-  variants: ProcessedVariant[];
+async function processNow(file: Blob): Promise<ProcessedPhoto> {
+  if (typeof Worker === 'undefined' || typeof OffscreenCanvas === 'undefined') return resizePhoto(file);
+  return (await inWorker(file)) ?? resizePhoto(file);
 }
 
-/** WebP quality per target: smaller files carry less detail anyway. */
-const QUALITY: Record<PhotoVariantWidth, number> = { 400: 0.72, 800: 0.75, 1600: 0.78 };
-
-export class PhotoProcessingError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'PhotoProcessingError';
-  }
-}
-
-async function encode(bitmap: ImageBitmap, width: number, height: number, quality: number): Promise<Blob> {
-  if (typeof OffscreenCanvas !== 'undefined') {
-    const canvas = new OffscreenCanvas(width, height);
-    const context = canvas.getContext('2d');
-    if (!context) throw new PhotoProcessingError('No 2d context');
-    context.imageSmoothingQuality = 'high';
-    context.drawImage(bitmap, 0, 0, width, height);
-    return canvas.convertToBlob({ type: 'image/webp', quality });
-  }
-  const canvas = document.createElement('canvas');
-  canvas.width = width;
-  canvas.height = height;
-  const context = canvas.getContext('2d');
-  if (!context) throw new PhotoProcessingError('No 2d context');
-  context.imageSmoothingQuality = 'high';
-  context.drawImage(bitmap, 0, 0, width, height);
-  return new Promise((resolve, reject) =>
-    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new PhotoProcessingError('Encoding failed'))), 'image/webp', quality),
-  );
-}
-
-/** Decodes, orients, resizes and re-encodes one photo (main thread or worker). */
-export async function processPhoto(file: Blob): Promise<ProcessedPhoto> {
-  let bitmap: ImageBitmap;
-  try {
-    bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
-  } catch {
-    throw new PhotoProcessingError('Not a decodable image');
-  }
-  try {
-    const largest = variantSize({ width: bitmap.width, height: bitmap.height }, 1600);
-    const variants: ProcessedVariant[] = [];
-    for (const target of PHOTO_VARIANT_WIDTHS) {
-      const size = variantSize(largest, target);
-      const blob = await encode(bitmap, size.width, size.height, QUALITY[target]);
-      if (blob.type !== 'image/webp') throw new PhotoProcessingError('This browser cannot encode WebP');
-      variants.push({ target, ...size, blob });
+/** The photo prepared by the worker, or null when the worker itself could not run (then the main thread does it). */
+function inWorker(file: Blob): Promise<ProcessedPhoto | null> {
+  return new Promise((resolve, reject) => {
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./photo-processor.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      resolve(null);
+      return;
     }
-    return { ...largest, variants };
-  } finally {
-    bitmap.close();
-  }
+    const settle = (photo: ProcessedPhoto | null, error?: PhotoProcessingError) => {
+      worker.terminate();
+      if (error) reject(error);
+      else resolve(photo);
+    };
+    worker.addEventListener('message', (event: MessageEvent<PhotoReply>) => {
+      const reply = event.data;
+      if (reply.ok) settle(reply.photo);
+      else settle(null, new PhotoProcessingError(reply.message, reply.reason));
+    });
+    // A script that failed to load or crashed, or an answer that could not be read: the worker's failure, not the photo's.
+    worker.addEventListener('error', (event) => {
+      event.preventDefault();
+      settle(null);
+    });
+    worker.addEventListener('messageerror', () => settle(null));
+    const job: PhotoJob = { file };
+    worker.postMessage(job);
+  });
 }
