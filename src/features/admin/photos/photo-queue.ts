@@ -1,0 +1,282 @@
+import { PHOTO_CONTENT_TYPE, photoObjectPath, photoObjectPaths, type ProductPhoto } from '../../../domain/product-photo.ts';
+import { AdminPhotosDb, type QueuedPhoto } from './photo-queue-db.ts';
+import { PhotoAttachError, attachPhoto, removePhotoFiles, uploadAccess } from './photos-api.ts';
+import type { ProcessedPhoto } from './process-photo.ts';
+import { PhotoUploadError, uploadPhotoFile, type UploadOutcome } from './upload-photo-file.ts';
+
+/**
+ * The owner's photos on their way to the server. A processed photo is stored
+ * on the device first (so a closed form, a reload or a lost connection loses
+ * nothing), then its three files are uploaded, then it is attached to its
+ * product with attach_product_photo. A failed send waits and tries again
+ * with a growing pause; a photo of a product not saved yet waits for it.
+ */
+
+export type PhotoSendPhase = 'waiting' | 'uploading' | 'attaching' | 'attached' | 'failed';
+
+export interface PhotoSendStatus {
+  phase: PhotoSendPhase;
+  /** 0..1 of the photo's bytes uploaded. */
+  progress: number;
+  /** The owner's words for a refusal ('failed'). */
+  failure?: string;
+}
+
+export interface PhotoQueueDeps {
+  db: AdminPhotosDb;
+  upload: (path: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<UploadOutcome>;
+  attach: (productId: string, photo: ProductPhoto, order: string[] | null) => Promise<unknown>;
+  removeFiles: (paths: string[]) => Promise<void>;
+  online: () => boolean;
+  now: () => number;
+  /** Runs `task` after `delayMs`; returns its cancel. */
+  schedule: (task: () => void, delayMs: number) => () => void;
+}
+
+const RETRY_BASE_MS = 2_000;
+const RETRY_MAX_MS = 60_000;
+
+/** The pause after the n-th failed send: 2 s, 4 s, 8 s … at most a minute. */
+export function retryDelay(attempts: number): number {
+  return Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, attempts - 1));
+}
+
+export const PHOTO_FAILURES = {
+  tooMany: 'Produkt ma już 6 zdjęć.',
+  refused: 'Serwer odrzucił to zdjęcie.',
+} as const;
+
+/** A refusal no retry will change; anything else (a lost connection, a product not saved yet, a server hiccup) is retried. */
+function permanentFailure(error: unknown): string | null {
+  if (error instanceof PhotoUploadError && error.kind === 'refused') return PHOTO_FAILURES.refused;
+  if (error instanceof PhotoAttachError && error.kind === 'too_many') return PHOTO_FAILURES.tooMany;
+  if (error instanceof PhotoAttachError && error.kind === 'refused') return PHOTO_FAILURES.refused;
+  return null;
+}
+
+const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+export class PhotoQueue {
+  private readonly statuses = new Map<string, PhotoSendStatus>();
+  private readonly listeners = new Set<() => void>();
+  private readonly inFlight = new Map<string, AbortController>();
+  private readonly discarded = new Set<string>();
+  private running: Promise<void> | null = null;
+  private runAgain = false;
+  private cancelTimer: (() => void) | null = null;
+
+  constructor(private readonly deps: PhotoQueueDeps) {}
+
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  status(photoId: string): PhotoSendStatus | undefined {
+    return this.statuses.get(photoId);
+  }
+
+  private setStatus(photoId: string, status: PhotoSendStatus): void {
+    const current = this.statuses.get(photoId);
+    if (current && current.phase === status.phase && current.progress === status.progress && current.failure === status.failure) return;
+    this.statuses.set(photoId, status);
+    this.listeners.forEach((listener) => listener());
+  }
+
+  /** Stores a processed photo of `productId` on the device and starts sending it. */
+  async add(productId: string, photoId: string, photo: ProcessedPhoto, order: string[] | null): Promise<void> {
+    const files = await Promise.all(
+      photo.variants.map(async (variant) => ({
+        target: variant.target,
+        type: variant.blob.type || PHOTO_CONTENT_TYPE,
+        bytes: await variant.blob.arrayBuffer(),
+        uploaded: false,
+      })),
+    );
+    await this.deps.db.photos.put({
+      photoId,
+      productId,
+      width: photo.width,
+      height: photo.height,
+      files,
+      order,
+      createdAt: this.deps.now(),
+      attempts: 0,
+      nextAttemptAt: 0,
+    });
+    this.setStatus(photoId, { phase: 'waiting', progress: 0 });
+    void this.run();
+  }
+
+  /** The photos of a product still on the device, oldest first (a reopened form shows them). */
+  pending(productId: string): Promise<QueuedPhoto[]> {
+    return this.deps.db.photos.where('productId').equals(productId).sortBy('createdAt');
+  }
+
+  /** The order the owner now wants; each photo still to attach passes it on. */
+  async setOrder(productId: string, order: string[] | null): Promise<void> {
+    await this.deps.db.photos.where('productId').equals(productId).modify({ order });
+  }
+
+  /** Forgets a photo (the owner removed it before it was attached) and removes whatever of it reached Storage. */
+  async discard(photoId: string): Promise<void> {
+    this.discarded.add(photoId);
+    const wasSending = this.inFlight.has(photoId);
+    this.inFlight.get(photoId)?.abort();
+    const record = await this.deps.db.photos.get(photoId);
+    await this.deps.db.photos.delete(photoId);
+    this.statuses.delete(photoId);
+    this.listeners.forEach((listener) => listener());
+    // An aborted upload may still have landed, so every name goes, not only those marked uploaded.
+    if (record && (wasSending || record.files.some((file) => file.uploaded))) {
+      await this.deps.removeFiles(photoObjectPaths(record.productId, photoId)).catch(() => undefined);
+    }
+  }
+
+  /** Drops every waiting photo of a product that will not exist (its new-product form was cancelled, or it was deleted). */
+  async dropProduct(productId: string): Promise<void> {
+    const records = await this.pending(productId);
+    await Promise.all(records.map((record) => this.discard(record.photoId)));
+  }
+
+  /** The product was just saved: photos waiting for it try at once instead of after their pause. */
+  async retryProduct(productId: string): Promise<void> {
+    await this.deps.db.photos.where('productId').equals(productId).modify({ nextAttemptAt: 0 });
+    return this.run();
+  }
+
+  /** The owner asks to try a refused photo again. */
+  async retry(photoId: string): Promise<void> {
+    await this.deps.db.photos.update(photoId, { failure: undefined, attempts: 0, nextAttemptAt: 0 });
+    this.setStatus(photoId, { phase: 'waiting', progress: this.statuses.get(photoId)?.progress ?? 0 });
+    return this.run();
+  }
+
+  /** Sends what may go now; one pass at a time (a call during a pass runs another after it). */
+  run(): Promise<void> {
+    if (this.running) {
+      this.runAgain = true;
+      return this.running;
+    }
+    this.running = this.pass().finally(() => {
+      this.running = null;
+      if (this.runAgain) {
+        this.runAgain = false;
+        void this.run();
+      }
+    });
+    return this.running;
+  }
+
+  private async pass(): Promise<void> {
+    this.cancelTimer?.();
+    this.cancelTimer = null;
+    const records = await this.deps.db.photos.orderBy('createdAt').toArray();
+    let wakeAt = Infinity;
+    for (const record of records) {
+      if (this.discarded.has(record.photoId)) continue;
+      if (record.failure) {
+        this.setStatus(record.photoId, { phase: 'failed', progress: this.uploadedShare(record), failure: record.failure });
+        continue;
+      }
+      if (!this.deps.online() || record.nextAttemptAt > this.deps.now()) {
+        this.setStatus(record.photoId, { phase: 'waiting', progress: this.uploadedShare(record) });
+        // Offline the 'online' event wakes the queue; a pause its timer.
+        if (this.deps.online()) wakeAt = Math.min(wakeAt, record.nextAttemptAt);
+        continue;
+      }
+      const retryAt = await this.send(record);
+      if (retryAt !== null) wakeAt = Math.min(wakeAt, retryAt);
+    }
+    if (wakeAt < Infinity && this.deps.online()) {
+      this.cancelTimer = this.deps.schedule(() => void this.run(), Math.max(0, wakeAt - this.deps.now()));
+    }
+  }
+
+  private uploadedShare(record: QueuedPhoto): number {
+    const total = record.files.reduce((sum, file) => sum + file.bytes.byteLength, 0);
+    const done = record.files.reduce((sum, file) => sum + (file.uploaded ? file.bytes.byteLength : 0), 0);
+    return total === 0 ? 0 : done / total;
+  }
+
+  /** Uploads what is missing, then attaches; answers when to try again (null: done or refused). */
+  private async send(record: QueuedPhoto): Promise<number | null> {
+    const { photoId, productId } = record;
+    const controller = new AbortController();
+    this.inFlight.set(photoId, controller);
+    const total = record.files.reduce((sum, file) => sum + file.bytes.byteLength, 0) || 1;
+    try {
+      let done = record.files.reduce((sum, file) => sum + (file.uploaded ? file.bytes.byteLength : 0), 0);
+      this.setStatus(photoId, { phase: 'uploading', progress: done / total });
+      for (const file of record.files) {
+        if (file.uploaded) continue;
+        const base = done;
+        await this.deps.upload(
+          photoObjectPath(productId, photoId, file.target),
+          new Blob([file.bytes], { type: file.type }),
+          (loaded) => this.setStatus(photoId, { phase: 'uploading', progress: Math.min(1, (base + loaded) / total) }),
+          controller.signal,
+        );
+        file.uploaded = true;
+        done += file.bytes.byteLength;
+        if (this.discarded.has(photoId)) return null;
+        await this.deps.db.photos.update(photoId, { files: record.files });
+      }
+      this.setStatus(photoId, { phase: 'attaching', progress: 1 });
+      // The owner may have reordered while the files went up: attach with the latest order.
+      const latest = await this.deps.db.photos.get(photoId);
+      if (!latest || this.discarded.has(photoId)) return null;
+      await this.deps.attach(productId, { id: photoId, width: record.width, height: record.height }, latest.order);
+      await this.deps.db.photos.delete(photoId);
+      this.setStatus(photoId, { phase: 'attached', progress: 1 });
+      return null;
+    } catch (error) {
+      if (this.discarded.has(photoId) || isAbort(error)) return null;
+      const failure = permanentFailure(error);
+      if (failure) {
+        await this.deps.db.photos.update(photoId, { failure, files: record.files });
+        this.setStatus(photoId, { phase: 'failed', progress: this.uploadedShare(record), failure });
+        return null;
+      }
+      const attempts = record.attempts + 1;
+      const nextAttemptAt = this.deps.now() + retryDelay(attempts);
+      await this.deps.db.photos.update(photoId, { attempts, nextAttemptAt, files: record.files });
+      this.setStatus(photoId, { phase: 'waiting', progress: this.uploadedShare(record) });
+      return nextAttemptAt;
+    } finally {
+      this.inFlight.delete(photoId);
+    }
+  }
+}
+
+let queue: PhotoQueue | undefined;
+let started = false;
+
+/** The app's one queue, sending as the signed-in owner. */
+export function photoQueue(): PhotoQueue {
+  queue ??= new PhotoQueue({
+    db: new AdminPhotosDb(),
+    upload: async (path, file, onProgress, signal) =>
+      uploadPhotoFile(await uploadAccess(), path, file, { onProgress: (loaded) => onProgress(loaded), signal }),
+    attach: attachPhoto,
+    removeFiles: removePhotoFiles,
+    online: () => navigator.onLine,
+    now: () => Date.now(),
+    schedule: (task, delayMs) => {
+      const timer = setTimeout(task, delayMs);
+      return () => clearTimeout(timer);
+    },
+  });
+  return queue;
+}
+
+/** Starts sending what waits, now and whenever the device comes back online (call on the admin app's start). */
+export function startPhotoQueue(): PhotoQueue {
+  const current = photoQueue();
+  if (!started) {
+    started = true;
+    window.addEventListener('online', () => void current.run());
+    void current.run();
+  }
+  return current;
+}
