@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { adminCatalogHandlers, adminCatalogStore, type AdminCatalogStore } from '../../mocks/admin-catalog-handlers.ts';
 import { server } from '../../mocks/node.ts';
 import { ProductsPage } from '../../src/features/admin/products/products-page.tsx';
+import { photoStorage, productPhotoHandlers } from './product-photo-handlers.ts';
 import { withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
@@ -12,7 +13,8 @@ withBackendMetaAndConsent();
 let store: AdminCatalogStore;
 beforeEach(() => {
   store = adminCatalogStore();
-  server.use(...adminCatalogHandlers(store));
+  // Deleting a product also removes its photos' files from Storage.
+  server.use(...adminCatalogHandlers(store), ...productPhotoHandlers(store, photoStorage()));
 });
 
 async function openPage() {

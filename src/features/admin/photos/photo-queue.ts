@@ -25,7 +25,8 @@ export interface PhotoSendStatus {
 export interface PhotoQueueDeps {
   db: AdminPhotosDb;
   upload: (path: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<UploadOutcome>;
-  attach: (productId: string, photo: ProductPhoto, order: string[] | null) => Promise<unknown>;
+  /** Answers the product's photos as they now are. */
+  attach: (productId: string, photo: ProductPhoto, order: string[] | null) => Promise<ProductPhoto[]>;
   removeFiles: (paths: string[]) => Promise<void>;
   online: () => boolean;
   now: () => number;
@@ -59,6 +60,7 @@ const isAbort = (error: unknown) => error instanceof DOMException && error.name 
 export class PhotoQueue {
   private readonly statuses = new Map<string, PhotoSendStatus>();
   private readonly listeners = new Set<() => void>();
+  private readonly attachedListeners = new Set<(productId: string, photos: ProductPhoto[]) => void>();
   private readonly inFlight = new Map<string, AbortController>();
   private readonly discarded = new Set<string>();
   private running: Promise<void> | null = null;
@@ -67,9 +69,21 @@ export class PhotoQueue {
 
   constructor(private readonly deps: PhotoQueueDeps) {}
 
+  /** The device's table; without IndexedDB at all nothing can wait here, and Dexie is not even asked (it would report the refusal as unhandled). */
+  private get photos(): PhotoQueueDeps['db']['photos'] {
+    if (typeof indexedDB === 'undefined') throw new Error('No IndexedDB on this device');
+    return this.deps.db.photos;
+  }
+
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /** Called with a product's photos each time one of them was attached (the products list shows the new main photo). */
+  onAttached(listener: (productId: string, photos: ProductPhoto[]) => void): () => void {
+    this.attachedListeners.add(listener);
+    return () => this.attachedListeners.delete(listener);
   }
 
   status(photoId: string): PhotoSendStatus | undefined {
@@ -93,7 +107,7 @@ export class PhotoQueue {
         uploaded: false,
       })),
     );
-    await this.deps.db.photos.put({
+    await this.photos.put({
       photoId,
       productId,
       width: photo.width,
@@ -109,13 +123,13 @@ export class PhotoQueue {
   }
 
   /** The photos of a product still on the device, oldest first (a reopened form shows them). */
-  pending(productId: string): Promise<QueuedPhoto[]> {
-    return this.deps.db.photos.where('productId').equals(productId).sortBy('createdAt');
+  async pending(productId: string): Promise<QueuedPhoto[]> {
+    return this.photos.where('productId').equals(productId).sortBy('createdAt');
   }
 
   /** The order the owner now wants; each photo still to attach passes it on. */
   async setOrder(productId: string, order: string[] | null): Promise<void> {
-    await this.deps.db.photos.where('productId').equals(productId).modify({ order });
+    await this.photos.where('productId').equals(productId).modify({ order });
   }
 
   /** Forgets a photo (the owner removed it before it was attached) and removes whatever of it reached Storage. */
@@ -123,8 +137,8 @@ export class PhotoQueue {
     this.discarded.add(photoId);
     const wasSending = this.inFlight.has(photoId);
     this.inFlight.get(photoId)?.abort();
-    const record = await this.deps.db.photos.get(photoId);
-    await this.deps.db.photos.delete(photoId);
+    const record = await this.photos.get(photoId);
+    await this.photos.delete(photoId);
     this.statuses.delete(photoId);
     this.listeners.forEach((listener) => listener());
     // An aborted upload may still have landed, so every name goes, not only those marked uploaded.
@@ -141,13 +155,13 @@ export class PhotoQueue {
 
   /** The product was just saved: photos waiting for it try at once instead of after their pause. */
   async retryProduct(productId: string): Promise<void> {
-    await this.deps.db.photos.where('productId').equals(productId).modify({ nextAttemptAt: 0 });
+    await this.photos.where('productId').equals(productId).modify({ nextAttemptAt: 0 });
     return this.run();
   }
 
   /** The owner asks to try a refused photo again. */
   async retry(photoId: string): Promise<void> {
-    await this.deps.db.photos.update(photoId, { failure: undefined, attempts: 0, nextAttemptAt: 0 });
+    await this.photos.update(photoId, { failure: undefined, attempts: 0, nextAttemptAt: 0 });
     this.setStatus(photoId, { phase: 'waiting', progress: this.statuses.get(photoId)?.progress ?? 0 });
     return this.run();
   }
@@ -158,20 +172,23 @@ export class PhotoQueue {
       this.runAgain = true;
       return this.running;
     }
-    this.running = this.pass().finally(() => {
-      this.running = null;
-      if (this.runAgain) {
-        this.runAgain = false;
-        void this.run();
-      }
-    });
+    // No IndexedDB (a private window that refuses it): nothing can wait on this device, and nothing waits.
+    this.running = this.pass()
+      .catch(() => undefined)
+      .finally(() => {
+        this.running = null;
+        if (this.runAgain) {
+          this.runAgain = false;
+          void this.run();
+        }
+      });
     return this.running;
   }
 
   private async pass(): Promise<void> {
     this.cancelTimer?.();
     this.cancelTimer = null;
-    const records = await this.deps.db.photos.orderBy('createdAt').toArray();
+    const records = await this.photos.orderBy('createdAt').toArray();
     let wakeAt = Infinity;
     for (const record of records) {
       if (this.discarded.has(record.photoId)) continue;
@@ -220,27 +237,28 @@ export class PhotoQueue {
         file.uploaded = true;
         done += file.bytes.byteLength;
         if (this.discarded.has(photoId)) return null;
-        await this.deps.db.photos.update(photoId, { files: record.files });
+        await this.photos.update(photoId, { files: record.files });
       }
       this.setStatus(photoId, { phase: 'attaching', progress: 1 });
       // The owner may have reordered while the files went up: attach with the latest order.
-      const latest = await this.deps.db.photos.get(photoId);
+      const latest = await this.photos.get(photoId);
       if (!latest || this.discarded.has(photoId)) return null;
-      await this.deps.attach(productId, { id: photoId, width: record.width, height: record.height }, latest.order);
-      await this.deps.db.photos.delete(photoId);
+      const photos = await this.deps.attach(productId, { id: photoId, width: record.width, height: record.height }, latest.order);
+      await this.photos.delete(photoId);
       this.setStatus(photoId, { phase: 'attached', progress: 1 });
+      this.attachedListeners.forEach((listener) => listener(productId, photos));
       return null;
     } catch (error) {
       if (this.discarded.has(photoId) || isAbort(error)) return null;
       const failure = permanentFailure(error);
       if (failure) {
-        await this.deps.db.photos.update(photoId, { failure, files: record.files });
+        await this.photos.update(photoId, { failure, files: record.files });
         this.setStatus(photoId, { phase: 'failed', progress: this.uploadedShare(record), failure });
         return null;
       }
       const attempts = record.attempts + 1;
       const nextAttemptAt = this.deps.now() + retryDelay(attempts);
-      await this.deps.db.photos.update(photoId, { attempts, nextAttemptAt, files: record.files });
+      await this.photos.update(photoId, { attempts, nextAttemptAt, files: record.files });
       this.setStatus(photoId, { phase: 'waiting', progress: this.uploadedShare(record) });
       return nextAttemptAt;
     } finally {

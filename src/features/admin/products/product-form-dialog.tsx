@@ -16,6 +16,8 @@ import {
 import { SelectField, TextAreaField, TextInputField } from '../../../lib/form-field.tsx';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
+import { ProductPhotosField } from './product-photos-field.tsx';
+import { useProductPhotos, type PhotoChanges, type ProductPhotosState } from '../photos/use-product-photos.ts';
 import { ProductSafetyFields, type RenderSafetyField } from './product-safety-fields.tsx';
 import { PromotionFields, type RenderPromotionField } from './promotion-fields.tsx';
 import { WithdrawalRuleField } from './withdrawal-rule-field.tsx';
@@ -26,35 +28,46 @@ export interface ProductFormDialogProps {
   /** The product being edited; null adds a new one. */
   product: ProductRow | null;
   onClose: () => void;
-  onSave: (input: ProductInput) => Promise<void>;
+  /** `photos.productId` is the new product's id, chosen here so its photos can be sent before it is saved. */
+  onSave: (input: ProductInput, photos: PhotoSave) => Promise<void>;
+}
+
+export interface PhotoSave extends PhotoChanges {
+  productId: string;
 }
 
 /** The add/edit modal (docs/spec.md §5 Product form). Mounted fresh for each opening, so it starts from the right values. */
 export function ProductFormDialog({ open, product, onClose, onSave }: ProductFormDialogProps) {
+  const [productId] = useState(() => product?.id ?? crypto.randomUUID());
+  const photos = useProductPhotos(productId, product);
+  const close = () => {
+    photos.cancel(product === null);
+    onClose();
+  };
   return (
-    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+    <Dialog open={open} onClose={close} className="fixed inset-0 z-50">
       <DialogBackdrop className="fixed inset-0 bg-forest-900/40" />
       <div className="fixed inset-0 flex items-end justify-center overflow-y-auto p-2 sm:items-center sm:p-4">
         <DialogPanel className="max-h-[calc(100dvh-1rem)] w-full max-w-2xl overflow-y-auto rounded-2xl bg-cream p-5 shadow-xl sm:p-6">
           <div className="flex items-start justify-between gap-4">
             <DialogTitle className="text-xl font-semibold text-forest-900">{product ? 'Edytuj produkt' : 'Dodaj produkt'}</DialogTitle>
-            <button
-              type="button"
-              onClick={onClose}
-              className="-m-2 rounded-full p-2 text-ink-muted hover:bg-forest-50"
-              aria-label="Zamknij"
-            >
+            <button type="button" onClick={close} className="-m-2 rounded-full p-2 text-ink-muted hover:bg-forest-50" aria-label="Zamknij">
               <CloseIcon />
             </button>
           </div>
-          <ProductForm product={product} onCancel={onClose} onSave={onSave} />
+          <ProductForm product={product} photos={photos} onCancel={close} onSave={onSave} />
         </DialogPanel>
       </div>
     </Dialog>
   );
 }
 
-function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps, 'open' | 'onClose'> & { onCancel: () => void }) {
+function ProductForm({
+  product,
+  photos,
+  onCancel,
+  onSave,
+}: Omit<ProductFormDialogProps, 'open' | 'onClose'> & { photos: ProductPhotosState; onCancel: () => void }) {
   const baseId = useId();
   const formRef = useRef<HTMLFormElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
@@ -66,7 +79,7 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
     onSubmit: async ({ value }) => {
       setSaveError(null);
       try {
-        await onSave(toProductInput(v.parse(productFormSchema, value)));
+        await onSave(toProductInput(v.parse(productFormSchema, value)), { productId: photos.productId, ...photos.changes() });
       } catch {
         setSaveError(PRODUCT_SAVE_ERROR);
       }
@@ -147,6 +160,8 @@ function ProductForm({ product, onCancel, onSave }: Omit<ProductFormDialogProps,
         {textInput('price', 'Cena (zł)', { type: 'number', inputMode: 'decimal', min: 0, step: 0.01, placeholder: '0.00' })}
         {textInput('stock', 'Stan magazynowy (szt.)', { type: 'number', inputMode: 'numeric', min: 0, step: 1 })}
       </div>
+
+      <ProductPhotosField photos={photos} isNew={product === null} />
 
       {textInput('imageUrl', 'Adres URL obrazka', {
         type: 'url',

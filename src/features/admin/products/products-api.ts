@@ -1,5 +1,6 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { ProductRow } from '../../../domain/product.ts';
+import type { ProductPhoto } from '../../../domain/product-photo.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
@@ -52,11 +53,12 @@ export async function listAdminProducts(given?: SupabaseClient): Promise<Product
   return (data ?? []) as ProductRow[];
 }
 
-export async function createProduct(input: ProductInput, given?: SupabaseClient): Promise<ProductRow> {
+/** `id`: chosen on the device when the form opened, so photos queued for the product already name their files after it. */
+export async function createProduct(input: ProductInput, given?: SupabaseClient, id?: string): Promise<ProductRow> {
   const supabase = await client(given);
   const { data, error } = await supabase
     .from('products')
-    .insert({ ...input, active: true })
+    .insert({ ...input, ...(id ? { id } : {}), active: true })
     .select('*')
     .single();
   if (error) fail(error);
@@ -65,7 +67,7 @@ export async function createProduct(input: ProductInput, given?: SupabaseClient)
 
 export async function updateProduct(
   id: string,
-  changes: Partial<ProductInput> & { active?: boolean },
+  changes: Partial<ProductInput> & { active?: boolean; photos?: ProductPhoto[] },
   given?: SupabaseClient,
 ): Promise<ProductRow> {
   const supabase = await client(given);

@@ -3,12 +3,16 @@ import { categoryLabel } from '../../../domain/categories.ts';
 import { formatPln, fromPln } from '../../../domain/money.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
+import { photoObjectPath, photoPublicUrl, productPhotos } from '../../../domain/product-photo.ts';
+import { getBackendConfig } from '../../../lib/backend-config.ts';
 import { matchesQuery, normalizeForSearch } from '../../../domain/search.ts';
 import { PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
 import { PencilIcon } from '../../../lib/picture-icons.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
-import { ProductFormDialog } from './product-form-dialog.tsx';
+import { ProductFormDialog, type PhotoSave } from './product-form-dialog.tsx';
+import { removeAllProductFiles, removeProductPhotos } from '../photos/photos-api.ts';
+import { photoQueue } from '../photos/photo-queue.ts';
 import { PromotionMark } from './promotion-fields.tsx';
 import {
   PRODUCTS_LOAD_ERROR,
@@ -53,6 +57,19 @@ export function ProductsPage() {
     void reload();
   }, [reload]);
 
+  // A photo the queue attached (maybe long after the form closed) shows in the list at once.
+  useEffect(
+    () =>
+      photoQueue().onAttached((productId, photos) =>
+        setLoad((current) =>
+          current.state === 'loaded'
+            ? { state: 'loaded', products: current.products.map((p) => (p.id === productId ? { ...p, photos } : p)) }
+            : current,
+        ),
+      ),
+    [],
+  );
+
   const products = useMemo(() => (load.state === 'loaded' ? load.products : []), [load]);
   const visible = useMemo(() => products.filter((product) => matches(product, query)), [products, query]);
 
@@ -61,16 +78,22 @@ export function ProductsPage() {
       current.state === 'loaded' ? { state: 'loaded', products: current.products.map((p) => (p.id === row.id ? row : p)) } : current,
     );
 
-  const save = async (input: ProductInput) => {
+  const save = async (input: ProductInput, photos: PhotoSave) => {
     const current = editing?.product;
     if (current) {
-      replace(await updateProduct(current.id, input));
+      replace(await updateProduct(current.id, { ...input, photos: photos.photos }));
+      // Only once the product no longer shows them; a failure leaves files nobody points at, never a broken photo.
+      void removeProductPhotos(current.id, photos.removedPhotoIds).catch(() => undefined);
       setNotice({ kind: 'success', text: `Zapisano zmiany produktu „${input.name}”.` });
     } else {
-      const created = await createProduct(input);
+      const created = await createProduct(input, undefined, photos.productId);
       setLoad((state) => (state.state === 'loaded' ? { state: 'loaded', products: [created, ...state.products] } : state));
       setNotice({ kind: 'success', text: `Dodano produkt „${input.name}”.` });
     }
+    // Photos that waited for this product (a new one) or for the save go now, in the order just saved.
+    void photoQueue()
+      .retryProduct(photos.productId)
+      .catch(() => undefined);
     setEditing(null);
   };
 
@@ -79,6 +102,11 @@ export function ProductsPage() {
     try {
       const outcome = await deleteProduct(product.id);
       if (outcome === 'deleted') {
+        // A product in orders is only hidden and keeps its photos (the orders still show it); a deleted one takes them along.
+        void photoQueue()
+          .dropProduct(product.id)
+          .catch(() => undefined);
+        void removeAllProductFiles(product.id).catch(() => undefined);
         setLoad((state) =>
           state.state === 'loaded' ? { state: 'loaded', products: state.products.filter((p) => p.id !== product.id) } : state,
         );
@@ -213,14 +241,7 @@ function ProductRowItem({
     <li
       className={`flex flex-wrap items-center gap-3 rounded-2xl border bg-white p-3 sm:flex-nowrap sm:gap-4 sm:p-4 ${product.active ? 'border-forest-100' : 'border-dashed border-forest-200 bg-cream-200/50'}`}
     >
-      <img
-        src={product.image_url || undefined}
-        alt=""
-        width={64}
-        height={64}
-        loading="lazy"
-        className={`size-16 shrink-0 rounded-xl bg-forest-50 object-cover ${product.active ? '' : 'opacity-50'}`}
-      />
+      <ProductThumbnail product={product} />
       <div className="min-w-0 flex-1 basis-40">
         <p className="flex flex-wrap items-center gap-2">
           <span className="font-semibold break-words text-forest-900">{product.name}</span>
@@ -266,5 +287,24 @@ function ProductRowItem({
         </button>
       </div>
     </li>
+  );
+}
+
+/** The main photo's smallest file, or the illustration of a product without photos. */
+function ProductThumbnail({ product }: { product: ProductRow }) {
+  const main = productPhotos(product)[0];
+  const className = `size-16 shrink-0 rounded-xl bg-forest-50 object-cover ${product.active ? '' : 'opacity-50'}`;
+  if (!main) return <img src={product.image_url || undefined} alt="" width={64} height={64} loading="lazy" className={className} />;
+  return (
+    <img
+      src={photoPublicUrl(getBackendConfig().url, photoObjectPath(product.id, main.id, 400))}
+      alt=""
+      width={64}
+      height={64}
+      loading="lazy"
+      // CORS mode, so the service worker may cache the answer (it keeps only CORS 200s of Storage).
+      crossOrigin="anonymous"
+      className={className}
+    />
   );
 }
