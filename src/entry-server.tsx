@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import type { ProductRow } from './domain/product.ts';
+import { setServerRenderBackendUrl } from './lib/backend-config.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
 import { pageDataElement, setServerPageData } from './lib/page-data.ts';
 import { createAppRouter } from './router.ts';
@@ -12,6 +13,8 @@ export interface PageData {
   catalog: ProductRow[] | null;
   /** The `public_settings` rows (shop name, contact details, hours), as PostgREST returns them. */
   settings: unknown[] | null;
+  /** The backend address the served page's meta tag names (product photos point at its Storage). */
+  backendUrl: string;
 }
 
 /**
@@ -52,7 +55,7 @@ export function pageDataElements({ catalog, settings }: PageData): string {
   return (catalog ? pageDataElement('catalogue-snapshot', catalog) : '') + (settings ? pageDataElement('public-settings', settings) : '');
 }
 
-async function renderOne(url: string, { catalog, settings }: PageData): Promise<string | null> {
+async function renderOne(url: string, { catalog, settings, backendUrl }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
@@ -60,6 +63,7 @@ async function renderOne(url: string, { catalog, settings }: PageData): Promise<
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
   setServerPageData('catalogue-snapshot', catalog);
   setServerPageData('public-settings', settings);
+  setServerRenderBackendUrl(backendUrl);
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
   try {
     // Waits for every lazy part: sections the browser hydrates later still arrive complete.
@@ -78,5 +82,6 @@ async function renderOne(url: string, { catalog, settings }: PageData): Promise<
   } finally {
     setServerPageData('catalogue-snapshot', null);
     setServerPageData('public-settings', null);
+    setServerRenderBackendUrl('');
   }
 }

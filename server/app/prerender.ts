@@ -26,7 +26,13 @@ export interface PrerenderedPage {
   bodyEnd: string;
 }
 
-export type Prerender = (url: string) => Promise<PrerenderedPage | null>;
+/**
+ * `backendUrl`: the backend address the page's meta tag names for this request
+ * (the browser's view of it, which may differ from the server's own
+ * `PrerenderOptions.backendUrl`); photo addresses are drawn with it, so the
+ * markup matches what the browser renders when it hydrates.
+ */
+export type Prerender = (url: string, backendUrl: string) => Promise<PrerenderedPage | null>;
 
 export interface PrerenderOptions {
   /** dist-server/entry-server.js */
@@ -77,7 +83,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     return rows;
   }
 
-  return async (url) => {
+  return async (url, publicBackendUrl) => {
     // `url` is a path and search; "//x…" would read as the host x, and is no page of the shop: the client renders it.
     if (!url.startsWith('/') || url.startsWith('//')) return null;
     const pending = entry();
@@ -90,7 +96,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
         currentRows('public_settings?select=key,value'),
       ]);
       // The rows are what the anonymous visitor may read (RLS), exactly as the browser would fetch them.
-      const data = { catalog: catalog as PageData['catalog'], settings };
+      const data: PageData = { catalog: catalog as PageData['catalog'], settings, backendUrl: publicBackendUrl };
       const appHtml = await server.renderPage(url, data);
       if (appHtml === null) return null;
       return { appHtml, bodyEnd: server.pageDataElements(data) };

@@ -64,7 +64,8 @@ export function contentSecurityPolicy(backend: string): string {
     "default-src 'self'",
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data: blob:",
+    // Product photos come from the backend's Storage (its public read path).
+    `img-src 'self' data: blob: ${backend}`,
     "font-src 'self'",
     `connect-src 'self' ${backend}`,
     "manifest-src 'self'",
@@ -222,7 +223,7 @@ export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, 
       .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend}" />`)
       .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${anonKey}" />`);
     // index.html itself stays the plain shell: the service worker keeps it for every page.
-    const page = prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search) : null;
+    const page = prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search, backend) : null;
     if (page) {
       html = withPrerenderedPage(html, page);
     }

@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isProductPhotoList,
-  photoImageAttributes,
-  photoObjectPaths,
-  photoPublicUrl,
-  productPhotos,
-  variantSize,
-} from './product-photo.ts';
+import { isProductPhotoList, photoImageAttributes, photoObjectPaths, photoPublicUrl, productPhotos, variantSize } from './product-photo.ts';
 
 const PRODUCT = '0b7f6a58-3c5e-4b8e-9a57-1f0d2c3b4a59';
 const PHOTO = { id: 'f3a1c2d4-5b6e-4f70-8a91-b2c3d4e5f607', width: 1600, height: 1200 };
@@ -38,6 +31,12 @@ describe('product photo files', () => {
     expect(large.srcSet).toContain(`${PHOTO.id}-1600.webp 1600w`);
     expect(large.src).toContain(`${PHOTO.id}-800.webp`);
     expect([large.width, large.height]).toEqual([1600, 1200]);
+  });
+
+  it('leaves the files above `largest` out of the srcset', () => {
+    const capped = photoImageAttributes('http://localhost:54321', PRODUCT, PHOTO, 800);
+    expect(capped.srcSet.split(', ').map((candidate) => candidate.split(' ')[1])).toEqual(['400w', '800w']);
+    expect(capped.src).toContain(`${PHOTO.id}-800.webp`);
   });
 
   it('ignores a photo list of an unknown shape', () => {

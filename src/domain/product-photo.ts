@@ -89,11 +89,19 @@ export interface PhotoImageAttributes {
 /**
  * What an <img> needs for a photo: the files as a srcset with real widths
  * (duplicates dropped when the photo is small), the 800 file as src.
+ * `largest` leaves the bigger files out (a phone's <source>, to stay within
+ * its byte budget at a high pixel density).
  */
-export function photoImageAttributes(backendUrl: string, productId: string, photo: ProductPhoto): PhotoImageAttributes {
+export function photoImageAttributes(
+  backendUrl: string,
+  productId: string,
+  photo: ProductPhoto,
+  largest: PhotoVariantWidth = 1600,
+): PhotoImageAttributes {
   const seen = new Set<number>();
   const candidates: string[] = [];
   for (const target of PHOTO_VARIANT_WIDTHS) {
+    if (target > largest) break;
     const { width } = variantSize(photo, target);
     if (seen.has(width)) continue;
     seen.add(width);

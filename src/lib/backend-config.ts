@@ -18,6 +18,17 @@ function readMeta(name: string): string {
   return element?.content.trim() ?? '';
 }
 
+let serverRenderBackendUrl = '';
+
+/**
+ * Server rendering only (src/entry-server.tsx): the backend address the
+ * served page's meta tag names, so addresses drawn on the server (product
+ * photos) are the ones the browser computes when it hydrates.
+ */
+export function setServerRenderBackendUrl(url: string): void {
+  serverRenderBackendUrl = url;
+}
+
 /**
  * Build-time variables win (a hosted build); otherwise the meta tags that the
  * local server fills in when it serves index.html, so one build runs against
@@ -28,6 +39,8 @@ export function getBackendConfig(): BackendConfig {
   // A project on the new keys gives its publishable key; one on the legacy keys its anon key.
   const envKey = import.meta.env.VITE_SUPABASE_PUBLISHABLE_KEY?.trim() || import.meta.env.VITE_SUPABASE_ANON_KEY?.trim() || '';
   if (envUrl) return { url: envUrl, anonKey: envKey };
+  // The server renders with the page's data only: it needs the address, never the key.
+  if (typeof document === 'undefined' && serverRenderBackendUrl) return { url: serverRenderBackendUrl, anonKey: '' };
 
   const metaUrl = readMeta('supabase-url');
   // The served shell's key, either style (the meta tag keeps its old name).

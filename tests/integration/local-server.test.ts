@@ -20,6 +20,8 @@ describe('the local app server', () => {
     expect(html).toMatch(new RegExp(`<meta name="supabase-url" content="http://localhost:${backendPort}" />`));
     const csp = response.headers.get('content-security-policy') ?? '';
     expect(csp).toContain(`connect-src 'self' http://localhost:${backendPort}`);
+    // Product photos load from the backend's Storage.
+    expect(csp).toContain(`img-src 'self' data: blob: http://localhost:${backendPort};`);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
   });

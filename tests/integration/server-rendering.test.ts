@@ -129,6 +129,7 @@ describe('server-rendered storefront pages', () => {
       const html = await response.text();
       expect(html).toContain(`<meta name="supabase-url" content="${url}" />`);
       expect(response.headers.get('content-security-policy')).toContain(`connect-src 'self' ${url}`);
+      expect(response.headers.get('content-security-policy')).toContain(`img-src 'self' data: blob: ${url};`);
       const { data: rows } = await anonClient().from('products').select(PRODUCT_SELECT).order('created_at', { ascending: false });
       expect(catalogSnapshot(html)).toEqual(rows);
       expect(rootMarkup(html)).toContain(rows![0]!.name);

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../domain/money.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
+import { ProductThumb } from '../../lib/product-image.tsx';
 import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions, type DeviceOrdersProps } from './device-orders-list.tsx';
 import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
@@ -155,8 +156,11 @@ function OrderCard({ order }: { order: HistoryOrder }) {
       </dl>
       <ul className="mt-3 divide-y divide-forest-100 text-sm">
         {order.items.map((item) => (
-          <li key={item.id} className="flex justify-between gap-4 py-1.5">
-            <span>{item.name}</span>
+          <li key={item.id} className="flex items-center justify-between gap-4 py-1.5">
+            <span className="flex items-center gap-3">
+              <ProductThumb product={item.picture ?? null} size={40} />
+              {item.name}
+            </span>
             <span className="text-ink-muted">× {item.quantity}</span>
           </li>
         ))}

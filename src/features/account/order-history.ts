@@ -2,6 +2,7 @@ import { fromPln, type Grosz } from '../../domain/money.ts';
 import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
 import { orderStatusLabel } from '../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
+import type { PicturedProduct } from '../../lib/product-image.tsx';
 import { getSupabase } from '../../lib/supabase.ts';
 
 export interface HistoryItem {
@@ -9,6 +10,8 @@ export interface HistoryItem {
   name: string;
   quantity: number;
   price: Grosz;
+  /** The product's picture (photo or illustration); null when the product is gone. Absent in copies saved before pictures. */
+  picture?: PicturedProduct | null;
 }
 
 export interface HistoryOrder {
@@ -24,10 +27,11 @@ export interface HistoryOrder {
 
 interface OrderItemRow {
   id: string;
+  product_id: string | null;
   quantity: number;
   price: number | string;
   product_name: string | null;
-  products: { name: string; image_url: string | null } | null;
+  products: { name: string; image_url: string | null; photos?: unknown } | null;
 }
 
 interface OrderRow {
@@ -55,6 +59,8 @@ export function toHistoryOrder(row: OrderRow): HistoryOrder {
       name: item.products?.name ?? item.product_name ?? '',
       quantity: item.quantity,
       price: fromPln(item.price),
+      picture:
+        item.products && item.product_id ? { id: item.product_id, image_url: item.products.image_url, photos: item.products.photos } : null,
     })),
   };
 }
@@ -65,7 +71,7 @@ export async function fetchOrderHistory(userId: string): Promise<HistoryOrder[]>
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
-    .select('*, order_items(*, products(name, image_url))')
+    .select('*, order_items(*, products(name, image_url, photos))')
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { ProductRow } from '../../domain/product.ts';
-import { ProductThumb } from './product-thumb.tsx';
+import { ProductThumb } from '../../lib/product-image.tsx';
 
 /** 'Dodano do koszyka' with 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (docs/spec.md §2, Shop). */
 export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
@@ -15,7 +15,7 @@ export function AddedToCartDialog({ product, quantity, onClose }: { product: Pro
         >
           <DialogTitle className="text-xl font-semibold text-forest-900">Dodano do koszyka</DialogTitle>
           <div className="mt-4 flex items-center gap-4">
-            <ProductThumb src={product.image_url || null} />
+            <ProductThumb product={product} />
             <p className="text-ink">
               <span className="font-medium">{product.name}</span> <span className="whitespace-nowrap text-ink-muted">× {quantity}</span>
             </p>

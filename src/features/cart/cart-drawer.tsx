@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
+import { ProductThumb } from '../../lib/product-image.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
-import { ProductThumb } from './product-thumb.tsx';
 import { WithdrawalMark } from './withdrawal-mark.tsx';
 
 export interface CartDrawerViewProps {
@@ -64,7 +64,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
               <ul className="flex-1 divide-y divide-forest-100 overflow-y-auto px-4 sm:px-6" aria-label="Produkty w koszyku">
                 {lines.map((line) => (
                   <li key={line.productId} className="flex gap-3 py-4">
-                    <ProductThumb src={line.imageUrl} />
+                    <ProductThumb product={line.picture} />
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex items-start justify-between gap-2">
                         {line.availability === 'available' ? (

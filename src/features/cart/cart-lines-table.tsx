@@ -3,9 +3,9 @@ import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY, catalogNumber, parseQuantity } from '../../domain/cart.ts';
 import { formatPln } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
+import { ProductThumb } from '../../lib/product-image.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';
-import { ProductThumb } from './product-thumb.tsx';
 import { WithdrawalMark } from './withdrawal-mark.tsx';
 
 export const QUANTITY_ERROR = 'Podaj liczbę całkowitą większą od 0';
@@ -149,7 +149,7 @@ export function CartLinesTable({
                   </td>
                 )}
                 <td className="col-start-1 row-span-2 row-start-1 md:table-cell md:py-4 md:pr-3 md:align-middle">
-                  <ProductThumb src={line.imageUrl} />
+                  <ProductThumb product={line.picture} />
                 </td>
                 <td className="col-start-2 row-start-1 md:table-cell md:py-4 md:pr-3 md:align-middle">
                   {line.availability === 'available' ? (

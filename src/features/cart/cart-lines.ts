@@ -21,6 +21,7 @@ import {
 } from '../../domain/withdrawal-right.ts';
 import { priceInForce } from '../../domain/product-price.ts';
 import type { CartRecord } from '../../lib/db.ts';
+import type { PicturedProduct } from '../../lib/product-image.tsx';
 import type { ProductCheck, ProductChecks } from './cart-product-check.ts';
 
 /** A cart line as the drawer and the cart page show it. */
@@ -32,7 +33,8 @@ export interface CartViewLine {
   /** May go into an order: 'available', or 'unverified' (place-order decides). */
   available: boolean;
   name: string;
-  imageUrl: string | null;
+  /** Whose picture the line shows (photo or illustration); null when the product is unknown. */
+  picture: PicturedProduct | null;
   /** Decides the delivery methods on offer (live flowers travel only locally); null when unknown. */
   category: CategoryId | null;
   /** The product's own withdrawal setting (issue 19); null when the product is unknown. Rows stored before it existed read as 'category'. */
@@ -108,7 +110,7 @@ export function buildCartView(
         availability,
         available: isOrderable(availability),
         name: product?.name ?? (availability === 'unavailable' ? UNAVAILABLE_PRODUCT_NAME : unknownProductName(record.productId)),
-        imageUrl: product?.image_url ?? null,
+        picture: product ?? null,
         category: product?.category ?? null,
         ...withdrawalOf(product),
         unitPrice: fromPln(0),
@@ -122,7 +124,7 @@ export function buildCartView(
       availability: 'available',
       available: true,
       name: product.name,
-      imageUrl: product.image_url || null,
+      picture: product,
       category: product.category,
       ...withdrawalOf(product),
       unitPrice,

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { ProductImage } from '../../lib/product-image.tsx';
 import { availabilityLabel, availabilityOf } from '../../domain/stock.ts';
 import { reductionOf } from '../../domain/product-price.ts';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -18,6 +19,14 @@ export interface ProductCardProps {
   favourite?: { pressed: boolean; onToggle: () => void };
 }
 
+/**
+ * A card's picture width in the grid (product-grid.tsx: two columns on phones,
+ * three from sm; container-page's padding). From lg the shop's category list
+ * takes a column, so its cards are narrower than 'Podobne produkty': the
+ * widest case is given, at most a file's step too big.
+ */
+const CARD_IMAGE_SIZES = '(min-width: 1152px) 350px, (min-width: 640px) calc(33vw - 29px), calc(50vw - 22px)';
+
 export function ProductCard({ product, action, eager = false, headingLevel = 2, favourite }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const availability = availabilityOf(product);
@@ -29,20 +38,7 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
       <div className="relative">
         {/* The name below is the link for keyboards and screen readers; the picture is a bigger tap target. */}
         <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
-          {product.image_url ? (
-            <img
-              src={product.image_url}
-              alt=""
-              width={400}
-              height={400}
-              loading={eager ? 'eager' : 'lazy'}
-              decoding="async"
-              className="aspect-square w-full object-cover"
-            />
-          ) : (
-            // No picture yet: the card keeps its shape instead of showing a broken image.
-            <span className="block aspect-square w-full" />
-          )}
+          <ProductImage product={product} sizes={CARD_IMAGE_SIZES} eager={eager} className="aspect-square w-full object-cover" />
         </Link>
         {reductionOf(product) ? (
           <span className="absolute top-2 left-2 rounded-full bg-blush-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm">

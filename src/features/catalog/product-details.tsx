@@ -5,6 +5,7 @@ import type { ProductRow } from '../../domain/product.ts';
 import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
+import { ProductGallery } from './product-gallery.tsx';
 import { ProductPriceTag } from './product-price-tag.tsx';
 import { ProductGrid, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { ProductSafetySection } from './product-safety-section.tsx';
@@ -37,20 +38,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
   return (
     <article className="container-page py-8 sm:py-12">
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <div className="overflow-hidden rounded-3xl border border-forest-100 bg-cream-200">
-          {product.image_url ? (
-            <img
-              src={product.image_url}
-              alt={product.name}
-              width={400}
-              height={400}
-              decoding="async"
-              className="aspect-square w-full object-cover"
-            />
-          ) : (
-            <span className="block aspect-square w-full" />
-          )}
-        </div>
+        <ProductGallery product={product} />
 
         <div className="flex flex-col">
           <Link
