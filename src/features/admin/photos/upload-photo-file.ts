@@ -64,7 +64,11 @@ export function uploadPhotoFile(
   access: UploadAccess,
   path: string,
   file: Blob,
-  options: { onProgress?: (loaded: number, total: number) => void; signal?: AbortSignal } = {},
+  options: {
+    /** Bytes of `file` sent so far, and its size. */
+    onProgress?: (loaded: number, total: number) => void;
+    signal?: AbortSignal;
+  } = {},
 ): Promise<UploadOutcome> {
   return new Promise((resolve, reject) => {
     if (options.signal?.aborted) {
@@ -75,8 +79,9 @@ export function uploadPhotoFile(
     request.open('POST', `${access.backendUrl.replace(/\/+$/, '')}/storage/v1/object/${PRODUCT_IMAGES_BUCKET}/${path}`);
     for (const [name, value] of Object.entries(apiKeyHeaders(access.apiKey, access.accessToken))) request.setRequestHeader(name, value);
     request.setRequestHeader('x-upsert', 'false');
+    // The browser counts the multipart body; the caller counts the file's bytes (the fields around it are a few hundred).
     request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) options.onProgress?.(event.loaded, event.total);
+      if (event.lengthComputable && event.total > 0) options.onProgress?.(Math.round((event.loaded / event.total) * file.size), file.size);
     });
     const onAbort = () => request.abort();
     options.signal?.addEventListener('abort', onAbort, { once: true });

@@ -85,7 +85,7 @@ export function ProductPhotosField({ photos, isNew }: { photos: ProductPhotosSta
   };
 
   return (
-    <fieldset className="space-y-3 rounded-2xl border border-forest-100 bg-white p-4" aria-describedby={`${baseId}-hint`}>
+    <fieldset className="space-y-3 rounded-2xl border border-forest-100 bg-white p-3 sm:p-4" aria-describedby={`${baseId}-hint`}>
       <legend className="px-1 font-semibold text-forest-900">Zdjęcia</legend>
       <p id={`${baseId}-hint`} className="text-sm text-ink-muted">
         Do {MAX_PRODUCT_PHOTOS} zdjęć. Pierwsze jest główne: pokazujemy je na liście produktów. Kolejność zmienisz, przeciągając zdjęcie
@@ -94,7 +94,7 @@ export function ProductPhotosField({ photos, isNew }: { photos: ProductPhotosSta
       </p>
 
       {items.length > 0 && (
-        <ol data-photo-list={baseId} className="grid gap-3 sm:grid-cols-2" aria-label="Zdjęcia produktu">
+        <ol data-photo-list={baseId} className="grid gap-2" aria-label="Zdjęcia produktu">
           {items.map((item, index) => (
             <PhotoRow
               key={item.id}
@@ -189,7 +189,8 @@ function statusLine(item: PhotoItem, photos: ProductPhotosState, isNew: boolean)
       return { text: `Nie udało się wysłać zdjęcia. ${status.failure ?? ''}`.trim(), tone: 'error' };
     default:
       if (isNew && status && status.progress >= 1) return { text: 'Wysłane – dołączymy je po zapisaniu produktu' };
-      return { text: 'Zdjęcie czeka na wysłanie', progress: status?.progress };
+      // A bar only for a photo part sent: an empty one would look stuck.
+      return { text: 'Zdjęcie czeka na wysłanie', progress: status && status.progress > 0 ? status.progress : undefined };
   }
 }
 
@@ -225,14 +226,14 @@ function PhotoRow({
     >
       <div
         {...handleProps}
-        className="relative size-24 shrink-0 cursor-grab touch-none overflow-hidden rounded-lg bg-forest-50 select-none active:cursor-grabbing"
+        className="relative size-20 shrink-0 cursor-grab touch-none overflow-hidden rounded-lg bg-forest-50 select-none active:cursor-grabbing"
       >
         {item.previewUrl ? (
           <img
             src={item.previewUrl}
             alt={`Zdjęcie ${index + 1} z ${count}`}
-            width={96}
-            height={96}
+            width={80}
+            height={80}
             draggable={false}
             crossOrigin={item.source === 'server' ? 'anonymous' : undefined}
             className="size-full object-cover"

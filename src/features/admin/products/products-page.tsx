@@ -12,7 +12,7 @@ import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ProductFormDialog, type PhotoSave } from './product-form-dialog.tsx';
 import { removeAllProductFiles, removeProductPhotos } from '../photos/photos-api.ts';
-import { photoQueue } from '../photos/photo-queue.ts';
+import { photoQueue, startPhotoQueue } from '../photos/photo-queue.ts';
 import { PromotionMark } from './promotion-fields.tsx';
 import {
   PRODUCTS_LOAD_ERROR,
@@ -57,10 +57,10 @@ export function ProductsPage() {
     void reload();
   }, [reload]);
 
-  // A photo the queue attached (maybe long after the form closed) shows in the list at once.
+  // Photos waiting on this device go out from here too (not only from an open form); one attached later shows at once.
   useEffect(
     () =>
-      photoQueue().onAttached((productId, photos) =>
+      startPhotoQueue().onAttached((productId, photos) =>
         setLoad((current) =>
           current.state === 'loaded'
             ? { state: 'loaded', products: current.products.map((p) => (p.id === productId ? { ...p, photos } : p)) }
