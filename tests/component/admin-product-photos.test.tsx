@@ -331,13 +331,14 @@ describe('product photos in the admin form', () => {
     const created = store.products.find((row) => row.name === 'Bukiet z piwonii')!;
     expect(storage.uploads.filter((upload) => upload.path.includes(created.id))).toHaveLength(6);
     await waitFor(() => expect(created.photos?.map((p) => p.id)).toEqual([secondAdded, firstAdded]));
-    // The list shows the main photo's smallest file.
+    // The list shows the main photo, offering its smallest file for the 64 px place.
     const row = screen.getByText('Bukiet z piwonii').closest('li')!;
     await waitFor(() =>
-      expect(row.querySelector('img')?.getAttribute('src')).toBe(
-        `${BACKEND}/storage/v1/object/public/product-images/products/${created.id}/${secondAdded}-400.webp`,
+      expect(row.querySelector('img')?.getAttribute('srcset')).toContain(
+        `${BACKEND}/storage/v1/object/public/product-images/products/${created.id}/${secondAdded}-400.webp 400w`,
       ),
     );
+    expect(row.querySelector('img')?.getAttribute('sizes')).toBe('64px');
     expect(row.querySelector('img')?.getAttribute('crossorigin')).toBe('anonymous');
   }, 20_000);
 

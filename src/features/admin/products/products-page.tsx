@@ -3,8 +3,7 @@ import { categoryLabel } from '../../../domain/categories.ts';
 import { formatPln, fromPln } from '../../../domain/money.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
-import { photoObjectPath, photoPublicUrl, productPhotos } from '../../../domain/product-photo.ts';
-import { getBackendConfig } from '../../../lib/backend-config.ts';
+import { ProductImage } from '../../../lib/product-image.tsx';
 import { matchesQuery, normalizeForSearch } from '../../../domain/search.ts';
 import { PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
 import { PencilIcon } from '../../../lib/picture-icons.tsx';
@@ -290,21 +289,14 @@ function ProductRowItem({
   );
 }
 
-/** The main photo's smallest file, or the illustration of a product without photos. */
+/** The main photo (at 64 px the browser takes its 400 file), or the illustration of a product without photos. */
 function ProductThumbnail({ product }: { product: ProductRow }) {
-  const main = productPhotos(product)[0];
-  const className = `size-16 shrink-0 rounded-xl bg-forest-50 object-cover ${product.active ? '' : 'opacity-50'}`;
-  if (!main) return <img src={product.image_url || undefined} alt="" width={64} height={64} loading="lazy" className={className} />;
   return (
-    <img
-      src={photoPublicUrl(getBackendConfig().url, photoObjectPath(product.id, main.id, 400))}
-      alt=""
-      width={64}
-      height={64}
-      loading="lazy"
-      // CORS mode, so the service worker may cache the answer (it keeps only CORS 200s of Storage).
-      crossOrigin="anonymous"
-      className={className}
+    <ProductImage
+      product={product}
+      sizes="64px"
+      square={64}
+      className={`size-16 shrink-0 rounded-xl bg-forest-50 object-cover ${product.active ? '' : 'opacity-50'}`}
     />
   );
 }
