@@ -18,7 +18,13 @@ export async function drawnJpegs(page: Page, colours: string[], width = 2000, he
         for (let petal = 0; petal < 12; petal += 1) {
           context.fillStyle = `hsl(${(petal * 30 + index * 50) % 360} 70% 60%)`;
           context.beginPath();
-          context.arc(width / 2 + Math.cos(petal) * width * 0.2, height / 2 + Math.sin(petal) * height * 0.2, height * 0.12, 0, Math.PI * 2);
+          context.arc(
+            width / 2 + Math.cos(petal) * width * 0.2,
+            height / 2 + Math.sin(petal) * height * 0.2,
+            height * 0.12,
+            0,
+            Math.PI * 2,
+          );
           context.fill();
         }
         return canvas.toDataURL('image/jpeg', 0.9);
