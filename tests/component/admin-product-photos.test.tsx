@@ -238,6 +238,19 @@ describe('product photos in the admin form', () => {
     expect(product.photos).toEqual([photo(2)]);
   });
 
+  it('says when a file is not a picture it can read, and sends nothing of it', async () => {
+    const product = store.products[0]!;
+    product.photos = [];
+    vi.mocked(processPhoto).mockRejectedValueOnce(new Error('Not a decodable image'));
+    const { user, dialog } = await openProduct(product);
+    await user.upload(galleryInput(dialog), jpeg('dokument.jpg'));
+    expect(await within(dialog).findByText('Nie udało się odczytać tego pliku jako zdjęcia. Wybierz inny plik.')).toBeTruthy();
+    expect(await new AdminPhotosDb().photos.count()).toBe(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Usuń zdjęcie: zdjęcie 1' }));
+    expect(within(dialog).queryByRole('list', { name: 'Zdjęcia produktu' })).toBeNull();
+    expect(storage.uploads).toEqual([]);
+  });
+
   it('takes at most six photos', async () => {
     const product = store.products[0]!;
     product.photos = [1, 2, 3, 4, 5].map(photo);

@@ -238,6 +238,22 @@ describe('the photo queue', () => {
     expect(queue.status(PHOTO)).toBeUndefined();
   });
 
+  it('after a save that may have written over a photo attached meanwhile, attaches it again with the saved order', async () => {
+    const { queue, state, attaches } = harness();
+    await queue.add(PRODUCT, PHOTO, processed(), null);
+    await queue.run();
+    const other = { id: 'bbbbbbbb-bbbb-4ccc-8ddd-eeeeeeeeeeee', width: 10, height: 10 };
+    state.online = false;
+    await queue.add(PRODUCT, other.id, processed(), null);
+
+    await queue.afterSave(PRODUCT, [{ id: PHOTO, width: 1600, height: 1200 }, other], [other.id, PHOTO]);
+    // The attached one again (idempotent on the server), the one still waiting not yet.
+    expect(attaches).toEqual([
+      { productId: PRODUCT, photoId: PHOTO, order: null },
+      { productId: PRODUCT, photoId: PHOTO, order: [other.id, PHOTO] },
+    ]);
+  });
+
   it('survives a restart of the app: a new queue on the same database sends what waited', async () => {
     const first = harness();
     first.state.online = false;

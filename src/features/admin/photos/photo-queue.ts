@@ -159,6 +159,20 @@ export class PhotoQueue {
     return this.run();
   }
 
+  /**
+   * After a save wrote a product's photo list: a photo attached while the
+   * save was on its way may have been written over by it, so the ones the
+   * queue attached meanwhile are attached again (a no-op when still there).
+   */
+  async afterSave(productId: string, sending: ProductPhoto[], order: string[]): Promise<void> {
+    for (const photo of sending) {
+      if (this.statuses.get(photo.id)?.phase !== 'attached') continue;
+      const photos = await this.deps.attach(productId, photo, order);
+      this.attachedListeners.forEach((listener) => listener(productId, photos));
+    }
+    await this.retryProduct(productId);
+  }
+
   /** The owner asks to try a refused photo again. */
   async retry(photoId: string): Promise<void> {
     await this.photos.update(photoId, { failure: undefined, attempts: 0, nextAttemptAt: 0 });

@@ -29,6 +29,10 @@ export interface PhotoChanges {
   photos: ProductPhoto[];
   /** Attached photos the owner removed: their files go once the save succeeded. */
   removedPhotoIds: string[];
+  /** Photos still on their way; one the queue attaches while the save is sent must not be dropped by it (afterSave). */
+  sending: ProductPhoto[];
+  /** Every photo's id in the chosen order. */
+  order: string[];
 }
 
 export interface ProductPhotosState {
@@ -206,6 +210,10 @@ export function useProductPhotos(productId: string, product: { photos?: unknown 
     const attachedHere = itemsRef.current.filter(isAttached);
     return {
       photos: attachedHere.map(({ id, width, height }) => ({ id, width, height })),
+      sending: itemsRef.current
+        .filter((item) => !isAttached(item) && !item.preparing && !item.unreadable)
+        .map(({ id, width, height }) => ({ id, width, height })),
+      order: itemsRef.current.map((item) => item.id),
       removedPhotoIds: [
         ...initial.filter((photo) => !kept.has(photo.id)).map((photo) => photo.id),
         // Photos that were attached while the form was open, then removed in it.

@@ -91,7 +91,7 @@ export function ProductsPage() {
     }
     // Photos that waited for this product (a new one) or for the save go now, in the order just saved.
     void photoQueue()
-      .retryProduct(photos.productId)
+      .afterSave(photos.productId, photos.sending, photos.order)
       .catch(() => undefined);
     setEditing(null);
   };
