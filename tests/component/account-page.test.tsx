@@ -74,6 +74,48 @@ describe('/account', () => {
     expect(within(newest).getByText(/20 listopada 2026/)).toBeTruthy();
   });
 
+  it('shows each ordered product with its main photo, or its illustration', async () => {
+    const photo = { id: '4d0c2b8a-6e1f-4a3b-9c7d-5e6f7a8b9c0d', width: 1600, height: 1200 };
+    let select = '';
+    server.use(
+      http.get('*/rest/v1/orders', ({ request }) => {
+        select = new URL(request.url).searchParams.get('select') ?? '';
+        return HttpResponse.json([
+          {
+            ...orders[0],
+            order_items: [
+              {
+                id: 'i3',
+                product_id: 'p-photo',
+                quantity: 1,
+                price: 50,
+                product_name: 'Róże',
+                products: { name: 'Bukiet róż', image_url: '/products/roze.svg', photos: [photo] },
+              },
+              {
+                id: 'i4',
+                product_id: 'p-svg',
+                quantity: 1,
+                price: 9,
+                product_name: 'Znicz',
+                products: { name: 'Znicz', image_url: '/products/znicz.svg', photos: [] },
+              },
+            ],
+          },
+        ]);
+      }),
+    );
+    await openAccountLoggedIn();
+    const [card] = await screen.findAllByRole('listitem', { name: /^Zamówienie / });
+    expect(select).toContain('products(name,image_url,photos)');
+    const [withPhoto, withIllustration] = Array.from(card!.querySelectorAll('img'));
+    expect(withPhoto?.getAttribute('srcset')).toContain(
+      `http://backend.test/storage/v1/object/public/product-images/products/p-photo/${photo.id}-400.webp 400w`,
+    );
+    expect(withPhoto?.getAttribute('sizes')).toBe('40px');
+    expect(withIllustration?.getAttribute('src')).toBe('/products/znicz.svg');
+  });
+
   it('shows the error with a retry that loads the history', async () => {
     let calls = 0;
     server.use(
