@@ -176,6 +176,21 @@ describe('the photo queue', () => {
     expect(uploads).toHaveLength(3);
   });
 
+  it('gives up on a product that never came to be after a week, and removes what it uploaded', async () => {
+    const { queue, deps, state } = harness({
+      attach: vi.fn(async () => {
+        throw new PhotoAttachError('product_missing', 'product_not_found');
+      }),
+    });
+    await queue.add(PRODUCT, PHOTO, processed(), null);
+    await queue.run();
+    expect(await deps.db.photos.count()).toBe(1);
+    state.clock += 7 * 24 * 60 * 60 * 1000 + 1;
+    await queue.run();
+    expect(await deps.db.photos.count()).toBe(0);
+    expect(deps.removeFiles).toHaveBeenCalledWith(photoObjectPaths(PRODUCT, PHOTO));
+  });
+
   it('stops at a refusal (six photos already) with the reason, and tries again when asked', async () => {
     let full = true;
     const { queue, deps, timers } = harness({

@@ -36,6 +36,8 @@ export interface PhotoQueueDeps {
 
 const RETRY_BASE_MS = 2_000;
 const RETRY_MAX_MS = 60_000;
+/** How long a photo waits for its product to be saved. */
+const ORPHAN_AFTER_MS = 7 * 24 * 60 * 60 * 1000;
 
 /** The pause after the n-th failed send: 2 s, 4 s, 8 s … at most a minute. */
 export function retryDelay(attempts: number): number {
@@ -268,6 +270,11 @@ export class PhotoQueue {
       if (failure) {
         await this.photos.update(photoId, { failure, files: record.files });
         this.setStatus(photoId, { phase: 'failed', progress: this.uploadedShare(record), failure });
+        return null;
+      }
+      // A photo of a product that never came to be (the app closed on an unsaved new-product form) does not wait forever.
+      if (error instanceof PhotoAttachError && error.kind === 'product_missing' && this.deps.now() - record.createdAt > ORPHAN_AFTER_MS) {
+        await this.discard(photoId);
         return null;
       }
       const attempts = record.attempts + 1;

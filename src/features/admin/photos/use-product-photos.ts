@@ -156,7 +156,8 @@ export function useProductPhotos(productId: string, product: { photos?: unknown 
   const prepare = async (id: string, file: File) => {
     try {
       const processed = await processPhoto(file);
-      if (!itemsRef.current.some((item) => item.id === id)) return;
+      // Removed while it was being prepared, or its new product was abandoned: nothing to send.
+      if (abandoned.current || !itemsRef.current.some((item) => item.id === id)) return;
       const url = preview(processed.variants[0]!.blob);
       setItems((current) =>
         current.map((item) =>
@@ -173,6 +174,8 @@ export function useProductPhotos(productId: string, product: { photos?: unknown 
       setItems((current) => current.map((item) => (item.id === id ? { ...item, preparing: false, unreadable: true } : item)));
     }
   };
+
+  const abandoned = useRef(false);
 
   // One photo at a time: a phone has memory for one decoded camera picture, not six.
   const preparing = useRef(Promise.resolve());
@@ -231,6 +234,7 @@ export function useProductPhotos(productId: string, product: { photos?: unknown 
   };
 
   const cancel = (isNew: boolean) => {
+    abandoned.current = isNew;
     // A product never saved takes its photos with it; an edited one keeps its new photos but not the unsaved order.
     quietly(isNew ? queue.dropProduct(productId) : queue.setOrder(productId, null));
   };
