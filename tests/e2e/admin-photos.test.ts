@@ -163,6 +163,27 @@ describe('product photos from the admin form to the shop', () => {
     await shopper.close();
   }, 240_000);
 
+  it('an upload whose connection drops is sent again after a pause, and the photo is attached once', async () => {
+    const product = await productWithoutPhotos('retry');
+    const { context, page } = await ownerContext(1280, 800);
+    const dialog = await openProductForm(page, product.name);
+    const tries: string[] = [];
+    await page.route('**/storage/v1/object/product-images/**', async (route) => {
+      const name = route.request().url().split('/').pop()!;
+      tries.push(name);
+      if (name.endsWith('-800.webp') && tries.filter((tried) => tried === name).length === 1) await route.abort('connectionreset');
+      else await route.continue();
+    });
+    await galleryInput(dialog).setInputFiles(jpegFiles(await drawnJpegs(page, ['#e7c66b'])));
+    await dialog.getByText('Zdjęcie czeka na wysłanie').waitFor(PHOTO_WAIT);
+    await dialog.getByText('Wysłane', { exact: true }).waitFor(PHOTO_WAIT);
+    const [photoId] = await shownOrder(dialog);
+    // The 400 file went once, the 800 file twice (the dropped try and the retry), then the 1600 file.
+    expect(tries).toEqual([`${photoId}-400.webp`, `${photoId}-800.webp`, `${photoId}-800.webp`, `${photoId}-1600.webp`]);
+    expect(await storedPhotoIds(product.id)).toEqual([photoId]);
+    await context.close();
+  }, 120_000);
+
   it('screenshots of the photo states: preparing and uploading, waiting offline, sent', async () => {
     mkdirSync(SHOTS, { recursive: true });
     for (const [width, height] of [
