@@ -100,6 +100,15 @@ describe('ProductGallery with several photos', () => {
     await user.keyboard('{Home}');
     expect(currentThumbnails()).toEqual(['Zdjęcie 1 z 3']);
   });
+
+  it('stays on a photo that exists when the catalog refreshes with fewer photos', async () => {
+    const user = userEvent.setup();
+    const view = render(<ProductGallery product={THREE} />);
+    await user.click(thumbnail(3));
+    view.rerender(<ProductGallery product={{ ...THREE, photos: [photo(1), photo(2)] }} />);
+    expect(currentThumbnails()).toEqual(['Zdjęcie 2 z 2']);
+    expect(announced()).toBe('Zdjęcie 2 z 2');
+  });
 });
 
 describe('ProductGallery with one photo or none', () => {

@@ -38,7 +38,8 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
   return (
     <article className="container-page py-8 sm:py-12">
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        <ProductGallery product={product} />
+        {/* Keyed: another product's page starts at its own first photo. */}
+        <ProductGallery key={product.id} product={product} />
 
         <div className="flex flex-col">
           <Link

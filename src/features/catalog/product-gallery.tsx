@@ -48,14 +48,16 @@ export function ProductGallery({ product }: { product: ProductRow }) {
 function PhotoCarousel({ product }: { product: ProductRow }) {
   const photos = productPhotos(product);
   const count = photos.length;
-  const [current, setCurrent] = useState(0);
+  const [chosen, setChosen] = useState(0);
+  // The catalog may refresh under the page with fewer photos.
+  const current = Math.min(chosen, count - 1);
   const strip = useRef<HTMLDivElement>(null);
   // While the strip glides to a chosen photo, the photos it passes are not "current".
   const gliding = useRef<number | null>(null);
 
   function show(index: number) {
     const next = (index + count) % count;
-    setCurrent(next);
+    setChosen(next);
     const element = strip.current;
     if (!element) return;
     gliding.current = next;
@@ -71,7 +73,7 @@ function PhotoCarousel({ product }: { product: ProductRow }) {
       if (at !== gliding.current) return;
       gliding.current = null;
     }
-    setCurrent(at);
+    setChosen(at);
   }
 
   function onKeyDown(event: KeyboardEvent) {
