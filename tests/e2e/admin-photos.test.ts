@@ -95,6 +95,25 @@ async function dragPhoto(page: Page, dialog: Locator, from: number, to: number):
   await page.mouse.up();
 }
 
+/** The same with a finger: touch events through the DevTools protocol (Playwright's touchscreen only taps). */
+async function touchDrag(page: Page, dialog: Locator, from: number, to: number): Promise<void> {
+  const handles = dialog.getByRole('list', { name: 'Zdjęcia produktu' }).getByRole('listitem').locator('.touch-none');
+  await handles.nth(from).scrollIntoViewIfNeeded();
+  const start = (await handles.nth(from).boundingBox())!;
+  const end = (await handles.nth(to).boundingBox())!;
+  const cdp = await page.context().newCDPSession(page);
+  const point = (box: { x: number; y: number; width: number; height: number }, share = 1) => ({
+    x: start.x + start.width / 2 + (box.x + box.width / 2 - start.x - start.width / 2) * share,
+    y: start.y + start.height / 2 + (box.y + box.height / 2 - start.y - start.height / 2) * share,
+  });
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [point(start)] });
+  for (let step = 1; step <= 8; step += 1) {
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [point(end, step / 8)] });
+  }
+  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+  await cdp.detach();
+}
+
 async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
@@ -224,6 +243,13 @@ describe('product photos from the admin form to the shop', () => {
       await expect.poll(() => dialog.getByText('Wysłane', { exact: true }).count(), PHOTO_WAIT).toBe(3);
       await page.screenshot({ path: `${SHOTS}/photos-sent-${width}.png` });
       expect(await storedPhotoIds(product.id)).toHaveLength(3);
+
+      if (width < 640) {
+        // On the phone a finger drags: real touch events (touch-action: none keeps the page from scrolling instead).
+        const before = await shownOrder(dialog);
+        await touchDrag(page, dialog, 2, 0);
+        await expect.poll(() => shownOrder(dialog), WAIT).toEqual([before[2], before[0], before[1]]);
+      }
       await context.close();
     }
   }, 300_000);
