@@ -242,6 +242,14 @@ describe('product photos from the admin form to the shop', () => {
       await context.setOffline(false);
       await expect.poll(() => dialog.getByText('Wysłane', { exact: true }).count(), PHOTO_WAIT).toBe(3);
       await page.screenshot({ path: `${SHOTS}/photos-sent-${width}.png` });
+      // From the keyboard: Tab reaches the add button (its focus ring shows) without scrolling the dialog off the screen.
+      await dialog.getByRole('button', { name: 'Usuń zdjęcie: zdjęcie 3' }).focus();
+      await page.keyboard.press('Tab');
+      if (width < 640) await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('label')?.textContent)).toMatch(/Wybierz z galerii|Dodaj zdjęcia/);
+      const panel = (await dialog.locator('[id^="headlessui-dialog-panel"]').boundingBox())!;
+      expect(panel.y + panel.height).toBeGreaterThan(height - 16);
+      await page.screenshot({ path: `${SHOTS}/photos-focus-${width}.png` });
       expect(await storedPhotoIds(product.id)).toHaveLength(3);
 
       if (width < 640) {

@@ -156,7 +156,8 @@ function FilePickButton({
   return (
     <label
       htmlFor={id}
-      className={`btn-secondary cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-forest-700 ${disabled ? 'cursor-not-allowed opacity-50' : ''} ${className}`}
+      // relative: the visually hidden input's containing block, so it stays inside the scrolling dialog (focusing it must not scroll the page behind).
+      className={`btn-secondary relative cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-forest-700 ${disabled ? 'cursor-not-allowed opacity-50' : ''} ${className}`}
     >
       <input
         id={id}
