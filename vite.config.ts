@@ -1,5 +1,5 @@
-import { existsSync, readFileSync } from 'node:fs';
-import type { Plugin } from 'vite';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import type { Plugin, Rolldown } from 'vite';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
@@ -28,12 +28,93 @@ function localBackendMeta(): Plugin {
   };
 }
 
+/** The list the service worker caches on the owner's device (src/sw.ts, docs/decisions/011-admin-precache-split.md). */
+const ADMIN_ASSETS_FILE = 'admin-assets.json';
+/** The back office's route files: their split chunks are where its code begins. */
+const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
+/** supabase-js: a visitor loads it only to sign in, and only then does the worker keep it (its chunk: it and its own dependencies). */
+const ON_DEMAND_MODULE = /\/node_modules\/@supabase\//;
+/** Public files only the installed back office uses. */
+const ADMIN_PUBLIC_FILE = /^(?:admin\.webmanifest|icons\/admin-.+)$/;
+
+/** What the storefront's precache leaves out, filled by `precacheSplit` while the client bundle is written. */
+const precacheLeavesOut = { admin: new Set<string>(), onDemand: new Set<string>() };
+
+/**
+ * Splits the build for the service worker (issue 22): the chunks reachable
+ * from the entry without passing through a back-office route are the
+ * storefront's; every other chunk (and CSS or worker file only those use) is
+ * the back office's and goes to dist/admin-assets.json instead of a
+ * visitor's precache. Chunks of supabase-js (and its dependencies) are loaded on demand
+ * (a visitor's device keeps them once used; the owner's with the back office).
+ */
+function precacheSplit(): Plugin {
+  return {
+    name: 'kwiaciarnia-precache-split',
+    apply: 'build',
+    generateBundle(_options, bundle: Rolldown.OutputBundle) {
+      const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+      const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      const isAdminRoot = (chunk: Rolldown.OutputChunk) =>
+        chunk.isDynamicEntry && ADMIN_ROUTE.test((chunk.facadeModuleId ?? '').split('?')[0] ?? '');
+      const storefront = new Set<string>();
+      const queue = chunks.filter((chunk) => chunk.isEntry);
+      while (queue.length > 0) {
+        const chunk = queue.pop()!;
+        if (storefront.has(chunk.fileName) || isAdminRoot(chunk)) continue;
+        storefront.add(chunk.fileName);
+        for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
+          const target = byName.get(next);
+          if (target) queue.push(target);
+        }
+      }
+      const storefrontCss = new Set(
+        chunks.filter((chunk) => storefront.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+      );
+      const admin = precacheLeavesOut.admin;
+      const onDemand = precacheLeavesOut.onDemand;
+      admin.clear();
+      onDemand.clear();
+      for (const chunk of chunks) {
+        if (!storefront.has(chunk.fileName)) {
+          admin.add(chunk.fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) if (!storefrontCss.has(css)) admin.add(css);
+        } else if (
+          chunk.moduleIds.some((id) => ON_DEMAND_MODULE.test(id)) &&
+          chunk.moduleIds.every((id) => id.includes('/node_modules/'))
+        ) {
+          onDemand.add(chunk.fileName);
+        }
+      }
+      // A worker's file (photo processing) is an asset named in the code of the chunks that start it.
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'asset' || !file.fileName.endsWith('.js')) continue;
+        const users = chunks.filter((chunk) => chunk.code.includes(file.fileName.split('/').pop()!));
+        if (users.length > 0 && users.every((chunk) => admin.has(chunk.fileName))) admin.add(file.fileName);
+      }
+      const publicAdmin = listFiles('public').filter((file) => ADMIN_PUBLIC_FILE.test(file));
+      publicAdmin.forEach((file) => admin.add(file));
+      // The owner's device keeps supabase-js with the back office: the admin app restores its session offline.
+      const ownerDevice = [...admin, ...onDemand].sort().map((file) => `/${file}`);
+      this.emitFile({ type: 'asset', fileName: ADMIN_ASSETS_FILE, source: `${JSON.stringify(ownerDevice)}\n` });
+    },
+  };
+}
+
+function listFiles(dir: string, prefix = ''): string[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? listFiles(`${dir}/${entry.name}`, `${prefix}${entry.name}/`) : [`${prefix}${entry.name}`],
+  );
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
     tanstackRouter({ target: 'react', autoCodeSplitting: true }),
     react(),
     tailwindcss(),
     localBackendMeta(),
+    !isSsrBuild && precacheSplit(),
     // The server-rendering bundle (src/entry-server.tsx) needs neither the service worker nor the manifest.
     !isSsrBuild &&
       VitePWA({
@@ -41,6 +122,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         srcDir: 'src',
         filename: 'sw.ts',
         injectRegister: false,
+        // The manifest's icons are the OS's business once installed (see globIgnores).
+        includeManifestIcons: false,
         // The storefront's manifest; vite-plugin-pwa links it from index.html. The back
         // office has its own (public/admin.webmanifest), swapped in on /admin pages.
         manifest: {
@@ -87,8 +170,17 @@ export default defineConfig(({ isSsrBuild }) => ({
         },
         injectManifest: {
           globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-          // Only the browser's install sheet shows the screenshots: not worth precaching.
-          globIgnores: ['screenshots/**'],
+          // Only the browser's install sheet shows the screenshots, and the OS keeps an installed app's icon: not worth
+          // precaching. The favicon (svg) and the apple-touch icon the pages link stay.
+          globIgnores: ['screenshots/**', 'icons/icon-*.png', 'icons/maskable-*.png'],
+          // The back office and supabase-js stay out of a visitor's precache (issue 22; precacheSplit above).
+          manifestTransforms: [
+            (entries) => {
+              const leftOut = (url: string) => precacheLeavesOut.admin.has(url) || precacheLeavesOut.onDemand.has(url);
+              const manifest = entries.filter((entry) => !leftOut(entry.url.replace(/^\//, '')));
+              return { manifest, warnings: [] };
+            },
+          ],
         },
         // MSW owns the worker slot in development and tests.
         devOptions: { enabled: false },

@@ -5,6 +5,8 @@ import { forwardStrayRecoveryLink } from './features/auth/recovery-landing.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { afterFirstContent } from './lib/first-content.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
+import { nextTask } from './lib/next-task.ts';
+import { hydratingServerPage, serverPageLeft } from './lib/use-hydrating.ts';
 import { createAppRouter } from './router.ts';
 import './styles.css';
 
@@ -12,39 +14,55 @@ import './styles.css';
 captureInstallPrompt();
 forwardStrayRecoveryLink(window.location);
 
-const router = createAppRouter();
+/** Builds the router and hydrates the server's page (or renders the shell), each step in a task of its own. */
+async function startApp(): Promise<void> {
+  const router = createAppRouter();
+  await nextTask();
 
-const rootElement = document.getElementById('root');
-if (!rootElement) throw new Error('Missing #root element in index.html');
+  const rootElement = document.getElementById('root');
+  if (!rootElement) throw new Error('Missing #root element in index.html');
 
-const app = (
-  <StrictMode>
-    <InteractiveGate>
-      <RouterProvider router={router} />
-    </InteractiveGate>
-  </StrictMode>
-);
+  const app = (
+    <StrictMode>
+      <InteractiveGate>
+        <RouterProvider router={router} />
+      </InteractiveGate>
+    </StrictMode>
+  );
 
-// As transitions the first render and the hydration are time-sliced: a slow phone stays responsive meanwhile.
-if (rootElement.hasChildNodes()) {
-  // Server-rendered (src/entry-server.tsx): the route's code loads first, so hydration finds the same page.
-  // Marks the router as hydrating server markup: its root then renders without the Suspense wrapper, as on the server.
-  router.ssr = { manifest: undefined };
-  const hydrate = () =>
-    startTransition(() => {
-      hydrateRoot(rootElement, app, {
-        // A part whose first render differs from the server's is rendered afresh by React: worth a note, not an error.
-        onRecoverableError: (error) => console.warn('[hydration] rendered on the client instead', error),
-      });
+  // As transitions the first render and the hydration are time-sliced: a slow phone stays responsive meanwhile.
+  if (rootElement.hasChildNodes()) {
+    // Server-rendered (src/entry-server.tsx): the route's code loads first, so hydration finds the same page.
+    // Marks the router as hydrating server markup: its root then renders without the Suspense wrapper, as on the server.
+    router.ssr = { manifest: undefined };
+    hydratingServerPage();
+    const stopWatching = router.subscribe('onBeforeNavigate', (event) => {
+      if (!event.fromLocation) return;
+      serverPageLeft();
+      stopWatching();
     });
-  router.load().then(hydrate, (error: unknown) => {
-    console.error('Route loading failed', error);
-    hydrate();
-  });
-} else {
-  const root = createRoot(rootElement);
-  startTransition(() => root.render(app));
+    const hydrate = () =>
+      startTransition(() => {
+        hydrateRoot(rootElement, app, {
+          // A part whose first render differs from the server's is rendered afresh by React: worth a note, not an error.
+          onRecoverableError: (error) => console.warn('[hydration] rendered on the client instead', error),
+        });
+      });
+    router.load().then(hydrate, (error: unknown) => {
+      console.error('Route loading failed', error);
+      hydrate();
+    });
+  } else {
+    const root = createRoot(rootElement);
+    startTransition(() => root.render(app));
+  }
 }
+
+// Evaluating this bundle is one long task on a slow phone; building the router and matching the page is the next
+// one, not the same (issue 22: no task of the first load should block a tap for long).
+void nextTask()
+  .then(startApp)
+  .catch((error: unknown) => console.error('The app could not start', error));
 
 /**
  * Production only: in development and tests MSW owns the worker slot.

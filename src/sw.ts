@@ -5,15 +5,20 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { SHELL_DENYLIST, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
+import { SHELL_DENYLIST, isAdminPublicFile, isBuildFile, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
+import { ADMIN_ASSETS_CACHE, ADMIN_ASSETS_LIST, cacheAdminAssets } from './features/pwa/admin-assets-cache.ts';
+import { CACHE_ADMIN_ASSETS_MESSAGE } from './features/pwa/owner-assets.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 /*
- * What this worker caches: the build (app shell, every route's code, CSS,
- * icons, manifests) and product artwork. Nothing else: the backend (REST,
+ * What this worker caches: the storefront's build (app shell, every
+ * storefront route's code, CSS, the favicon and manifest; precached), the
+ * back office's build on the owner's device only (after the owner signs in,
+ * the page asks for it: ADMIN_ASSETS_CACHE), the app's other files as they are
+ * first used (supabase-js), and product artwork. Nothing else: the backend (REST,
  * auth, functions) is never routed here, so no session, order or personal
  * data ever lands in a worker cache; offline data lives in Dexie.
  */
@@ -56,11 +61,48 @@ registerRoute(
   }),
 );
 
+// The build's files that are not precached: the back office's (kept whole on the owner's device, see the message
+// below) and code a visitor loads only when needed (supabase-js, to sign in), kept once used. Hashed names never
+// change content, so cache first.
+const keptBackOffice = (request: Request) => caches.open(ADMIN_ASSETS_CACHE).then((cache) => cache.match(request));
+const onDemandFiles = new CacheFirst({
+  cacheName: 'app-files',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 90 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isBuildFile(url.pathname),
+  async (options) => (await keptBackOffice(options.request)) ?? onDemandFiles.handle(options),
+);
+// The back office's manifest and icons change without a new name: the network's, the kept copy only offline.
+registerRoute(
+  ({ url, sameOrigin }) => sameOrigin && isAdminPublicFile(url.pathname),
+  async ({ request }) => {
+    try {
+      return await fetch(request);
+    } catch (error) {
+      const kept = await keptBackOffice(request);
+      if (kept) return kept;
+      throw error;
+    }
+  },
+);
+
 // The page decides when to activate an update (the 'Dostępna jest nowa wersja' prompt), never the worker on its own.
 self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
     void self.skipWaiting();
+  }
+  // The owner signed in (src/features/pwa/owner-assets.ts): keep the whole back office for the installed admin app.
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === CACHE_ADMIN_ASSETS_MESSAGE.type) {
+    event.waitUntil(
+      cacheAdminAssets(ADMIN_ASSETS_LIST, { origin: self.location.origin }).catch((error: unknown) =>
+        console.warn('[sw] admin files not cached', error),
+      ),
+    );
   }
 });
 

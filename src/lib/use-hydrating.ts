@@ -1,15 +1,33 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const noSubscription = () => () => {};
+let serverPageHydrating = false;
+
+/** src/main.tsx, before hydrating: the page in the document came from the server. */
+export function hydratingServerPage(): void {
+  serverPageHydrating = true;
+}
 
 /**
- * True while React renders on the server or hydrates server markup (it then
- * uses the server value), false in every render in the browser after that.
+ * src/main.tsx, at the first navigation in the browser: what mounts from now
+ * on is rendered by the browser, not hydrated. Not earlier: React hydrates a
+ * page's Suspense boundaries one by one after the first commit, and each
+ * must render as the server did.
+ */
+export function serverPageLeft(): void {
+  serverPageHydrating = false;
+}
+
+/**
+ * True while React renders on the server or hydrates server markup, false in
+ * every render in the browser after that. Not useSyncExternalStore with a
+ * server snapshot: React re-renders such a component synchronously right
+ * after hydration, in one task that cannot yield (issue 22 measured 100–200 ms
+ * at 4× CPU on /shop). Here the switch is a transition, rendered in slices.
  */
 export function useHydrating(): boolean {
-  return useSyncExternalStore(
-    noSubscription,
-    () => false,
-    () => true,
-  );
+  const [hydrating, setHydrating] = useState(() => typeof window === 'undefined' || serverPageHydrating);
+  useEffect(() => {
+    if (hydrating) startTransition(() => setHydrating(false));
+  }, [hydrating]);
+  return hydrating;
 }

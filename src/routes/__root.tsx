@@ -10,7 +10,8 @@ import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
 import { markFirstContent } from '../lib/first-content.ts';
 
 // The cart (Dexie, the drawer) stays out of the first load of `/`.
-const CartButton = lazy(() => import('../features/cart/cart-button.tsx').then((m) => ({ default: m.CartButton })));
+const loadCartButton = () => import('../features/cart/cart-button.tsx');
+const CartButton = lazy(() => loadCartButton().then((m) => ({ default: m.CartButton })));
 // So does the order outbox sender: it starts once the page is idle.
 const OrdersSyncAgent = lazy(() => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => ({ default: m.OrdersSyncAgent })));
 const accessToken = () => import('../features/auth/auth-client.ts').then((m) => m.currentAccessToken());
@@ -75,14 +76,35 @@ function useFocusOnNavigation() {
   );
 }
 
-function AuthedShell() {
-  useFirstContentOnRender();
-  useFocusOnNavigation();
+/**
+ * The account menu is the shell's only part that follows the session: the
+ * shell itself does not, so the session's first check after hydration
+ * re-renders this slot, not the whole page (issue 22).
+ */
+function AccountSlot() {
   const { user, logout } = useAuth();
   const navigate = useNavigate();
   const onLogout = useCallback(() => {
     void logout().then(() => navigate({ to: '/' }));
   }, [logout, navigate]);
+  return <AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />;
+}
+
+/** The owner's device keeps the back office for offline use (src/features/pwa/owner-assets.ts). */
+function OwnerDeviceFiles() {
+  const isOwner = useAuth().user?.isAdmin === true;
+  useEffect(() => {
+    if (!isOwner || !import.meta.env.PROD) return;
+    void import('../features/pwa/owner-assets.ts')
+      .then((module) => module.keepBackOfficeOnDevice())
+      .catch((error: unknown) => console.warn('[pwa] the back office was not kept for offline use', error));
+  }, [isOwner]);
+  return null;
+}
+
+function AuthedShell() {
+  useFirstContentOnRender();
+  useFocusOnNavigation();
   const inBackOffice = useInBackOffice();
 
   const syncAgent = <OrdersSyncAgent accessToken={accessToken} />;
@@ -91,8 +113,11 @@ function AuthedShell() {
     // No storefront header, footer, cart, shop menu or cookie banner: the owner's app.
     return (
       <>
+        <OwnerDeviceFiles />
         <Outlet />
-        <DeferredSlot fallback={null}>{syncAgent}</DeferredSlot>
+        <DeferredSlot fallback={null} load="device-data">
+          {syncAgent}
+        </DeferredSlot>
       </>
     );
   }
@@ -100,21 +125,28 @@ function AuthedShell() {
   return (
     <AppShell
       cartSlot={
-        <DeferredSlot fallback={<CartPlaceholder />}>
+        // A first visit has no cart to count: Dexie and the drawer load at the first tap.
+        <DeferredSlot fallback={<CartPlaceholder />} load="device-data" preload={loadCartButton}>
           <CartButton />
         </DeferredSlot>
       }
-      accountSlot={<AccountMenuSlot user={user ? { email: user.email, isAdmin: user.isAdmin } : null} onLogout={onLogout} />}
+      accountSlot={<AccountSlot />}
       noticeSlot={
         <DeferredSlot fallback={null}>
           <PwaNotices />
         </DeferredSlot>
       }
       footerSlot={
-        <DeferredSlot fallback={null}>
-          <PwaInstall />
-          {syncAgent}
-        </DeferredSlot>
+        <>
+          <OwnerDeviceFiles />
+          <DeferredSlot fallback={null}>
+            <PwaInstall />
+          </DeferredSlot>
+          {/* Queued orders live in the device's database: none on a first visit. */}
+          <DeferredSlot fallback={null} load="device-data">
+            {syncAgent}
+          </DeferredSlot>
+        </>
       }
     >
       <Outlet />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isProductImage, isShellNavigation, offlinePageHtml } from '../../src/features/pwa/sw-routes.ts';
+import { isAdminPublicFile, isBuildFile, isProductImage, isShellNavigation, offlinePageHtml } from '../../src/features/pwa/sw-routes.ts';
 
 describe('service worker navigation rules', () => {
   it('answers every app route with the shell, query strings included', () => {
@@ -66,5 +66,23 @@ describe('offline page', () => {
     expect(html).not.toMatch(/<script/i);
     expect(html).toContain('value="&#34;&#62;&#60;script&#62;"');
     expect(html).toContain("default-src 'none'");
+  });
+});
+
+describe('service worker rules for files outside the precache', () => {
+  it('treats the hashed build output as build files, nothing else', () => {
+    expect(isBuildFile('/assets/dist-C0gWWwED.js')).toBe(true);
+    expect(isBuildFile('/assets/admin-Dc5KyoLV.js')).toBe(true);
+    for (const path of ['/sw.js', '/index.html', '/products/znicz.svg', '/admin-assets.json', '/icons/admin-192.png']) {
+      expect(isBuildFile(path), path).toBe(false);
+    }
+  });
+
+  it("recognises the back office's manifest and icons, not the storefront's", () => {
+    expect(isAdminPublicFile('/admin.webmanifest')).toBe(true);
+    expect(isAdminPublicFile('/icons/admin-maskable-512.png')).toBe(true);
+    for (const path of ['/manifest.webmanifest', '/icons/icon-192.png', '/icons/apple-touch-icon.png', '/admin']) {
+      expect(isAdminPublicFile(path), path).toBe(false);
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { useEffect, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useHydrating } from '../../lib/use-hydrating.ts';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import type { AuthUser } from './auth-state.ts';
 import { CHECKING_SESSION, createAuthStore } from './auth-store.ts';
@@ -19,7 +20,14 @@ export function AuthProvider({
 }) {
   const [store] = useState(createAuthStore);
   // The server knows no session: it renders the check in progress, as a stored session does until it is checked.
-  const state = useSyncExternalStore(store.subscribe, store.getState, () => CHECKING_SESSION);
+  const hydrating = useHydrating();
+  const [state, setState] = useState(() => (hydrating ? CHECKING_SESSION : store.getState()));
+  useEffect(() => {
+    // After hydration, this device's state replaces the server's as a transition, rendered in slices: with
+    // useSyncExternalStore React would re-render (and finish hydrating) every reader at once, in one long task (issue 22).
+    startTransition(() => setState(store.getState()));
+    return store.subscribe(() => setState(store.getState()));
+  }, [store]);
 
   useEffect(() => store.setSignedOutHandler(onSignedOut), [store, onSignedOut]);
   useEffect(() => store.connect(), [store]);

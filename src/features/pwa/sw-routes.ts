@@ -27,6 +27,16 @@ export function isProductImage(url: URL, sameOrigin: boolean): boolean {
   return sameOrigin && url.pathname.startsWith('/products/') && url.pathname.endsWith('.svg');
 }
 
+/** The build's files: hashed names, so a name never changes content. */
+export function isBuildFile(pathname: string): boolean {
+  return pathname.startsWith('/assets/');
+}
+
+/** The back office's manifest and icons (public/, unhashed): kept on the owner's device for the installed admin app. */
+export function isAdminPublicFile(pathname: string): boolean {
+  return pathname === '/admin.webmanifest' || pathname.startsWith('/icons/admin-');
+}
+
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 }

@@ -1,47 +1,97 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../../lib/first-content.ts';
+import { deviceKeepsData } from './device-data.ts';
 
 /** Idle time after which a deferred chunk loads anyway, without any intent shown. */
 const IDLE_TIMEOUT_MS = 2500;
 
 /**
- * Keeps a lazily imported piece of the header (account menu, cart button) out
- * of the first load: `fallback` (a plain element of the same size) shows
- * until the page has loaded and the browser is idle, or the visitor points at
- * or focuses it; then
- * `children` (a React.lazy component) loads behind the same fallback.
+ * When the slot's chunk loads:
+ * - 'idle': once the page has loaded, shown its first content and the browser is idle;
+ * - 'device-data': the same when this device already keeps the shop's data (a cart, queued orders),
+ *   else at the visitor's first tap or key anywhere: a first visit has nothing to show there;
+ * - 'intent': only when the visitor points at, focuses or presses the slot.
+ * In every case pointing at or focusing the slot loads it at once.
  */
-export function DeferredSlot({ fallback, children }: { fallback: ReactNode; children: ReactNode }) {
+export type DeferredSlotLoad = 'idle' | 'device-data' | 'intent';
+
+/**
+ * Keeps a lazily imported piece of the page (account menu, cart button,
+ * install offer) out of the first load: `fallback` (a plain element of the
+ * same size) shows until `load` says so; then `children` (a React.lazy
+ * component) loads behind the same fallback.
+ */
+export function DeferredSlot({
+  fallback,
+  children,
+  load = 'idle',
+  preload,
+}: {
+  fallback: ReactNode;
+  children: ReactNode;
+  load?: DeferredSlotLoad;
+  /**
+   * Fetches the children's chunk. Given, the fallback stays in place until it has arrived: a tap that
+   * armed the slot still lands on the same element (replacing it mid-tap would lose the click).
+   */
+  preload?: () => Promise<unknown>;
+}) {
   const [ready, setReady] = useState(false);
-  const arm = useCallback(() => setReady(true), []);
+  const arm = useCallback(() => {
+    if (!preload) {
+      setReady(true);
+      return;
+    }
+    // A failed fetch still swaps: the lazy component then reports the error as it would have.
+    const swap = () => setReady(true);
+    preload().then(swap, swap);
+  }, [preload]);
 
   useEffect(() => {
-    if (ready) return undefined;
-    let stopWaiting = () => {};
-    let stopIdle = () => {};
+    if (ready || load === 'intent') return undefined;
+    // Asked now, before the page's idle work (the catalogue copy) may create the database.
+    if (load === 'device-data') void deviceKeepsData();
+    let cancelled = false;
+    const stops: Array<() => void> = [];
+    const stopAll = () => stops.forEach((stop) => stop());
+    const onFirstInteraction = () => {
+      const events = ['pointerdown', 'keydown'] as const;
+      const once = () => arm();
+      events.forEach((name) => document.addEventListener(name, once, { capture: true, once: true, passive: true }));
+      stops.push(() => events.forEach((name) => document.removeEventListener(name, once, { capture: true })));
+    };
     // After the page's load and its main content, then when idle: these chunks never compete with what the customer came for.
     const whenIdle = () => {
       if (typeof window.requestIdleCallback === 'function') {
         const id = window.requestIdleCallback(arm, { timeout: IDLE_TIMEOUT_MS });
-        stopIdle = () => window.cancelIdleCallback(id);
+        stops.push(() => window.cancelIdleCallback(id));
       } else {
         const id = window.setTimeout(arm, 1000);
-        stopIdle = () => window.clearTimeout(id);
+        stops.push(() => window.clearTimeout(id));
       }
     };
     const afterLoad = () => {
-      stopWaiting = afterFirstContent(whenIdle);
+      stops.push(
+        afterFirstContent(() => {
+          if (load === 'idle') return whenIdle();
+          void deviceKeepsData().then((keeps) => {
+            if (cancelled) return;
+            if (keeps) whenIdle();
+            else onFirstInteraction();
+          });
+        }),
+      );
     };
     if (document.readyState === 'complete') afterLoad();
     else {
       window.addEventListener('load', afterLoad, { once: true });
-      stopWaiting = () => window.removeEventListener('load', afterLoad);
+      stops.push(() => window.removeEventListener('load', afterLoad));
     }
     return () => {
-      stopWaiting();
-      stopIdle();
+      cancelled = true;
+      stopAll();
     };
-  }, [ready, arm]);
+  }, [ready, arm, load]);
 
   return (
     <span className="contents" onPointerOver={ready ? undefined : arm} onFocus={ready ? undefined : arm}>

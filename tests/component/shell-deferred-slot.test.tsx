@@ -1,0 +1,70 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetDeviceDataForTests } from '../../src/features/shell/device-data.ts';
+import { DeferredSlot } from '../../src/features/shell/deferred-slot.tsx';
+import { markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
+
+/** Issue 22: when a slot's chunk loads. The children stand for a lazy chunk: rendered means loaded. */
+function renderSlot(load: 'idle' | 'device-data' | 'intent', preload?: () => Promise<unknown>) {
+  render(
+    <div>
+      <DeferredSlot fallback={<button type="button">Zaślepka</button>} load={load} {...(preload ? { preload } : {})}>
+        <p>Załadowane</p>
+      </DeferredSlot>
+      <button type="button">Gdzie indziej</button>
+    </div>,
+  );
+}
+
+const loaded = () => screen.queryByText('Załadowane') !== null;
+
+/** This device's IndexedDB databases, as indexedDB.databases() lists them. */
+function deviceDatabases(names: string[]) {
+  vi.stubGlobal('indexedDB', { databases: () => Promise.resolve(names.map((name) => ({ name, version: 1 }))) });
+}
+
+describe('deferred header and footer slots', () => {
+  beforeEach(() => {
+    resetFirstContentForTests();
+    resetDeviceDataForTests();
+    markFirstContent();
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("'idle' loads once the page is idle, without any intent", async () => {
+    renderSlot('idle');
+    await waitFor(() => expect(loaded()).toBe(true), { timeout: 3000 });
+  });
+
+  it("'intent' waits for the visitor to point at the slot, and keeps the placeholder until the chunk is there", async () => {
+    let arrive = () => {};
+    const preload = vi.fn(() => new Promise<void>((resolve) => (arrive = resolve)));
+    renderSlot('intent', preload);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(loaded()).toBe(false);
+    expect(preload).not.toHaveBeenCalled();
+
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'Zaślepka' }));
+    expect(preload).toHaveBeenCalledOnce();
+    // The same placeholder element stays under the finger until the chunk has arrived.
+    expect(screen.getByRole('button', { name: 'Zaślepka' })).toBeTruthy();
+    arrive();
+    await waitFor(() => expect(loaded()).toBe(true));
+  });
+
+  it("'device-data' on a first visit (no database yet) waits for the first tap anywhere", async () => {
+    deviceDatabases(['another-app']);
+    renderSlot('device-data');
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(loaded()).toBe(false);
+
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Gdzie indziej' }));
+    await waitFor(() => expect(loaded()).toBe(true));
+  });
+
+  it("'device-data' on a device that keeps the shop's data loads when idle, as before", async () => {
+    deviceDatabases(['kwiaciarnia']);
+    renderSlot('device-data');
+    await waitFor(() => expect(loaded()).toBe(true), { timeout: 3000 });
+  });
+});

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { ADMIN_ASSETS_CACHE, cacheAdminAssets, parseAdminAssetList } from '../../src/features/pwa/admin-assets-cache.ts';
+import { CACHE_ADMIN_ASSETS_MESSAGE, keepBackOfficeOnDevice } from '../../src/features/pwa/owner-assets.ts';
+
+const ORIGIN = 'https://sklep.example.pl';
+
+/** An in-memory CacheStorage with the few calls the worker makes. */
+function fakeCaches() {
+  const stores = new Map<string, Map<string, Response>>();
+  const open = (name: string) => {
+    const entries = stores.get(name) ?? new Map<string, Response>();
+    stores.set(name, entries);
+    return Promise.resolve({
+      match: (url: string) => Promise.resolve(entries.get(url)),
+      put: (url: string, response: Response) => Promise.resolve(void entries.set(url, response)),
+      keys: () => Promise.resolve([...entries.keys()].map((url) => new Request(url))),
+      delete: (request: Request) => Promise.resolve(entries.delete(request.url)),
+    } as unknown as Cache);
+  };
+  return { cacheStorage: { open } as unknown as CacheStorage, stores };
+}
+
+/** A network answering the list and each file, recording what was fetched. */
+function fakeNetwork(list: unknown, failing: string[] = []) {
+  const fetched: string[] = [];
+  const fetcher = (input: RequestInfo | URL) => {
+    const url = String(input);
+    fetched.push(url);
+    if (url.endsWith('/admin-assets.json')) return Promise.resolve(Response.json(list));
+    if (failing.some((path) => url.endsWith(path))) return Promise.resolve(new Response('', { status: 404 }));
+    return Promise.resolve(new Response(`body of ${url}`));
+  };
+  return { fetcher: fetcher as typeof fetch, fetched };
+}
+
+describe("the back office's files on the owner's device", () => {
+  it('accepts the build list of absolute paths and refuses anything else whole', () => {
+    expect(parseAdminAssetList(['/assets/admin-1.js', '/admin.webmanifest'])).toEqual(['/assets/admin-1.js', '/admin.webmanifest']);
+    for (const bad of [{}, ['assets/admin.js'], ['//evil.example/x.js'], ['/ok.js', 3], null]) {
+      expect(() => parseAdminAssetList(bad), JSON.stringify(bad)).toThrow();
+    }
+  });
+
+  it('keeps every listed file in its own cache', async () => {
+    const { cacheStorage, stores } = fakeCaches();
+    const { fetcher } = fakeNetwork(['/assets/admin-1.js', '/assets/settings-2.js', '/icons/admin-192.png']);
+
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher, origin: ORIGIN });
+
+    expect([...stores.get(ADMIN_ASSETS_CACHE)!.keys()].sort()).toEqual([
+      `${ORIGIN}/assets/admin-1.js`,
+      `${ORIGIN}/assets/settings-2.js`,
+      `${ORIGIN}/icons/admin-192.png`,
+    ]);
+  });
+
+  it('fetches again only what is not hashed, and drops the files of an earlier build', async () => {
+    const { cacheStorage, stores } = fakeCaches();
+    await cacheAdminAssets('/admin-assets.json', {
+      cacheStorage,
+      fetcher: fakeNetwork(['/assets/admin-1.js', '/admin.webmanifest']).fetcher,
+      origin: ORIGIN,
+    });
+
+    const next = fakeNetwork(['/assets/admin-1.js', '/assets/admin-3.js', '/admin.webmanifest']);
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: next.fetcher, origin: ORIGIN });
+    expect(next.fetched.sort()).toEqual([`${ORIGIN}/admin-assets.json`, `${ORIGIN}/admin.webmanifest`, `${ORIGIN}/assets/admin-3.js`]);
+
+    const newer = fakeNetwork(['/assets/admin-3.js', '/admin.webmanifest']);
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: newer.fetcher, origin: ORIGIN });
+    expect([...stores.get(ADMIN_ASSETS_CACHE)!.keys()].sort()).toEqual([`${ORIGIN}/admin.webmanifest`, `${ORIGIN}/assets/admin-3.js`]);
+  });
+
+  it('fails (and keeps what it had) when a file cannot be fetched, so the page asks again next time', async () => {
+    const { cacheStorage, stores } = fakeCaches();
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: fakeNetwork(['/assets/admin-1.js']).fetcher, origin: ORIGIN });
+
+    const broken = fakeNetwork(['/assets/admin-1.js', '/assets/admin-2.js'], ['/assets/admin-2.js']);
+    await expect(cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: broken.fetcher, origin: ORIGIN })).rejects.toThrow('404');
+    expect([...stores.get(ADMIN_ASSETS_CACHE)!.keys()]).toEqual([`${ORIGIN}/assets/admin-1.js`]);
+  });
+
+  it("the owner's page asks the active worker, and does nothing without one", async () => {
+    const posted: unknown[] = [];
+    const container = { ready: Promise.resolve({ active: { postMessage: (message: unknown) => posted.push(message) } }) };
+    await keepBackOfficeOnDevice(container as unknown as ServiceWorkerContainer);
+    expect(posted).toEqual([CACHE_ADMIN_ASSETS_MESSAGE]);
+
+    await expect(keepBackOfficeOnDevice(null)).resolves.toBeUndefined();
+  });
+});
