@@ -39,6 +39,12 @@ export interface PhotoBenchOptions {
   runs?: number;
   /** A folder to write the camera file and the three WebP files into, to look at them. */
   keepFilesIn?: string;
+  /**
+   * Measure the JPEG fallback: the page gets Safari's canvas, which answers a
+   * WebP request with PNG and has no OffscreenCanvas (informational sizes;
+   * the issue's budgets are for WebP).
+   */
+  asSafari?: boolean;
 }
 
 /**
@@ -168,6 +174,15 @@ export async function measurePhotoBudgets(options: PhotoBenchOptions = {}): Prom
     options.browser ?? (await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS, headless: true }));
   const harness = await startPhotoHarness();
   const context = await browser.newContext();
+  if (options.asSafari) {
+    await context.addInitScript(() => {
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (callback, type, quality) {
+        toBlob.call(this, callback, type === 'image/webp' ? 'image/png' : type, quality);
+      };
+    });
+  }
+  const format = options.asSafari ? 'JPEG (Safari: no WebP encoder)' : 'WebP';
   try {
     const page = await context.newPage();
     const workers: string[] = [];
@@ -175,6 +190,8 @@ export async function measurePhotoBudgets(options: PhotoBenchOptions = {}): Prom
     await page.goto(harness.url);
     await page.waitForFunction('window.photoProcessingReady === true');
     const sourceBytes = (await page.evaluate(MAKE_CAMERA_PHOTO)) as number;
+    // The camera file is drawn with OffscreenCanvas; processing then runs without it, as in Safari.
+    if (options.asSafari) await page.evaluate(() => delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas);
     const runsMs: number[] = [];
     let variants: PhotoBenchResult['variants'] = [];
     for (let run = 0; run < runs; run++) {
@@ -192,7 +209,7 @@ export async function measurePhotoBudgets(options: PhotoBenchOptions = {}): Prom
       source: { width: 4000, height: 3000, bytes: sourceBytes },
       variants,
       budgets: ([1600, 400] as const).map((target) => ({
-        name: `photo ${target} px WebP (from a ${(sourceBytes / 1e6).toFixed(1)} MB 4000×3000 JPEG)`,
+        name: `photo ${target} px ${format} (from a ${(sourceBytes / 1e6).toFixed(1)} MB 4000×3000 JPEG)`,
         value: Math.round((bytesOf(target) / KB) * 10) / 10,
         limit: BUDGET_KB[target],
         unit: 'KB' as const,
@@ -212,6 +229,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
   const keepFilesIn = process.env.PHOTO_BENCH_KEEP ?? resolve(import.meta.dirname, '..', '.tmp', 'bench-photos');
   const result = await measurePhotoBudgets({ keepFilesIn, runs: Number(process.env.BENCH_RUNS ?? 3) });
   process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
+  const safari = await measurePhotoBudgets({ runs: 1, asSafari: true });
+  process.stdout.write(`${JSON.stringify({ safariJpegFallback: safari.variants }, null, 2)}\n`);
   const over = result.budgets.filter((budget) => budget.value > budget.limit);
   process.stderr.write(
     `[bench] photos kept in ${keepFilesIn}; ${over.length ? `OVER BUDGET: ${over.map((b) => b.name).join(', ')}` : 'within budget'}\n`,

@@ -39,6 +39,15 @@ describe('product photo files', () => {
     expect(capped.src).toContain(`${PHOTO.id}-800.webp`);
   });
 
+  it('names and addresses a JPEG photo by its format', () => {
+    expect(photoObjectPaths(PRODUCT, PHOTO.id, 'jpeg')[2]).toBe(`products/${PRODUCT}/${PHOTO.id}-1600.jpg`);
+    const jpeg = photoImageAttributes('http://localhost:54321', PRODUCT, { ...PHOTO, format: 'jpeg' });
+    expect(jpeg.src).toMatch(/-800\.jpg$/);
+    expect(jpeg.srcSet).not.toContain('.webp');
+    expect(isProductPhotoList([{ ...PHOTO, format: 'jpeg' }])).toBe(true);
+    expect(isProductPhotoList([{ ...PHOTO, format: 'png' }])).toBe(false);
+  });
+
   it('ignores a photo list of an unknown shape', () => {
     expect(isProductPhotoList([PHOTO])).toBe(true);
     expect(isProductPhotoList([{ ...PHOTO, id: '../x' }])).toBe(false);

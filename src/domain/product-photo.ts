@@ -17,6 +17,15 @@ export type PhotoVariantWidth = (typeof PHOTO_VARIANT_WIDTHS)[number];
 export const PHOTO_CACHE_CONTROL_SECONDS = 31_536_000;
 export const PHOTO_CONTENT_TYPE = 'image/webp';
 
+/**
+ * The files' format. WebP wherever the browser can encode it; Safari's canvas
+ * cannot (it answers a WebP request with PNG), so a photo prepared on an
+ * iPhone is stored as JPEG instead and says so in its `format`.
+ */
+export type PhotoFormat = 'webp' | 'jpeg';
+const FORMAT_EXTENSION: Record<PhotoFormat, string> = { webp: 'webp', jpeg: 'jpg' };
+export const PHOTO_FORMAT_CONTENT_TYPE: Record<PhotoFormat, string> = { webp: PHOTO_CONTENT_TYPE, jpeg: 'image/jpeg' };
+
 /** One photo as products.photos stores it; the array's first photo is the main one. */
 export interface ProductPhoto {
   /** A UUID chosen by the device that took the photo; names its files. */
@@ -24,6 +33,8 @@ export interface ProductPhoto {
   /** Size of the largest file (≤ 1600 wide), after EXIF orientation was applied. */
   width: number;
   height: number;
+  /** Only for JPEG files (absent: WebP), so every earlier row stays valid. */
+  format?: 'jpeg';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -45,7 +56,8 @@ export function isProductPhotoList(value: unknown): value is ProductPhoto[] {
         (photo.width as number) > 0 &&
         'height' in photo &&
         Number.isInteger(photo.height) &&
-        (photo.height as number) > 0,
+        (photo.height as number) > 0 &&
+        (!('format' in photo) || photo.format === 'jpeg'),
     )
   );
 }
@@ -55,14 +67,29 @@ export function productPhotos(product: { photos?: unknown }): ProductPhoto[] {
   return isProductPhotoList(product.photos) ? product.photos : [];
 }
 
-/** The object path of one file inside the bucket: products/<product>/<photo>-<target>.webp. */
-export function photoObjectPath(productId: string, photoId: string, target: PhotoVariantWidth): string {
-  return `products/${productId}/${photoId}-${target}.webp`;
+/** A stored photo's format. */
+export function photoFormat(photo: Pick<ProductPhoto, 'format'>): PhotoFormat {
+  return photo.format ?? 'webp';
+}
+
+/** The object path of one file inside the bucket: products/<product>/<photo>-<target>.webp (or .jpg). */
+export function photoObjectPath(productId: string, photoId: string, target: PhotoVariantWidth, format: PhotoFormat = 'webp'): string {
+  return `products/${productId}/${photoId}-${target}.${FORMAT_EXTENSION[format]}`;
 }
 
 /** Every file of a photo, for upload and removal. */
-export function photoObjectPaths(productId: string, photoId: string): string[] {
-  return PHOTO_VARIANT_WIDTHS.map((target) => photoObjectPath(productId, photoId, target));
+export function photoObjectPaths(productId: string, photoId: string, format: PhotoFormat = 'webp'): string[] {
+  return PHOTO_VARIANT_WIDTHS.map((target) => photoObjectPath(productId, photoId, target, format));
+}
+
+/** The format of a file by its content type (what the photo queue stores). */
+export function photoFormatOfContentType(contentType: string): PhotoFormat {
+  return contentType === PHOTO_FORMAT_CONTENT_TYPE.jpeg ? 'jpeg' : 'webp';
+}
+
+/** A photo as products.photos stores it: `format` only for JPEG. */
+export function storedPhoto(id: string, width: number, height: number, format: PhotoFormat): ProductPhoto {
+  return format === 'jpeg' ? { id, width, height, format } : { id, width, height };
 }
 
 /** The real size of a photo's file for a target width (never upscaled; height keeps the ratio). */
@@ -105,10 +132,10 @@ export function photoImageAttributes(
     const { width } = variantSize(photo, target);
     if (seen.has(width)) continue;
     seen.add(width);
-    candidates.push(`${photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, target))} ${width}w`);
+    candidates.push(`${photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, target, photoFormat(photo)))} ${width}w`);
   }
   return {
-    src: photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, 800)),
+    src: photoPublicUrl(backendUrl, photoObjectPath(productId, photo.id, 800, photoFormat(photo))),
     srcSet: candidates.join(', '),
     width: photo.width,
     height: photo.height,

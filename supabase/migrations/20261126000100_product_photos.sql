@@ -8,7 +8,9 @@
 -- loads. An empty array: the product shows its illustration (image_url).
 
 -- The whole list: an array of at most 6 photos (MAX_PRODUCT_PHOTOS), each
--- exactly the keys id (a UUID as text), width and height (whole numbers from
+-- exactly the keys id (a UUID as text), width and height, plus `format`
+-- 'jpeg' for a photo whose files are JPEG (a browser without a WebP encoder,
+-- Safari; absent means WebP) (width and height whole numbers from
 -- 1 to 100 000 px, a bound so the value always fits an integer), no id twice
 -- (compared case-insensitively, as UUIDs compare). Immutable and pure, so a
 -- CHECK constraint may call it. One function with no calls by name: it runs
@@ -28,7 +30,8 @@ as $$
       select 1 from jsonb_array_elements(p_photos) e
       where case
         when jsonb_typeof(e) <> 'object' then true
-        when (select count(*) from jsonb_object_keys(e)) <> 3 then true
+        when (select count(*) from jsonb_object_keys(e)) <> 3 + (e ? 'format')::integer then true
+        when e ? 'format' and (e -> 'format') is distinct from '"jpeg"'::jsonb then true
         when jsonb_typeof(e -> 'id') is distinct from 'string' or jsonb_typeof(e -> 'width') is distinct from 'number'
           or jsonb_typeof(e -> 'height') is distinct from 'number' then true
         when (e ->> 'id') !~* '^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$' then true
@@ -61,7 +64,7 @@ alter table public.products add column photos jsonb not null default '[]'::jsonb
 --
 -- Errors (what the admin app handles):
 --   42501 'not_owner'          - the caller is not the shop owner (anon has no EXECUTE at all: 42501 too);
---   22023 'invalid_photo'      - p_photo is not {id: uuid text, width: int > 0, height: int > 0};
+--   22023 'invalid_photo'      - p_photo is not {id: uuid text, width: int > 0, height: int > 0[, format: 'jpeg']};
 --   P0001 'product_not_found'  - no such product, or not visible to the caller; a photo queued for a
 --                                new product not saved yet may retry later (detail: the product id);
 --   P0001 'too_many_photos'    - the product already has 6 other photos (detail: the limit).
@@ -103,7 +106,7 @@ begin
     update public.products set photos = v_photos where id = p_product_id;
   exception when check_violation then
     raise exception 'invalid_photo' using errcode = '22023',
-      hint = 'A photo is {"id": "<uuid>", "width": <integer > 0>, "height": <integer > 0>}.';
+      hint = 'A photo is {"id": "<uuid>", "width": <integer > 0>, "height": <integer > 0>}, with "format": "jpeg" for JPEG files.';
   end;
   return v_photos;
 end

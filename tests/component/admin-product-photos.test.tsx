@@ -33,6 +33,7 @@ function prepared(width = 1600, height = 1200): ProcessedPhoto {
   return {
     width,
     height,
+    format: 'webp',
     variants: ([400, 800, 1600] as const).map((target, index) => ({
       target,
       width: target,

@@ -197,6 +197,22 @@ function expectNoMetadata(variant: VariantReport) {
   for (const rationals of gpsRationalBytes()) expect(bytes.includes(rationals)).toBe(false);
 }
 
+/** The marker codes of a JPEG's segments up to the image data (0xE1 is APP1: EXIF or XMP); throws on a file that is not JPEG. */
+function jpegSegmentMarkers(latin1: string): number[] {
+  const bytes = Buffer.from(latin1, 'latin1');
+  expect([bytes[0], bytes[1]]).toEqual([0xff, 0xd8]);
+  const markers: number[] = [];
+  for (let at = 2; at + 4 <= bytes.length;) {
+    expect(bytes[at]).toBe(0xff);
+    const marker = bytes[at + 1]!;
+    markers.push(marker);
+    if (marker === 0xda) break; // start of scan: entropy-coded data follows
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  expect(markers).toContain(0xda);
+  return markers;
+}
+
 describe('photo processing in Chromium', () => {
   it('turns a sideways phone photo with GPS into three upright WebP files without metadata, in the photo worker', async () => {
     const context = await chromium.browser.newContext();
@@ -249,11 +265,20 @@ describe('photo processing in Chromium', () => {
     await context.close();
   });
 
-  it('does the same on the main thread in a browser without OffscreenCanvas', async () => {
+  it.each([
+    ['does the same on the main thread in a browser without OffscreenCanvas', false, 'webp'],
+    // Safari's canvas answers a WebP request with PNG (and has no OffscreenCanvas WebP either): the files become JPEG.
+    ['makes JPEG files in a browser whose canvas cannot encode WebP (Safari), still upright and without metadata', true, 'jpeg'],
+  ] as const)('%s', async (_name, withoutWebpEncoder, format) => {
     const context = await chromium.browser.newContext();
-    await context.addInitScript(() => {
+    await context.addInitScript((safari) => {
       delete (globalThis as { OffscreenCanvas?: unknown }).OffscreenCanvas;
-    });
+      if (!safari) return;
+      const toBlob = HTMLCanvasElement.prototype.toBlob;
+      HTMLCanvasElement.prototype.toBlob = function (callback, type, quality) {
+        toBlob.call(this, callback, type === 'image/webp' ? 'image/png' : type, quality);
+      };
+    }, withoutWebpEncoder);
     const { page, workers } = await harnessPage(context);
     const camera = withCameraMetadata(await quartersJpeg(page), { orientation: 6, ...HOME, xmp: XMP });
     // The page's own report needs OffscreenCanvas: give it back once processPhoto has chosen the main thread.
@@ -280,12 +305,14 @@ describe('photo processing in Chromium', () => {
           };
         }),
       );
-      return [{ width: photo.width, height: photo.height, variants }];
+      return [{ width: photo.width, height: photo.height, format: photo.format, variants }];
     }, Buffer.from(camera).toString('base64'));
     expect(outcome!.width).toBe(800);
     expect(outcome!.height).toBe(1200);
+    expect(outcome!.format).toBe(format);
     for (const variant of outcome!.variants) {
-      expect(variant.head.slice(8, 12)).toBe('WEBP');
+      if (format === 'webp') expect(variant.head.slice(8, 12)).toBe('WEBP');
+      else expect(jpegSegmentMarkers(variant.text).filter((marker) => marker === 0xe1)).toEqual([]);
       expect(near(variant.topLeft as Rgb, BLUE), `top-left ${variant.topLeft}`).toBe(true);
       for (const marker of ['Exif', 'XMP', 'GPS', 'http://ns.adobe.com']) expect(variant.text).not.toContain(marker);
     }

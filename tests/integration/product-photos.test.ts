@@ -76,6 +76,8 @@ describe('products.photos', () => {
     ['a missing height', [{ id: randomUUID(), width: 10 }]],
     ['an unknown key', [{ id: randomUUID(), width: 10, height: 10, url: 'https://example.test/a.webp' }]],
     ['an element that is not an object', ['x']],
+    ['a format other than jpeg', [{ id: randomUUID(), width: 10, height: 10, format: 'png' }]],
+    ['webp spelled out (absent means WebP)', [{ id: randomUUID(), width: 10, height: 10, format: 'webp' }]],
     [
       'the same id twice',
       (() => {
@@ -138,6 +140,13 @@ describe('attach_product_photo', () => {
     const missing = randomUUID();
     const { error } = await attach(owner, missing, photo());
     expect(error).toMatchObject({ code: 'P0001', message: 'product_not_found', details: missing });
+  });
+
+  it('attaches a JPEG photo (prepared where the browser has no WebP encoder) with its format', async () => {
+    const id = await newProduct();
+    const jpeg = { ...photo(), format: 'jpeg' };
+    expect((await attach(owner, id, jpeg)).data).toEqual([jpeg]);
+    expect(await storedPhotos(id)).toEqual([jpeg]);
   });
 
   it('attaches to a deactivated product too (the owner sees it)', async () => {

@@ -15,15 +15,16 @@ import { PhotoUploadError, uploadOutcome } from '../../src/features/admin/photos
 const PRODUCT = '11111111-2222-4333-8444-555555555555';
 let databases = 0;
 
-function processed(sizes = [100, 200, 400]): ProcessedPhoto {
+function processed(sizes = [100, 200, 400], type = 'image/webp'): ProcessedPhoto {
   return {
     width: 1600,
     height: 1200,
+    format: type === 'image/jpeg' ? 'jpeg' : 'webp',
     variants: ([400, 800, 1600] as const).map((target, index) => ({
       target,
       width: target,
       height: (target * 3) / 4,
-      blob: new Blob([new Uint8Array(sizes[index]!)], { type: 'image/webp' }),
+      blob: new Blob([new Uint8Array(sizes[index]!)], { type }),
     })),
   };
 }
@@ -80,6 +81,16 @@ function harness(overrides: Partial<PhotoQueueDeps> = {}) {
 const PHOTO = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
 describe('the photo queue', () => {
+  it('sends a JPEG photo (a browser without a WebP encoder) under .jpg names and attaches it as JPEG', async () => {
+    const { queue, deps, uploads } = harness();
+    await queue.add(PRODUCT, PHOTO, processed(undefined, 'image/jpeg'), null);
+    await queue.run();
+
+    expect(uploads).toEqual(photoObjectPaths(PRODUCT, PHOTO, 'jpeg'));
+    expect(uploads[0]).toMatch(/-400\.jpg$/);
+    expect(deps.attach).toHaveBeenCalledWith(PRODUCT, { id: PHOTO, width: 1600, height: 1200, format: 'jpeg' }, null);
+  });
+
   it('uploads the three files with progress, attaches the photo with the chosen order, then forgets it', async () => {
     const { queue, deps, uploads, attaches, phases, progress } = harness();
     await queue.add(PRODUCT, PHOTO, processed(), [PHOTO, 'other']);

@@ -16,7 +16,7 @@ vi.mock('../../src/features/admin/photos/photo-pipeline.ts', async (original) =>
 }));
 const { PhotoProcessingError, processPhoto } = await import('../../src/features/admin/photos/process-photo.ts');
 
-const photo = (width: number): ProcessedPhoto => ({ width, height: 100, variants: [] });
+const photo = (width: number): ProcessedPhoto => ({ width, height: 100, format: 'webp', variants: [] });
 
 type Script = (worker: ScriptedWorker, job: { file: Blob }) => void;
 let script: Script;

@@ -194,6 +194,11 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     };
   }, [fetchAll]);
 
+  // Photos the owner took offline go out once the admin app runs, whichever screen it opens on (the queue keeps running).
+  useEffect(() => {
+    void import('./photos/photo-queue.ts').then(({ startPhotoQueue }) => startPhotoQueue()).catch(() => undefined);
+  }, []);
+
   const reload = useCallback(() => {
     setLoad({ status: 'loading' });
     void fetchAll(false);

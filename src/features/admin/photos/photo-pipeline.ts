@@ -1,4 +1,4 @@
-import type { PhotoVariantWidth } from '../../../domain/product-photo.ts';
+import { PHOTO_FORMAT_CONTENT_TYPE, type PhotoFormat, type PhotoVariantWidth } from '../../../domain/product-photo.ts';
 import { downscalePlan, type Size } from './downscale-plan.ts';
 
 /**
@@ -29,11 +29,13 @@ export interface ProcessedPhoto {
   /** Size of the largest variant, as products.photos stores it. */
   width: number;
   height: number;
+  /** WebP, or JPEG where the browser cannot encode WebP (Safari); every variant has it. */
+  format: PhotoFormat;
   /** One per PHOTO_VARIANT_WIDTHS entry, smallest first. */
   variants: ProcessedVariant[];
 }
 
-/** Why a photo could not be prepared: not an image (or a damaged one), or a browser that cannot make WebP. */
+/** Why a photo could not be prepared: not an image (or a damaged one), or a browser whose canvas can make neither WebP nor JPEG. */
 export type PhotoFailureReason = 'undecodable' | 'unsupported';
 
 export class PhotoProcessingError extends Error {
@@ -55,6 +57,15 @@ export class PhotoProcessingError extends Error {
  * Above 0.75 libwebp's files grow by a sixth per step with little to see.
  */
 export const PHOTO_QUALITY: Readonly<Record<PhotoVariantWidth, number>> = { 400: 0.75, 800: 0.7, 1600: 0.75 };
+
+/**
+ * JPEG quality per target for a browser without a WebP encoder (Safari's
+ * canvas answers a WebP request with PNG). JPEG needs more bytes for the same
+ * look, so it is pressed harder to stay within the same budgets: on the bench
+ * photo (Chromium's encoder, bench/photos.ts) 1600 → 223 KB, 800 → 58 KB,
+ * 400 → 23 KB. Safari's own encoder was not measured here.
+ */
+export const PHOTO_JPEG_QUALITY: Readonly<Record<PhotoVariantWidth, number>> = { 400: 0.72, 800: 0.56, 1600: 0.66 };
 
 type Surface = OffscreenCanvas | HTMLCanvasElement;
 
@@ -83,14 +94,29 @@ function release(canvas: Surface): void {
   canvas.height = 0;
 }
 
-async function webp(canvas: Surface, quality: number): Promise<Blob> {
+async function encode(canvas: Surface, format: PhotoFormat, quality: number): Promise<Blob | null> {
+  const type = PHOTO_FORMAT_CONTENT_TYPE[format];
   const blob =
     'convertToBlob' in canvas
-      ? await canvas.convertToBlob({ type: 'image/webp', quality })
-      : await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, 'image/webp', quality));
-  // A browser without a WebP encoder answers with PNG instead.
-  if (!blob || blob.type !== 'image/webp') throw new PhotoProcessingError('This browser cannot encode WebP', 'unsupported');
-  return blob;
+      ? await canvas.convertToBlob({ type, quality })
+      : await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, quality));
+  // A browser without the encoder answers with PNG instead.
+  return blob && blob.type === type ? blob : null;
+}
+
+/** The variant's file: WebP where the browser can, else JPEG (decided on the first file, kept for the rest). */
+async function encodeVariant(
+  canvas: Surface,
+  target: PhotoVariantWidth,
+  format: PhotoFormat,
+): Promise<{ blob: Blob; format: PhotoFormat }> {
+  if (format === 'webp') {
+    const blob = await encode(canvas, 'webp', PHOTO_QUALITY[target]);
+    if (blob) return { blob, format };
+  }
+  const blob = await encode(canvas, 'jpeg', PHOTO_JPEG_QUALITY[target]);
+  if (!blob) throw new PhotoProcessingError('This browser can encode neither WebP nor JPEG', 'unsupported');
+  return { blob, format: 'jpeg' };
 }
 
 export async function resizePhoto(file: Blob): Promise<ProcessedPhoto> {
@@ -113,15 +139,18 @@ export async function resizePhoto(file: Blob): Promise<ProcessedPhoto> {
     return canvas;
   };
   const variants: ProcessedVariant[] = [];
+  let format: PhotoFormat = 'webp';
   try {
     for (const size of plan.halvings) step(size);
     for (const variant of plan.variants) {
       const canvas = step(variant);
-      variants.unshift({ ...variant, blob: await webp(canvas, PHOTO_QUALITY[variant.target]) });
+      const file = await encodeVariant(canvas, variant.target, format);
+      format = file.format;
+      variants.unshift({ ...variant, blob: file.blob });
     }
   } finally {
     photo.close();
     if (previous) release(previous);
   }
-  return { ...plan.largest, variants };
+  return { ...plan.largest, format, variants };
 }

@@ -1,4 +1,11 @@
-import { PHOTO_CONTENT_TYPE, photoObjectPath, photoObjectPaths, type ProductPhoto } from '../../../domain/product-photo.ts';
+import {
+  PHOTO_CONTENT_TYPE,
+  photoFormatOfContentType,
+  photoObjectPath,
+  photoObjectPaths,
+  storedPhoto,
+  type ProductPhoto,
+} from '../../../domain/product-photo.ts';
 import { AdminPhotosDb, type QueuedPhoto } from './photo-queue-db.ts';
 import { PhotoAttachError, attachPhoto, removePhotoFiles, uploadAccess } from './photos-api.ts';
 import type { ProcessedPhoto } from './process-photo.ts';
@@ -58,6 +65,11 @@ function permanentFailure(error: unknown): string | null {
 }
 
 const isAbort = (error: unknown) => error instanceof DOMException && error.name === 'AbortError';
+
+/** A queued photo's format: all its files share it (WebP, or JPEG from a browser without a WebP encoder). */
+function recordFormat(record: QueuedPhoto) {
+  return photoFormatOfContentType(record.files[0]?.type ?? PHOTO_CONTENT_TYPE);
+}
 
 export class PhotoQueue {
   private readonly statuses = new Map<string, PhotoSendStatus>();
@@ -145,7 +157,7 @@ export class PhotoQueue {
     this.listeners.forEach((listener) => listener());
     // An aborted upload may still have landed, so every name goes, not only those marked uploaded.
     if (record && (wasSending || record.files.some((file) => file.uploaded))) {
-      await this.deps.removeFiles(photoObjectPaths(record.productId, photoId)).catch(() => undefined);
+      await this.deps.removeFiles(photoObjectPaths(record.productId, photoId, recordFormat(record))).catch(() => undefined);
     }
   }
 
@@ -245,7 +257,7 @@ export class PhotoQueue {
         if (file.uploaded) continue;
         const base = done;
         await this.deps.upload(
-          photoObjectPath(productId, photoId, file.target),
+          photoObjectPath(productId, photoId, file.target, photoFormatOfContentType(file.type)),
           new Blob([file.bytes], { type: file.type }),
           (loaded) => this.setStatus(photoId, { phase: 'uploading', progress: Math.min(1, (base + loaded) / total) }),
           controller.signal,
@@ -259,7 +271,11 @@ export class PhotoQueue {
       // The owner may have reordered while the files went up: attach with the latest order.
       const latest = await this.photos.get(photoId);
       if (!latest || this.discarded.has(photoId)) return null;
-      const photos = await this.deps.attach(productId, { id: photoId, width: record.width, height: record.height }, latest.order);
+      const photos = await this.deps.attach(
+        productId,
+        storedPhoto(photoId, record.width, record.height, recordFormat(record)),
+        latest.order,
+      );
       await this.photos.delete(photoId);
       this.setStatus(photoId, { phase: 'attached', progress: 1 });
       this.attachedListeners.forEach((listener) => listener(productId, photos));

@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { PRODUCT_IMAGES_BUCKET, photoObjectPaths, type ProductPhoto } from '../../../domain/product-photo.ts';
+import { PRODUCT_IMAGES_BUCKET, photoFormat, photoObjectPaths, storedPhoto, type ProductPhoto } from '../../../domain/product-photo.ts';
 import { getBackendConfig } from '../../../lib/backend-config.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import type { UploadAccess } from './upload-photo-file.ts';
@@ -46,7 +46,7 @@ export async function attachPhoto(
   const supabase = await client(given);
   const { data, error, status } = await supabase.rpc('attach_product_photo', {
     p_product_id: productId,
-    p_photo: { id: photo.id, width: photo.width, height: photo.height },
+    p_photo: storedPhoto(photo.id, photo.width, photo.height, photoFormat(photo)),
     ...(order ? { p_order: order } : {}),
   });
   if (!error) return data as ProductPhoto[];
@@ -66,9 +66,13 @@ export async function removePhotoFiles(paths: string[], given?: SupabaseClient):
 }
 
 /** Every file of the given photos of a product. */
-export function removeProductPhotos(productId: string, photoIds: string[], given?: SupabaseClient): Promise<void> {
+export function removeProductPhotos(
+  productId: string,
+  photos: Array<Pick<ProductPhoto, 'id' | 'format'>>,
+  given?: SupabaseClient,
+): Promise<void> {
   return removePhotoFiles(
-    photoIds.flatMap((photoId) => photoObjectPaths(productId, photoId)),
+    photos.flatMap((photo) => photoObjectPaths(productId, photo.id, photoFormat(photo))),
     given,
   );
 }

@@ -1,5 +1,12 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { MAX_PRODUCT_PHOTOS, photoObjectPath, photoPublicUrl, productPhotos, type ProductPhoto } from '../../../domain/product-photo.ts';
+import {
+  MAX_PRODUCT_PHOTOS,
+  photoFormat,
+  photoObjectPath,
+  photoPublicUrl,
+  productPhotos,
+  type ProductPhoto,
+} from '../../../domain/product-photo.ts';
 import { getBackendConfig } from '../../../lib/backend-config.ts';
 import { processPhoto } from './process-photo.ts';
 import { startPhotoQueue, type PhotoQueue, type PhotoSendStatus } from './photo-queue.ts';
@@ -88,7 +95,7 @@ export function useProductPhotos(productId: string, product: { photos?: unknown 
     return initial.map((photo) => ({
       ...photo,
       source: 'server',
-      previewUrl: photoPublicUrl(url, photoObjectPath(productId, photo.id, 400)),
+      previewUrl: photoPublicUrl(url, photoObjectPath(productId, photo.id, 400, photoFormat(photo))),
     }));
   });
   // The list as of now, for work that runs across awaits.

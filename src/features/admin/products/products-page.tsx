@@ -10,6 +10,7 @@ import { PencilIcon } from '../../../lib/picture-icons.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeleteProductDialog } from './delete-product-dialog.tsx';
 import { ProductFormDialog, type PhotoSave } from './product-form-dialog.tsx';
+import { productPhotos } from '../../../domain/product-photo.ts';
 import { removeAllProductFiles, removeProductPhotos } from '../photos/photos-api.ts';
 import { photoQueue, startPhotoQueue } from '../photos/photo-queue.ts';
 import { PromotionMark } from './promotion-fields.tsx';
@@ -82,7 +83,8 @@ export function ProductsPage() {
     if (current) {
       replace(await updateProduct(current.id, { ...input, photos: photos.photos }));
       // Only once the product no longer shows them; a failure leaves files nobody points at, never a broken photo.
-      void removeProductPhotos(current.id, photos.removedPhotoIds).catch(() => undefined);
+      const removed = photos.removedPhotoIds.map((id) => productPhotos(current).find((photo) => photo.id === id) ?? { id });
+      void removeProductPhotos(current.id, removed).catch(() => undefined);
       setNotice({ kind: 'success', text: `Zapisano zmiany produktu „${input.name}”.` });
     } else {
       const created = await createProduct(input, undefined, photos.productId);
