@@ -6,7 +6,7 @@ import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { SHELL_DENYLIST, isAdminPublicFile, isBuildFile, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
-import { ADMIN_ASSETS_CACHE, ADMIN_ASSETS_LIST, cacheAdminAssets } from './features/pwa/admin-assets-cache.ts';
+import { ADMIN_ASSETS_CACHE, ADMIN_ASSETS_LIST, cacheAdminAssets, keepsAdminAssets } from './features/pwa/admin-assets-cache.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE } from './features/pwa/owner-assets.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
@@ -24,6 +24,16 @@ declare const self: ServiceWorkerGlobalScope;
  */
 
 precacheAndRoute(self.__WB_MANIFEST);
+
+// On the owner's device (it keeps an earlier version's back office) an update installs with the new back office, so
+// the installed admin app still opens offline right after it; the running version's files stay until its pages ask.
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    keepsAdminAssets()
+      .then((owner) => (owner ? cacheAdminAssets(ADMIN_ASSETS_LIST, { origin: self.location.origin, prune: false }) : undefined))
+      .catch((error: unknown) => console.warn('[sw] admin files not updated', error)),
+  );
+});
 cleanupOutdatedCaches();
 
 // Every app route opens offline: navigations get the precached shell and the router renders the page.

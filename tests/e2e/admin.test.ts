@@ -186,6 +186,11 @@ describe('admin back office', () => {
         await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
       }
     });
+    // Issue 22: a visitor's precache holds no back office; the worker keeps it once the owner has signed in.
+    const ownerFiles = ((await (await fetch(url('/admin-assets.json'))).json()) as string[]).length;
+    await expect
+      .poll(() => page.evaluate(async () => (await (await caches.open('admin-files')).keys()).length), { timeout: 15_000 })
+      .toBe(ownerFiles);
 
     await context.setOffline(true);
     await page.goto(url('/admin'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_ASSETS_CACHE, cacheAdminAssets, parseAdminAssetList } from '../../src/features/pwa/admin-assets-cache.ts';
+import { ADMIN_ASSETS_CACHE, cacheAdminAssets, keepsAdminAssets, parseAdminAssetList } from '../../src/features/pwa/admin-assets-cache.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE, keepBackOfficeOnDevice } from '../../src/features/pwa/owner-assets.ts';
 
 const ORIGIN = 'https://sklep.example.pl';
@@ -17,7 +17,8 @@ function fakeCaches() {
       delete: (request: Request) => Promise.resolve(entries.delete(request.url)),
     } as unknown as Cache);
   };
-  return { cacheStorage: { open } as unknown as CacheStorage, stores };
+  const has = (name: string) => Promise.resolve(stores.has(name));
+  return { cacheStorage: { open, has } as unknown as CacheStorage, stores };
 }
 
 /** A network answering the list and each file, recording what was fetched. */
@@ -69,6 +70,17 @@ describe("the back office's files on the owner's device", () => {
     const newer = fakeNetwork(['/assets/admin-3.js', '/admin.webmanifest']);
     await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: newer.fetcher, origin: ORIGIN });
     expect([...stores.get(ADMIN_ASSETS_CACHE)!.keys()].sort()).toEqual([`${ORIGIN}/admin.webmanifest`, `${ORIGIN}/assets/admin-3.js`]);
+  });
+
+  it("an update installing beside the running version adds its files and leaves the running ones; the device counts as the owner's", async () => {
+    const { cacheStorage, stores } = fakeCaches();
+    expect(await keepsAdminAssets(cacheStorage)).toBe(false);
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: fakeNetwork(['/assets/admin-1.js']).fetcher, origin: ORIGIN });
+    expect(await keepsAdminAssets(cacheStorage)).toBe(true);
+
+    const update = fakeNetwork(['/assets/admin-2.js']);
+    await cacheAdminAssets('/admin-assets.json', { cacheStorage, fetcher: update.fetcher, origin: ORIGIN, prune: false });
+    expect([...stores.get(ADMIN_ASSETS_CACHE)!.keys()].sort()).toEqual([`${ORIGIN}/assets/admin-1.js`, `${ORIGIN}/assets/admin-2.js`]);
   });
 
   it('fails (and keeps what it had) when a file cannot be fetched, so the page asks again next time', async () => {

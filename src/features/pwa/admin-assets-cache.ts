@@ -21,7 +21,9 @@ const isHashed = (path: string) => path.startsWith('/assets/');
 
 /**
  * Fetches what the cache lacks (and the unhashed files again), then drops
- * what the current build no longer lists, so old versions do not pile up.
+ * what the current build no longer lists, so old versions do not pile up
+ * (`prune: false` keeps them: a new worker installing beside the running
+ * version must not take that version's files away).
  */
 export async function cacheAdminAssets(
   listPath: string,
@@ -29,7 +31,8 @@ export async function cacheAdminAssets(
     cacheStorage = caches,
     fetcher = fetch,
     origin = self.location.origin,
-  }: { cacheStorage?: CacheStorage; fetcher?: typeof fetch; origin?: string } = {},
+    prune = true,
+  }: { cacheStorage?: CacheStorage; fetcher?: typeof fetch; origin?: string; prune?: boolean } = {},
 ): Promise<void> {
   const response = await fetcher(new URL(listPath, origin).href, { cache: 'no-store' });
   if (!response.ok) throw new Error(`${listPath}: HTTP ${response.status}`);
@@ -44,5 +47,12 @@ export async function cacheAdminAssets(
       await cache.put(url, file);
     }),
   );
+  if (!prune) return;
   for (const request of await cache.keys()) if (!wanted.has(request.url)) await cache.delete(request);
+}
+
+/** Whether this device keeps the back office already (an earlier version's): then an update brings the new one along. */
+export async function keepsAdminAssets(cacheStorage: CacheStorage = caches): Promise<boolean> {
+  if (!(await cacheStorage.has(ADMIN_ASSETS_CACHE))) return false;
+  return (await (await cacheStorage.open(ADMIN_ASSETS_CACHE)).keys()).length > 0;
 }
