@@ -1,26 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { clampQuantity } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { canBeOrdered } from '../../domain/stock.ts';
-import { afterFirstContent } from '../../lib/first-content.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
-// The confirmation dialog (Headless UI) is not needed to show the catalog: it loads when idle or on first use.
+// The confirmation dialog (Headless UI, ~18 KiB gzip) is not needed to show the catalog, nor fetched while the page
+// loads (issue 22: JS until network idle): it loads when the visitor points at or focuses an add button, or adds.
 const loadDialog = () => import('./added-to-cart-dialog.tsx');
 type ConfirmationDialog = Awaited<ReturnType<typeof loadDialog>>['AddedToCartDialog'];
-
-let dialogRequested = false;
-/** Once the page's content is shown and the browser is idle, fetch the dialog so the first add answers at once. */
-function prefetchDialogWhenIdle(): () => void {
-  if (dialogRequested) return () => {};
-  return afterFirstContent(() => {
-    if (dialogRequested) return;
-    dialogRequested = true;
-    const load = () => void loadDialog().catch(() => (dialogRequested = false));
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(load, { timeout: 3000 });
-    else window.setTimeout(load, 1000);
-  });
-}
 
 export interface AddToCartButtonProps {
   product: ProductRow;
@@ -41,7 +28,6 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const outOfStock = !canBeOrdered(product);
-  useEffect(() => prefetchDialogWhenIdle(), []);
 
   const add = async () => {
     const amount = clampQuantity(quantity);
