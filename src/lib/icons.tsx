@@ -1,63 +1,12 @@
-import type { ReactNode, SVGProps } from 'react';
-
 /**
  * The one inline SVG icon set (no icon font, no extra request). Lives in lib
  * because several features draw with it and features must not import each
  * other. Icons are decorative: the text next to them carries the meaning.
+ * The frame and the icons of the first screen live in icon-base.tsx.
  */
-export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
+import { Icon, type IconProps } from './icon-base.tsx';
 
-export function Icon({ children, className = 'size-6', ...rest }: IconProps & { children: ReactNode }) {
-  return (
-    <svg
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.75}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      className={className}
-      {...rest}
-    >
-      {children}
-    </svg>
-  );
-}
-
-export function ArrowRightIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 12h14M13 6l6 6-6 6" />
-    </Icon>
-  );
-}
-
-export function MenuIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 7h16M4 12h16M4 17h16" />
-    </Icon>
-  );
-}
-
-export function CloseIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </Icon>
-  );
-}
-
-export function BagIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M5 8h14l-1.2 12.5H6.2z" />
-      <path d="M9 10.5V6.5a3 3 0 0 1 6 0v4" />
-    </Icon>
-  );
-}
+export { ArrowRightIcon, BagIcon, CloseIcon, Icon, UserIcon, type IconProps } from './icon-base.tsx';
 
 export function PlusIcon(props: IconProps) {
   return (
@@ -92,15 +41,6 @@ export function PrinterIcon(props: IconProps) {
   );
 }
 
-export function UserIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4.5 20.5c.9-3.7 3.9-6 7.5-6s6.6 2.3 7.5 6" />
-    </Icon>
-  );
-}
-
 export function BellIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -111,6 +51,7 @@ export function BellIcon(props: IconProps) {
 }
 
 /** A phone with an arrow down: install the shop as an app. */
+
 export function InstallIcon(props: IconProps) {
   return (
     <Icon {...props}>
@@ -121,6 +62,7 @@ export function InstallIcon(props: IconProps) {
 }
 
 /** Safari's share glyph, so the visitor recognises the button to tap. */
+
 export function ShareIcon(props: IconProps) {
   return (
     <Icon {...props}>

@@ -1,4 +1,4 @@
-import { BagIcon } from '../../lib/icons.tsx';
+import { BagIcon } from '../../lib/icon-base.tsx';
 
 /**
  * What the header shows in the cart's place until the cart button's chunk

@@ -1,6 +1,5 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { afterFirstContent } from '../../lib/first-content.ts';
-import { deviceKeepsData } from './device-data.ts';
 
 /** Idle time after which a deferred chunk loads anyway, without any intent shown. */
 const IDLE_TIMEOUT_MS = 2500;
@@ -49,8 +48,15 @@ export function DeferredSlot({
 
   useEffect(() => {
     if (ready || load === 'intent') return undefined;
-    // Asked now, before the page's idle work (the catalogue copy) may create the database.
-    if (load === 'device-data') void deviceKeepsData();
+    // Asked now, before the page's idle work (the catalogue copy) may create the database. A chunk of its own: only
+    // these slots need it, after the page's first content.
+    const keepsData =
+      load === 'device-data'
+        ? import('./device-data.ts').then(
+            (module) => module.deviceKeepsData(),
+            () => true,
+          )
+        : null;
     let cancelled = false;
     const stops: Array<() => void> = [];
     const stopAll = () => stops.forEach((stop) => stop());
@@ -74,7 +80,7 @@ export function DeferredSlot({
       stops.push(
         afterFirstContent(() => {
           if (load === 'idle') return whenIdle();
-          void deviceKeepsData().then((keeps) => {
+          void keepsData?.then((keeps) => {
             if (cancelled) return;
             if (keeps) whenIdle();
             else onFirstInteraction();

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES } from '../../domain/categories.ts';
-import { CloseIcon, MenuIcon } from '../../lib/icons.tsx';
+import { CloseIcon, MenuIcon } from '../../lib/icon-base.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
 import { useShopName } from './shop-name.ts';
