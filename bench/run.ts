@@ -17,12 +17,14 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startBackend, type RunningBackend } from '../server/local-backend/backend.ts';
 import { freePort } from '../server/local-backend/process-utils.ts';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts';
+import { lcpImageOnPhone, publishPhotoProduct } from './photo-product.ts';
+import { measurePhotoBudgets } from './photos.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** BENCH_ONLY=bytes,firstvisit,longtasks,lighthouse,cold,offline,interaction,load runs a subset (all by default). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bytes,firstvisit,longtasks,lighthouse,cold,offline,interaction,load').split(','));
+/** BENCH_ONLY=bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load runs a subset (all by default). */
+const ONLY = new Set((process.env.BENCH_ONLY ?? 'bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load').split(','));
 /** Long-task runs per page (medians of 5: a throttled trace on a shared machine is noisy). */
 const LONG_TASK_RUNS = Math.max(1, Number(process.env.BENCH_LONG_TASK_RUNS ?? 5));
 /**
@@ -631,14 +633,48 @@ async function main() {
       );
     }
 
+    // Issue 20: the owner's photo pipeline on a camera photo, and a product page showing the result.
+    let photoProductId: string | null = null;
+    if (ONLY.has('photos')) {
+      log('product photos: processing a 4000×3000 camera JPEG, then a product page with it');
+      const filesDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-bench-photos-'));
+      const photos = await measurePhotoBudgets({ browser, keepFilesIn: filesDir });
+      for (const b of photos.budgets) budget(b.name, b.value, b.limit, b.unit);
+      const safari = await measurePhotoBudgets({ browser, runs: 1, asSafari: true });
+      const largest = photos.variants.at(-1)!;
+      photoProductId = await publishPhotoProduct(backend, OWNER, filesDir, { width: largest.width, height: largest.height }, PRODUCT_ID);
+      rmSync(filesDir, { recursive: true, force: true });
+      const lcp = await lcpImageOnPhone(browser, `${appUrl}/product/${photoProductId}`);
+      budget('Product page LCP image, 390 px phone at 3× (bytes)', Math.round((lcp.bytes / 1000) * 10) / 10, 60, 'KB');
+      results.photos = { ...photos, safariJpegFallback: safari.variants, lcp };
+      const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+      out.push(
+        '## Product photos (issue 20)',
+        '',
+        `Camera file: ${photos.source.width}×${photos.source.height} JPEG, ${(photos.source.bytes / 1e6).toFixed(2)} MB; prepared in ${photos.medianMs} ms (median, ${photos.inWorker ? 'in the worker' : 'main thread'}).`,
+        '',
+        '| File | WebP | JPEG (Safari fallback) |',
+        '| --- | --- | --- |',
+        ...photos.variants.map((variant, index) => {
+          const jpeg = safari.variants[index];
+          return `| ${variant.width}×${variant.height} | ${kb(variant.bytes)} | ${jpeg ? kb(jpeg.bytes) : '–'} |`;
+        }),
+        '',
+        `Product page LCP on a 390 px phone at 3×: ${lcp.url.split('/').at(-1) ?? lcp.url}, ${kb(lcp.bytes)}.`,
+        '',
+      );
+    }
+
     if (ONLY.has('lighthouse')) {
       log('Lighthouse (mobile, simulated Slow 4G, 4x CPU)');
       const lighthouseResults: Record<string, LighthouseRun> = {};
-      for (const [name, path] of [
+      const pages: Array<readonly [string, string]> = [
         ['/', '/'],
         ['/shop', '/shop'],
         ['product', `/product/${PRODUCT_ID}`],
-      ] as const) {
+      ];
+      if (photoProductId) pages.push(['product with photos', `/product/${photoProductId}`]);
+      for (const [name, path] of pages) {
         const runs: LighthouseRun[] = [];
         for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(`${appUrl}${path}`));
         const med = (key: keyof LighthouseRun) => median(runs.map((r) => r[key]));
