@@ -29,12 +29,10 @@ export async function publishPhotoProduct(
   const photoId = randomUUID();
   for (const target of PHOTO_VARIANT_WIDTHS) {
     const bytes = readFileSync(join(filesDir, `photo-${target}.webp`));
-    const upload = await supabase.storage
-      .from(PRODUCT_IMAGES_BUCKET)
-      .upload(photoObjectPath(productId, photoId, target), bytes, {
-        contentType: 'image/webp',
-        cacheControl: String(PHOTO_CACHE_CONTROL_SECONDS),
-      });
+    const upload = await supabase.storage.from(PRODUCT_IMAGES_BUCKET).upload(photoObjectPath(productId, photoId, target), bytes, {
+      contentType: 'image/webp',
+      cacheControl: String(PHOTO_CACHE_CONTROL_SECONDS),
+    });
     if (upload.error) throw new Error(`upload ${target}: ${upload.error.message}`);
   }
   const attach = await supabase.rpc('attach_product_photo', { p_product_id: productId, p_photo: { id: photoId, ...size } });
