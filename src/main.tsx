@@ -66,7 +66,7 @@ void nextTask()
 
 /**
  * Production only: in development and tests MSW owns the worker slot.
- * workbox-window and the update logic load after `load` and the page's first
+ * The registration and the update logic load after `load` and the page's first
  * content, so they never compete with it (src/features/pwa/register-sw.ts).
  */
 function startServiceWorker(): void {

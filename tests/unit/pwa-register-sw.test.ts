@@ -1,41 +1,54 @@
 // @vitest-environment happy-dom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-/** workbox-window stand-in: the test plays the worker's lifecycle. */
-const fake = vi.hoisted(() => {
-  class FakeWorkbox {
-    static last: FakeWorkbox | undefined;
-    listeners = new Map<string, ((event: object) => void)[]>();
-    registration = { waiting: {} as object | null };
-    messageSkipWaiting = vi.fn();
-    update = vi.fn(() => Promise.resolve());
-    register = vi.fn(() => Promise.resolve(this.registration));
-    constructor() {
-      FakeWorkbox.last = this;
-    }
-    addEventListener(type: string, listener: (event: object) => void) {
-      this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-    }
-    emit(type: string, event: object = {}) {
-      for (const listener of this.listeners.get(type) ?? []) listener(event);
-    }
-  }
-  return { FakeWorkbox };
-});
-vi.mock('workbox-window', () => ({ Workbox: fake.FakeWorkbox }));
-
 const { registerServiceWorker } = await import('../../src/features/pwa/register-sw.ts');
 const { getPwaState, resetPwaStateForTests } = await import('../../src/features/pwa/pwa-store.ts');
 
-let container: EventTarget & { controller: object | null };
+/** A worker the test moves through its states. */
+class FakeWorker extends EventTarget {
+  state = 'installing';
+  postMessage = vi.fn();
+  become(state: string) {
+    this.state = state;
+    this.dispatchEvent(new Event('statechange'));
+  }
+}
+
+/** The registration the browser would hand back: the test plays the worker's lifecycle. */
+class FakeRegistration extends EventTarget {
+  installing: FakeWorker | null = null;
+  waiting: FakeWorker | null = null;
+  update = vi.fn(() => Promise.resolve());
+  /** A new version starts installing (an update check or another tab found it). */
+  found(): FakeWorker {
+    const worker = new FakeWorker();
+    this.installing = worker;
+    this.dispatchEvent(new Event('updatefound'));
+    return worker;
+  }
+  /** It finished installing and waits, as an update does while an older version runs. */
+  installedAndWaiting(worker: FakeWorker) {
+    this.installing = null;
+    this.waiting = worker;
+    worker.become('installed');
+  }
+}
+
+let container: EventTarget & { controller: object | null; register: ReturnType<typeof vi.fn> };
 let reload: ReturnType<typeof vi.fn>;
 
-async function start({ controlled }: { controlled: boolean }) {
-  container = Object.assign(new EventTarget(), { controller: controlled ? {} : null });
+async function start({ controlled, waiting = null }: { controlled: boolean; waiting?: FakeWorker | null }) {
+  const registration = new FakeRegistration();
+  registration.waiting = waiting;
+  container = Object.assign(new EventTarget(), {
+    controller: controlled ? {} : null,
+    register: vi.fn(() => Promise.resolve(registration)),
+  });
   Object.defineProperty(navigator, 'serviceWorker', { configurable: true, value: container });
   registerServiceWorker();
   await Promise.resolve(); // register() resolves
-  return fake.FakeWorkbox.last!;
+  await Promise.resolve();
+  return registration;
 }
 
 beforeEach(() => {
@@ -48,24 +61,55 @@ afterEach(() => {
 });
 
 describe('service worker registration', () => {
-  it('offers a waiting version and reloads only after the visitor accepts it', async () => {
-    const wb = await start({ controlled: true });
-    expect(getPwaState().update).toBeNull();
+  it('registers /sw.js for the whole site', async () => {
+    await start({ controlled: false });
+    expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
 
-    wb.emit('waiting');
+  it('offers a waiting version and reloads only after the visitor accepts it', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const registration = await start({ controlled: true });
+    const worker = registration.found();
+    registration.installedAndWaiting(worker);
+    expect(getPwaState().update).toBeNull(); // not before it is still waiting a moment later
+    vi.advanceTimersByTime(200);
+
     const update = getPwaState().update;
     expect(update).not.toBeNull();
-    expect(wb.messageSkipWaiting).not.toHaveBeenCalled();
+    expect(worker.postMessage).not.toHaveBeenCalled();
 
     update!.activate();
-    expect(wb.messageSkipWaiting).toHaveBeenCalledTimes(1);
+    expect(worker.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'SKIP_WAITING' });
     expect(reload).not.toHaveBeenCalled();
     container.dispatchEvent(new Event('controllerchange'));
     expect(reload).toHaveBeenCalledTimes(1);
   });
 
-  it('does nothing visible when the first install takes control', async () => {
-    await start({ controlled: false });
+  it('offers a version that was already waiting when the page opened', async () => {
+    const worker = new FakeWorker();
+    worker.state = 'installed';
+    await start({ controlled: true, waiting: worker });
+    getPwaState().update!.activate();
+    expect(worker.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'SKIP_WAITING' });
+  });
+
+  it('just reloads when the accepted version was activated meanwhile by another tab', async () => {
+    const worker = new FakeWorker();
+    const registration = await start({ controlled: true, waiting: worker });
+    registration.waiting = null;
+    getPwaState().update!.activate();
+    expect(worker.postMessage).not.toHaveBeenCalled();
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('does nothing visible on the first install: it passes through installed straight to activating', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    const registration = await start({ controlled: false });
+    const worker = registration.found();
+    registration.installing = null;
+    worker.become('installed');
+    worker.become('activating');
+    vi.advanceTimersByTime(200);
     container.dispatchEvent(new Event('controllerchange'));
     expect(getPwaState().update).toBeNull();
     expect(reload).not.toHaveBeenCalled();
@@ -81,16 +125,16 @@ describe('service worker registration', () => {
 
   it('checks for a new version when the app comes back to the foreground (at most once a minute)', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval'] });
-    const wb = await start({ controlled: true });
+    const registration = await start({ controlled: true });
     Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
 
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(wb.update).not.toHaveBeenCalled(); // just registered
+    expect(registration.update).not.toHaveBeenCalled(); // just registered
 
     vi.setSystemTime(Date.now() + 61_000);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(wb.update).toHaveBeenCalledTimes(1);
+    expect(registration.update).toHaveBeenCalledTimes(1);
     document.dispatchEvent(new Event('visibilitychange'));
-    expect(wb.update).toHaveBeenCalledTimes(1);
+    expect(registration.update).toHaveBeenCalledTimes(1);
   });
 });

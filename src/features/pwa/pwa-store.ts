@@ -1,6 +1,6 @@
 /**
  * What the service worker and the browser told the page, in one tiny store
- * that lives in the entry chunk. The writers (workbox-window registration,
+ * that lives in the entry chunk. The writers (the worker's registration,
  * the `beforeinstallprompt` listener) and the readers (update prompt, install
  * offer) never import each other, and every piece can be driven in tests
  * without a real service worker.

@@ -1,4 +1,3 @@
-import { Workbox } from 'workbox-window';
 import { setPwaState } from './pwa-store.ts';
 import { persistStorageWhenEngaged } from './storage.ts';
 
@@ -6,35 +5,56 @@ import { persistStorageWhenEngaged } from './storage.ts';
 const MIN_CHECK_INTERVAL_MS = 60_000;
 /** A tab left open all day still learns about a new version. */
 const PERIODIC_CHECK_MS = 60 * 60 * 1000;
+/**
+ * An installed worker is only waiting if it is still waiting a moment later: a first install passes through
+ * 'installed' on its way to 'activating' (the same grace workbox-window gave it).
+ */
+const WAITING_GRACE_MS = 200;
 
 /**
- * Registers /sw.js with workbox-window (loaded lazily after `load`, see
- * main.tsx) and turns its lifecycle into the store the update prompt reads.
+ * Registers /sw.js (loaded lazily after `load`, see main.tsx) and turns its
+ * lifecycle into the store the update prompt reads. Written against the
+ * browser's API rather than workbox-window: the few lines it needs cost less
+ * than the library on every page (issue 22's JS budgets).
  * Nothing here reloads a page unless the visitor clicked 'Odśwież' in it.
  */
 export function registerServiceWorker(): void {
-  const wb = new Workbox('/sw.js', { scope: '/' });
+  const container = navigator.serviceWorker;
   let registration: ServiceWorkerRegistration | undefined;
   let acceptedHere = false;
 
   // A new worker is installed and waiting (also when another tab or an update check found it).
-  wb.addEventListener('waiting', () => {
+  const offerUpdate = () => {
     setPwaState({
       update: {
         activate: () => {
           acceptedHere = true;
+          const waiting = registration?.waiting;
           // Already activated meanwhile (by another tab): just load the new version.
-          if (registration && !registration.waiting) window.location.reload();
-          else wb.messageSkipWaiting();
+          if (!waiting) window.location.reload();
+          else waiting.postMessage({ type: 'SKIP_WAITING' });
         },
       },
     });
-  });
+  };
+  let watched: ServiceWorker | null = null;
+  const watchInstalling = (registered: ServiceWorkerRegistration) => {
+    const worker = registered.installing;
+    // Seen at registration and again by its 'updatefound': one prompt is enough.
+    if (!worker || worker === watched) return;
+    watched = worker;
+    worker.addEventListener('statechange', () => {
+      if (worker.state !== 'installed') return;
+      window.setTimeout(() => {
+        if (registered.waiting === worker) offerUpdate();
+      }, WAITING_GRACE_MS);
+    });
+  };
 
   // A new worker took over. The very first install (nothing controlled the
   // page before) changes nothing for the visitor; an update does.
-  let hadController = Boolean(navigator.serviceWorker.controller);
-  navigator.serviceWorker.addEventListener('controllerchange', () => {
+  let hadController = Boolean(container.controller);
+  container.addEventListener('controllerchange', () => {
     const replaced = hadController;
     hadController = true;
     if (acceptedHere) {
@@ -48,9 +68,9 @@ export function registerServiceWorker(): void {
 
   let lastCheck = Date.now();
   const checkForUpdate = () => {
-    if (Date.now() - lastCheck < MIN_CHECK_INTERVAL_MS) return;
+    if (!registration || Date.now() - lastCheck < MIN_CHECK_INTERVAL_MS) return;
     lastCheck = Date.now();
-    wb.update().catch(() => {
+    registration.update().catch(() => {
       // Offline or the server is away: the next foreground visit tries again.
     });
   };
@@ -61,9 +81,15 @@ export function registerServiceWorker(): void {
   window.addEventListener('online', checkForUpdate);
   window.setInterval(checkForUpdate, PERIODIC_CHECK_MS);
 
-  wb.register({ immediate: true })
+  container
+    .register('/sw.js', { scope: '/' })
     .then((registered) => {
       registration = registered;
+      // Found waiting by an earlier visit or another tab.
+      if (registered.waiting) offerUpdate();
+      // The first install, or an update this page's checks or another tab found.
+      watchInstalling(registered);
+      registered.addEventListener('updatefound', () => watchInstalling(registered));
     })
     .catch((error: unknown) => console.error('Service worker registration failed', error));
   persistStorageWhenEngaged();
