@@ -1,5 +1,6 @@
-export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, PAYMENT_STATUSES, isOrderStatus, type OrderStatus, type PaymentStatus } from './status-names.ts';
+
+export { ORDER_STATUSES, PAYMENT_STATUSES, isOrderStatus, type OrderStatus, type PaymentStatus };
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Oczekujące',
@@ -7,9 +8,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   completed: 'Zrealizowane',
   cancelled: 'Anulowane',
 };
-
-export const PAYMENT_STATUSES = ['completed', 'failed', 'pending', 'cancelled'] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
   completed: 'Opłacone',
@@ -24,10 +22,6 @@ export function paymentStatusOf(orderStatus: string): PaymentStatus {
   if (orderStatus === 'completed') return 'completed';
   if (orderStatus === 'cancelled') return 'cancelled';
   return 'pending';
-}
-
-export function isOrderStatus(value: unknown): value is OrderStatus {
-  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
 /** The Polish label of an order status; a status this version does not know shows as stored. */

@@ -1,3 +1,4 @@
+import { isPaymentStatus } from './status-names.ts';
 import {
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
@@ -6,11 +7,7 @@ import {
   type PaymentStatus,
 } from './order-status.ts';
 
-export { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, UNKNOWN_PAYMENT_STATUS_LABEL, paymentStatusOf, type PaymentStatus };
-
-export function isPaymentStatus(value: unknown): value is PaymentStatus {
-  return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
-}
+export { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, UNKNOWN_PAYMENT_STATUS_LABEL, isPaymentStatus, paymentStatusOf, type PaymentStatus };
 
 /** docs/spec.md §4 labels: Opłacone, Nieudane, Oczekujące, Anulowane; anything else is 'Nieznany'. */
 export function paymentStatusLabel(status: string): string {

@@ -1,8 +1,7 @@
 /**
  * The orders list's delivery-day filters. Kept apart from the schedule
- * rules: the route's search parser reads these names, and route parsers ship
- * in every visitor's first load.
+ * rules and the labels (orders/orders-view.ts): the route's search parser
+ * reads these names, and route parsers ship in every visitor's first load.
  */
 export const DELIVERY_WHENS = ['today', 'tomorrow', 'week'] as const;
 export type DeliveryWhen = (typeof DELIVERY_WHENS)[number];
-export const DELIVERY_WHEN_LABELS: Record<DeliveryWhen, string> = { today: 'Dziś', tomorrow: 'Jutro', week: 'Ten tydzień' };

@@ -1,7 +1,8 @@
 import type { AdminOrder } from '../admin-order.ts';
 import { searchOrders } from '../admin-search.ts';
 import { deliveryDateRange, deliversWithin, sortByDeliveryTime } from '../delivery-schedule.ts';
-import { effectiveSort, type OrdersSearch } from './orders-search.ts';
+import type { OrdersSearch } from './orders-search.ts';
+import { effectiveSort } from './orders-view.ts';
 
 /** The orders the list shows for its search params: status, delivery day (the shop's `today`), search text, then the sort. */
 export function ordersShown(orders: readonly AdminOrder[], search: OrdersSearch, today: string): AdminOrder[] {

@@ -5,12 +5,13 @@ import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
-import { DELIVERY_WHENS, DELIVERY_WHEN_LABELS, type DeliveryWhen } from '../delivery-when.ts';
+import { DELIVERY_WHENS, type DeliveryWhen } from '../delivery-when.ts';
 import { DeliveryMarks } from '../fulfilment/florist-details.tsx';
 import { deliveryWhen } from '../fulfilment/print-ticket.ts';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { ordersShown } from './orders-list.ts';
-import { ORDER_SORTS, ORDER_SORT_LABELS, effectiveSort, type OrdersSearch } from './orders-search.ts';
+import { ORDER_SORTS, type OrdersSearch } from './orders-search.ts';
+import { DELIVERY_WHEN_LABELS, ORDER_SORT_LABELS, effectiveSort } from './orders-view.ts';
 
 /**
  * /admin/orders: newest first or by delivery time, filter by status and by

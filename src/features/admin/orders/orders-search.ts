@@ -1,15 +1,16 @@
-import { isOrderStatus, type OrderStatus } from '../../../domain/order-status.ts';
+import { isOrderStatus, type OrderStatus } from '../../../domain/status-names.ts';
 import { DELIVERY_WHENS, type DeliveryWhen } from '../delivery-when.ts';
 
 export const ORDER_SORTS = ['newest', 'delivery'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];
-export const ORDER_SORT_LABELS: Record<OrderSort, string> = { newest: 'Najnowsze zamówienia', delivery: 'Termin dostawy' };
 
 /**
  * /admin/orders?id=&status=&q=&when=&sort= : the detail to open, the status
  * filter, the search text, the delivery-day filter ('Dziś', 'Jutro', 'Ten
  * tydzień') and the order (newest first, or by delivery time — the default
- * once a delivery day is chosen).
+ * once a delivery day is chosen). Only the parser lives here: it runs in
+ * the route tree, which ships in every visitor's first load; labels and rules
+ * are in orders-view.ts, with the page.
  */
 export interface OrdersSearch {
   id?: string;
@@ -31,9 +32,4 @@ export function parseOrdersSearch(search: Record<string, unknown>): OrdersSearch
     when: oneOf(DELIVERY_WHENS, search.when),
     sort: oneOf(ORDER_SORTS, search.sort),
   };
-}
-
-/** The sort in effect: the chosen one, else by delivery time when a delivery day is filtered, else newest first. */
-export function effectiveSort(search: OrdersSearch): OrderSort {
-  return search.sort ?? (search.when ? 'delivery' : 'newest');
 }

@@ -1,4 +1,4 @@
-import { isPaymentStatus, type PaymentStatus } from '../../../domain/payment-status.ts';
+import { isPaymentStatus, type PaymentStatus } from '../../../domain/status-names.ts';
 
 /** /admin/payments?status=&q= */
 export interface PaymentsSearch {
