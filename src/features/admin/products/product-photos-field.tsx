@@ -35,6 +35,14 @@ function CameraIcon(props: IconProps) {
 const actionButtonClass =
   'inline-flex size-11 items-center justify-center rounded-full border border-forest-200 bg-white text-forest-800 hover:bg-forest-50 disabled:cursor-not-allowed disabled:opacity-40';
 
+/** Each photo's buttons: what they say to a screen reader (with the photo's label) and show. */
+const ACTION_BUTTONS: Record<Action, { name: string; icon: ReactNode }> = {
+  earlier: { name: 'Przesuń wcześniej', icon: <ArrowRightIcon className="size-5 rotate-180" /> },
+  later: { name: 'Przesuń dalej', icon: <ArrowRightIcon className="size-5" /> },
+  main: { name: 'Ustaw jako główne', icon: <StarIcon className="size-5" /> },
+  remove: { name: 'Usuń zdjęcie', icon: <TrashIcon className="size-5" /> },
+};
+
 export function ProductPhotosField({ photos, isNew }: { photos: ProductPhotosState; isNew: boolean }) {
   const baseId = useId();
   const [announcement, setAnnouncement] = useState('');
@@ -261,50 +269,26 @@ function PhotoRow({
           )}
         </div>
         <div className="flex flex-wrap gap-1.5">
-          <button
-            type="button"
-            data-action="earlier"
-            className={actionButtonClass}
-            disabled={index === 0}
-            aria-label={`Przesuń wcześniej: ${label}`}
-            title="Przesuń wcześniej"
-            onClick={() => onAction('earlier')}
-          >
-            <ArrowRightIcon className="size-5 rotate-180" />
-          </button>
-          <button
-            type="button"
-            data-action="later"
-            className={actionButtonClass}
-            disabled={index === count - 1}
-            aria-label={`Przesuń dalej: ${label}`}
-            title="Przesuń dalej"
-            onClick={() => onAction('later')}
-          >
-            <ArrowRightIcon className="size-5" />
-          </button>
-          {index > 0 && (
-            <button
-              type="button"
-              data-action="main"
-              className={actionButtonClass}
-              aria-label={`Ustaw jako główne: ${label}`}
-              title="Ustaw jako główne"
-              onClick={() => onAction('main')}
-            >
-              <StarIcon className="size-5" />
-            </button>
-          )}
-          <button
-            type="button"
-            data-action="remove"
-            className={`${actionButtonClass} border-blush-200 text-blush-700 hover:bg-blush-50`}
-            aria-label={`Usuń zdjęcie: ${label}`}
-            title="Usuń zdjęcie"
-            onClick={() => onAction('remove')}
-          >
-            <TrashIcon className="size-5" />
-          </button>
+          {(['earlier', 'later', 'main', 'remove'] as const).map((action) => {
+            if (action === 'main' && index === 0) return null;
+            const { name, icon } = ACTION_BUTTONS[action];
+            return (
+              <button
+                key={action}
+                type="button"
+                data-action={action}
+                className={
+                  action === 'remove' ? `${actionButtonClass} border-blush-200 text-blush-700 hover:bg-blush-50` : actionButtonClass
+                }
+                disabled={(action === 'earlier' && index === 0) || (action === 'later' && index === count - 1)}
+                aria-label={`${name}: ${label}`}
+                title={name}
+                onClick={() => onAction(action)}
+              >
+                {icon}
+              </button>
+            );
+          })}
           {failed && (
             <button
               type="button"
