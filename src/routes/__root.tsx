@@ -125,9 +125,9 @@ function AuthedShell() {
   return (
     <AppShell
       cartSlot={
-        // A first visit has no cart to count: Dexie and the drawer load at the first tap.
+        // A first visit has no cart to count: Dexie and the drawer load at the first tap, which then opens it.
         <DeferredSlot fallback={<CartPlaceholder />} load="device-data" preload={loadCartButton}>
-          <CartButton />
+          {(pressedEarly) => <CartButton openOnMount={pressedEarly} />}
         </DeferredSlot>
       }
       accountSlot={<AccountSlot />}

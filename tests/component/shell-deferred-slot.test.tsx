@@ -67,4 +67,30 @@ describe('deferred header and footer slots', () => {
     renderSlot('device-data');
     await waitFor(() => expect(loaded()).toBe(true), { timeout: 3000 });
   });
+
+  it('tells its children whether the placeholder was pressed before they arrived, and only then', async () => {
+    deviceDatabases(['another-app']);
+    let arrive = () => {};
+    const preload = () => new Promise<void>((resolve) => (arrive = resolve));
+    const { unmount } = render(
+      <DeferredSlot fallback={<button type="button">Zaślepka</button>} load="device-data" preload={preload}>
+        {(pressedEarly) => <p>{pressedEarly ? 'Otwarte od razu' : 'Zamknięte'}</p>}
+      </DeferredSlot>,
+    );
+    // A first visit's first tap lands on the placeholder itself, here before the slot listens for taps at all: the
+    // click alone loads the chunk and is remembered.
+    fireEvent.click(screen.getByRole('button', { name: 'Zaślepka' }));
+    expect(screen.queryByText(/Otwarte od razu|Zamknięte/)).toBeNull();
+    arrive();
+    expect(await screen.findByText('Otwarte od razu')).toBeTruthy();
+    unmount();
+
+    render(
+      <DeferredSlot fallback={<button type="button">Zaślepka</button>} load="intent" preload={() => Promise.resolve()}>
+        {(pressedEarly) => <p>{pressedEarly ? 'Otwarte od razu' : 'Zamknięte'}</p>}
+      </DeferredSlot>,
+    );
+    fireEvent.pointerOver(screen.getByRole('button', { name: 'Zaślepka' }));
+    expect(await screen.findByText('Zamknięte')).toBeTruthy();
+  });
 });

@@ -85,6 +85,28 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it("opens the cart drawer at a first visit's very first tap on the cart icon, though the cart loads only then", async () => {
+    const { context, page, errors } = await newVisitor();
+    const cartChunks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/cart-button-[^/]+\.js$/.test(request.url())) cartChunks.push(request.url());
+    });
+    await page.goto(url('/'));
+    await page.getByTestId('category-tile').first().waitFor();
+    await page.waitForLoadState('networkidle');
+    // Issue 22: a first visit has no cart, so the drawer's code waits for the visitor.
+    expect(cartChunks).toEqual([]);
+
+    await page.getByRole('button', { name: 'Koszyk', exact: true }).click();
+    const drawer = page.getByRole('dialog', { name: 'Twój koszyk' });
+    await drawer.getByText('Twój koszyk jest pusty').waitFor();
+    expect(cartChunks).toHaveLength(1);
+    await page.keyboard.press('Escape');
+    await drawer.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows a product changed in the database after a reload', async () => {
     const { context, page } = await newVisitor();
     await page.goto(url('/product/567754f0-105c-41ef-88ba-ff3de2a0a7d4'));

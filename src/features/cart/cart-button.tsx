@@ -33,9 +33,13 @@ function useCountAnnouncement(count: number | undefined): string {
  * The header's cart button (44×44 px, the same as the shell's placeholder
  * while this module loads lazily) with the item count, opening the drawer.
  */
-export function CartButton() {
+export function CartButton({
+  openOnMount = false,
+}: {
+  /** The placeholder was pressed before this chunk arrived. */ openOnMount?: boolean;
+}) {
   const cart = useCart();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(openOnMount);
   const count = cart?.itemCount ?? 0;
   const announcement = useCountAnnouncement(cart?.itemCount);
 

@@ -1,4 +1,4 @@
-import { lazy, useState } from 'react';
+import { lazy } from 'react';
 import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button-face.tsx';
 import type { AccountMenuProps } from './account-menu.tsx';
 import { DeferredSlot } from './deferred-slot.tsx';
@@ -15,17 +15,15 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
  * opens the menu once it has.
  */
 export function AccountMenuSlot({ user, onLogout }: Omit<AccountMenuProps, 'openOnMount'>) {
-  const [pressedEarly, setPressedEarly] = useState(false);
-
   const placeholder = (
-    <button type="button" className={ACCOUNT_BUTTON_CLASS} aria-haspopup="menu" aria-expanded={false} onClick={() => setPressedEarly(true)}>
+    <button type="button" className={ACCOUNT_BUTTON_CLASS} aria-haspopup="menu" aria-expanded={false}>
       <AccountButtonFace />
     </button>
   );
 
   return (
     <DeferredSlot fallback={placeholder} load="intent" preload={loadAccountMenu}>
-      <AccountMenu user={user} onLogout={onLogout} openOnMount={pressedEarly} />
+      {(pressedEarly) => <AccountMenu user={user} onLogout={onLogout} openOnMount={pressedEarly} />}
     </DeferredSlot>
   );
 }

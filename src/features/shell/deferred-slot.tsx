@@ -18,7 +18,9 @@ export type DeferredSlotLoad = 'idle' | 'device-data' | 'intent';
  * Keeps a lazily imported piece of the page (account menu, cart button,
  * install offer) out of the first load: `fallback` (a plain element of the
  * same size) shows until `load` says so; then `children` (a React.lazy
- * component) loads behind the same fallback.
+ * component) loads behind the same fallback. Children given as a function
+ * learn whether the fallback was pressed before they arrived, so the first
+ * tap still opens what it was meant to (the menu, the drawer).
  */
 export function DeferredSlot({
   fallback,
@@ -27,7 +29,7 @@ export function DeferredSlot({
   preload,
 }: {
   fallback: ReactNode;
-  children: ReactNode;
+  children: ReactNode | ((pressedEarly: boolean) => ReactNode);
   load?: DeferredSlotLoad;
   /**
    * Fetches the children's chunk. Given, the fallback stays in place until it has arrived: a tap that
@@ -36,6 +38,7 @@ export function DeferredSlot({
   preload?: () => Promise<unknown>;
 }) {
   const [ready, setReady] = useState(false);
+  const [pressedEarly, setPressedEarly] = useState(false);
   const arm = useCallback(() => {
     if (!preload) {
       setReady(true);
@@ -100,8 +103,22 @@ export function DeferredSlot({
   }, [ready, arm, load]);
 
   return (
-    <span className="contents" onPointerOver={ready ? undefined : arm} onFocus={ready ? undefined : arm}>
-      {ready ? <Suspense fallback={fallback}>{children}</Suspense> : fallback}
+    <span
+      className="contents"
+      onPointerOver={ready ? undefined : arm}
+      onFocus={ready ? undefined : arm}
+      // A click on the fallback loads the chunk (even before the page has armed the slot) and is remembered for the
+      // children, so the tap that brought them still does what it was meant to.
+      onClick={
+        ready
+          ? undefined
+          : () => {
+              setPressedEarly(true);
+              arm();
+            }
+      }
+    >
+      {ready ? <Suspense fallback={fallback}>{typeof children === 'function' ? children(pressedEarly) : children}</Suspense> : fallback}
     </span>
   );
 }
