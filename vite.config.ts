@@ -101,6 +101,19 @@ function precacheSplit(): Plugin {
   };
 }
 
+/**
+ * The chunk group of what every page loads first (rolldown's '$initial' tag:
+ * the entry and what it imports statically). A module only ever imported
+ * dynamically (the footer, the cookie banner) keeps its own chunk: the tag
+ * also took in small ones.
+ */
+function initialChunkName(): (moduleId: string, context: Rolldown.ChunkingContext) => string | null {
+  return (moduleId, context) => {
+    const info = context.getModuleInfo(moduleId);
+    return info && info.importers.length === 0 && info.dynamicImporters.length > 0 ? null : 'initial';
+  };
+}
+
 function listFiles(dir: string, prefix = ''): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -211,7 +224,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             // What every page loads first (React, the router, the app shell) as one file: it compresses better
             // than the dozen slivers the splitter would otherwise cut it into.
             advancedChunks: {
-              groups: [{ name: 'initial', tags: ['$initial'] }],
+              groups: [{ name: initialChunkName(), tags: ['$initial'] }],
             },
           },
     },

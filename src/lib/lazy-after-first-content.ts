@@ -8,7 +8,7 @@ import { afterFirstContent } from './first-content.ts';
  * already work) and React hydrates it when the code arrives. The server
  * renderer waits for it, so the HTML is always complete.
  */
-export function lazyAfterFirstContent(load: () => Promise<ComponentType>) {
+export function lazyAfterFirstContent<Props extends object>(load: () => Promise<ComponentType<Props>>) {
   return lazy(async () => {
     if (typeof window !== 'undefined') await new Promise<void>((resolve) => afterFirstContent(resolve));
     return { default: await load() };

@@ -1,7 +1,7 @@
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
 import { PUBLIC_SETTINGS_STORAGE_KEY, resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
@@ -36,6 +36,21 @@ describe('cookie banner', () => {
 
 describe('cookie banner and the keyboard', () => {
   it('comes right after the skip link in the tab order and reserves its height at the foot of the page', async () => {
+    // The DOM here lays nothing out: a ResizeObserver stand-in reports the banner's laid-out height, as Chromium's
+    // does after its layout (tests/e2e/storefront.test.ts measures the real one).
+    const observed: Element[] = [];
+    vi.stubGlobal(
+      'ResizeObserver',
+      class {
+        constructor(private readonly report: ResizeObserverCallback) {}
+        observe(target: Element) {
+          observed.push(target);
+          const entry = { target, borderBoxSize: [{ blockSize: 119.4, inlineSize: 390 }] } as unknown as ResizeObserverEntry;
+          queueMicrotask(() => this.report([entry], this as unknown as ResizeObserver));
+        }
+        disconnect() {}
+      },
+    );
     await renderRoute('/about');
     const banner = await screen.findByRole('region', { name: 'Pliki cookie' });
     const user = userEvent.setup();
@@ -43,9 +58,10 @@ describe('cookie banner and the keyboard', () => {
     expect(document.activeElement?.textContent).toBe('Przejdź do treści');
     await user.tab();
     expect(banner.contains(document.activeElement)).toBe(true);
-    // jsdom lays nothing out (height 0), so the reserved space is checked by its presence; tests/e2e measure it.
-    expect(document.body.style.paddingBottom).toBe('0px');
-    expect(document.documentElement.style.scrollPaddingBottom).toBe('0px');
+    expect(observed).toEqual([banner]);
+    await waitFor(() => expect(document.body.style.paddingBottom).toBe('120px'));
+    expect(document.documentElement.style.scrollPaddingBottom).toBe('120px');
+    vi.unstubAllGlobals();
   });
 
   it('closes on Escape without consenting, stays closed for this visit, and gives the page its space back', async () => {

@@ -27,6 +27,19 @@ describe('storefront journey', () => {
   it('home → category → search → product → add 3 → drawer → cart → shipping → totals → clear', async () => {
     const { context, page, errors } = await newVisitor({ width: 1280, height: 800 });
     await page.goto(url('/'));
+    // The fixed banner's height is kept free at the foot of the page, so it covers nothing there.
+    const banner = page.getByRole('region', { name: 'Pliki cookie' });
+    await banner.waitFor();
+    const reservedSpace = () =>
+      banner.evaluate((element) => ({
+        banner: `${Math.ceil(element.getBoundingClientRect().height)}px`,
+        page: getComputedStyle(document.body).paddingBottom,
+        scroll: getComputedStyle(document.documentElement).scrollPaddingBottom,
+      }));
+    await expect.poll(async () => (await reservedSpace()).page).not.toBe('0px');
+    const space = await reservedSpace();
+    expect(space.banner).not.toBe('0px');
+    expect(space).toEqual({ banner: space.banner, page: space.banner, scroll: space.banner });
     await page.getByRole('button', { name: 'Akceptuję' }).click();
 
     await page

@@ -1,7 +1,12 @@
-import type { ReactNode } from 'react';
-import { CookieBannerSlot } from './cookie-banner-slot.tsx';
-import { SiteFooter } from './site-footer.tsx';
+import { Suspense, type ReactNode } from 'react';
+import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
 import { SiteHeader } from './site-header.tsx';
+
+// Neither is needed to show a page or to use its first screen (the banner waits for the page's content, the footer is
+// below the fold): their code comes after the first content (issue 22). A server-rendered page keeps its footer HTML,
+// links working, until then.
+const CookieBannerSlot = lazyAfterFirstContent(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot));
+const SiteFooter = lazyAfterFirstContent(() => import('./site-footer.tsx').then((module) => module.SiteFooter));
 
 export interface AppShellProps {
   children: ReactNode;
@@ -23,14 +28,18 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
         Przejdź do treści
       </a>
       {/* Fixed at the bottom, but early in the tab order: a keyboard user meets it before the page behind it (WCAG 2.4.11). */}
-      <CookieBannerSlot />
+      <Suspense fallback={null}>
+        <CookieBannerSlot />
+      </Suspense>
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
       {/* At least a screen tall: the footer never starts in view and then jumps when a page's content arrives. */}
       <main id="main" className="min-h-svh flex-1">
         {children}
       </main>
-      <SiteFooter extraSlot={footerSlot} />
+      <Suspense fallback={null}>
+        <SiteFooter extraSlot={footerSlot} />
+      </Suspense>
     </div>
   );
 }

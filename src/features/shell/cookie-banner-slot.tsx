@@ -24,7 +24,8 @@ export function CookieBannerSlot() {
   const [needed, setNeeded] = useState(false);
 
   useEffect(() => {
-    // Browser storage exists only after mount; the first paint is the same for everyone.
+    // Browser storage exists only after mount; the first paint is the same for everyone. (This slot's own code comes
+    // after the page's first content: app-shell.tsx.)
     // eslint-disable-next-line react-hooks/set-state-in-effect
     setNeeded(!bannerSettled());
   }, []);

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
 import { COOKIE_BANNER_DISMISSED_KEY, COOKIE_CONSENT_KEY } from './cookie-consent.ts';
 
@@ -13,21 +13,29 @@ function store(storage: () => Storage, key: string, value: string): void {
 /**
  * The banner's height, reserved at the foot of the page and kept clear when
  * the browser scrolls a focused element into view (WCAG 2.4.11): the fixed
- * banner then covers nothing a keyboard user reaches.
+ * banner then covers nothing a keyboard user reaches. Read from a
+ * ResizeObserver, which reports after the browser's own layout: asking for
+ * the height while React commits would force a layout of the whole page
+ * inside that task (issue 22: one long task on a slow phone).
  */
 function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
-  useLayoutEffect(() => {
+  useEffect(() => {
     const element = banner.current;
     if (!element) return;
     const { documentElement, body } = document;
-    const reserve = () => {
-      const height = `${Math.ceil(element.getBoundingClientRect().height)}px`;
-      body.style.paddingBottom = height;
-      documentElement.style.scrollPaddingBottom = height;
+    const reserve = (height: number) => {
+      body.style.paddingBottom = `${Math.ceil(height)}px`;
+      documentElement.style.scrollPaddingBottom = `${Math.ceil(height)}px`;
     };
-    reserve();
-    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(reserve) : null;
-    observer?.observe(element);
+    let observer: ResizeObserver | null = null;
+    if (typeof ResizeObserver === 'function') {
+      observer = new ResizeObserver(([entry]) => {
+        if (entry) reserve(entry.borderBoxSize?.[0]?.blockSize ?? entry.contentRect.height);
+      });
+      observer.observe(element, { box: 'border-box' });
+    } else {
+      reserve(element.getBoundingClientRect().height);
+    }
     return () => {
       observer?.disconnect();
       body.style.paddingBottom = '';

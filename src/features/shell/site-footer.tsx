@@ -6,7 +6,7 @@ import { useShopName } from './shop-name.ts';
 // Below the fold on every page (the main area is at least a screen tall): its columns load after the first content.
 const FooterDetails = lazyAfterFirstContent(() => import('./footer-details.tsx').then((module) => module.FooterDetails));
 
-export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode } = {}) {
+export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode }) {
   const shopName = useShopName();
 
   return (
