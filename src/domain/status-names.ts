@@ -1,7 +1,7 @@
 /**
  * The order and payment statuses by name, apart from their labels and rules
- * (order-status.ts, payment-status.ts): the back office's route search
- * parsers read these, and route parsers ship in every visitor's first load.
+ * (order-status.ts, payment-status.ts): the back office's search parsers
+ * need only these.
  */
 export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];

@@ -1,6 +1,7 @@
 import { lazy, useCallback, useEffect } from 'react';
 import { Outlet, createRootRoute, lazyRouteComponent, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
+import type { AuthUser } from '../features/auth/auth-state.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
 import { AccountMenuSlot } from '../features/shell/account-menu-slot.tsx';
@@ -15,16 +16,8 @@ const CartButton = lazy(() => loadCartButton().then((m) => ({ default: m.CartBut
 // So does the order outbox sender: it starts once the page is idle.
 const OrdersSyncAgent = lazy(() => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => ({ default: m.OrdersSyncAgent })));
 const accessToken = () => import('../features/auth/auth-client.ts').then((m) => m.currentAccessToken());
-// Logout: each feature forgets what it kept of the account; queued unsent orders and the cart stay.
-const clearAccountData = async ({ email }: { email: string }) => {
-  await Promise.all([
-    import('../features/account/history-cache.ts').then((m) => m.clearHistory(email)),
-    import('../features/orders-sync/outbox.ts').then((m) => m.clearAccountOrders()),
-    import('../features/checkout/checkout-draft.ts').then((m) => m.clearCheckoutContact()),
-    // The owner's offline copy of the back office (customers' names, emails, addresses), whatever page they logged out on.
-    import('../features/admin/admin-cache.ts').then((m) => m.clearAdminCache()),
-  ]);
-};
+// Logout: each feature forgets what it kept of the account (the list loads with the logout).
+const clearAccountData = (user: AuthUser) => import('./-clear-account-data.ts').then((m) => m.clearAccountData(user));
 
 export const Route = createRootRoute({
   component: RootLayout,

@@ -1,12 +1,14 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { clearCart } from '../features/cart/cart-store.ts';
 import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
 import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
 import { SuccessPage } from '../features/checkout/success-page.tsx';
 import { findDeviceOrder } from '../features/orders-sync/device-orders.ts';
+import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/checkout/success')({
-  validateSearch: parsePaymentReturnSearch,
+  validateSearch: textSearchParams('payment', 'orderId'),
   component: SuccessRoute,
 });
 
@@ -16,5 +18,7 @@ async function completeCheckout(): Promise<void> {
 }
 
 function SuccessRoute() {
-  return <SuccessPage search={Route.useSearch()} onEnter={completeCheckout} findOrder={findDeviceOrder} />;
+  const params = Route.useSearch();
+  const search = useMemo(() => parsePaymentReturnSearch(params), [params]);
+  return <SuccessPage search={search} onEnter={completeCheckout} findOrder={findDeviceOrder} />;
 }

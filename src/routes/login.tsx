@@ -1,18 +1,17 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { safeRedirectPath } from '../domain/redirect-path.ts';
 import { LoginPage } from '../features/auth/auth-pages.tsx';
-
-interface LoginSearch {
-  redirect?: string | undefined;
-}
+import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/login')({
-  // Explicitly undefined: an omitted key would fall back to the raw (unchecked) search value.
-  validateSearch: (search: Record<string, unknown>): LoginSearch => ({ redirect: safeRedirectPath(search.redirect) }),
+  validateSearch: textSearchParams('redirect'),
   component: LoginRoute,
 });
 
 function LoginRoute() {
   const { redirect } = Route.useSearch();
-  return <LoginPage redirect={redirect} />;
+  // Only a path of this shop: a link from elsewhere must not send the customer off-site after logging in.
+  const safeRedirect = useMemo(() => safeRedirectPath(redirect), [redirect]);
+  return <LoginPage redirect={safeRedirect} />;
 }

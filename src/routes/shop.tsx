@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
@@ -5,15 +6,17 @@ import { ShopPage } from '../features/catalog/shop-page.tsx';
 import { parseShopSearch, queryParam } from '../features/catalog/shop-search.ts';
 import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
+import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/shop')({
-  validateSearch: parseShopSearch,
+  validateSearch: textSearchParams('category', 'q'),
   staticData: { waitsForData: true },
   component: ShopRoute,
 });
 
 function ShopRoute() {
-  const { category, q } = Route.useSearch();
+  const params = Route.useSearch();
+  const { category, q } = useMemo(() => parseShopSearch(params), [params]);
   const navigate = Route.useNavigate();
   const catalog = useCatalog();
   const favourites = useFavourites();

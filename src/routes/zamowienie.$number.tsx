@@ -4,14 +4,11 @@ import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
 import { OrderPage } from '../features/order-page/order-page.tsx';
 import { loadOrderView, type OrderView } from '../features/order-page/order-view.ts';
-
-/** ?t=<token> from the mail; anything else is dropped. */
-function parseOrderSearch(search: Record<string, unknown>): { t?: string } {
-  return typeof search.t === 'string' && search.t !== '' ? { t: search.t } : {};
-}
+import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/zamowienie/$number')({
-  validateSearch: parseOrderSearch,
+  // ?t=<token> from the mail; anything else is dropped.
+  validateSearch: textSearchParams('t'),
   component: OrderRoute,
 });
 

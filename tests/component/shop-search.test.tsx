@@ -5,9 +5,10 @@ import { renderRoute } from './render-route.tsx';
 
 type Router = Awaited<ReturnType<typeof renderRoute>>['router'];
 
-/** The search params after the route's validateSearch, as the shop page receives them. */
+/** The search params as the shop page reads them: the route's text params, parsed. */
 function validatedShopSearch(router: Router): ShopSearch | undefined {
-  return router.state.matches.find((match) => match.routeId === '/shop')?.search;
+  const params = router.state.matches.find((match) => match.routeId === '/shop')?.search;
+  return params && parseShopSearch(params);
 }
 
 describe('/shop search params', () => {

@@ -1,9 +1,6 @@
 import { CATEGORY_IDS, type CategoryId } from '../../domain/categories.ts';
 
-/*
- * Route search params are read on every page's first load, so these parsers
- * are plain functions: a schema library here would ship with the first paint.
- */
+/* Plain functions: the shop page parses its search params with them on its first render. */
 
 export const MAX_QUERY_LENGTH = 100;
 
@@ -27,7 +24,6 @@ export function queryParam(text: string): string | undefined {
  * "all products" instead of failing the whole route; so does a broken `q`.
  */
 export function parseShopSearch(search: Record<string, unknown>): ShopSearch {
-  // Both keys are always returned: the router keeps a raw value for any key left out.
   return {
     category: isCategory(search.category) ? search.category : undefined,
     q: typeof search.q === 'string' || typeof search.q === 'number' ? queryParam(String(search.q)) : undefined,

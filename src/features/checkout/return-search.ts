@@ -8,9 +8,8 @@ export interface PaymentReturnSearch {
   orderId?: string | undefined;
 }
 
-/** Anything malformed is dropped, never shown. A plain function: it runs on the first load of every page. */
+/** Anything malformed is dropped, never shown (the pages parse the URL's text params with it). */
 export function parsePaymentReturnSearch(search: Record<string, unknown>): PaymentReturnSearch {
-  // Both keys are always returned: the router keeps a raw value for any key left out.
   return {
     payment: RETURN_PAYMENT_METHODS.find((method) => method === search.payment),
     orderId: typeof search.orderId === 'string' && ORDER_NUMBER_PATTERN.test(search.orderId) ? search.orderId : undefined,

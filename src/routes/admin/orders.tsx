@@ -1,14 +1,17 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseOrdersSearch } from '../../features/admin/orders/orders-search.ts';
 import { OrdersPage } from '../../features/admin/orders/orders-page.tsx';
+import { textSearchParams } from '../../lib/route-search.ts';
 
 export const Route = createFileRoute('/admin/orders')({
-  validateSearch: parseOrdersSearch,
+  validateSearch: textSearchParams('id', 'status', 'q', 'when', 'sort'),
   component: AdminOrders,
 });
 
 function AdminOrders() {
-  const search = Route.useSearch();
+  const params = Route.useSearch();
+  const search = useMemo(() => parseOrdersSearch(params), [params]);
   const navigate = Route.useNavigate();
   return (
     <OrdersPage

@@ -1,14 +1,17 @@
+import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { parsePaymentsSearch } from '../../features/admin/payments/payments-search.ts';
 import { PaymentsPage } from '../../features/admin/payments/payments-page.tsx';
+import { textSearchParams } from '../../lib/route-search.ts';
 
 export const Route = createFileRoute('/admin/payments')({
-  validateSearch: parsePaymentsSearch,
+  validateSearch: textSearchParams('status', 'q'),
   component: AdminPayments,
 });
 
 function AdminPayments() {
-  const search = Route.useSearch();
+  const params = Route.useSearch();
+  const search = useMemo(() => parsePaymentsSearch(params), [params]);
   const navigate = Route.useNavigate();
   return (
     <PaymentsPage

@@ -8,9 +8,9 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
  * /admin/orders?id=&status=&q=&when=&sort= : the detail to open, the status
  * filter, the search text, the delivery-day filter ('Dziś', 'Jutro', 'Ten
  * tydzień') and the order (newest first, or by delivery time — the default
- * once a delivery day is chosen). Only the parser lives here: it runs in
- * the route tree, which ships in every visitor's first load; labels and rules
- * are in orders-view.ts, with the page.
+ * once a delivery day is chosen). The route passes the URL's text params
+ * (src/routes/admin/orders.tsx) and its page parses them with this; labels
+ * and rules are in orders-view.ts.
  */
 export interface OrdersSearch {
   id?: string;
