@@ -1,6 +1,8 @@
 import { startTransition, useEffect, useState } from 'react';
+import type { liveQuery as liveQueryOfDexie } from 'dexie';
 import type { KwiaciarniaDb } from './db.ts';
 import { afterFirstContent } from './first-content.ts';
+import { nextTask } from './next-task.ts';
 
 /**
  * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
@@ -19,8 +21,8 @@ export function useLazyLiveQuery<T>(
     let subscription: { unsubscribe(): void } | undefined;
     let stopWaiting = () => {};
     const start = () => {
-      void Promise.all([import('dexie'), import('./db.ts')])
-        .then(([{ liveQuery }, { db }]) => {
+      void loadDatabaseCode()
+        .then(({ liveQuery, db }) => {
           if (!active) return;
           subscription = liveQuery(() => query(db)).subscribe({
             next: (value) => startTransition(() => setResult({ value })),
@@ -43,7 +45,18 @@ export function useLazyLiveQuery<T>(
   return result?.value;
 }
 
+/**
+ * Dexie's code, then the database it defines, each evaluated in a task of its
+ * own: on a slow phone the two together are one long task (issue 22).
+ */
+async function loadDatabaseCode(): Promise<{ liveQuery: typeof liveQueryOfDexie; db: KwiaciarniaDb }> {
+  const { liveQuery } = await import('dexie');
+  await nextTask();
+  const { db } = await import('./db.ts');
+  return { liveQuery, db };
+}
+
 /** The one database, fetched on first use. */
 export async function loadDb(): Promise<KwiaciarniaDb> {
-  return (await import('./db.ts')).db;
+  return (await loadDatabaseCode()).db;
 }
