@@ -15,7 +15,14 @@ function focusWithoutScrolling(element: HTMLElement): void {
   element.focus({ preventScroll: true });
 }
 
-export function focusMainHeading(doc: Document = document): void {
+/**
+ * `focusedAtNavigation`: what had the focus when the page changed. This code
+ * loads after that; if the user has meanwhile put the focus somewhere (a tap
+ * into the new page's first field), it stays there: moving it would send the
+ * rest of their typing to the heading.
+ */
+export function focusMainHeading(doc: Document = document, focusedAtNavigation?: Element | null): void {
+  if (focusedAtNavigation !== undefined && doc.activeElement !== focusedAtNavigation && doc.activeElement !== doc.body) return;
   const main = doc.getElementById('main');
   if (!main) return;
   const heading = main.querySelector<HTMLElement>('h1');

@@ -63,7 +63,9 @@ function useFocusOnNavigation() {
     () =>
       router.subscribe('onRendered', (event) => {
         // A first render (no fromLocation) keeps the browser's focus; the focus code loads on the first real navigation.
-        if (event.fromLocation && event.pathChanged) void import('../lib/route-focus.ts').then((module) => module.focusMainHeading());
+        if (!event.fromLocation || !event.pathChanged) return;
+        const focusedAtNavigation = document.activeElement;
+        void import('../lib/route-focus.ts').then((module) => module.focusMainHeading(document, focusedAtNavigation));
       }),
     [router],
   );

@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
-import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
 import { ProductPage } from '../features/catalog/product-page.tsx';
 import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
+import { renderCardAction } from './-card-action.tsx';
 
 export const Route = createFileRoute('/product/$id')({
   staticData: { waitsForData: true },
@@ -24,7 +24,7 @@ function ProductRoute() {
       renderPurchase={(product, quantity) => (
         <AddToCartButton product={product} quantity={quantity} className="btn-primary w-full sm:w-auto" />
       )}
-      renderAction={(product) => <AddToCartButton product={product} className={CARD_ACTION_CLASS} />}
+      renderAction={renderCardAction}
     />
   );
 }

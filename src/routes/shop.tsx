@@ -1,12 +1,11 @@
 import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
-import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
-import { CARD_ACTION_CLASS } from '../features/catalog/product-card.tsx';
 import { ShopPage } from '../features/catalog/shop-page.tsx';
 import { parseShopSearch, queryParam } from '../features/catalog/shop-search.ts';
 import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
 import { textSearchParams } from '../lib/route-search.ts';
+import { renderCardAction } from './-card-action.tsx';
 
 export const Route = createFileRoute('/shop')({
   validateSearch: textSearchParams('category', 'q'),
@@ -29,7 +28,7 @@ function ShopRoute() {
       status={catalog.status}
       onRetry={catalog.retry}
       favourites={favourites}
-      renderAction={(product) => <AddToCartButton product={product} className={CARD_ACTION_CLASS} />}
+      renderAction={renderCardAction}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { focusMainHeading } from '../../src/lib/route-focus.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
 import { renderRoute } from './render-route.tsx';
 
@@ -29,5 +30,21 @@ describe('focus after navigation', () => {
     link.focus();
     await act(() => router.navigate({ to: '/about', search: { x: '1' } as never }));
     expect(document.activeElement).toBe(link);
+  });
+
+  it('leaves the focus in a field the user tapped before the focus code arrived (typing goes on there)', async () => {
+    document.body.innerHTML = '<main id="main"><h1>Zaloguj się</h1><form><input aria-label="Email" /></form></main>';
+    const link = document.createElement('a');
+    // The link that navigated was focused, then removed with the old page: the focus fell back to <body>.
+    const field = screen.getByLabelText('Email');
+    field.focus();
+    focusMainHeading(document, link);
+    expect(document.activeElement).toBe(field);
+
+    // Nobody moved it: the heading takes it.
+    document.body.focus();
+    (document.activeElement as HTMLElement | null)?.blur();
+    focusMainHeading(document, link);
+    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 1, name: 'Zaloguj się' }));
   });
 });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import { ProductCard } from './product-card.tsx';
 
@@ -15,19 +15,31 @@ const EAGER_IMAGES = 3;
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5';
 
-export function ProductGrid({
-  products,
-  renderAction,
-  headingLevel = 2,
-  label,
-  favourites,
-}: {
+interface ProductGridProps {
   products: readonly ProductRow[];
-  renderAction?: RenderProductAction;
+  renderAction?: RenderProductAction | undefined;
   headingLevel?: 2 | 3;
-  label?: string;
-  favourites?: GridFavourites;
-}) {
+  label?: string | undefined;
+  favourites?: GridFavourites | undefined;
+}
+
+/**
+ * Renders again only when what the cards show changes: the page around it
+ * re-renders as its data settles (the device's copy, the favourites, the
+ * session), and a page of cards with their links is the costliest part of it.
+ */
+export const ProductGrid = memo(ProductGridCards, (previous, next) => {
+  return (
+    previous.products === next.products &&
+    previous.renderAction === next.renderAction &&
+    previous.headingLevel === next.headingLevel &&
+    previous.label === next.label &&
+    previous.favourites?.isFavourite === next.favourites?.isFavourite &&
+    previous.favourites?.toggle === next.favourites?.toggle
+  );
+});
+
+function ProductGridCards({ products, renderAction, headingLevel = 2, label, favourites }: ProductGridProps) {
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => (

@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ProductRow } from '../../domain/product.ts';
 import { ProductDetails, type RenderPurchase } from './product-details.tsx';
@@ -21,6 +22,7 @@ export interface ProductPageProps {
 /** Chooses what /product/$id shows: the product, a placeholder while loading, not found, or the fetch error. */
 export function ProductPage({ id, products, status, onRetry, renderPurchase, renderAction, favourites }: ProductPageProps) {
   const product = products.find((candidate) => candidate.id === id);
+  const similar = useMemo(() => (product ? similarProducts(products, product) : []), [products, product]);
   useFirstContent(status !== 'loading');
   useDocumentTitle(product?.name ?? (status === 'loading' ? undefined : 'Produkt nie znaleziony'));
 
@@ -30,7 +32,7 @@ export function ProductPage({ id, products, status, onRetry, renderPurchase, ren
         // A fresh quantity for every product.
         key={product.id}
         product={product}
-        similar={similarProducts(products, product)}
+        similar={similar}
         renderPurchase={renderPurchase}
         renderAction={renderAction}
         favourites={favourites}

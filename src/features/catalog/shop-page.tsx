@@ -69,6 +69,7 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
     if (firstScreenOnly) startTransition(() => setFirstScreenOnly(false));
   }, [firstScreenOnly]);
   const renderedCount = firstScreenOnly ? Math.min(shownCount, FIRST_SCREEN_CARDS) : shownCount;
+  const rendered = useMemo(() => visible.slice(0, renderedCount), [visible, renderedCount]);
   const failedEmpty = status === 'error' && products.length === 0;
   const outdated = status === 'error' && products.length > 0;
 
@@ -160,12 +161,7 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
               <EmptyResults />
             ) : (
               <>
-                <ProductGrid
-                  products={visible.slice(0, renderedCount)}
-                  renderAction={renderAction}
-                  favourites={favourites}
-                  label="Produkty"
-                />
+                <ProductGrid products={rendered} renderAction={renderAction} favourites={favourites} label="Produkty" />
                 {visible.length > shownCount && (
                   <div className="mt-8 text-center">
                     <button type="button" className="btn-secondary" onClick={() => setShown({ listKey, count: shownCount + PAGE_SIZE })}>

@@ -1,6 +1,7 @@
-import { startTransition, useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
+import { useContentStable } from '../../lib/use-content-stable.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
 import { CATALOG_SYNCED_AT_KEY, adoptCatalogSnapshot, catalogStoredBefore, hasLocalCatalog, refreshCatalog } from './catalog-sync.ts';
 import { catalogSnapshot } from './catalog-snapshot.ts';
@@ -34,6 +35,16 @@ async function readLocalCatalog(db: KwiaciarniaDb): Promise<LocalRead> {
     console.warn('[catalog] The local catalog cannot be read', error);
     return 'unavailable';
   }
+}
+
+const NO_ROWS: ProductRow[] = [];
+
+/** The same rows in the same order (the catalogue stored on the device and read back equals what the page shows). */
+function sameRows(previous: readonly ProductRow[], next: readonly ProductRow[]): boolean {
+  return (
+    previous.length === next.length &&
+    previous.every((row, index) => row === next[index] || JSON.stringify(row) === JSON.stringify(next[index]))
+  );
 }
 
 function toError(error: unknown): Error {
@@ -75,11 +86,12 @@ export function useCatalog(): CatalogState {
     setAttempt((value) => value + 1);
   }, []);
 
-  const localRows = Array.isArray(local) ? local : [];
+  const localRows = Array.isArray(local) ? local : NO_ROWS;
   // Right after a sync the live query may lag a tick behind the fresh rows; without IndexedDB they are all we have.
-  const freshRows = sync.phase === 'syncing' ? [] : sync.rows;
-  const rows = localRows.length > 0 ? localRows : freshRows;
-  const products = rows.filter((row) => row.active !== false);
+  const freshRows = sync.phase === 'syncing' ? NO_ROWS : sync.rows;
+  // The page's cards re-render only when the products themselves change, not when the same rows come back from the device.
+  const rows = useContentStable(localRows.length > 0 ? localRows : freshRows, sameRows);
+  const products = useMemo(() => rows.filter((row) => row.active !== false), [rows]);
 
   if (sync.phase === 'failed') return { products, status: 'error', error: sync.error, retry };
   if (sync.phase === 'syncing' && products.length === 0) return { products, status: 'loading', error: null, retry };

@@ -1,5 +1,6 @@
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
+import { useContentStable } from '../../lib/use-content-stable.ts';
 import { loadDb, useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
 import { hasLocalCatalog } from './catalog-sync.ts';
 
@@ -21,12 +22,20 @@ async function readFavourites(db: KwiaciarniaDb): Promise<string[]> {
   }
 }
 
+const NO_IDS: string[] = [];
+
+function sameIds(previous: readonly string[], next: readonly string[]): boolean {
+  return previous.length === next.length && previous.every((id, index) => id === next[index]);
+}
+
 /** The wishlist, kept on this device only and shared live across tabs. */
 export function useFavourites(): FavouritesState {
   // Hearts may fill in a moment after the products: the database waits for the page's content.
   const ids = useLazyLiveQuery(readFavourites, [], { afterFirstContent: true });
 
-  const isFavourite = useCallback((productId: string) => ids?.includes(productId) ?? false, [ids]);
+  // None known yet and none stored look the same on a card: the hearts re-render only when the list changes.
+  const hearted = useContentStable(ids ?? NO_IDS, sameIds);
+  const isFavourite = useCallback((productId: string) => hearted.includes(productId), [hearted]);
 
   const toggle = useCallback((productId: string) => {
     if (!hasLocalCatalog()) return;
@@ -41,5 +50,5 @@ export function useFavourites(): FavouritesState {
       .catch((error: unknown) => console.warn('[catalog] Could not update favourites', error));
   }, []);
 
-  return { ids, isFavourite, toggle };
+  return useMemo(() => ({ ids, isFavourite, toggle }), [ids, isFavourite, toggle]);
 }
