@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { CancelPage } from '../features/checkout/cancel-page.tsx';
 import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
 import { textSearchParams } from '../lib/route-search.ts';
+import { useParsedSearch } from '../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/checkout/cancel')({
   validateSearch: textSearchParams('payment', 'orderId'),
@@ -10,7 +10,6 @@ export const Route = createFileRoute('/checkout/cancel')({
 });
 
 function CancelRoute() {
-  const params = Route.useSearch();
-  const search = useMemo(() => parsePaymentReturnSearch(params), [params]);
+  const search = useParsedSearch(Route.useSearch(), parsePaymentReturnSearch);
   return <CancelPage search={search} />;
 }

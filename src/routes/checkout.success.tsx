@@ -1,4 +1,3 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { clearCart } from '../features/cart/cart-store.ts';
 import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
@@ -6,6 +5,7 @@ import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts'
 import { SuccessPage } from '../features/checkout/success-page.tsx';
 import { findDeviceOrder } from '../features/orders-sync/device-orders.ts';
 import { textSearchParams } from '../lib/route-search.ts';
+import { useParsedSearch } from '../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/checkout/success')({
   validateSearch: textSearchParams('payment', 'orderId'),
@@ -18,7 +18,6 @@ async function completeCheckout(): Promise<void> {
 }
 
 function SuccessRoute() {
-  const params = Route.useSearch();
-  const search = useMemo(() => parsePaymentReturnSearch(params), [params]);
+  const search = useParsedSearch(Route.useSearch(), parsePaymentReturnSearch);
   return <SuccessPage search={search} onEnter={completeCheckout} findOrder={findDeviceOrder} />;
 }

@@ -1,10 +1,10 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { ShopPage } from '../features/catalog/shop-page.tsx';
 import { parseShopSearch, queryParam } from '../features/catalog/shop-search.ts';
 import { useCatalog } from '../features/catalog/use-catalog.ts';
 import { useFavourites } from '../features/catalog/use-favourites.ts';
 import { textSearchParams } from '../lib/route-search.ts';
+import { useParsedSearch } from '../lib/use-parsed-search.ts';
 import { renderCardAction } from './-card-action.tsx';
 
 export const Route = createFileRoute('/shop')({
@@ -14,8 +14,7 @@ export const Route = createFileRoute('/shop')({
 });
 
 function ShopRoute() {
-  const params = Route.useSearch();
-  const { category, q } = useMemo(() => parseShopSearch(params), [params]);
+  const { category, q } = useParsedSearch(Route.useSearch(), parseShopSearch);
   const navigate = Route.useNavigate();
   const catalog = useCatalog();
   const favourites = useFavourites();

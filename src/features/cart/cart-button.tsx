@@ -32,12 +32,9 @@ function useCountAnnouncement(count: number | undefined): string {
 /**
  * The header's cart button (44×44 px, the same as the shell's placeholder
  * while this module loads lazily) with the item count, opening the drawer.
+ * `openOnMount`: the placeholder was pressed before this chunk arrived.
  */
-export function CartButton({
-  openOnMount = false,
-}: {
-  /** The placeholder was pressed before this chunk arrived. */ openOnMount?: boolean;
-}) {
+export function CartButton({ openOnMount = false }: { openOnMount?: boolean }) {
   const cart = useCart();
   const [open, setOpen] = useState(openOnMount);
   const count = cart?.itemCount ?? 0;

@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseOrdersSearch } from '../../features/admin/orders/orders-search.ts';
 import { OrdersPage } from '../../features/admin/orders/orders-page.tsx';
 import { textSearchParams } from '../../lib/route-search.ts';
+import { useParsedSearch } from '../../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/admin/orders')({
   validateSearch: textSearchParams('id', 'status', 'q', 'when', 'sort'),
@@ -10,8 +10,7 @@ export const Route = createFileRoute('/admin/orders')({
 });
 
 function AdminOrders() {
-  const params = Route.useSearch();
-  const search = useMemo(() => parseOrdersSearch(params), [params]);
+  const search = useParsedSearch(Route.useSearch(), parseOrdersSearch);
   const navigate = Route.useNavigate();
   return (
     <OrdersPage

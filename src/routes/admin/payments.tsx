@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { parsePaymentsSearch } from '../../features/admin/payments/payments-search.ts';
 import { PaymentsPage } from '../../features/admin/payments/payments-page.tsx';
 import { textSearchParams } from '../../lib/route-search.ts';
+import { useParsedSearch } from '../../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/admin/payments')({
   validateSearch: textSearchParams('status', 'q'),
@@ -10,8 +10,7 @@ export const Route = createFileRoute('/admin/payments')({
 });
 
 function AdminPayments() {
-  const params = Route.useSearch();
-  const search = useMemo(() => parsePaymentsSearch(params), [params]);
+  const search = useParsedSearch(Route.useSearch(), parsePaymentsSearch);
   const navigate = Route.useNavigate();
   return (
     <PaymentsPage

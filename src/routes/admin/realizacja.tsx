@@ -1,8 +1,8 @@
-import { useMemo } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
 import { parseFulfilmentSearch } from '../../features/admin/fulfilment/fulfilment-search.ts';
 import { FulfilmentPage } from '../../features/admin/fulfilment/fulfilment-page.tsx';
 import { textSearchParams } from '../../lib/route-search.ts';
+import { useParsedSearch } from '../../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/admin/realizacja')({
   validateSearch: textSearchParams('date'),
@@ -10,8 +10,7 @@ export const Route = createFileRoute('/admin/realizacja')({
 });
 
 function AdminFulfilment() {
-  const params = Route.useSearch();
-  const search = useMemo(() => parseFulfilmentSearch(params), [params]);
+  const search = useParsedSearch(Route.useSearch(), parseFulfilmentSearch);
   const navigate = Route.useNavigate();
   return <FulfilmentPage search={search} onDateChange={(date) => void navigate({ search: { date }, replace: true })} />;
 }
