@@ -120,6 +120,27 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it("leaves the shop's off-screen cards and the footer unrendered until the visitor scrolls near them", async () => {
+    const { context, page } = await newVisitor();
+    await page.goto(url('/shop'));
+    const cards = page.getByRole('list', { name: 'Produkty' }).getByRole('article');
+    const footerLinks = page.locator('footer nav[aria-label="Stopka"]');
+    await cards.nth(20).waitFor({ state: 'attached' });
+    await footerLinks.waitFor({ state: 'attached' });
+    // Issue 22: the browser skips styling, laying out and painting what is far below the fold.
+    const rendered = (locator: ReturnType<Page['locator']>) =>
+      locator.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }));
+    expect(await rendered(cards.first())).toBe(true);
+    expect(await rendered(cards.nth(20))).toBe(false);
+    expect(await rendered(footerLinks)).toBe(false);
+
+    await cards.nth(20).scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(cards.nth(20))).toBe(true);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await expect.poll(() => rendered(footerLinks)).toBe(true);
+    await context.close();
+  });
+
   it('shows a product changed in the database after a reload', async () => {
     const { context, page } = await newVisitor();
     await page.goto(url('/product/567754f0-105c-41ef-88ba-ff3de2a0a7d4'));

@@ -14,6 +14,14 @@ export interface GridFavourites {
 const EAGER_IMAGES = 3;
 
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5';
+/**
+ * A card off screen is not styled, laid out or painted until it nears the
+ * viewport (issue 22: the browser's first layout of a page of cards was a
+ * long task on a slow phone). The placeholder height is about a card's at
+ * phone width; `auto` keeps the real height once a card has been shown. The
+ * clip margin keeps the card's shadow, which the containment would cut.
+ */
+const cardItemClass = '[content-visibility:auto] [contain-intrinsic-size:auto_25rem] [overflow-clip-margin:0.5rem]';
 
 interface ProductGridProps {
   products: readonly ProductRow[];
@@ -43,7 +51,7 @@ function ProductGridCards({ products, renderAction, headingLevel = 2, label, fav
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id}>
+        <li key={product.id} className={cardItemClass}>
           <ProductCard
             product={product}
             action={renderAction?.(product)}

@@ -10,7 +10,9 @@ export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode }) {
   const shopName = useShopName();
 
   return (
-    <footer className="on-dark mt-auto bg-forest-900 text-forest-100">
+    // Below the fold on every page: not styled, laid out or painted until it nears the viewport (issue 22). The
+    // placeholder heights are its heights at phone, tablet and desktop widths; `auto` keeps the real one once shown.
+    <footer className="on-dark mt-auto bg-forest-900 text-forest-100 [content-visibility:auto] [contain-intrinsic-size:auto_63rem] sm:[contain-intrinsic-size:auto_45rem] lg:[contain-intrinsic-size:auto_33rem]">
       {/* The columns' height with the seeded settings (one, two or four of them side by side), kept while they load. */}
       <Suspense fallback={<div className="h-232 sm:h-160 lg:h-112" />}>
         <FooterDetails />
