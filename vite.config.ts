@@ -114,6 +114,30 @@ function initialChunkName(): (moduleId: string, context: Rolldown.ChunkingContex
   };
 }
 
+/** React DOM and the scheduler only its client uses: src/main.tsx imports them dynamically, as a chunk of their own. */
+const REACT_DOM = /[\\/]node_modules[\\/](?:react-dom|scheduler)[\\/]/;
+const REACT_DOM_CHUNK = 'react-dom-client';
+
+/**
+ * Every page needs React DOM at once: index.html preloads its chunk beside
+ * the entry, so the dynamic import in src/main.tsx waits for no second
+ * round trip.
+ */
+function preloadReactDom(): Plugin {
+  return {
+    name: 'kwiaciarnia-preload-react-dom',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunk = Object.values(context.bundle ?? {}).find((file) => file.type === 'chunk' && file.name === REACT_DOM_CHUNK);
+        if (!chunk) throw new Error(`No ${REACT_DOM_CHUNK} chunk to preload: check REACT_DOM in vite.config.ts`);
+        return [{ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' }];
+      },
+    },
+  };
+}
+
 function listFiles(dir: string, prefix = ''): string[] {
   if (!existsSync(dir)) return [];
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
@@ -128,6 +152,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     localBackendMeta(),
     !isSsrBuild && precacheSplit(),
+    !isSsrBuild && preloadReactDom(),
     // The server-rendering bundle (src/entry-server.tsx) needs neither the service worker nor the manifest.
     !isSsrBuild &&
       VitePWA({
@@ -224,7 +249,12 @@ export default defineConfig(({ isSsrBuild }) => ({
             // What every page loads first (React, the router, the app shell) as one file: it compresses better
             // than the dozen slivers the splitter would otherwise cut it into.
             advancedChunks: {
-              groups: [{ name: initialChunkName(), tags: ['$initial'] }],
+              groups: [
+                // React DOM (and its scheduler) apart from React: src/main.tsx imports it dynamically. Not its
+                // dependencies (React itself), which the entry has.
+                { name: REACT_DOM_CHUNK, test: REACT_DOM, includeDependenciesRecursively: false, priority: 1 },
+                { name: initialChunkName(), tags: ['$initial'] },
+              ],
             },
           },
     },

@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from '@tanstack/react-router';
 import { forwardStrayRecoveryLink } from './features/auth/recovery-landing.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
@@ -16,8 +15,12 @@ forwardStrayRecoveryLink(window.location);
 
 /** Builds the router and hydrates the server's page (or renders the shell), each step in a task of its own. */
 async function startApp(): Promise<void> {
+  // React DOM is its own chunk (index.html preloads it beside this one): evaluated in a task of its own, and cached
+  // across releases of the app, which change this chunk but not that one (issue 22).
+  const reactDom = import('react-dom/client');
   const router = createAppRouter();
   await nextTask();
+  const { createRoot, hydrateRoot } = await reactDom;
 
   const rootElement = document.getElementById('root');
   if (!rootElement) throw new Error('Missing #root element in index.html');

@@ -73,6 +73,27 @@ describe('server-rendered storefront', () => {
     await context.close();
   });
 
+  it('fetches React DOM beside the entry, from the page itself, not after the entry has run', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    await page.goto(appUrl('/'));
+    // Hydrated: the gate around the server's buttons has opened (src/lib/interactive-gate.tsx).
+    await expect.poll(() => page.locator('fieldset[disabled]').count(), { timeout: 15_000 }).toBe(0);
+    // Issue 22: React DOM is a chunk of its own, imported dynamically; the page preloads it, so its download starts
+    // while the entry's is still under way, not after the entry has arrived and run.
+    const [entry = [], reactDom = []] = await page.evaluate(() => {
+      const scripts = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      const find = (pattern: RegExp) => scripts.filter((timing) => pattern.test(new URL(timing.name).pathname));
+      return [find(/^\/assets\/index-[^/]+\.js$/), find(/^\/assets\/react-dom-client-[^/]+\.js$/)].map((found) =>
+        found.map((timing) => ({ startTime: timing.startTime, responseEnd: timing.responseEnd })),
+      );
+    });
+    expect(entry).toHaveLength(1);
+    expect(reactDom).toHaveLength(1);
+    expect(reactDom[0]!.startTime).toBeLessThan(entry[0]!.responseEnd);
+    await context.close();
+  });
+
   it('hydrates pages rendered with settings the owner changed, without rendering them again', async () => {
     const previous = await withDatabase(
       async (db) => (await db.query<{ value: string }>("select value from app_settings where key = 'company_name'")).rows[0]!.value,
