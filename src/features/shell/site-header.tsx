@@ -1,6 +1,5 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CATEGORIES } from '../../domain/categories.ts';
 import { CloseIcon, MenuIcon } from '../../lib/icon-base.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
@@ -12,8 +11,10 @@ const SOLID_AFTER_PX = 50;
 
 const desktopLink =
   'rounded-full px-4 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 data-[status=active]:bg-forest-100';
-const mobileLink =
-  'flex min-h-12 items-center rounded-lg px-3 text-lg font-medium text-forest-900 hover:bg-forest-50 data-[status=active]:bg-forest-100';
+
+// The phone's menu is opened by few visitors: its code loads when one points at, focuses or taps the button (issue 22).
+const loadMobileMenu = () => import('./mobile-menu.tsx');
+type MobileMenuComponent = Awaited<ReturnType<typeof loadMobileMenu>>['MobileMenu'];
 
 export interface SiteHeaderProps {
   /** The cart button (composed by the root route: the shell does not import the cart feature). */
@@ -25,19 +26,25 @@ export interface SiteHeaderProps {
 export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
   const shopName = useShopName();
   const scrolled = useScrolledPast(SOLID_AFTER_PX);
+  // The menu's component once loaded: held, not rendered through React.lazy, so it shows as soon as its code is there.
+  const [MobileMenu, setMobileMenu] = useState<MobileMenuComponent | null>(null);
   const [menuOpen, setMenuOpen] = useState(false);
   const solid = scrolled || menuOpen;
 
-  useEffect(() => {
-    if (!menuOpen) return undefined;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setMenuOpen(false);
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
-
-  const closeMenu = () => setMenuOpen(false);
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
+  const toggleMenu = () => {
+    if (menuOpen || MobileMenu) {
+      setMenuOpen(!menuOpen);
+      return;
+    }
+    void loadMobileMenu().then(
+      (module) => {
+        setMobileMenu(() => module.MobileMenu);
+        setMenuOpen(true);
+      },
+      (error: unknown) => console.warn('[menu] The menu could not be loaded', error),
+    );
+  };
 
   return (
     <header
@@ -73,48 +80,17 @@ export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Zamknij menu' : 'Otwórz menu'}
-            onClick={() => setMenuOpen((open) => !open)}
+            onClick={toggleMenu}
+            onPointerEnter={() => void loadMobileMenu()}
+            onPointerDown={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
         </div>
       </div>
 
-      {menuOpen && (
-        <div id="mobile-menu" className="max-h-[calc(100dvh-4rem)] overflow-y-auto border-t border-forest-100 bg-cream md:hidden">
-          <nav aria-label="Menu" className="container-page py-4">
-            <ul className="space-y-1">
-              {MAIN_NAV.map((item) => (
-                <li key={item.to}>
-                  <Link
-                    to={item.to}
-                    className={mobileLink}
-                    activeOptions={{ exact: item.to === '/', includeSearch: false }}
-                    onClick={closeMenu}
-                  >
-                    {item.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-            <p className="mt-5 px-3 text-sm font-semibold tracking-wide text-ink-muted uppercase">Kategorie</p>
-            <ul className="mt-1 grid grid-cols-1 gap-1 pb-2">
-              {CATEGORIES.map((category) => (
-                <li key={category.id}>
-                  <Link
-                    to="/shop"
-                    search={{ category: category.id }}
-                    className="flex min-h-11 items-center rounded-lg px-3 text-base text-forest-800 hover:bg-forest-50"
-                    onClick={closeMenu}
-                  >
-                    {category.label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-      )}
+      {menuOpen && MobileMenu ? <MobileMenu onClose={closeMenu} /> : null}
     </header>
   );
 }
