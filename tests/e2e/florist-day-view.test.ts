@@ -140,6 +140,8 @@ describe('an anonymous bouquet for another person, from the checkout to the prin
     expect(printed).toContain(RECIPIENT.name);
     expect(printed).not.toContain(BUYER.lastName);
     expect(printed).not.toContain(BUYER.firstName);
+    // The sheet's stylesheet came with its lazy chunk (src/lib/preload-helper.ts): on screen the sheet stays hidden.
+    expect(await page.locator('[data-testid="print-sheet"]').evaluate((sheet) => getComputedStyle(sheet).display)).toBe('none');
 
     // The printed page itself, as Chromium lays it out for A4: the ticket's three parts, the card only the message.
     await page.emulateMedia({ media: 'print' });
