@@ -102,49 +102,51 @@ function AuthedShell() {
   useFocusOnNavigation();
   const inBackOffice = useInBackOffice();
 
-  const syncAgent = <OrdersSyncAgent accessToken={accessToken} />;
+  // On every page, outside the storefront's footer (whose code loads only when the visitor scrolls near it).
+  const deviceAgents = (
+    <>
+      <OwnerDeviceFiles />
+      {/* Queued orders live in the device's database: none on a first visit. */}
+      <DeferredSlot fallback={null} load="device-data">
+        <OrdersSyncAgent accessToken={accessToken} />
+      </DeferredSlot>
+    </>
+  );
 
   if (inBackOffice) {
     // No storefront header, footer, cart, shop menu or cookie banner: the owner's app.
     return (
       <>
-        <OwnerDeviceFiles />
         <Outlet />
-        <DeferredSlot fallback={null} load="device-data">
-          {syncAgent}
-        </DeferredSlot>
+        {deviceAgents}
       </>
     );
   }
 
   return (
-    <AppShell
-      cartSlot={
-        // A first visit has no cart to count: Dexie and the drawer load at the first tap, which then opens it.
-        <DeferredSlot fallback={<CartPlaceholder />} load="device-data" preload={loadCartButton}>
-          {(pressedEarly) => <CartButton openOnMount={pressedEarly} />}
-        </DeferredSlot>
-      }
-      accountSlot={<AccountSlot />}
-      noticeSlot={
-        <DeferredSlot fallback={null}>
-          <PwaNotices />
-        </DeferredSlot>
-      }
-      footerSlot={
-        <>
-          <OwnerDeviceFiles />
+    <>
+      <AppShell
+        cartSlot={
+          // A first visit has no cart to count: Dexie and the drawer load at the first tap, which then opens it.
+          <DeferredSlot fallback={<CartPlaceholder />} load="device-data" preload={loadCartButton}>
+            {(pressedEarly) => <CartButton openOnMount={pressedEarly} />}
+          </DeferredSlot>
+        }
+        accountSlot={<AccountSlot />}
+        noticeSlot={
+          <DeferredSlot fallback={null}>
+            <PwaNotices />
+          </DeferredSlot>
+        }
+        footerSlot={
           <DeferredSlot fallback={null}>
             <PwaInstall />
           </DeferredSlot>
-          {/* Queued orders live in the device's database: none on a first visit. */}
-          <DeferredSlot fallback={null} load="device-data">
-            {syncAgent}
-          </DeferredSlot>
-        </>
-      }
-    >
-      <Outlet />
-    </AppShell>
+        }
+      >
+        <Outlet />
+      </AppShell>
+      {deviceAgents}
+    </>
   );
 }

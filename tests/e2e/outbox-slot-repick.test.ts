@@ -183,6 +183,17 @@ describe('an order queued offline whose window filled up meanwhile', () => {
     expect(await ordersWithKey(key)).toEqual([]);
     expect(await readOutbox(page)).toEqual([{ clientRequestId: key, status: 'failed' }]);
 
+    // Elsewhere in the shop a notice at the foot of the screen says so, and leads back here.
+    await page.goto(url('/'));
+    const notice = page.getByTestId('refused-term-notice');
+    await notice.getByText(`Termin zamówienia ${localNumber} jest już niedostępny.`).waitFor(WAIT);
+    expect(await notice.evaluate((element) => element.checkVisibility({ contentVisibilityAuto: true }))).toBe(true);
+    const box = await notice.boundingBox();
+    expect(box!.y + box!.height).toBeGreaterThan(844 - 10);
+    expect(box!.y + box!.height).toBeLessThanOrEqual(844);
+    await notice.getByRole('link', { name: 'Wybierz inny termin' }).click();
+    await page.waitForURL(url('/account'), WAIT);
+
     await card.getByRole('button', { name: 'Wybierz inny termin' }).click();
     const form = card.getByRole('form', { name: 'Nowy termin dostawy' });
     await form.waitFor(WAIT);

@@ -150,6 +150,28 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it('loads the footer’s code only when the visitor scrolls near it, its links working all along', async () => {
+    const { context, page, errors, chunkRequests: footerChunks } = await firstVisitCountingChunk(/^\/assets\/site-footer-[^/]+\.js$/);
+    const footer = page.getByRole('contentinfo');
+    // React marks the DOM nodes it has hydrated: the server's footer is still plain HTML.
+    const hydrated = () => footer.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')));
+    // Issue 22: the footer is far below the first screen on every page.
+    expect(footerChunks).toEqual([]);
+    expect(await hydrated()).toBe(false);
+    expect(await footer.getByRole('link', { name: 'Regulamin' }).getAttribute('href')).toBe('/terms');
+
+    await footer.scrollIntoViewIfNeeded();
+    await expect.poll(() => footerChunks.length).toBe(1);
+    await expect.poll(hydrated).toBe(true);
+    // Hydrated, its links navigate inside the app: the page is not loaded again.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await footer.getByRole('link', { name: 'Regulamin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Regulamin' }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("opens the phone's menu at the first tap, though its code loads only then, and closes it with Escape", async () => {
     const { context, page, errors, chunkRequests: menuChunks } = await firstVisitCountingChunk(/^\/assets\/mobile-menu-[^/]+\.js$/);
     // Issue 22: few visitors open it, so its code is not part of the first load.

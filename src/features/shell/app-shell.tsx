@@ -2,11 +2,12 @@ import { Suspense, type ReactNode } from 'react';
 import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
 import { SiteHeader } from './site-header.tsx';
 
-// Neither is needed to show a page or to use its first screen (the banner waits for the page's content, the footer is
-// below the fold): their code comes after the first content (issue 22). A server-rendered page keeps its footer HTML,
-// links working, until then.
+// Neither is needed to show a page or to use its first screen (issue 22). The banner waits for the page's content.
+// The footer is below the fold (the main area is at least a screen tall): its code comes when the visitor scrolls
+// near it, and a server-rendered page keeps its footer HTML, links working, until then.
 const CookieBannerSlot = lazyAfterFirstContent(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot));
-const SiteFooter = lazyAfterFirstContent(() => import('./site-footer.tsx').then((module) => module.SiteFooter));
+const SITE_FOOTER_ID = 'site-footer';
+const SiteFooter = lazyAfterFirstContent(() => import('./site-footer.tsx').then((module) => module.SiteFooter), `#${SITE_FOOTER_ID}`);
 
 export interface AppShellProps {
   children: ReactNode;
@@ -14,7 +15,7 @@ export interface AppShellProps {
   accountSlot?: ReactNode;
   /** Notices under the sticky header (offline) and app-level toasts (update). */
   noticeSlot?: ReactNode;
-  /** An extra strip at the foot of the footer (install the app). */
+  /** An extra strip at the foot of the footer (install the app): it loads with the footer. */
   footerSlot?: ReactNode;
 }
 
@@ -38,7 +39,7 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
         {children}
       </main>
       <Suspense fallback={null}>
-        <SiteFooter extraSlot={footerSlot} />
+        <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
       </Suspense>
     </div>
   );

@@ -51,17 +51,22 @@ export function DeferredSlot({
 
   useEffect(() => {
     if (ready || load === 'intent') return undefined;
-    // Asked now, before the page's idle work (the catalogue copy) may create the database. A chunk of its own: only
-    // these slots need it, after the page's first content.
-    const keepsData =
-      load === 'device-data'
-        ? import('./device-data.ts').then(
-            (module) => module.deviceKeepsData(),
-            () => true,
-          )
-        : null;
     let cancelled = false;
     const stops: Array<() => void> = [];
+    // Asked as soon as the page shows its first content, before the page's own work then (the catalogue copy) may
+    // create the database: the header's slot registers this before the page below it does, and this chunk is tiny
+    // beside Dexie's. A chunk of its own: only these slots need it.
+    let keepsData: Promise<boolean> | null = null;
+    if (load === 'device-data') {
+      stops.push(
+        afterFirstContent(() => {
+          keepsData = import('./device-data.ts').then(
+            (module) => module.deviceKeepsData(),
+            () => true,
+          );
+        }),
+      );
+    }
     const stopAll = () => stops.forEach((stop) => stop());
     const onFirstInteraction = () => {
       const events = ['pointerdown', 'keydown'] as const;

@@ -1,22 +1,20 @@
-import { Suspense, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
+import { FooterDetails } from './footer-details.tsx';
 import { useShopName } from './shop-name.ts';
 
-// Below the fold on every page (the main area is at least a screen tall): its columns load after the first content.
-const FooterDetails = lazyAfterFirstContent(() => import('./footer-details.tsx').then((module) => module.FooterDetails));
-
-export function SiteFooter({ extraSlot }: { extraSlot?: ReactNode }) {
+/** `id`: how the shell finds the server's footer, to load this code when the visitor nears it (app-shell.tsx). */
+export function SiteFooter({ id, extraSlot }: { id: string; extraSlot?: ReactNode }) {
   const shopName = useShopName();
 
   return (
     // Below the fold on every page: not styled, laid out or painted until it nears the viewport (issue 22). The
     // placeholder heights are its heights at phone, tablet and desktop widths; `auto` keeps the real one once shown.
-    <footer className="on-dark mt-auto bg-forest-900 text-forest-100 [content-visibility:auto] [contain-intrinsic-size:auto_63rem] sm:[contain-intrinsic-size:auto_45rem] lg:[contain-intrinsic-size:auto_33rem]">
-      {/* The columns' height with the seeded settings (one, two or four of them side by side), kept while they load. */}
-      <Suspense fallback={<div className="h-232 sm:h-160 lg:h-112" />}>
-        <FooterDetails />
-      </Suspense>
+    <footer
+      id={id}
+      className="on-dark mt-auto bg-forest-900 text-forest-100 [content-visibility:auto] [contain-intrinsic-size:auto_63rem] sm:[contain-intrinsic-size:auto_45rem] lg:[contain-intrinsic-size:auto_33rem]"
+    >
+      <FooterDetails />
       {extraSlot}
       <div className="border-t border-forest-800">
         <div className="container-page flex flex-wrap items-center justify-between gap-x-6 gap-y-2 py-5 text-sm text-forest-200">
