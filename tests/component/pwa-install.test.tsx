@@ -54,10 +54,10 @@ describe('install offer', () => {
     expect(screen.queryByRole('button', { name: 'Zainstaluj aplikację' })).toBeNull();
   });
 
-  it("explains 'Dodaj do ekranu początkowego' to iPhone Safari users not yet installed", () => {
+  it("explains 'Dodaj do ekranu początkowego' to iPhone Safari users not yet installed", async () => {
     pretend({ userAgent: IPHONE_SAFARI });
     render(<PwaInstall />);
-    const offer = screen.getByRole('region', { name: 'Aplikacja' });
+    const offer = await screen.findByRole('region', { name: 'Aplikacja' });
     expect(offer.textContent).toContain('Udostępnij');
     expect(offer.textContent).toContain('„Dodaj do ekranu początkowego”');
     expect(screen.queryByRole('button')).toBeNull();

@@ -1,10 +1,13 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { Suspense, lazy, useMemo, useSyncExternalStore } from 'react';
 import { useRouterState } from '@tanstack/react-router';
-import { InstallOffer } from './install-offer.tsx';
 import { OfflineNotice } from './offline-notice.tsx';
 import { currentInstallEnvironment, needsIosInstallHint } from './platform.ts';
 import { getPwaState, subscribePwaState, type PwaState } from './pwa-store.ts';
-import { UpdatePrompt } from './update-prompt.tsx';
+
+// Most visits see neither (issue 22): their code comes when there is something to show. The offline notice stays
+// here, loaded with the page: when the connection drops, its code could not come any more on a first visit.
+const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
+const InstallOffer = lazy(() => import('./install-offer.tsx').then((module) => ({ default: module.InstallOffer })));
 
 export function usePwaState(): PwaState {
   return useSyncExternalStore(subscribePwaState, getPwaState, getPwaState);
@@ -21,7 +24,10 @@ export function PwaNotices() {
   return (
     <>
       <OfflineNotice />
-      <div role="status">{update && <UpdatePrompt update={update} pathname={pathname} />}</div>
+      <div role="status">
+        {/* A new version is waiting: the worker that keeps this version's files serves the prompt's chunk, even offline. */}
+        <Suspense fallback={null}>{update && <UpdatePrompt update={update} pathname={pathname} />}</Suspense>
+      </div>
     </>
   );
 }
@@ -31,5 +37,9 @@ export function PwaInstall() {
   const { installEvent } = usePwaState();
   const iosHint = useMemo(() => needsIosInstallHint(currentInstallEnvironment()), []);
   if (!installEvent && !iosHint) return null;
-  return <InstallOffer installEvent={installEvent} iosHint={iosHint} />;
+  return (
+    <Suspense fallback={null}>
+      <InstallOffer installEvent={installEvent} iosHint={iosHint} />
+    </Suspense>
+  );
 }
