@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it } from 'vitest';
@@ -42,8 +42,31 @@ function CatalogPage({ initial }: { initial: ProductRow[] }) {
   );
 }
 
-async function renderPage(initial: ProductRow[]) {
-  const rootRoute = createRootRoute({ component: () => <CatalogPage initial={initial} /> });
+/** The shop's list as it grows (the first screen, then the rest) and as the visitor hearts a card. */
+function GrowingPage({ rows }: { rows: ProductRow[] }) {
+  const [count, setCount] = useState(rows.length - 1);
+  const [hearted, setHearted] = useState<string[]>([]);
+  const isHearted = useCallback((productId: string) => hearted.includes(productId), [hearted]);
+  return (
+    <>
+      <button type="button" onClick={() => setCount(rows.length)}>
+        Reszta listy
+      </button>
+      <button type="button" onClick={() => setHearted([rows[1]!.id])}>
+        Serce
+      </button>
+      <ProductGrid
+        products={rows.slice(0, count)}
+        renderAction={renderAction}
+        favourites={{ isFavourite: isHearted, toggle }}
+        label="Produkty"
+      />
+    </>
+  );
+}
+
+async function renderPage(page: ReactNode) {
+  const rootRoute = createRootRoute({ component: () => page });
   const router = createRouter({ routeTree: rootRoute, history: createMemoryHistory({ initialEntries: ['/'] }) });
   await router.load();
   render(<RouterProvider router={router} />);
@@ -54,7 +77,7 @@ describe('catalogue grid re-renders', () => {
   it('skips the cards when the page re-renders for something else or the same rows come back as new objects', async () => {
     const initial = sampleProducts.slice(0, 4);
     renderedCards = 0;
-    await renderPage(initial);
+    await renderPage(<CatalogPage initial={initial} />);
     expect(renderedCards).toBe(4);
 
     fireEvent.click(screen.getByRole('button', { name: /^Coś innego/ }));
@@ -65,5 +88,19 @@ describe('catalogue grid re-renders', () => {
     // A real change (a price) renders the cards again.
     fireEvent.click(screen.getByRole('button', { name: 'Nowa cena' }));
     expect(renderedCards).toBe(8);
+  });
+
+  it('renders only the cards that come when the list grows, and only the card hearted', async () => {
+    const rows = sampleProducts.slice(0, 3);
+    renderedCards = 0;
+    await renderPage(<GrowingPage rows={rows} />);
+    expect(renderedCards).toBe(2);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reszta listy' }));
+    expect(screen.getAllByRole('article')).toHaveLength(3);
+    expect(renderedCards).toBe(3);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Serce' }));
+    expect(renderedCards).toBe(4);
   });
 });

@@ -51,21 +51,55 @@ function ProductGridCards({ products, renderAction, headingLevel = 2, label, fav
   return (
     <ul className={gridClass} aria-label={label}>
       {products.map((product, index) => (
-        <li key={product.id} className={cardItemClass}>
-          <ProductCard
-            product={product}
-            action={renderAction?.(product)}
-            eager={index < EAGER_IMAGES}
-            headingLevel={headingLevel}
-            favourite={
-              favourites ? { pressed: favourites.isFavourite(product.id), onToggle: () => favourites.toggle(product.id) } : undefined
-            }
-          />
-        </li>
+        <ProductGridItem
+          key={product.id}
+          product={product}
+          renderAction={renderAction}
+          eager={index < EAGER_IMAGES}
+          headingLevel={headingLevel}
+          favourite={favourites?.isFavourite(product.id)}
+          toggleFavourite={favourites?.toggle}
+        />
       ))}
     </ul>
   );
 }
+
+interface ProductGridItemProps {
+  product: ProductRow;
+  renderAction: RenderProductAction | undefined;
+  eager: boolean;
+  headingLevel: 2 | 3;
+  /** Whether the product is hearted; undefined without a wishlist. */
+  favourite: boolean | undefined;
+  toggleFavourite: ((productId: string) => void) | undefined;
+}
+
+/**
+ * One card, rendered again only when its own props change: the cards already
+ * on screen stay as they are when the list grows (a server-rendered page's
+ * first screen, then the rest; 'Pokaż więcej') or another card is hearted.
+ */
+const ProductGridItem = memo(function ProductGridItem({
+  product,
+  renderAction,
+  eager,
+  headingLevel,
+  favourite,
+  toggleFavourite,
+}: ProductGridItemProps) {
+  return (
+    <li className={cardItemClass}>
+      <ProductCard
+        product={product}
+        action={renderAction?.(product)}
+        eager={eager}
+        headingLevel={headingLevel}
+        favourite={toggleFavourite ? { pressed: favourite === true, onToggle: () => toggleFavourite(product.id) } : undefined}
+      />
+    </li>
+  );
+});
 
 /** Placeholder cards of the same size as real ones, so nothing jumps when the data arrives. */
 export function ProductGridSkeleton({ count = 6 }: { count?: number }) {
