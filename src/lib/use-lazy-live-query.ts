@@ -46,14 +46,30 @@ export function useLazyLiveQuery<T>(
 }
 
 /**
- * Dexie's code, then the database it defines, each evaluated in a task of its
- * own: on a slow phone the two together are one long task (issue 22).
+ * Dexie's code, the database it defines, and the database's opening, each in
+ * a task of its own: on a slow phone any two together are one long task
+ * (issue 22). Opened before any query is handed the database: Dexie runs the
+ * queries that wait for the opening in the same task as its completion.
  */
-async function loadDatabaseCode(): Promise<{ liveQuery: typeof liveQueryOfDexie; db: KwiaciarniaDb }> {
+async function openDatabase(): Promise<{ liveQuery: typeof liveQueryOfDexie; db: KwiaciarniaDb }> {
   const { liveQuery } = await import('dexie');
   await nextTask();
   const { db } = await import('./db.ts');
+  // A database that cannot be opened (storage blocked) fails each query instead, where the callers handle it.
+  await db.open().catch(() => undefined);
+  await nextTask();
   return { liveQuery, db };
+}
+
+let opening: ReturnType<typeof openDatabase> | null = null;
+
+function loadDatabaseCode(): ReturnType<typeof openDatabase> {
+  opening ??= openDatabase().catch((error: unknown) => {
+    // The code could not be fetched (offline before it was cached): the next caller tries again.
+    opening = null;
+    throw error;
+  });
+  return opening;
 }
 
 /** The one database, fetched on first use. */
