@@ -21,7 +21,7 @@ export function useLazyLiveQuery<T>(
     let subscription: { unsubscribe(): void } | undefined;
     let stopWaiting = () => {};
     const start = () => {
-      void loadDatabaseCode()
+      void loadDatabase()
         .then(({ liveQuery, db }) => {
           if (!active) return;
           subscription = liveQuery(() => query(db)).subscribe({
@@ -63,7 +63,7 @@ async function openDatabase(): Promise<{ liveQuery: typeof liveQueryOfDexie; db:
 
 let opening: ReturnType<typeof openDatabase> | null = null;
 
-function loadDatabaseCode(): ReturnType<typeof openDatabase> {
+function loadDatabase(): ReturnType<typeof openDatabase> {
   opening ??= openDatabase().catch((error: unknown) => {
     // The code could not be fetched (offline before it was cached): the next caller tries again.
     opening = null;
@@ -74,5 +74,5 @@ function loadDatabaseCode(): ReturnType<typeof openDatabase> {
 
 /** The one database, fetched on first use. */
 export async function loadDb(): Promise<KwiaciarniaDb> {
-  return (await loadDatabaseCode()).db;
+  return (await loadDatabase()).db;
 }
