@@ -58,7 +58,7 @@ export function pageDataElements({ catalog, settings }: PageData): string {
 async function renderOne(url: string, { catalog, settings, backendUrl }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
-  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }));
+  const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }), 'server');
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
   setServerPageData('catalogue-snapshot', catalog);

@@ -3,18 +3,19 @@ import { routeTree } from './routeTree.gen.ts';
 
 /**
  * One router setup for the browser and the server renderer, so both render
- * the same page. On the server (`serverHistory`, the requested URL) it renders
- * no scroll-restoration script: the CSP refuses inline scripts, and the
- * browser's router restores scrolling itself.
+ * the same page. The caller makes the history: the browser's in a task before
+ * this one (src/main.tsx), the server's at the requested URL. On the server
+ * it renders no scroll-restoration script: the CSP refuses inline scripts,
+ * and the browser's router restores scrolling itself.
  */
-export function createAppRouter(serverHistory?: RouterHistory) {
+export function createAppRouter(history: RouterHistory, where: 'browser' | 'server') {
   return createRouter({
     routeTree,
+    history,
     defaultPreload: 'intent',
-    scrollRestoration: serverHistory === undefined,
+    scrollRestoration: where === 'browser',
     // The owner's app scrolls its <main> on phones (admin-layout.tsx): a new page starts at its top there too.
     scrollToTopSelectors: ['#main'],
-    ...(serverHistory ? { history: serverHistory } : {}),
   });
 }
 

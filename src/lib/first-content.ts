@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { nextTask } from './next-task.ts';
 
 /**
  * "The page's main content is on screen." Pages say so; work that can wait
@@ -17,8 +18,16 @@ export function markFirstContent(): void {
   if (shown) return;
   shown = true;
   performance.mark?.(FIRST_CONTENT_MARK);
-  for (const notify of waiting) notify();
+  const notifyAll = [...waiting];
   waiting.clear();
+  // Each waiting part in a task of its own: starting a dozen imports and agents at once was one long task at
+  // hydration on a slow phone (issue 22). A part cancelled meanwhile is skipped by its own `once`.
+  void (async () => {
+    for (const notify of notifyAll) {
+      await nextTask();
+      notify();
+    }
+  })();
 }
 
 /** Calls back once the first content is shown (or the fallback timer ran out); returns a cancel function. */

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CATEGORIES } from '../../src/domain/categories.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
 
@@ -147,6 +148,25 @@ describe('storefront journey', () => {
     await expect.poll(() => rendered(cards.nth(20))).toBe(true);
     await page.locator('footer').scrollIntoViewIfNeeded();
     await expect.poll(() => rendered(footerLinks)).toBe(true);
+    await context.close();
+  });
+
+  it("scrolls a phone's category chips to the chosen one when the shop opens on it", async () => {
+    const { context, page, errors } = await newVisitor();
+    const last = CATEGORIES[CATEGORIES.length - 1]!;
+    await page.goto(url(`/shop?category=${last.id}`));
+    const chips = page.getByRole('navigation', { name: 'Kategorie' }).getByRole('list');
+    const chosen = chips.getByRole('link', { name: last.label });
+    await expect.poll(() => chosen.getAttribute('aria-current')).toBe('page');
+    // The strip is wider than the phone's screen, and the last chip starts out of view: the page scrolls it in.
+    const placement = () =>
+      chosen.evaluate((link) => {
+        const strip = link.closest('ul')!.getBoundingClientRect();
+        const chip = link.getBoundingClientRect();
+        return { scrolled: link.closest('ul')!.scrollLeft > 0, inView: chip.left >= strip.left && chip.right <= strip.right };
+      });
+    await expect.poll(placement).toEqual({ scrolled: true, inView: true });
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -47,13 +47,18 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
     if (text.trim() !== query) setText(query);
   }
 
-  // On a phone the chips scroll sideways: bring the chosen one into view.
+  // On a phone the chips scroll sideways: bring the chosen one into view. Measured at the next frame, where the
+  // browser lays the page out anyway: read in the effect, the sizes forced a layout of the whole page in the middle
+  // of the hydration's effects (issue 22).
   const chips = useRef<HTMLUListElement>(null);
   useEffect(() => {
-    const list = chips.current;
-    const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (!list || !active || list.scrollWidth <= list.clientWidth) return;
-    list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    const frame = requestAnimationFrame(() => {
+      const list = chips.current;
+      const active = list?.querySelector<HTMLElement>('[aria-current="page"]');
+      if (!list || !active || list.scrollWidth <= list.clientWidth) return;
+      list.scrollLeft = active.offsetLeft - (list.clientWidth - active.offsetWidth) / 2;
+    });
+    return () => cancelAnimationFrame(frame);
   }, [category]);
 
   const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
