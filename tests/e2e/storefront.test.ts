@@ -151,6 +151,32 @@ describe('storefront journey', () => {
     await context.close();
   });
 
+  it("turns a touch screen's card buttons ready at once when the shop comes to life; a mouse's hover still fades", async () => {
+    const phone = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const page = await phone.newPage();
+    await page.addInitScript(`window.__fades = 0; addEventListener('transitionrun', () => { window.__fades += 1; }, true);`);
+    await page.goto(url('/shop'));
+    const firstButton = page
+      .getByRole('list', { name: 'Produkty' })
+      .getByRole('button', { name: /Dodaj do koszyka/ })
+      .first();
+    await expect.poll(() => firstButton.isEnabled()).toBe(true);
+    await page.waitForLoadState('networkidle');
+    // Issue 22: a dozen buttons fading from "not yet" to ready were colour animations on the main thread at hydration.
+    expect(await page.evaluate(() => (window as unknown as { __fades: number }).__fades)).toBe(0);
+    await phone.close();
+
+    const { context, page: desktop } = await newVisitor({ width: 1280, height: 800 });
+    await desktop.goto(url('/shop'));
+    const button = desktop
+      .getByRole('list', { name: 'Produkty' })
+      .getByRole('button', { name: /Dodaj do koszyka/ })
+      .first();
+    await expect.poll(() => button.isEnabled()).toBe(true);
+    expect(await button.evaluate((element) => getComputedStyle(element).transitionDuration)).not.toBe('0s');
+    await context.close();
+  });
+
   it("scrolls a phone's category chips to the chosen one when the shop opens on it", async () => {
     const { context, page, errors } = await newVisitor();
     const last = CATEGORIES[CATEGORIES.length - 1]!;
