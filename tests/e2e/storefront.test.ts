@@ -36,6 +36,17 @@ async function firstVisitCountingChunk(chunk: RegExp) {
   return { ...visitor, chunkRequests };
 }
 
+/** Opens /shop and waits until it has come to life: the first card's button is no longer "not yet". */
+async function openShopUntilCardsReady(page: Page) {
+  await page.goto(url('/shop'));
+  const button = page
+    .getByRole('list', { name: 'Produkty' })
+    .getByRole('button', { name: /Dodaj do koszyka/ })
+    .first();
+  await expect.poll(() => button.isEnabled()).toBe(true);
+  return button;
+}
+
 function moneyText(text: string | null): string {
   return (text ?? '').replace(/\s/g, ' ');
 }
@@ -155,24 +166,14 @@ describe('storefront journey', () => {
     const phone = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const page = await phone.newPage();
     await page.addInitScript(`window.__fades = 0; addEventListener('transitionrun', () => { window.__fades += 1; }, true);`);
-    await page.goto(url('/shop'));
-    const firstButton = page
-      .getByRole('list', { name: 'Produkty' })
-      .getByRole('button', { name: /Dodaj do koszyka/ })
-      .first();
-    await expect.poll(() => firstButton.isEnabled()).toBe(true);
+    await openShopUntilCardsReady(page);
     await page.waitForLoadState('networkidle');
     // Issue 22: a dozen buttons fading from "not yet" to ready were colour animations on the main thread at hydration.
     expect(await page.evaluate(() => (window as unknown as { __fades: number }).__fades)).toBe(0);
     await phone.close();
 
     const { context, page: desktop } = await newVisitor({ width: 1280, height: 800 });
-    await desktop.goto(url('/shop'));
-    const button = desktop
-      .getByRole('list', { name: 'Produkty' })
-      .getByRole('button', { name: /Dodaj do koszyka/ })
-      .first();
-    await expect.poll(() => button.isEnabled()).toBe(true);
+    const button = await openShopUntilCardsReady(desktop);
     expect(await button.evaluate((element) => getComputedStyle(element).transitionDuration)).not.toBe('0s');
     await context.close();
   });
