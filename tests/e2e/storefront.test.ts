@@ -164,15 +164,24 @@ describe('storefront journey', () => {
 
   it("turns a touch screen's card buttons ready at once when the shop comes to life; a mouse's hover still fades", async () => {
     // Issue 22: a dozen buttons fading from "not yet" to ready were colour animations on the main thread at hydration.
-    const fadeOfFirstCardButton = async (options: Parameters<Browser['newContext']>[0]) => {
+    // The first card's button and heart: how long their colours fade.
+    const fadesOfFirstCard = async (options: Parameters<Browser['newContext']>[0]) => {
       const context = await chromium.browser.newContext(options);
-      const button = await openShopUntilCardsReady(await context.newPage());
-      const fade = await button.evaluate((element) => getComputedStyle(element).transitionDuration);
+      const page = await context.newPage();
+      const button = await openShopUntilCardsReady(page);
+      const heart = page.getByRole('button', { name: /Dodaj do ulubionych/ }).first();
+      const fade = (locator: typeof button) => locator.evaluate((element) => getComputedStyle(element).transitionDuration);
+      const fades = { button: await fade(button), heart: await fade(heart) };
       await context.close();
-      return fade;
+      return fades;
     };
-    expect(await fadeOfFirstCardButton({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })).toBe('0s');
-    expect(await fadeOfFirstCardButton({ viewport: { width: 1280, height: 800 } })).not.toBe('0s');
+    expect(await fadesOfFirstCard({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true })).toEqual({
+      button: '0s',
+      heart: '0s',
+    });
+    const desktop = await fadesOfFirstCard({ viewport: { width: 1280, height: 800 } });
+    expect(desktop.button).not.toBe('0s');
+    expect(desktop.heart).not.toBe('0s');
   });
 
   it("scrolls a phone's category chips to the chosen one when the shop opens on it", async () => {

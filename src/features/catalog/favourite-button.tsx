@@ -7,6 +7,11 @@ const VARIANT_CLASS = {
   overlay: 'absolute top-2 right-2 size-11 bg-white/90 shadow-sm',
 } as const;
 
+/**
+ * The heart over a card or beside a product's name. Its colour fades only where there is hover to fade for (as the
+ * cards' buttons, CARD_ACTION_CLASS): on a loaded phone the page's hearts were seen fading their colours while /shop
+ * came to life, 12 hearts × 6 properties of main-thread transitions (issue 22).
+ */
 export function FavouriteButton({
   pressed,
   onToggle,
@@ -28,7 +33,7 @@ export function FavouriteButton({
       aria-label={label}
       title={action}
       onClick={onToggle}
-      className={`inline-grid shrink-0 place-items-center rounded-full text-blush-700 transition-colors hover:bg-blush-50 ${VARIANT_CLASS[variant]}`}
+      className={`inline-grid shrink-0 place-items-center rounded-full text-blush-700 [@media(hover:hover)]:transition-colors hover:bg-blush-50 ${VARIANT_CLASS[variant]}`}
     >
       <HeartIcon className="size-6" fill={pressed ? 'currentColor' : 'none'} />
     </button>
