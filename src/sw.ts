@@ -8,7 +8,9 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { SHELL_DENYLIST, isAdminPublicFile, isBuildFile, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
 import { ADMIN_ASSETS_CACHE, ADMIN_ASSETS_LIST, cacheAdminAssets, keepsAdminAssets } from './features/pwa/admin-assets-cache.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE } from './features/pwa/owner-assets.ts';
+import { type KeepCatalogueReply, parseKeepCatalogueMessage, writeCatalogCopy } from './features/catalog/catalog-copy.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
+import { db } from './lib/db.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -105,6 +107,18 @@ self.addEventListener('message', (event) => {
   const data: unknown = event.data;
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === 'SKIP_WAITING') {
     void self.skipWaiting();
+  }
+  // A page's catalogue (src/features/catalog/catalog-sync.ts): written here, off the page's main thread.
+  const catalogue = parseKeepCatalogueMessage(data);
+  const replyPort = event.ports[0];
+  if (catalogue && replyPort) {
+    const reply = (answer: KeepCatalogueReply) => replyPort.postMessage(answer);
+    event.waitUntil(
+      writeCatalogCopy(db, catalogue.rows, catalogue.syncedAt).then(
+        () => reply({ ok: true }),
+        (error: unknown) => reply({ ok: false, error: error instanceof Error ? error.message : String(error) }),
+      ),
+    );
   }
   // The owner signed in (src/features/pwa/owner-assets.ts): keep the whole back office for the installed admin app.
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === CACHE_ADMIN_ASSETS_MESSAGE.type) {

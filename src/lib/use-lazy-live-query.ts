@@ -1,8 +1,24 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { liveQuery as liveQueryOfDexie } from 'dexie';
 import type { KwiaciarniaDb } from './db.ts';
+import { deviceKeepsData, deviceKeepsDataNow } from './device-data.ts';
 import { afterFirstContent } from './first-content.ts';
 import { nextTask } from './next-task.ts';
+
+/** When a live query may first load the database code. */
+export type LiveQueryStart =
+  /** Right away: the page shows what the device keeps. */
+  | 'at-once'
+  /** Once the page shows its first content. */
+  | 'after-first-content'
+  /**
+   * Once the page shows its first content, if this device keeps the shop's
+   * data at all. Else (a first visit) only when the page opens the database
+   * for another reason (a heart, a cart line), or comes back into view with
+   * data kept meanwhile (another tab): a first visit then loads no database
+   * code while it comes to life (issue 22).
+   */
+  | 'when-device-keeps-data';
 
 /**
  * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
@@ -13,14 +29,19 @@ import { nextTask } from './next-task.ts';
 export function useLazyLiveQuery<T>(
   query: (db: KwiaciarniaDb) => Promise<T>,
   deps: readonly unknown[],
-  { afterFirstContent: waitForFirstContent = false }: { afterFirstContent?: boolean } = {},
+  { start: startWhen = 'at-once' }: { start?: LiveQueryStart } = {},
 ): T | undefined {
   const [result, setResult] = useState<{ value: T } | undefined>(undefined);
   useEffect(() => {
     let active = true;
+    let started = false;
     let subscription: { unsubscribe(): void } | undefined;
-    let stopWaiting = () => {};
+    const stops: Array<() => void> = [];
+    const stopWaiting = () => stops.splice(0).forEach((stop) => stop());
     const start = () => {
+      if (started || !active) return;
+      started = true;
+      stopWaiting();
       void loadDatabase()
         .then(({ liveQuery, db }) => {
           if (!active) return;
@@ -31,9 +52,22 @@ export function useLazyLiveQuery<T>(
         })
         .catch((error: unknown) => console.warn('[db] The database code could not be loaded', error));
     };
-    // With nothing useful on the device yet, the database waits until the page shows its content.
-    if (waitForFirstContent) stopWaiting = afterFirstContent(start);
-    else start();
+    const startIfDeviceKeepsData = (ask: () => Promise<boolean>) => {
+      void ask().then((keeps) => {
+        if (keeps) start();
+      });
+    };
+    const whenDeviceKeepsData = () => {
+      startIfDeviceKeepsData(deviceKeepsData);
+      stops.push(onDatabaseLoading(start));
+      const onVisible = () => {
+        if (document.visibilityState === 'visible') startIfDeviceKeepsData(deviceKeepsDataNow);
+      };
+      document.addEventListener('visibilitychange', onVisible);
+      stops.push(() => document.removeEventListener('visibilitychange', onVisible));
+    };
+    if (startWhen === 'at-once') start();
+    else stops.push(afterFirstContent(startWhen === 'after-first-content' ? start : whenDeviceKeepsData));
     return () => {
       active = false;
       stopWaiting();
@@ -63,13 +97,31 @@ async function openDatabase(): Promise<{ liveQuery: typeof liveQueryOfDexie; db:
 
 let opening: ReturnType<typeof openDatabase> | null = null;
 
+/** Live queries waiting for the page to open the database for some other reason. */
+const waitingForDatabase = new Set<() => void>();
+
+/** Calls back once the page starts loading the database (at once if it has); returns a cancel function. */
+function onDatabaseLoading(callback: () => void): () => void {
+  if (opening) {
+    callback();
+    return () => {};
+  }
+  waitingForDatabase.add(callback);
+  return () => waitingForDatabase.delete(callback);
+}
+
 function loadDatabase(): ReturnType<typeof openDatabase> {
-  opening ??= openDatabase().catch((error: unknown) => {
+  if (opening) return opening;
+  opening = openDatabase().catch((error: unknown) => {
     // The code could not be fetched (offline before it was cached): the next caller tries again.
     opening = null;
     throw error;
   });
-  return opening;
+  const loading = opening;
+  const waiting = [...waitingForDatabase];
+  waitingForDatabase.clear();
+  waiting.forEach((callback) => callback());
+  return loading;
 }
 
 /** The one database, fetched on first use. */

@@ -3,12 +3,12 @@ import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, type KwiaciarniaDb } from '../../src/lib/db.ts';
 import { markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
-import { useLazyLiveQuery } from '../../src/lib/use-lazy-live-query.ts';
+import { type LiveQueryStart, useLazyLiveQuery } from '../../src/lib/use-lazy-live-query.ts';
 
 const countCart = (database: KwiaciarniaDb) => database.cart.count();
 
-function CartCount({ afterFirstContent }: { afterFirstContent: boolean }) {
-  const count = useLazyLiveQuery(countCart, [], { afterFirstContent });
+function CartCount({ start }: { start: LiveQueryStart }) {
+  const count = useLazyLiveQuery(countCart, [], { start });
   return <p data-testid="count">{count === undefined ? 'czekam' : String(count)}</p>;
 }
 
@@ -19,14 +19,14 @@ afterEach(async () => {
 
 describe('useLazyLiveQuery', () => {
   it('loads the database on first use and follows later writes', async () => {
-    render(<CartCount afterFirstContent={false} />);
+    render(<CartCount start="at-once" />);
     expect((await screen.findByText('0')).textContent).toBe('0');
     await act(() => db.cart.add({ productId: 'p1', quantity: 1, addedAt: '2026-11-21T10:00:00Z' }));
     expect((await screen.findByText('1')).textContent).toBe('1');
   });
 
   it('waits for the page’s first content when asked to', async () => {
-    render(<CartCount afterFirstContent />);
+    render(<CartCount start="after-first-content" />);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.getByTestId('count').textContent).toBe('czekam');
     act(() => markFirstContent());

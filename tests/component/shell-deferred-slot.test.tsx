@@ -1,6 +1,6 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetDeviceDataForTests } from '../../src/features/shell/device-data.ts';
+import { resetDeviceDataForTests } from '../../src/lib/device-data.ts';
 import { DeferredSlot } from '../../src/features/shell/deferred-slot.tsx';
 import { markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
 

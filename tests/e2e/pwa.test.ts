@@ -66,6 +66,41 @@ async function waitForServiceWorkerControl(page: Page) {
 }
 
 describe('installable storefront', () => {
+  it("keeps a first visit's catalogue through the service worker: the page itself loads no database code, and the shop opens offline", async () => {
+    const { context, page } = await newPage();
+    const pageScripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.frame() === page.mainFrame() && request.resourceType() === 'script') pageScripts.push(new URL(request.url()).pathname);
+    });
+    // Dexie (its import wrapper) and the database's definition are chunks of their own.
+    const databaseChunks = () => pageScripts.filter((path) => /\/assets\/(import-wrapper|db)-[\w-]+\.js$/.test(path));
+    await page.goto(url('/shop'));
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+    // Issue 22: the worker writes the copy (off the page's main thread) once it is installed, and the page marks it kept.
+    await page.waitForFunction(() => localStorage.getItem('kwiaciarnia.catalogueStored') === '1', undefined, { timeout: 30_000 });
+    const kept = await page.evaluate(
+      () =>
+        new Promise<number>((resolve, reject) => {
+          const request = indexedDB.open('kwiaciarnia');
+          request.onerror = () => reject(request.error ?? new Error('open failed'));
+          request.onsuccess = () => {
+            const count = request.result.transaction('products').objectStore('products').count();
+            count.onsuccess = () => resolve(count.result);
+            count.onerror = () => reject(count.error ?? new Error('count failed'));
+          };
+        }),
+    );
+    const shown = await page.getByRole('list', { name: 'Produkty' }).getByRole('article').count();
+    expect(kept).toBeGreaterThanOrEqual(shown);
+    expect(databaseChunks()).toEqual([]);
+
+    await waitForServiceWorkerControl(page);
+    await context.setOffline(true);
+    await page.goto(url('/shop'));
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+    await context.close();
+  });
+
   it('links one manifest on / with the fields an install needs', async () => {
     const { context, page } = await newPage();
     await page.goto(url('/'));

@@ -1,10 +1,10 @@
 import type { ProductRow } from '../../domain/product.ts';
-import { loadDb } from '../../lib/use-lazy-live-query.ts';
 import { afterFirstContent } from '../../lib/first-content.ts';
+import { activeServiceWorker } from '../../lib/service-worker.ts';
+import { loadDb } from '../../lib/use-lazy-live-query.ts';
+import { KEEP_CATALOGUE_MESSAGE_TYPE, type KeepCatalogueMessage, type KeepCatalogueReply, writeCatalogCopy } from './catalog-copy.ts';
 import { forgetCatalogSnapshot } from './catalog-snapshot.ts';
 import { fetchProducts } from './fetch-products.ts';
-
-export const CATALOG_SYNCED_AT_KEY = 'catalogSyncedAt';
 
 /** False where the browser offers no IndexedDB (some private modes, test DOMs): the catalog then lives in memory. */
 export function hasLocalCatalog(): boolean {
@@ -22,17 +22,13 @@ export function catalogStoredBefore(): boolean {
   }
 }
 
-/** Replaces the device's copy with `rows` in one transaction: upserts what came, deletes what no longer exists. */
-export async function storeCatalog(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
-  const db = await loadDb();
-  await db.transaction('rw', db.products, db.meta, async () => {
-    const current = new Set(rows.map((row) => row.id));
-    const localIds = await db.products.toCollection().primaryKeys();
-    const gone = localIds.filter((id) => !current.has(id));
-    if (gone.length > 0) await db.products.bulkDelete(gone);
-    await db.products.bulkPut(rows);
-    await db.meta.put({ key: CATALOG_SYNCED_AT_KEY, value: syncedAt.toISOString() });
-  });
+/** Stores `rows` from the page itself (Dexie loads here): where no service worker takes the work. */
+async function storeCatalog(rows: ProductRow[], syncedAt = new Date()): Promise<void> {
+  await writeCatalogCopy(await loadDb(), rows, syncedAt);
+  markCatalogStored();
+}
+
+function markCatalogStored(): void {
   try {
     window.localStorage.setItem(STORED_FLAG, '1');
   } catch {
@@ -40,15 +36,45 @@ export async function storeCatalog(rows: ProductRow[], syncedAt = new Date()): P
   }
 }
 
+/** How long a page waits for the worker's answer before it counts the copy as not kept. */
+const WORKER_REPLY_TIMEOUT_MS = 30_000;
+
+/** Hands `rows` to the app's service worker, which keeps them (src/sw.ts); rejects when it says it could not. */
+function keepInServiceWorker(worker: ServiceWorker, rows: ProductRow[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const channel = new MessageChannel();
+    const timer = window.setTimeout(() => reject(new Error('The service worker did not answer')), WORKER_REPLY_TIMEOUT_MS);
+    channel.port1.onmessage = (event: MessageEvent<KeepCatalogueReply>) => {
+      window.clearTimeout(timer);
+      channel.port1.close();
+      if (event.data.ok) resolve();
+      else reject(new Error(event.data.error));
+    };
+    const message: KeepCatalogueMessage = { type: KEEP_CATALOGUE_MESSAGE_TYPE, rows, syncedAt: new Date().toISOString() };
+    worker.postMessage(message, [channel.port2]);
+  });
+}
+
 let inFlight: Promise<ProductRow[]> | null = null;
 
+/**
+ * Keeps `rows` on the device without holding up the page. Where the app has
+ * its service worker, the worker writes them: Dexie's code and the writing
+ * then never run on the page's main thread, which on a first visit loads no
+ * database code at all (issue 22); a first visit's copy waits for the
+ * worker's install, and the worker is what opens the shop offline anyway.
+ * A full or blocked database must not hide fresh data: failures are notes.
+ */
+async function keepCatalog(rows: ProductRow[]): Promise<void> {
+  const worker = await activeServiceWorker();
+  if (!worker) return storeCatalog(rows);
+  await keepInServiceWorker(worker, rows);
+  markCatalogStored();
+}
+
 function storeInBackground(rows: ProductRow[]): void {
-  if (hasLocalCatalog()) {
-    // Shown at once and stored meanwhile: the database code does not hold up the first view, but the
-    // copy is written straight away so a visitor who leaves at once still has it offline next time.
-    // A full or blocked database must not hide fresh data.
-    storeCatalog(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalog on this device', error));
-  }
+  if (!hasLocalCatalog()) return;
+  keepCatalog(rows).catch((error: unknown) => console.warn('[catalog] Could not store the catalog on this device', error));
 }
 
 async function fetchAndStore(): Promise<ProductRow[]> {

@@ -3,7 +3,8 @@ import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useContentStable } from '../../lib/use-content-stable.ts';
 import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
-import { CATALOG_SYNCED_AT_KEY, adoptCatalogSnapshot, catalogStoredBefore, hasLocalCatalog, refreshCatalog } from './catalog-sync.ts';
+import { CATALOG_SYNCED_AT_KEY } from './catalog-copy.ts';
+import { adoptCatalogSnapshot, catalogStoredBefore, hasLocalCatalog, refreshCatalog } from './catalog-sync.ts';
 import { catalogSnapshot } from './catalog-snapshot.ts';
 
 export type CatalogStatus = 'loading' | 'ready' | 'error';
@@ -53,8 +54,9 @@ function toError(error: unknown): Error {
 
 /** The catalog, local-first: rows render from Dexie at once; a refresh runs on mount and on retry. */
 export function useCatalog(): CatalogState {
-  // undefined while the first local read runs.
-  const local = useLazyLiveQuery(readLocalCatalog, [], { afterFirstContent: !catalogStoredBefore() });
+  // undefined while the first local read runs. With no copy kept yet, the page shows the server's or the
+  // network's rows and reads the device only once it keeps data (a first visit loads no database code).
+  const local = useLazyLiveQuery(readLocalCatalog, [], { start: catalogStoredBefore() ? 'at-once' : 'when-device-keeps-data' });
   // A server-rendered page starts from the rows it was rendered with: they are this visit's refresh.
   const [snapshot] = useState(catalogSnapshot);
   const [sync, setSync] = useState<SyncState>(() => (snapshot ? { phase: 'done', rows: snapshot } : { phase: 'syncing' }));

@@ -30,8 +30,9 @@ function sameIds(previous: readonly string[], next: readonly string[]): boolean 
 
 /** The wishlist, kept on this device only and shared live across tabs. */
 export function useFavourites(): FavouritesState {
-  // Hearts may fill in a moment after the products: the database waits for the page's content.
-  const ids = useLazyLiveQuery(readFavourites, [], { afterFirstContent: true });
+  // Hearts may fill in a moment after the products: the database waits for the page's content, and on a
+  // first visit (no database on the device: no hearts either) for the page to open it.
+  const ids = useLazyLiveQuery(readFavourites, [], { start: 'when-device-keeps-data' });
 
   // None known yet and none stored look the same on a card: the hearts re-render only when the list changes.
   const hearted = useContentStable(ids ?? NO_IDS, sameIds);

@@ -1,3 +1,4 @@
+import { reportServiceWorkerRegistration } from '../../lib/service-worker.ts';
 import { setPwaState } from './pwa-store.ts';
 import { persistStorageWhenEngaged } from './storage.ts';
 
@@ -83,7 +84,10 @@ export function registerServiceWorker(): void {
 
   container
     .register('/sw.js', { scope: '/' })
-    .then((registered) => {
+    .then((registered: ServiceWorkerRegistration | undefined) => {
+      // Some automation resolves a blocked registration with nothing.
+      reportServiceWorkerRegistration(registered ?? null);
+      if (!registered) return;
       registration = registered;
       // Found waiting by an earlier visit or another tab.
       if (registered.waiting) offerUpdate();
@@ -91,6 +95,9 @@ export function registerServiceWorker(): void {
       watchInstalling(registered);
       registered.addEventListener('updatefound', () => watchInstalling(registered));
     })
-    .catch((error: unknown) => console.error('Service worker registration failed', error));
+    .catch((error: unknown) => {
+      reportServiceWorkerRegistration(null);
+      console.error('Service worker registration failed', error);
+    });
   persistStorageWhenEngaged();
 }

@@ -60,7 +60,7 @@ export function DeferredSlot({
     if (load === 'device-data') {
       stops.push(
         afterFirstContent(() => {
-          keepsData = import('./device-data.ts').then(
+          keepsData = import('../../lib/device-data.ts').then(
             (module) => module.deviceKeepsData(),
             () => true,
           );

@@ -22,6 +22,12 @@ export function deviceKeepsData(): Promise<boolean> {
   return keeps;
 }
 
+/** Asks again, as for a page that comes back into view: another tab may have created the database meanwhile. */
+export function deviceKeepsDataNow(): Promise<boolean> {
+  keeps = null;
+  return deviceKeepsData();
+}
+
 /** Tests only. */
 export function resetDeviceDataForTests(): void {
   keeps = null;
