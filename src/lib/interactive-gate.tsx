@@ -1,5 +1,4 @@
-import { type ReactNode, useEffect } from 'react';
-import { allowTransitionsAfterNextFrame } from './allow-transitions.ts';
+import type { ReactNode } from 'react';
 import { useHydrating } from './use-hydrating.ts';
 
 /**
@@ -8,13 +7,9 @@ import { useHydrating } from './use-hydrating.ts';
  * would be lost, so they say "not yet" instead. Links work all along. A page
  * rendered in the browser is never disabled.
  * `display: contents` and `role="none"`: no box and no extra group for screen readers.
- * Once open, the page's fades may run (src/lib/allow-transitions.ts).
  */
 export function InteractiveGate({ children }: { children: ReactNode }) {
   const hydrating = useHydrating();
-  useEffect(() => {
-    if (!hydrating) allowTransitionsAfterNextFrame();
-  }, [hydrating]);
   return (
     <fieldset disabled={hydrating} role="none" className="contents">
       {children}

@@ -14,7 +14,6 @@ const desktopLink =
 
 // The phone's menu is opened by few visitors: its code loads when one points at, focuses or taps the button (issue 22).
 const loadMobileMenu = () => import('./mobile-menu.tsx');
-const preloadMobileMenu = () => void loadMobileMenu();
 type MobileMenuComponent = Awaited<ReturnType<typeof loadMobileMenu>>['MobileMenu'];
 
 export interface SiteHeaderProps {
@@ -82,9 +81,9 @@ export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
             aria-controls="mobile-menu"
             aria-label={menuOpen ? 'Zamknij menu' : 'Otwórz menu'}
             onClick={toggleMenu}
-            onPointerEnter={preloadMobileMenu}
-            onPointerDown={preloadMobileMenu}
-            onFocus={preloadMobileMenu}
+            onPointerEnter={() => void loadMobileMenu()}
+            onPointerDown={() => void loadMobileMenu()}
+            onFocus={() => void loadMobileMenu()}
           >
             {menuOpen ? <CloseIcon /> : <MenuIcon />}
           </button>
