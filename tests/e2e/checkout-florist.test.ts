@@ -134,7 +134,9 @@ describe('florist orders at the checkout', () => {
     await page.getByLabel('Kwatera').fill('B');
     await page.getByLabel('Rząd').fill('4');
     await page.getByLabel('Numer', { exact: true }).fill('12');
-    const before = plain(await page.getByTestId('checkout-total').textContent());
+    const total = page.getByTestId('checkout-total');
+    await expect.poll(async () => plain(await total.textContent()), WAIT).toMatch(/^\d[\d ]*,\d{2} zł$/);
+    const before = plain(await total.textContent());
     await page.getByRole('checkbox', { name: /Zapalenie znicza/ }).check();
     await expect.poll(async () => plain(await page.getByTestId('checkout-total').textContent()), WAIT).not.toBe(before);
     await chooseFirstFreeSlot(page);
