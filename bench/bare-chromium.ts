@@ -45,11 +45,34 @@ export interface BareChromium {
 
 const NAVIGATION_TIMEOUT_MS = 60_000;
 
+/**
+ * Playwright's own launch switches that change how a page loads and renders (its chromiumSwitches and headless
+ * ones), so that the two measures differ only in DevTools being attached: overlay-like scrollbars (no relayout
+ * when the page outgrows the viewport), a touch-less pointer, no paint holding, no background throttling.
+ */
+const AS_PLAYWRIGHT_LAUNCHES = [
+  '--headless=new',
+  '--hide-scrollbars',
+  '--mute-audio',
+  '--blink-settings=primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4',
+  '--disable-features=PaintHolding,OptimizationHints,MediaRouter',
+  '--disable-field-trial-config',
+  '--disable-background-timer-throttling',
+  '--disable-backgrounding-occluded-windows',
+  '--disable-renderer-backgrounding',
+  '--disable-back-forward-cache',
+  '--disable-extensions',
+  '--disable-dev-shm-usage',
+  '--disable-hang-monitor',
+  '--disable-ipc-flooding-protection',
+  '--force-color-profile=srgb',
+];
+
 export async function launchBareChromium(): Promise<BareChromium> {
   const profileDir = mkdtempSync(join(tmpdir(), 'bench-bare-chromium-'));
   const child = spawn(
     chromiumExecutable(),
-    ['--headless=new', ...CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${profileDir}`, 'about:blank'],
+    [...AS_PLAYWRIGHT_LAUNCHES, ...CHROMIUM_FLAGS, '--remote-debugging-pipe', `--user-data-dir=${profileDir}`, 'about:blank'],
     { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
   );
   const connection = new PipeConnection(child);
