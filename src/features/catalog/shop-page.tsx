@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categories.ts';
 import { countProducts } from '../../domain/plural.ts';
@@ -6,6 +6,7 @@ import type { ProductRow } from '../../domain/product.ts';
 import { matchesQuery } from '../../domain/search.ts';
 import { useFirstContent } from '../../lib/first-content.ts';
 import { useHydrating } from '../../lib/use-hydrating.ts';
+import { useSteppedCount } from '../../lib/use-stepped-count.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { SearchIcon } from './catalog-icons.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
@@ -16,6 +17,8 @@ import type { CatalogStatus } from './use-catalog.ts';
 export const PAGE_SIZE = 48;
 /** Enough cards for the first screen at every width: a server-rendered page sends and hydrates these first. */
 const FIRST_SCREEN_CARDS = 12;
+/** After the first screen, cards are added this many at a time (four rows on a phone): small commits. */
+const CARDS_PER_STEP = 8;
 
 const pill =
   'inline-flex min-h-11 shrink-0 items-center whitespace-nowrap rounded-full border border-forest-200 bg-white px-4 text-sm font-medium text-forest-800 hover:border-forest-600 data-[status=active]:border-forest-800 data-[status=active]:bg-forest-800 data-[status=active]:text-white lg:w-full lg:rounded-xl';
@@ -67,13 +70,9 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
   const listKey = `${category ?? ''}|${query}`;
   const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });
   const shownCount = shown.listKey === listKey ? shown.count : PAGE_SIZE;
-  // A server-rendered page comes to life with the first screen of cards; the rest follow as a transition.
+  // A server-rendered page comes to life with the first screen of cards; the rest follow a few rows at a time.
   const hydrating = useHydrating();
-  const [firstScreenOnly, setFirstScreenOnly] = useState(hydrating);
-  useEffect(() => {
-    if (firstScreenOnly) startTransition(() => setFirstScreenOnly(false));
-  }, [firstScreenOnly]);
-  const renderedCount = firstScreenOnly ? Math.min(shownCount, FIRST_SCREEN_CARDS) : shownCount;
+  const renderedCount = useSteppedCount(shownCount, hydrating ? FIRST_SCREEN_CARDS : Number.POSITIVE_INFINITY, CARDS_PER_STEP);
   const rendered = useMemo(() => visible.slice(0, renderedCount), [visible, renderedCount]);
   const failedEmpty = status === 'error' && products.length === 0;
   const outdated = status === 'error' && products.length > 0;
