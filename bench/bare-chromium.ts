@@ -113,8 +113,12 @@ export async function launchBareChromium(): Promise<BareChromium> {
       return events;
     },
     async close() {
+      const exited = new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
       await connection.send('Browser.close').catch(() => undefined);
-      if (child.exitCode === null) await new Promise((resolve) => child.once('exit', resolve));
+      // A browser that does not close within 5 s is stopped: the bench must not hang on it.
+      const stopping = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await exited;
+      clearTimeout(stopping);
       rmSync(profileDir, { recursive: true, force: true });
     },
   };

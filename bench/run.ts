@@ -17,7 +17,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { startBackend, type RunningBackend } from '../server/local-backend/backend.ts';
 import { freePort } from '../server/local-backend/process-utils.ts';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts';
-import { launchBareChromium } from './bare-chromium.ts';
+import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
 import { baselineDist } from './baseline-build.ts';
 import { longTasksWithDevTools, longTasksWithoutDevTools, type LongTasks } from './long-tasks.ts';
 import { lcpImageOnPhone, publishPhotoProduct } from './photo-product.ts';
@@ -575,9 +575,10 @@ async function main() {
               ownerPassword: OWNER.password,
             })
           : null;
-      const bare = await launchBareChromium();
       const longTasks: Record<string, LongTaskFigures> = {};
+      let bare: BareChromium | null = null;
       try {
+        bare = await launchBareChromium();
         for (const [name, path] of [
           ['/', '/'],
           ['/shop', '/shop'],
@@ -610,7 +611,7 @@ async function main() {
           );
         }
       } finally {
-        await bare.close();
+        await bare?.close();
         await baselineBackend?.stop();
         rmSync(baselineDataDir, { recursive: true, force: true });
       }
