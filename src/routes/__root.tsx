@@ -90,9 +90,11 @@ function OwnerDeviceFiles() {
   const isOwner = useAuth().user?.isAdmin === true;
   useEffect(() => {
     if (!isOwner || !import.meta.env.PROD) return;
-    void import('../features/pwa/owner-assets.ts')
-      .then((module) => module.keepBackOfficeOnDevice())
-      .catch((error: unknown) => console.warn('[pwa] the back office was not kept for offline use', error));
+    // Its code not downloaded (offline): nothing to keep now, and the next page the owner opens asks again.
+    void import('../features/pwa/owner-assets.ts').then(
+      (module) => module.keepBackOfficeOnDevice(),
+      () => undefined,
+    );
   }, [isOwner]);
   return null;
 }

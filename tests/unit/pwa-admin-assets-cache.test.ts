@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_ASSETS_CACHE, cacheAdminAssets, keepsAdminAssets, parseAdminAssetList } from '../../src/features/pwa/admin-assets-cache.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE, keepBackOfficeOnDevice } from '../../src/features/pwa/owner-assets.ts';
 
@@ -99,5 +99,13 @@ describe("the back office's files on the owner's device", () => {
     expect(posted).toEqual([CACHE_ADMIN_ASSETS_MESSAGE]);
 
     await expect(keepBackOfficeOnDevice(null)).resolves.toBeUndefined();
+  });
+
+  it('a worker that cannot be reached leaves a warning, not a rejection the page would have to handle', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const container = { ready: Promise.reject(new Error('no worker')) };
+    await expect(keepBackOfficeOnDevice(container as unknown as ServiceWorkerContainer)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledWith('[pwa] the back office was not kept for offline use', expect.any(Error));
+    warn.mockRestore();
   });
 });

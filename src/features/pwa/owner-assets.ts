@@ -12,6 +12,11 @@ export async function keepBackOfficeOnDevice(
   container: ServiceWorkerContainer | null = typeof navigator === 'undefined' ? null : (navigator.serviceWorker ?? null),
 ): Promise<void> {
   if (!container) return;
-  const registration = await container.ready;
-  registration.active?.postMessage(CACHE_ADMIN_ASSETS_MESSAGE);
+  // Never rejects: its caller (src/routes/__root.tsx, in every visitor's first load) carries no handling of its own.
+  try {
+    const registration = await container.ready;
+    registration.active?.postMessage(CACHE_ADMIN_ASSETS_MESSAGE);
+  } catch (error) {
+    console.warn('[pwa] the back office was not kept for offline use', error);
+  }
 }
