@@ -94,6 +94,38 @@ describe('server-rendered storefront', () => {
     await context.close();
   });
 
+  it("marks the app's code and React DOM for compiling ahead (V8's compile hint), not the libraries a page loads on demand", async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const scripts = new Map<string, Promise<string>>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/^\/assets\/.+\.js$/.test(path)) scripts.set(path.replace('/assets/', ''), response.text());
+    });
+    await page.goto(appUrl('/shop'));
+    const name = (await page.getByTestId('product-card').first().getByRole('heading').textContent())!.trim();
+    // The cart's database (Dexie) loads with the first product put in it.
+    await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click();
+    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+    const hinted = async (file: string) => (await scripts.get(file)!).startsWith('//# allFunctionsCalledOnLoad\n');
+    const loadedFiles = async (pattern: RegExp) => {
+      await expect.poll(() => [...scripts.keys()].some((file) => pattern.test(file)), { message: String(pattern) }).toBe(true);
+      return [...scripts.keys()].filter((file) => pattern.test(file));
+    };
+
+    const appFiles = [
+      ...(await loadedFiles(/^index-/)),
+      ...(await loadedFiles(/^react-dom-client-/)),
+      ...(await loadedFiles(/^shop-page-/)),
+    ];
+    for (const file of appFiles) expect(await hinted(file), file).toBe(true);
+    // Dexie's code, the library itself: a page calls a small part of it.
+    const [dexie] = await loadedFiles(/^import-wrapper-/);
+    expect(await scripts.get(dexie!)).toContain('Dexie');
+    expect(await hinted(dexie!)).toBe(false);
+    await context.close();
+  });
+
   it('hydrates pages rendered with settings the owner changed, without rendering them again', async () => {
     const previous = await withDatabase(
       async (db) => (await db.query<{ value: string }>("select value from app_settings where key = 'company_name'")).rows[0]!.value,
