@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { fromPln, toPln, type Grosz } from '../../src/domain/money.ts';
+import { fromPln, grosz, toPln, type Grosz } from '../../src/domain/money.ts';
 import {
   buildGatewayRedirect,
   gatewayFieldSetProblems,
@@ -14,8 +14,10 @@ import { orderNumberOfSession, statusUrlOf, type GatewayTransaction, type Paymen
 import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
 import { HttpError, MAX_JSON_BYTES } from './http.ts';
+import { createLedgerStore, type LedgerStore } from './ledger.ts';
 import type { OrderAccessStore } from './order-access.ts';
 import { createAdminClient } from './supabase-clients.ts';
+import type { LedgerPaymentState } from '../../src/domain/payment-ledger.ts';
 
 /**
  * What the payment functions share: the stored order (the only source of
@@ -50,13 +52,12 @@ export interface PaymentOrder {
   items: PaymentOrderItem[];
 }
 
-export interface PaymentStore extends OrderAccessStore {
+/** The orders and settings a payment function reads, and the ledger it writes (ledger.ts). */
+export interface PaymentStore extends OrderAccessStore, LedgerStore {
   findOrderById(id: string): Promise<PaymentOrder | null>;
   findOrderByNumber(orderNumber: string): Promise<PaymentOrder | null>;
   /** Values of the asked app_settings keys; absent keys are missing from the result. */
   loadSettings(keys: readonly string[]): Promise<Record<string, string>>;
-  /** Sets payu_status (never over a COMPLETED payment) and, if asked, moves a pending order to processing. */
-  updatePaymentStatus(orderId: string, payuStatus: PayuStatus, markProcessing: boolean): Promise<void>;
 }
 
 const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -145,18 +146,7 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
       return (data ?? []).length > 0;
     },
 
-    async updatePaymentStatus(orderId, payuStatus, markProcessing) {
-      // The filter keeps a completed payment completed when a late CANCELED or PENDING arrives.
-      const status = await admin
-        .from('orders')
-        .update({ payu_status: payuStatus })
-        .eq('id', orderId)
-        .or('payu_status.is.null,payu_status.neq.COMPLETED');
-      if (status.error) throw new Error(`recording payment status failed: ${status.error.message}`);
-      if (!markProcessing) return;
-      const processing = await admin.from('orders').update({ status: 'processing' }).eq('id', orderId).eq('status', 'pending');
-      if (processing.error) throw new Error(`moving order to processing failed: ${processing.error.message}`);
-    },
+    ...createLedgerStore(admin),
   };
 }
 
@@ -164,22 +154,21 @@ export function createPaymentStoreFromEnv(env: FunctionEnv): PaymentStore {
   return createPaymentStore(createAdminClient(env));
 }
 
-/**
- * Records a gateway result: COMPLETED marks the payment and moves a pending
- * order to processing; other results only set payu_status, and never over a
- * completed payment. Safe to repeat.
- */
-export async function recordPaymentResult(store: PaymentStore, order: PaymentOrder, payuStatus: PayuStatus): Promise<void> {
-  if (order.payuStatus === 'COMPLETED' && payuStatus !== 'COMPLETED') return;
-  await store.updatePaymentStatus(order.id, payuStatus, payuStatus === 'COMPLETED' && order.status === 'pending');
-}
+const LEDGER_STATE_OF_OUTCOME: Record<PayuStatus, LedgerPaymentState> = {
+  COMPLETED: 'completed',
+  CANCELED: 'canceled',
+  REJECTED: 'rejected',
+  PENDING: 'pending',
+};
 
 export type TransactionOutcome =
   | { kind: 'recorded'; order: PaymentOrder }
   | { kind: 'order_not_found' }
   /** The session does not belong to the order it names. */
   | { kind: 'session_mismatch' }
-  | { kind: 'amount_mismatch'; order: PaymentOrder };
+  | { kind: 'amount_mismatch'; order: PaymentOrder }
+  /** The ledger refused it (another order's session, a currency other than PLN). */
+  | { kind: 'refused'; order: PaymentOrder };
 
 /**
  * Applies what the gateway itself answered about a payment (never what a
@@ -195,8 +184,32 @@ export async function applyGatewayTransaction(
   if (!order) return { kind: 'order_not_found' };
   if (orderNumberOfSession(transaction.sessionId) !== order.orderNumber) return { kind: 'session_mismatch' };
   if (!/^\d{1,12}$/.test(transaction.amount) || Number(transaction.amount) !== order.total) return { kind: 'amount_mismatch', order };
-  await recordPaymentResult(store, order, outcome);
-  return { kind: 'recorded', order };
+  const applied = await store.applyPaymentEvent({
+    provider: 'payu-classic',
+    // One event per session and state: the notice and a later look-up of the same state are one event.
+    eventId: `${transaction.sessionId}:${transaction.status}`,
+    orderId: order.id,
+    providerPaymentId: transaction.sessionId,
+    method: order.paymentMethod,
+    amount: grosz(Number(transaction.amount)),
+    currency: 'PLN',
+    state: LEDGER_STATE_OF_OUTCOME[outcome],
+    content: transaction,
+  });
+  if (applied === 'applied' || applied === 'duplicate') return { kind: 'recorded', order };
+  if (applied === 'amount_mismatch') return { kind: 'amount_mismatch', order };
+  return applied === 'order_not_found' ? { kind: 'order_not_found' } : { kind: 'refused', order };
+}
+
+/** The classic session the browser is sent to, as the ledger's pending payment (the reconciliation asks about it later). */
+export function recordClassicStart(store: PaymentStore, order: PaymentOrder, sessionId: string): Promise<void> {
+  return store.startPayment({
+    orderId: order.id,
+    provider: 'payu-classic',
+    providerPaymentId: sessionId,
+    method: order.paymentMethod,
+    amount: order.total,
+  });
 }
 
 /** An order can still be paid: pending and not paid already. */

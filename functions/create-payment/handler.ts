@@ -8,6 +8,7 @@ import {
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
+  recordClassicStart,
   type PaymentOrder,
   type PaymentStore,
 } from '../_shared/payments.ts';
@@ -143,6 +144,7 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       const gateway = await loadGatewaySettings(deps.store, deps.env);
       const redirect = gateway && orderGatewayRedirect(gateway, order, { paymentLabel: order.paymentMethod, ts: deps.now() });
       if (!redirect) throw new HttpError(503, 'Payment gateway configuration is missing', DETAILS.configuration);
+      await recordClassicStart(deps.store, order, redirect.params.session_id!);
       return jsonResponse(200, { url: redirect.url });
     },
   );

@@ -8,6 +8,7 @@ import {
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
+  recordClassicStart,
   type PaymentOrder,
   type PaymentStore,
 } from '../_shared/payments.ts';
@@ -64,6 +65,7 @@ export function createPayuClassicPaymentHandler(deps: CreatePayuClassicPaymentDe
         // A broken gateway URL setting, or order data the gateway's field rules do not allow.
         throw new HttpError(503, 'configuration_missing', CONFIGURATION_MISSING);
       }
+      await recordClassicStart(deps.store, order, redirect.params.session_id!);
       return jsonResponse(200, { success: true, redirectUrl: redirect.url });
     },
   );

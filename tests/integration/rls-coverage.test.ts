@@ -55,6 +55,9 @@ const RELATIONS: Record<string, RelationAccess> = {
   },
   // Written only by the products trigger (private.products_record_price, its definer); the owner reads it.
   product_price_history: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  payments: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  refunds: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  payment_events: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 
@@ -80,6 +83,15 @@ const FUNCTIONS: Record<string, Role[]> = {
   'record_withdrawal_request(p_order_id uuid, p_accepted jsonb, p_refused jsonb, p_reason text, p_period_note text)': [],
   // Attaches an uploaded photo to a product (issue 20): the owner's upload queue; security invoker, refuses a customer itself.
   'attach_product_photo(p_product_id uuid, p_photo jsonb, p_order uuid[])': ['authenticated'],
+  'ledger_start_payment(p_order_id uuid, p_provider text, p_provider_payment_id text, p_method text, p_amount bigint)': [],
+  'ledger_apply_payment_event(p_provider text, p_event_id text, p_order_id uuid, p_provider_payment_id text, p_method text, p_amount bigint, p_currency text, p_state text, p_charge_id text, p_content jsonb)':
+    [],
+  'ledger_apply_refund_event(p_provider text, p_event_id text, p_refund_id uuid, p_provider_refund_id text, p_amount bigint, p_currency text, p_state text, p_content jsonb)':
+    [],
+  'ledger_open_refund(p_payment_id uuid, p_amount bigint, p_reason text, p_withdrawal_id uuid, p_recorded_by uuid)': [],
+  'ledger_record_manual_payment(p_order_id uuid, p_method text, p_amount bigint, p_received_on date, p_note text, p_recorded_by uuid)': [],
+  'ledger_record_manual_refund(p_order_id uuid, p_amount bigint, p_refunded_on date, p_reason text, p_withdrawal_id uuid, p_recorded_by uuid)':
+    [],
 };
 
 /** Functions PostgREST exposes as columns of a table; the matrix selects them instead of calling rpc. */

@@ -343,6 +343,135 @@ describe('withdrawal_requests', () => {
   });
 });
 
+describe('the payments ledger: payments, refunds, payment_events', () => {
+  let paymentId = '';
+  beforeAll(async () => {
+    const service = serviceClient();
+    const total = await service.from('orders').select('total').eq('id', orderIds.customerA).single();
+    const amount = Math.round(Number((total.data as { total: number }).total) * 100);
+    const paid = await service.rpc('ledger_record_manual_payment', {
+      p_order_id: orderIds.customerA,
+      p_method: 'transfer',
+      p_amount: amount,
+      p_received_on: '2026-11-20',
+      p_note: null,
+      p_recorded_by: null,
+    });
+    if (paid.error) throw new Error(paid.error.message);
+    paymentId = paid.data as string;
+    const refund = await service.rpc('ledger_record_manual_refund', {
+      p_order_id: orderIds.customerA,
+      p_amount: 100,
+      p_refunded_on: '2026-11-21',
+      p_reason: 'RLS',
+      p_withdrawal_id: null,
+      p_recorded_by: null,
+    });
+    if (refund.error) throw new Error(refund.error.message);
+  });
+
+  it.each(ACTORS)('%s reads payments and refunds of their own orders (the owner: all), events only as the owner', async (actor) => {
+    const payments = await clients[actor].from('payments').select('id, order_id').eq('id', paymentId);
+    const refunds = await clients[actor].from('refunds').select('id').eq('order_id', orderIds.customerA);
+    const events = await clients[actor].from('payment_events').select('id').eq('order_id', orderIds.customerA);
+    const mayRead = actor === 'owner' || actor === 'customerA';
+    expect(payments.data?.length ?? 0).toBe(mayRead ? 1 : 0);
+    expect(refunds.data?.length ?? 0).toBe(mayRead ? 1 : 0);
+    expect(events.data?.length ?? 0).toBe(actor === 'owner' ? 2 : 0);
+  });
+
+  it.each(ACTORS)('%s cannot add, change or remove a payment, a refund or an event through the API', async (actor) => {
+    const client = clients[actor];
+    const writes = [
+      await client
+        .from('payments')
+        .insert({
+          order_id: orderIds.customerB,
+          provider: 'manual',
+          provider_payment_id: 'x',
+          method: 'cash',
+          amount_grosz: 1,
+          state: 'completed',
+          received_on: '2026-11-20',
+        })
+        .select('id'),
+      await client.from('payments').update({ state: 'completed', amount_grosz: 1 }).eq('id', paymentId).select('id'),
+      await client.from('payments').delete().eq('id', paymentId).select('id'),
+      await client.from('refunds').insert({ payment_id: paymentId, order_id: orderIds.customerA, amount_grosz: 1 }).select('id'),
+      await client.from('refunds').update({ state: 'failed' }).eq('order_id', orderIds.customerA).select('id'),
+      await client.from('refunds').delete().eq('order_id', orderIds.customerA).select('id'),
+      await client.from('payment_events').insert({ provider: 'stripe', event_id: 'evt_x', outcome: 'applied' }).select('id'),
+      await client.from('payment_events').delete().eq('order_id', orderIds.customerA).select('id'),
+    ];
+    for (const write of writes) expect(refused(write)).toBe(true);
+  });
+
+  it.each(ACTORS)('%s cannot set an order paid through the API (amount_paid, payu_status)', async (actor) => {
+    const paid = await clients[actor].from('orders').update({ amount_paid: 999999 }).eq('id', orderIds.customerB).select('id');
+    const status = await clients[actor].from('orders').update({ payu_status: 'COMPLETED' }).eq('id', orderIds.customerB).select('id');
+    expect(refused(paid)).toBe(true);
+    expect(refused(status)).toBe(true);
+  });
+
+  it.each(ACTORS)('%s cannot call the ledger SQL functions', async (actor) => {
+    const calls = [
+      await clients[actor].rpc('ledger_start_payment', {
+        p_order_id: orderIds.customerB,
+        p_provider: 'stripe',
+        p_provider_payment_id: 'cs_x',
+        p_method: 'card',
+        p_amount: 1,
+      }),
+      await clients[actor].rpc('ledger_apply_payment_event', {
+        p_provider: 'stripe',
+        p_event_id: 'evt_rls',
+        p_order_id: orderIds.customerB,
+        p_provider_payment_id: 'cs_x',
+        p_method: 'card',
+        p_amount: 1,
+        p_currency: 'PLN',
+        p_state: 'completed',
+        p_charge_id: null,
+        p_content: null,
+      }),
+      await clients[actor].rpc('ledger_apply_refund_event', {
+        p_provider: 'stripe',
+        p_event_id: 'evt_rls2',
+        p_refund_id: randomUUID(),
+        p_provider_refund_id: null,
+        p_amount: 1,
+        p_currency: 'PLN',
+        p_state: 'completed',
+        p_content: null,
+      }),
+      await clients[actor].rpc('ledger_open_refund', {
+        p_payment_id: paymentId,
+        p_amount: 1,
+        p_reason: null,
+        p_withdrawal_id: null,
+        p_recorded_by: null,
+      }),
+      await clients[actor].rpc('ledger_record_manual_payment', {
+        p_order_id: orderIds.customerB,
+        p_method: 'cash',
+        p_amount: 1,
+        p_received_on: '2026-11-20',
+        p_note: null,
+        p_recorded_by: null,
+      }),
+      await clients[actor].rpc('ledger_record_manual_refund', {
+        p_order_id: orderIds.customerA,
+        p_amount: 1,
+        p_refunded_on: '2026-11-20',
+        p_reason: null,
+        p_withdrawal_id: null,
+        p_recorded_by: null,
+      }),
+    ];
+    for (const call of calls) expect(call.error?.code).toBe('42501');
+  });
+});
+
 describe('app_settings', () => {
   it.each(['anon', 'customerA'] as const)('%s reads only the public settings, never a secret', async (actor) => {
     const table = await clients[actor].from('app_settings').select('key, value');

@@ -1,6 +1,7 @@
 import { createPayuClassicPaymentHandler } from '../../functions/create-payu-classic-payment/handler.ts';
 import { hashAccessKey } from '../../functions/_shared/order-access.ts';
-import type { PaymentOrder, PaymentStore, PayuStatus } from '../../functions/_shared/payments.ts';
+import type { LedgerStore, PaymentEvent } from '../../functions/_shared/ledger.ts';
+import type { PaymentOrder, PaymentStore } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
@@ -48,8 +49,36 @@ export const USERS: Record<string, string> = {
 };
 export const authenticate = fakeAuthenticate(USERS);
 
+/**
+ * The ledger's SQL rules that the functions rely on, in memory: an event id
+ * seen before changes nothing; a completed payment of the whole total makes
+ * the order COMPLETED and moves a pending one to processing; other states
+ * are mirrored into payuStatus, never over COMPLETED. Applied events are
+ * pushed to `applied`.
+ */
+export function fakeLedger(current: { order: PaymentOrder | null }, applied: PaymentEvent[]): LedgerStore {
+  const seen = new Set<string>();
+  return {
+    startPayment: async () => undefined,
+    applyPaymentEvent: async (event) => {
+      const key = `${event.provider}/${event.eventId}`;
+      if (seen.has(key)) return 'duplicate';
+      seen.add(key);
+      if (!current.order || current.order.id !== event.orderId) return 'order_not_found';
+      if (event.currency !== 'PLN') return 'currency_mismatch';
+      if (event.amount !== current.order.total) return 'amount_mismatch';
+      applied.push(event);
+      if (current.order.payuStatus === 'COMPLETED') return 'applied';
+      current.order.payuStatus = event.state.toUpperCase();
+      if (event.state === 'completed' && current.order.status === 'pending') current.order.status = 'processing';
+      return 'applied';
+    },
+    applyRefundEvent: async () => 'refund_not_found',
+  };
+}
+
 export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: Record<string, string> = {}) {
-  const updates: { orderId: string; payuStatus: PayuStatus; markProcessing: boolean }[] = [];
+  const updates: PaymentEvent[] = [];
   const allSettings: Record<string, string> = {
     payu_classic_pos_id: '145227',
     payu_classic_pos_auth_key: AUTH_KEY,
@@ -67,12 +96,7 @@ export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: 
     findOrderById: async (id) => (current.order && id === current.order.id ? { ...current.order } : null),
     findOrderByNumber: async (number) => (current.order && number === current.order.orderNumber ? { ...current.order } : null),
     loadSettings: async (keys) => Object.fromEntries(keys.filter((key) => key in allSettings).map((key) => [key, allSettings[key]!])),
-    updatePaymentStatus: async (orderId, payuStatus, markProcessing) => {
-      updates.push({ orderId, payuStatus, markProcessing });
-      if (!current.order) return;
-      if (current.order.payuStatus !== 'COMPLETED') current.order.payuStatus = payuStatus;
-      if (markProcessing && current.order.status === 'pending') current.order.status = 'processing';
-    },
+    ...fakeLedger(current, updates),
   };
   return { store, updates, current };
 }

@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyGatewayTransaction,
-  resolveGatewaySettings,
-  type PaymentOrder,
-  type PaymentStore,
-  type PayuStatus,
-} from '../../functions/_shared/payments.ts';
+import { applyGatewayTransaction, resolveGatewaySettings, type PaymentOrder, type PaymentStore } from '../../functions/_shared/payments.ts';
+import type { PaymentEvent } from '../../functions/_shared/ledger.ts';
+import { fakeLedger } from './payment-fixtures.ts';
 import { grosz } from '../../src/domain/money.ts';
 
 import type { GatewayTransaction } from '../../src/domain/payu-status.ts';
@@ -92,18 +88,17 @@ describe('applyGatewayTransaction', () => {
   };
 
   function store(found: PaymentOrder | null) {
-    const updates: [string, PayuStatus, boolean][] = [];
+    const updates: PaymentEvent[] = [];
+    const current = { order: found && { ...found } };
     const fake: PaymentStore = {
       isShopOwner: async () => false,
       hasAccessKey: async () => false,
-      findOrderById: async () => found,
-      findOrderByNumber: async () => found,
+      findOrderById: async () => current.order,
+      findOrderByNumber: async () => current.order,
       loadSettings: async () => ({}),
-      updatePaymentStatus: async (id, status, processing) => {
-        updates.push([id, status, processing]);
-      },
+      ...fakeLedger(current, updates),
     };
-    return { fake, updates };
+    return { fake, updates, current };
   }
 
   const paid = (change: Partial<GatewayTransaction> = {}): GatewayTransaction => ({
@@ -119,15 +114,27 @@ describe('applyGatewayTransaction', () => {
   });
 
   it('moves a pending order to processing on COMPLETED', async () => {
-    const { fake, updates } = store(order);
+    const { fake, updates, current } = store(order);
     expect((await applyGatewayTransaction(fake, paid(), 'COMPLETED')).kind).toBe('recorded');
-    expect(updates).toEqual([['id-1', 'COMPLETED', true]]);
+    expect(updates).toEqual([
+      expect.objectContaining({
+        provider: 'payu-classic',
+        eventId: 'KT000000001-1763700123456:99',
+        orderId: 'id-1',
+        providerPaymentId: 'KT000000001-1763700123456',
+        amount: 14900,
+        currency: 'PLN',
+        state: 'completed',
+      }),
+    ]);
+    expect(current.order).toMatchObject({ status: 'processing', payuStatus: 'COMPLETED' });
   });
 
-  it('does not move an order that is no longer pending', async () => {
-    const { fake, updates } = store({ ...order, status: 'completed' });
+  it('records a repeat of the same state once', async () => {
+    const { fake, updates } = store(order);
     await applyGatewayTransaction(fake, paid(), 'COMPLETED');
-    expect(updates).toEqual([['id-1', 'COMPLETED', false]]);
+    expect((await applyGatewayTransaction(fake, paid(), 'COMPLETED')).kind).toBe('recorded');
+    expect(updates).toHaveLength(1);
   });
 
   it.each(['14899', '149.00', '', '0x3a34'])('refuses the amount %j without recording', async (amount) => {
