@@ -7,6 +7,7 @@ import { payuClassicPaymentFunction } from '../../functions/create-payu-classic-
 import { mailDispatchFunction } from '../../functions/mail-dispatch/deps.ts';
 import { orderLinkRequestFunction } from '../../functions/order-link-request/deps.ts';
 import { orderPageFunction } from '../../functions/order-page/deps.ts';
+import { ownerPaymentsFunction } from '../../functions/owner-payments/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
@@ -29,6 +30,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'mail-dispatch': mailDispatchFunction,
   'order-link-request': orderLinkRequestFunction,
   'order-page': orderPageFunction,
+  'owner-payments': ownerPaymentsFunction,
   'payment-notification': paymentNotificationFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { anonClient, checkoutFor, invokeFunction, serviceClient, withDatabase } from '../support/test-backend.ts';
+import {
+  anonClient,
+  checkoutFor,
+  invokeFunction,
+  serviceClient,
+  signedInOwner,
+  signedUpCustomer,
+  withDatabase,
+} from '../support/test-backend.ts';
 
 /**
  * The ledger's SQL rules, on the real database: every gateway's events go
@@ -168,5 +176,46 @@ describe('the payments ledger', () => {
     expect((await apply(`evt_${randomUUID()}`, 1)).data).toBe('amount_mismatch');
     expect((await apply(`evt_${randomUUID()}`, 20000)).data).toBe('applied');
     expect(await orderMoney(orderId)).toMatchObject({ amount_paid: String(TOTAL), amount_refunded: '20000' });
+  });
+});
+
+describe("owner-payments: the owner's money actions, through the real function", () => {
+  it('the owner marks a transfer received; a customer may not; the order reads paid', async () => {
+    const orderId = await placeOrder('transfer');
+    const body = { action: 'mark-paid', orderId, method: 'transfer', amount: TOTAL, receivedOn: '2026-11-20' };
+    const customer = await signedUpCustomer('ledger-customer');
+    const refused = await invokeFunction(customer.client, 'owner-payments', body);
+    expect(refused.status).toBe(403);
+
+    const owner = await signedInOwner();
+    const future = await invokeFunction(owner, 'owner-payments', { ...body, receivedOn: '2999-01-01' });
+    expect(future).toMatchObject({ status: 400, body: { message: 'Data wpłaty nie może być późniejsza niż dziś.' } });
+    const answer = await invokeFunction(owner, 'owner-payments', body);
+    expect(answer.status).toBe(200);
+    expect(await orderMoney(orderId)).toMatchObject({
+      status: 'processing',
+      payu_status: 'COMPLETED',
+      amount_paid: String(TOTAL),
+      payment_mails: '1',
+    });
+  });
+
+  it('a cancelled order paid by transfer gets a refund recorded by hand, never more than was paid', async () => {
+    const orderId = await placeOrder('transfer');
+    const owner = await signedInOwner();
+    await invokeFunction(owner, 'owner-payments', {
+      action: 'mark-paid',
+      orderId,
+      method: 'cash',
+      amount: TOTAL,
+      receivedOn: '2026-11-20',
+    });
+    const refund = { action: 'refund', orderId, amount: TOTAL, manual: { refundedOn: '2026-11-21' } };
+    expect((await invokeFunction(owner, 'owner-payments', refund)).status).toBe(409);
+    await owner.from('orders').update({ status: 'cancelled', cancel_reason: 'Klient zrezygnował' }).eq('id', orderId);
+    expect((await invokeFunction(owner, 'owner-payments', { ...refund, amount: TOTAL + 1 })).status).toBe(409);
+    const answer = await invokeFunction(owner, 'owner-payments', refund);
+    expect(answer).toMatchObject({ status: 200, body: { state: 'completed' } });
+    expect(await orderMoney(orderId)).toMatchObject({ amount_paid: String(TOTAL), amount_refunded: String(TOTAL) });
   });
 });

@@ -1,0 +1,108 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { grosz } from '../../src/domain/money.ts';
+import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
+import { isUuid } from '../_shared/payments.ts';
+import { createLedgerStore } from '../_shared/ledger.ts';
+import type { LedgerPayment, OwnerPaymentsStore } from './handler.ts';
+
+interface PaymentRow {
+  id: string;
+  provider: LedgerProvider;
+  provider_payment_id: string;
+  provider_charge_id: string | null;
+  amount_grosz: number | string;
+  state: string;
+  completed_at: string | null;
+  created_at: string;
+}
+
+interface OrderRow {
+  id: string;
+  payu_order_id: string;
+  status: string;
+  payments: PaymentRow[] | null;
+}
+
+const toPayment = (row: PaymentRow): LedgerPayment => ({
+  id: row.id,
+  provider: row.provider,
+  providerPaymentId: row.provider_payment_id,
+  chargeId: row.provider_charge_id,
+  amount: grosz(Number(row.amount_grosz)),
+  state: row.state,
+});
+
+/** The SQL's refusal code (raised with errcode 22023) becomes the error's message; the handler maps it. */
+async function rpcId(admin: SupabaseClient, name: string, args: Record<string, unknown>): Promise<string> {
+  const { data, error } = await admin.rpc(name, args);
+  if (error) throw new Error(error.code === '22023' ? error.message : `${name} failed: ${error.message}`);
+  return data as string;
+}
+
+/** The owner function's reads and writes, with the service-role client, after the caller was checked to be the owner. */
+export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsStore {
+  return {
+    applyRefundEvent: createLedgerStore(admin).applyRefundEvent,
+
+    async isShopOwner(userId) {
+      const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
+      if (error) throw new Error(`checking the shop owner failed: ${error.message}`);
+      return data !== null;
+    },
+
+    async findOrder(orderId) {
+      if (!isUuid(orderId)) return null;
+      const { data, error } = await admin
+        .from('orders')
+        .select(
+          'id, payu_order_id, status, payments(id, provider, provider_payment_id, provider_charge_id, amount_grosz, state, completed_at, created_at)',
+        )
+        .eq('id', orderId)
+        .maybeSingle();
+      if (error) throw new Error(`loading the order failed: ${error.message}`);
+      if (!data) return null;
+      const row = data as unknown as OrderRow;
+      const payments = [...(row.payments ?? [])].sort((a, b) =>
+        (b.completed_at ?? b.created_at).localeCompare(a.completed_at ?? a.created_at),
+      );
+      return { id: row.id, orderNumber: row.payu_order_id, status: row.status, payments: payments.map(toPayment) };
+    },
+
+    async findWithdrawal(withdrawalId) {
+      if (!isUuid(withdrawalId)) return null;
+      const { data, error } = await admin.from('withdrawal_requests').select('order_id, state').eq('id', withdrawalId).maybeSingle();
+      if (error) throw new Error(`loading the withdrawal failed: ${error.message}`);
+      const row = data as { order_id: string; state: string } | null;
+      return row && { orderId: row.order_id, state: row.state };
+    },
+
+    recordManualPayment: (request, ownerId) =>
+      rpcId(admin, 'ledger_record_manual_payment', {
+        p_order_id: request.orderId,
+        p_method: request.method,
+        p_amount: request.amount,
+        p_received_on: request.receivedOn,
+        p_note: request.note ?? null,
+        p_recorded_by: ownerId,
+      }),
+
+    recordManualRefund: (request, ownerId) =>
+      rpcId(admin, 'ledger_record_manual_refund', {
+        p_order_id: request.orderId,
+        p_amount: request.amount,
+        p_refunded_on: request.manual.refundedOn,
+        p_reason: request.reason ?? null,
+        p_withdrawal_id: request.withdrawalId ?? null,
+        p_recorded_by: ownerId,
+      }),
+
+    openRefund: (payment, request, ownerId) =>
+      rpcId(admin, 'ledger_open_refund', {
+        p_payment_id: payment.id,
+        p_amount: request.amount,
+        p_reason: request.reason ?? null,
+        p_withdrawal_id: request.withdrawalId ?? null,
+        p_recorded_by: ownerId,
+      }),
+  };
+}
