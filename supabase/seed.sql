@@ -98,9 +98,22 @@ insert into public.app_settings (key, value) values
   ('payu_classic_gateway_url', ''),
   ('payu_classic_success_url', ''),
   ('payu_classic_failure_url', ''),
+  -- PayU REST 2.1 ('payu_api' = 'rest'; anything else keeps classic). 300746 is PayU's public sandbox POS; the
+  -- secrets are local only, published here: deployed functions refuse them (SEEDED_PAYU_REST_SECRETS). Blank API URL:
+  -- locally the PayU REST simulator; elsewhere set https://secure.payu.com (or the sandbox, https://secure.snd.payu.com).
+  ('payu_api', 'rest'),
+  ('payu_rest_api_url', ''),
+  ('payu_rest_pos_id', '300746'),
+  ('payu_rest_client_id', '300746'),
+  ('payu_rest_client_secret', 'local-payu-rest-client-secret-change-me'),
+  ('payu_rest_second_key', 'local-payu-rest-second-key-change-me'),
+  ('payu_blik_code', 'true'),
   ('google_maps_api_key', ''),
   ('stripe_public_key', ''),
   ('stripe_secret_key', ''),
+  -- Local only, published here: deployed functions refuse it (SEEDED_STRIPE_KEYS). Blank API URL: Stripe, or locally its simulator.
+  ('stripe_webhook_secret', 'whsec_local_change_me'),
+  ('stripe_api_url', ''),
   ('free_shipping_threshold', '300'),
   ('delivery_rate_per_km', '1.80'),
   ('store_hours', E'Pon–Pt 8:30–15:30\nSob 8:30–15:00\nNiedz. nieczynne'),

@@ -2,14 +2,16 @@ import type { Authenticate } from '../_shared/caller-auth.ts';
 import { PAYMENT_CONFIGURATION_MESSAGE, type FunctionEnv } from '../_shared/env.ts';
 import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
 import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
+import { PAYU_API_SETTING, startPayuRestPayment, usesPayuRest } from '../_shared/payu-rest-client.ts';
+import { startStripeCheckout } from '../_shared/stripe-checkout.ts';
+import { loadStripeCheckoutSettings } from '../_shared/stripe-settings.ts';
+import { clientAddress } from '../_shared/rate-limit.ts';
 import {
-  SHIPPING_LINE_NAME,
   isPayable,
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
   recordClassicStart,
-  type PaymentOrder,
   type PaymentStore,
 } from '../_shared/payments.ts';
 
@@ -24,8 +26,21 @@ export interface CreatePaymentDeps {
   now(): number;
 }
 
-export const STRIPE_CHECKOUT_SESSIONS_URL = 'https://api.stripe.com/v1/checkout/sessions';
 const ONLINE_METHODS = new Set(['payu', 'stripe', 'blik', 'card']);
+
+export type Gateway = 'stripe' | 'payu-rest' | 'payu-classic';
+
+/**
+ * Which gateway takes an order's payment: cards go to Stripe where the shop
+ * has it; PayU (BLIK, fast transfers, cards) through REST where the owner
+ * chose it, else classic; BLIK goes to Stripe only when PayU REST is off.
+ */
+export function chooseGateway(method: string, configured: { stripe: boolean; payuRest: boolean }): Gateway {
+  const payu: Gateway = configured.payuRest ? 'payu-rest' : 'payu-classic';
+  if (method === 'stripe' || method === 'card') return configured.stripe ? 'stripe' : payu;
+  if (method === 'blik' && !configured.payuRest && configured.stripe) return 'stripe';
+  return payu;
+}
 
 /** Polish `details` for the client, which shows details before error (docs/spec.md §8 Payment session). */
 const DETAILS = {
@@ -35,67 +50,13 @@ const DETAILS = {
   configuration: PAYMENT_CONFIGURATION_MESSAGE,
 };
 
-function withoutTrailingSlash(url: string): string {
-  return url.replace(/\/+$/, '');
-}
-
-/** The Checkout Session form (Stripe's bracket notation), every amount from the stored order. */
-export function stripeSessionForm(order: PaymentOrder, siteUrl: string): URLSearchParams {
-  const number = encodeURIComponent(order.orderNumber);
-  const site = withoutTrailingSlash(siteUrl);
-  const form = new URLSearchParams();
-  form.set('mode', 'payment');
-  form.set('currency', 'pln');
-  form.set('payment_method_types[0]', 'card');
-  // BLIK exists only for PLN, which is the shop's only currency.
-  form.set('payment_method_types[1]', 'blik');
-  form.set('success_url', `${site}/checkout/success?payment=${encodeURIComponent(order.paymentMethod)}&orderId=${number}`);
-  form.set('cancel_url', `${site}/checkout/cancel?orderId=${number}`);
-  form.set('customer_email', order.customerEmail);
-  form.set('client_reference_id', order.id);
-  form.set('metadata[order_id]', order.id);
-  form.set('metadata[order_number]', order.orderNumber);
-  const lines = order.items.map((item) => ({ name: item.name, quantity: item.quantity, amount: item.price }));
-  if (order.shippingCost > 0) lines.push({ name: SHIPPING_LINE_NAME, quantity: 1, amount: order.shippingCost });
-  lines.forEach((line, index) => {
-    const prefix = `line_items[${index}]`;
-    form.set(`${prefix}[quantity]`, String(line.quantity));
-    form.set(`${prefix}[price_data][currency]`, 'pln');
-    form.set(`${prefix}[price_data][unit_amount]`, String(line.amount));
-    form.set(`${prefix}[price_data][product_data][name]`, line.name);
-  });
-  return form;
-}
-
-async function stripeCheckoutUrl(deps: CreatePaymentDeps, order: PaymentOrder, secretKey: string, siteUrl: string): Promise<string> {
-  let response: Response;
-  try {
-    response = await deps.fetch(STRIPE_CHECKOUT_SESSIONS_URL, {
-      method: 'POST',
-      headers: {
-        Authorization: `Bearer ${secretKey}`,
-        'Content-Type': 'application/x-www-form-urlencoded',
-      },
-      body: stripeSessionForm(order, siteUrl).toString(),
-    });
-  } catch (error) {
-    console.error('[create-payment] Stripe unreachable', error);
-    throw new HttpError(502, 'Failed to create payment session', 'Nie udało się połączyć z operatorem płatności.');
-  }
-  const payload = (await response.json().catch(() => null)) as { url?: unknown; error?: { message?: unknown } } | null;
-  if (!response.ok || typeof payload?.url !== 'string') {
-    const message = typeof payload?.error?.message === 'string' ? payload.error.message : `Stripe HTTP ${response.status}`;
-    throw new HttpError(502, 'Failed to create payment session', message);
-  }
-  return payload.url;
-}
-
 /**
- * docs/spec.md §7 create-payment: { orderId, accessKey? } from the order's buyer
- * (their session or their device's key) → { url } for the card/BLIK provider.
- * With a Stripe secret key: a Stripe Checkout Session; without one: the
- * local payment simulator, signed like the classic gateway. Other body
- * fields (items, delivery) are ignored; the stored order is the truth.
+ * docs/spec.md §7 create-payment: { orderId, accessKey?, blikCode? } from the
+ * order's buyer (their session or their device's key) → { url } of the
+ * gateway's page, or { blik: 'pending' } when PayU took a BLIK code typed in
+ * the checkout (the buyer confirms in the bank's app; the notification
+ * settles it). The gateway is chosen by chooseGateway. Other body fields
+ * (items, delivery) are ignored; the stored order is the truth.
  * Errors: { error, details }.
  */
 export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
@@ -128,17 +89,24 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       if (!ONLINE_METHODS.has(order.paymentMethod)) throw new HttpError(409, 'Order is not paid online', DETAILS.offline);
       if (!isPayable(order)) throw new HttpError(409, 'Order is already paid or closed', DETAILS.closed);
 
-      const settings = await deps.store.loadSettings(['stripe_secret_key']);
-      const secretKey = settings.stripe_secret_key?.trim() ?? '';
-      if (secretKey) {
-        if (!deps.env.siteUrl) {
-          // SITE_URL is not one of the secrets hosted Supabase sets by itself.
-          console.error(
-            "[create-payment] missing secret SITE_URL: Stripe needs the shop's address for its return pages; set it with `supabase secrets set SITE_URL=https://…`",
-          );
-          throw new HttpError(503, 'Payment gateway configuration is missing', DETAILS.configuration);
-        }
-        return jsonResponse(200, { url: await stripeCheckoutUrl(deps, order, secretKey, deps.env.siteUrl) });
+      const stripe = await loadStripeCheckoutSettings(deps.store, deps.env);
+      const payuRest = usesPayuRest(await deps.store.loadSettings([PAYU_API_SETTING]));
+      const blikCode = typeof body.blikCode === 'string' ? body.blikCode : null;
+      const gatewayChoice = chooseGateway(order.paymentMethod, { stripe: stripe !== null, payuRest });
+      if (gatewayChoice === 'stripe' && stripe) {
+        const { url } = await startStripeCheckout({ ledger: deps.store, fetch: deps.fetch, now: deps.now }, order, stripe);
+        return jsonResponse(200, { url });
+      }
+      if (gatewayChoice === 'payu-rest') {
+        const started = await startPayuRestPayment(
+          { store: deps.store, ledger: deps.store, env: deps.env, fetch: deps.fetch, now: deps.now },
+          order,
+          {
+            customerIp: clientAddress(request),
+            blikCode,
+          },
+        );
+        return jsonResponse(200, started);
       }
 
       const gateway = await loadGatewaySettings(deps.store, deps.env);

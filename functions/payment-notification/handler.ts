@@ -1,21 +1,8 @@
-import {
-  checkSessionMessage,
-  checkStatusAnswer,
-  parseStatusAnswer,
-  signedSessionMessage,
-  type GatewayTransaction,
-  type PaymentOutcome,
-} from '../../src/domain/payu-status.ts';
+import { checkSessionMessage } from '../../src/domain/payu-status.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { HttpError, type Handler } from '../_shared/http.ts';
-import {
-  applyGatewayTransaction,
-  loadGatewaySettings,
-  paymentPostHandler,
-  readParams,
-  type GatewaySettings,
-  type PaymentStore,
-} from '../_shared/payments.ts';
+import { applyGatewayTransaction, loadGatewaySettings, paymentPostHandler, readParams, type PaymentStore } from '../_shared/payments.ts';
+import { queryClassicTransaction } from '../_shared/payu-classic-lookup.ts';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -27,41 +14,6 @@ export interface PaymentNotificationDeps {
 }
 
 const MAX_NOTIFICATION_BYTES = 4 * 1024;
-const STATUS_TIMEOUT_MS = 10_000;
-
-/**
- * Asks the gateway (Payment/get, signed with key1) what happened in the
- * session, and returns the transaction only if the answer is signed with
- * key2 and is about that very session.
- */
-async function queryTransaction(
-  deps: PaymentNotificationDeps,
-  settings: GatewaySettings,
-  sessionId: string,
-): Promise<{ transaction: GatewayTransaction; outcome: PaymentOutcome | null }> {
-  const request = signedSessionMessage(settings.posId, sessionId, deps.now(), settings.authKey);
-  let text: string;
-  try {
-    const response = await deps.fetch(settings.statusUrl, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams(request).toString(),
-      signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
-    });
-    text = await response.text();
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  } catch (error) {
-    console.error('[payment-notification] the gateway status query failed', error);
-    throw new HttpError(502, 'gateway_unreachable', 'Payment status could not be checked with the gateway');
-  }
-  const checked = checkStatusAnswer(parseStatusAnswer(text), { posId: settings.posId, sessionId }, settings.key2, deps.now());
-  if (!checked.ok) {
-    console.error(`[payment-notification] refused the gateway's status answer: ${checked.reason}`);
-    throw new HttpError(502, 'gateway_answer_refused', 'The gateway status answer could not be verified');
-  }
-  return { transaction: checked.transaction, outcome: checked.outcome };
-}
-
 /**
  * The gateway's report (PayU classic UrlOnline): { pos_id, session_id, ts,
  * sig = md5(pos_id + session_id + ts + key2) }, as a form or JSON, exactly
@@ -85,7 +37,7 @@ export function createPaymentNotificationHandler(deps: PaymentNotificationDeps):
       if (!report.ok && report.reason === 'signature') throw new HttpError(401, 'invalid_signature', 'Invalid notification signature');
       if (!report.ok) throw new HttpError(400, 'stale_notification', 'The notification is too old');
 
-      const { transaction, outcome } = await queryTransaction(deps, settings, fields.session_id!);
+      const { transaction, outcome } = await queryClassicTransaction(deps, settings, fields.session_id!);
       if (outcome) {
         const applied = await applyGatewayTransaction(deps.store, transaction, outcome);
         if (applied.kind !== 'recorded') {

@@ -12,7 +12,7 @@ import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
 import { verifyJwt } from './jwt.ts';
 import type { PublicEcJwk } from './jwt.ts';
 import { loadLocalKeys, type ApiRole } from './local-keys.ts';
-import { startMailDispatchTimer, type MailDispatchTimer } from './mail-dispatch-timer.ts';
+import { startScheduledFunction, type ScheduledFunction } from './scheduled-function.ts';
 import { startMailServer, type MailServer } from './mail-server.ts';
 import { mailerFromEnv } from '../../functions/_shared/mailer.ts';
 import { makeShopOwner, migrate } from './migrate.ts';
@@ -51,6 +51,8 @@ export interface BackendOptions {
   mailWebPort?: number;
   /** How often the backend calls mail-dispatch (the hosted pg_cron job's stand-in); default 10 s, 0 → never. */
   mailDispatchIntervalMs?: number;
+  /** How often the backend calls payments-reconcile (the hosted pg_cron job's stand-in); default 60 s, 0 → never. */
+  paymentsReconcileIntervalMs?: number;
 }
 
 export type AuthJwtAlgorithm = 'ES256' | 'HS256';
@@ -85,6 +87,7 @@ export interface RunningBackend {
 }
 
 const DEFAULT_MAIL_DISPATCH_INTERVAL_MS = 10_000;
+const DEFAULT_PAYMENTS_RECONCILE_INTERVAL_MS = 60_000;
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -162,10 +165,10 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   let functionsRuntime: FunctionsRuntime | undefined;
   let app: Server | undefined;
   let mail: MailServer | undefined;
-  let mailDispatch: MailDispatchTimer | undefined;
+  const scheduled: ScheduledFunction[] = [];
 
   const stop = async () => {
-    await mailDispatch?.stop();
+    await Promise.all(scheduled.map((job) => job.stop()));
     await close(app);
     await close(gateway);
     await functionsRuntime?.stop();
@@ -267,14 +270,22 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       localRoutes: localPaymentSimulator ? localPaymentSimulatorRoutes(functionVariables) : {},
     });
     await listen(gateway, options.backendPort);
-    const mailDispatchIntervalMs = options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS;
-    if (mailDispatchIntervalMs > 0) {
-      mailDispatch = startMailDispatchTimer({
-        url: `http://127.0.0.1:${options.backendPort}`,
-        secretKey: secrets.secretKey,
-        intervalMs: mailDispatchIntervalMs,
+    const schedule = [
+      {
+        name: 'mail-dispatch',
+        intervalMs: options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS,
         log: log('mail'),
-      });
+        isQuiet: (body: string) => body.includes('"claimed":0'),
+      },
+      {
+        name: 'payments-reconcile',
+        intervalMs: options.paymentsReconcileIntervalMs ?? DEFAULT_PAYMENTS_RECONCILE_INTERVAL_MS,
+        log: log('payments'),
+        isQuiet: (body: string) => body.includes('"applied":0') && body.includes('"expired":0') && body.includes('"failed":0'),
+      },
+    ];
+    for (const job of schedule.filter((entry) => entry.intervalMs > 0)) {
+      scheduled.push(startScheduledFunction({ ...job, url: `http://127.0.0.1:${options.backendPort}`, secretKey: secrets.secretKey }));
     }
 
     let appUrl: string | null = null;

@@ -9,11 +9,18 @@ import { orderLinkRequestFunction } from '../../functions/order-link-request/dep
 import { orderPageFunction } from '../../functions/order-page/deps.ts';
 import { ownerPaymentsFunction } from '../../functions/owner-payments/deps.ts';
 import { paymentNotificationFunction } from '../../functions/payment-notification/deps.ts';
+import { paymentsReconcileFunction } from '../../functions/payments-reconcile/deps.ts';
+import { payuNotifyFunction } from '../../functions/payu-notify/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
+import { stripeWebhookFunction } from '../../functions/stripe-webhook/deps.ts';
 import { withdrawalRequestFunction } from '../../functions/withdrawal-request/deps.ts';
 import { createPaymentStoreFromEnv, LOCAL_SIMULATOR_PATH } from '../../functions/_shared/payments.ts';
 import { createPaymentSimulatorHandler } from './payment-simulator.ts';
+import { createPayuRestSimulatorHandler } from './payu-rest-simulator.ts';
+import { STRIPE_SIMULATOR_PATH } from '../../functions/_shared/stripe-settings.ts';
+import { createStripeSimulator } from './stripe-simulator.ts';
+import { LOCAL_PAYU_REST_SIMULATOR_PATH } from '../../src/domain/payu-rest.ts';
 
 /**
  * The Edge Functions, by name. Each entry does exactly what
@@ -32,8 +39,11 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'order-page': orderPageFunction,
   'owner-payments': ownerPaymentsFunction,
   'payment-notification': paymentNotificationFunction,
+  'payments-reconcile': paymentsReconcileFunction,
+  'payu-notify': payuNotifyFunction,
   'place-order': placeOrderFunction,
   'send-contact-email': sendContactEmailFunction,
+  'stripe-webhook': stripeWebhookFunction,
   'withdrawal-request': withdrawalRequestFunction,
 };
 
@@ -52,5 +62,18 @@ export function localPaymentSimulatorRoutes(variables: Record<string, string>): 
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   });
-  return { [LOCAL_SIMULATOR_PATH]: simulator };
+  const payuRest = createPayuRestSimulatorHandler({
+    store: createPaymentStoreFromEnv(env),
+    baseUrl: `${env.supabaseUrl}${LOCAL_PAYU_REST_SIMULATOR_PATH}`,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  });
+  const stripe = createStripeSimulator({
+    store: createPaymentStoreFromEnv(env),
+    baseUrl: `${env.supabaseUrl}${STRIPE_SIMULATOR_PATH}`,
+    webhookUrl: `${env.supabaseUrl}/functions/v1/stripe-webhook`,
+    fetch: (input, init) => fetch(input, init),
+    now: () => Date.now(),
+  });
+  return { [LOCAL_SIMULATOR_PATH]: simulator, [LOCAL_PAYU_REST_SIMULATOR_PATH]: payuRest, [STRIPE_SIMULATOR_PATH]: stripe.handle };
 }

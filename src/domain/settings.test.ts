@@ -31,6 +31,15 @@ const SPEC_KEYS = [
 ];
 const SHOP_KEYS = [
   'payu_classic_key2',
+  'payu_api',
+  'payu_rest_api_url',
+  'payu_rest_pos_id',
+  'payu_rest_client_id',
+  'payu_rest_client_secret',
+  'payu_rest_second_key',
+  'payu_blik_code',
+  'stripe_webhook_secret',
+  'stripe_api_url',
   'bank_account_number',
   'bank_name',
   'bank_account_holder',
@@ -60,18 +69,13 @@ describe('settings definitions', () => {
       'google_maps_api_key',
       'payu_classic_key2',
       'payu_classic_pos_auth_key',
+      'payu_rest_client_secret',
+      'payu_rest_second_key',
       'stripe_secret_key',
+      'stripe_webhook_secret',
     ]);
     expect(REQUIRED_SETTING_KEYS).toEqual(
-      expect.arrayContaining([
-        'company_name',
-        'payu_classic_pos_id',
-        'payu_classic_pos_auth_key',
-        'payu_classic_key2',
-        'free_shipping_threshold',
-        'delivery_rate_per_km',
-        'store_hours',
-      ]),
+      expect.arrayContaining(['company_name', 'payu_api', 'free_shipping_threshold', 'delivery_rate_per_km', 'store_hours']),
     );
     expect(REQUIRED_SETTING_KEYS).not.toContain('stripe_secret_key');
     expect(SETTING_DEFINITIONS.find((d) => d.key === 'store_hours')?.kind).toBe('textarea');
@@ -141,6 +145,17 @@ describe('validateSettings', () => {
     expect(refused.delivery_rate_per_km).toBe('Podaj liczbę, np. 300 lub 1,80');
   });
 
+  it('asks for the keys of the PayU interface the owner chose, and only those', () => {
+    const rest = validateSettings({ ...completeValues(), payu_api: 'rest' });
+    expect(rest.payu_rest_client_secret).toBe('To pole jest wymagane');
+    expect(rest.payu_rest_second_key).toBe('To pole jest wymagane');
+    expect(rest.payu_classic_key2).toBeUndefined();
+    const classic = validateSettings({ ...completeValues(), payu_api: 'classic' });
+    expect(classic.payu_classic_pos_auth_key).toBe('To pole jest wymagane');
+    expect(classic.payu_rest_client_secret).toBeUndefined();
+    expect(validateSettings({ ...completeValues(), payu_api: 'soap' }).payu_api).toBe('Wybierz jedną z możliwości');
+  });
+
   it('passes the seeded values', () => {
     const seeded = {
       ...completeValues(),
@@ -152,6 +167,12 @@ describe('validateSettings', () => {
       payu_classic_pos_id: '145227',
       payu_classic_pos_auth_key: 'local-pos-auth-key-change-me',
       payu_classic_key2: 'local-payu-key2-change-me',
+      payu_api: 'rest',
+      payu_rest_pos_id: '300746',
+      payu_rest_client_id: '300746',
+      payu_rest_client_secret: 'local-payu-rest-client-secret-change-me',
+      payu_rest_second_key: 'local-payu-rest-second-key-change-me',
+      payu_blik_code: 'true',
       free_shipping_threshold: '300',
       delivery_rate_per_km: '1.80',
       store_hours: 'Pon–Pt 8:30–15:30',

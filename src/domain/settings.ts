@@ -8,7 +8,7 @@
 import { parseAmountText, parseDecimalText } from './money.ts';
 
 export type SettingSection = 'company' | 'gateway' | 'integrations' | 'shop';
-export type SettingKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'textarea';
+export type SettingKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'textarea' | 'select';
 
 export interface SettingDefinition {
   key: string;
@@ -17,6 +17,10 @@ export interface SettingDefinition {
   kind: SettingKind;
   secret?: boolean;
   required?: boolean;
+  /** Required only while another setting has this value (e.g. PayU REST's keys while payu_api is 'rest'). */
+  requiredWhen?: { key: string; value: string };
+  /** For a select: the stored values and their labels. */
+  options?: readonly { value: string; label: string }[];
   placeholder?: string;
   hint?: string;
   /** For numbers: the smallest allowed value. */
@@ -26,10 +30,17 @@ export interface SettingDefinition {
 
 export const SETTING_SECTIONS: readonly { id: SettingSection; title: string; description: string }[] = [
   { id: 'company', title: 'Informacje o firmie', description: 'Nazwa i dane kontaktowe widoczne w sklepie.' },
-  { id: 'gateway', title: 'Ustawienia bramki płatności', description: 'PayU (klasyczna bramka): punkt płatności i adresy powrotu.' },
-  { id: 'integrations', title: 'Integracje zewnętrzne', description: 'Klucze usług map i płatności kartą.' },
+  {
+    id: 'gateway',
+    title: 'Ustawienia bramki płatności',
+    description: 'PayU: nowe punkty płatności działają przez REST API; klasyczne API tylko dla istniejących punktów.',
+  },
+  { id: 'integrations', title: 'Integracje zewnętrzne', description: 'Klucze usług map i płatności kartą (Stripe).' },
   { id: 'shop', title: 'Ustawienia sklepu', description: 'Dostawa, godziny otwarcia, dane do przelewu.' },
 ];
+
+const PAYU_REST = { key: 'payu_api', value: 'rest' } as const;
+const PAYU_CLASSIC = { key: 'payu_api', value: 'classic' } as const;
 
 export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'company_name', label: 'Nazwa firmy', section: 'company', kind: 'text', required: true },
@@ -38,28 +49,84 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'company_email', label: 'Email', section: 'company', kind: 'email', required: true },
   { key: 'company_website', label: 'Strona internetowa', section: 'company', kind: 'url', placeholder: 'https://' },
 
-  { key: 'payu_classic_pos_id', label: 'Id punktu płatności (pos_id)', section: 'gateway', kind: 'text', required: true },
   {
-    key: 'payu_classic_pos_auth_key',
-    label: 'Klucz autoryzacji (pos_auth_key)',
+    key: 'payu_api',
+    label: 'Interfejs PayU',
+    section: 'gateway',
+    kind: 'select',
+    required: true,
+    options: [
+      { value: 'rest', label: 'REST API (nowe punkty płatności)' },
+      { value: 'classic', label: 'Classic API (istniejący punkt płatności)' },
+    ],
+    hint: 'PayU nie zakłada już nowych punktów w Classic API.',
+  },
+  {
+    key: 'payu_rest_api_url',
+    label: 'Adres API PayU',
+    section: 'gateway',
+    kind: 'url',
+    placeholder: 'https://secure.payu.com',
+    hint: 'Najpierw piaskownica: https://secure.snd.payu.com. Puste: lokalny symulator (tylko w lokalnym środowisku).',
+  },
+  { key: 'payu_rest_pos_id', label: 'Id punktu płatności (POS ID)', section: 'gateway', kind: 'text', requiredWhen: PAYU_REST },
+  { key: 'payu_rest_client_id', label: 'Client ID (OAuth)', section: 'gateway', kind: 'text', requiredWhen: PAYU_REST },
+  {
+    key: 'payu_rest_client_secret',
+    label: 'Client secret (OAuth)',
     section: 'gateway',
     kind: 'text',
     secret: true,
-    required: true,
-    hint: 'Podpisuje zapytania sklepu do bramki (klucz 1 w panelu PayU).',
+    requiredWhen: PAYU_REST,
   },
   {
-    key: 'payu_classic_key2',
+    key: 'payu_rest_second_key',
     label: 'Drugi klucz (MD5)',
     section: 'gateway',
     kind: 'text',
     secret: true,
-    required: true,
+    requiredWhen: PAYU_REST,
+    hint: 'Sprawdza podpis powiadomień PayU (panel PayU → punkt płatności → klucze).',
+  },
+  {
+    key: 'payu_blik_code',
+    label: 'Kod BLIK w sklepie',
+    section: 'gateway',
+    kind: 'select',
+    options: [
+      { value: 'true', label: 'Tak: klient wpisuje kod BLIK w sklepie' },
+      { value: 'false', label: 'Nie: BLIK na stronie PayU' },
+    ],
+    hint: 'Wymaga włączenia BLIK (kod T6) w punkcie płatności PayU.',
+  },
+  {
+    key: 'payu_classic_pos_id',
+    label: 'Classic: id punktu płatności (pos_id)',
+    section: 'gateway',
+    kind: 'text',
+    requiredWhen: PAYU_CLASSIC,
+  },
+  {
+    key: 'payu_classic_pos_auth_key',
+    label: 'Classic: klucz autoryzacji (pos_auth_key)',
+    section: 'gateway',
+    kind: 'text',
+    secret: true,
+    requiredWhen: PAYU_CLASSIC,
+    hint: 'Podpisuje zapytania sklepu do bramki (klucz 1 w panelu PayU).',
+  },
+  {
+    key: 'payu_classic_key2',
+    label: 'Classic: drugi klucz (MD5)',
+    section: 'gateway',
+    kind: 'text',
+    secret: true,
+    requiredWhen: PAYU_CLASSIC,
     hint: 'Sprawdza powiadomienia i odpowiedzi bramki; musi być inny niż klucz autoryzacji.',
   },
   {
     key: 'payu_classic_gateway_url',
-    label: 'Adres bramki',
+    label: 'Classic: adres bramki',
     section: 'gateway',
     kind: 'url',
     placeholder: 'https://secure.payu.com/paygw/UTF/NewPayment',
@@ -85,6 +152,23 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'google_maps_api_key', label: 'Klucz Google Maps API', section: 'integrations', kind: 'text', secret: true },
   { key: 'stripe_public_key', label: 'Klucz publiczny Stripe', section: 'integrations', kind: 'text', placeholder: 'pk_…' },
   { key: 'stripe_secret_key', label: 'Klucz tajny Stripe', section: 'integrations', kind: 'text', secret: true, placeholder: 'sk_…' },
+  {
+    key: 'stripe_webhook_secret',
+    label: 'Sekret webhooka Stripe',
+    section: 'integrations',
+    kind: 'text',
+    secret: true,
+    placeholder: 'whsec_…',
+    hint: 'Z panelu Stripe → Developers → Webhooks, dla adresu …/functions/v1/stripe-webhook.',
+  },
+  {
+    key: 'stripe_api_url',
+    label: 'Adres API Stripe',
+    section: 'integrations',
+    kind: 'url',
+    placeholder: 'https://api.stripe.com',
+    hint: 'Puste: api.stripe.com (lokalnie: symulator).',
+  },
 
   {
     key: 'free_shipping_threshold',
@@ -168,8 +252,12 @@ export function validateSettings(values: SettingsValues): Record<string, string>
   for (const definition of SETTING_DEFINITIONS) {
     const value = (values[definition.key] ?? '').trim();
     if (value === '') {
-      if (definition.required) errors[definition.key] = 'To pole jest wymagane';
+      const when = definition.requiredWhen;
+      if (definition.required || (when && (values[when.key] ?? '').trim() === when.value)) errors[definition.key] = 'To pole jest wymagane';
       continue;
+    }
+    if (definition.kind === 'select' && !definition.options?.some((option) => option.value === value)) {
+      errors[definition.key] = 'Wybierz jedną z możliwości';
     }
     if (definition.kind === 'number') {
       const number = parseSettingNumber(value);

@@ -19,7 +19,16 @@ import {
 
 type Actor = 'anon' | 'customerA' | 'customerB' | 'owner';
 const ACTORS: Actor[] = ['anon', 'customerA', 'customerB', 'owner'];
-const SECRET_KEYS = ['payu_classic_pos_auth_key', 'payu_classic_key2', 'stripe_secret_key', 'google_maps_api_key', 'payu_classic_pos_id'];
+const SECRET_KEYS = [
+  'payu_classic_pos_auth_key',
+  'payu_classic_key2',
+  'payu_rest_client_secret',
+  'payu_rest_second_key',
+  'stripe_secret_key',
+  'stripe_webhook_secret',
+  'google_maps_api_key',
+  'payu_classic_pos_id',
+];
 
 const clients = {} as Record<Actor, SupabaseClient>;
 const userIds = {} as Record<'customerA' | 'customerB', string>;
@@ -493,6 +502,8 @@ describe('app_settings', () => {
         'company_website',
         'delivery_rate_per_km',
         'free_shipping_threshold',
+        'payu_api',
+        'payu_blik_code',
         'store_hours',
       ].sort(),
     );

@@ -1,9 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createCreatePaymentHandler,
-  STRIPE_CHECKOUT_SESSIONS_URL,
-  type CreatePaymentDeps,
-} from '../../functions/create-payment/handler.ts';
+import { createCreatePaymentHandler, chooseGateway, type CreatePaymentDeps } from '../../functions/create-payment/handler.ts';
 import { createPayuClassicPaymentHandler } from '../../functions/create-payu-classic-payment/handler.ts';
 import type { PaymentStore } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
@@ -249,27 +245,29 @@ describe('create-payment', () => {
     expect(verifyPaymentStart(query, AUTH_KEY)).toBe(true);
   });
 
-  it('with a Stripe key creates a Checkout Session from the stored order', async () => {
+  it('with a Stripe key opens a Checkout Session from the stored order and records it as pending', async () => {
     const calls: { url: string; init: RequestInit }[] = [];
-    const { store } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
+    const { store, current } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
+    const started: unknown[] = [];
+    store.startPayment = async (start) => {
+      started.push(start);
+    };
     const fakeFetch: CreatePaymentDeps['fetch'] = async (url, init) => {
       calls.push({ url, init });
-      return new Response(JSON.stringify({ id: 'cs_test_1', url: 'https://checkout.stripe.test/c/cs_test_1' }), { status: 200 });
+      const session = { id: 'cs_test_1', object: 'checkout.session', url: 'https://checkout.stripe.test/c/cs_test_1', amount_total: 4297 };
+      return new Response(JSON.stringify(session), { status: 200, headers: { 'Content-Type': 'application/json' } });
     };
     const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ url: 'https://checkout.stripe.test/c/cs_test_1' });
     expect(calls).toHaveLength(1);
-    expect(calls[0]!.url).toBe(STRIPE_CHECKOUT_SESSIONS_URL);
-    const headers = new Headers(calls[0]!.init.headers);
-    expect(headers.get('authorization')).toBe('Bearer sk_test_123');
-    expect(headers.get('content-type')).toBe('application/x-www-form-urlencoded');
+    // Locally a blank stripe_api_url means the simulator; the path is Stripe's own.
+    expect(calls[0]!.url).toBe('http://127.0.0.1:54321/functions/v1/stripe-simulator/v1/checkout/sessions');
+    expect(new Headers(calls[0]!.init.headers).get('authorization')).toBe('Bearer sk_test_123');
     const form = Object.fromEntries(new URLSearchParams(String(calls[0]!.init.body)));
     expect(form).toMatchObject({
       mode: 'payment',
       currency: 'pln',
-      'payment_method_types[0]': 'card',
-      'payment_method_types[1]': 'blik',
       success_url: 'http://localhost:4173/checkout/success?payment=stripe&orderId=KT123456042',
       cancel_url: 'http://localhost:4173/checkout/cancel?orderId=KT123456042',
       'metadata[order_id]': ORDER_ID,
@@ -278,32 +276,38 @@ describe('create-payment', () => {
       'line_items[2][price_data][product_data][name]': 'Dostawa',
       'line_items[2][price_data][unit_amount]': '1299',
     });
+    expect(started).toEqual([{ orderId: ORDER_ID, provider: 'stripe', providerPaymentId: 'cs_test_1', method: 'stripe', amount: 4297 }]);
+    expect(current.order!.payuStatus).toBeNull();
   });
 
-  it('answers 502 with the Stripe message when Stripe refuses', async () => {
-    const { store } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
-    const fakeFetch: CreatePaymentDeps['fetch'] = async () =>
-      new Response(JSON.stringify({ error: { message: 'Invalid API Key provided: sk_test_***123' } }), { status: 401 });
-    const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
-    expect(response.status).toBe(502);
-    expect(await response.json()).toEqual({
-      error: 'Failed to create payment session',
-      details: 'Invalid API Key provided: sk_test_***123',
-    });
-  });
-
-  it('answers 502 when Stripe cannot be reached', async () => {
-    const { store } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
+  it('answers 502 when Stripe refuses or cannot be reached', async () => {
     const original = console.error;
     console.error = () => undefined;
-    const response = await createCreatePaymentHandler(
-      deps(store, async () => {
+    for (const fakeFetch of [
+      async () => new Response(JSON.stringify({ error: { message: 'Invalid API Key provided: sk_test_***123' } }), { status: 401 }),
+      async () => {
         throw new TypeError('fetch failed');
-      }),
-    )(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
+      },
+    ] satisfies CreatePaymentDeps['fetch'][]) {
+      const { store } = fakeStore(storedOrder({ paymentMethod: 'stripe' }), { stripe_secret_key: 'sk_test_123' });
+      const response = await createCreatePaymentHandler(deps(store, fakeFetch))(postJson({ orderId: ORDER_ID, accessKey: ACCESS_KEY }));
+      expect(response.status).toBe(502);
+      expect(await response.json()).toMatchObject({ error: 'Failed to create payment session' });
+    }
     console.error = original;
-    expect(response.status).toBe(502);
-    expect(await response.json()).toMatchObject({ error: 'Failed to create payment session' });
+  });
+
+  it.each([
+    ['payu', { stripe: true, payuRest: true }, 'payu-rest'],
+    ['payu', { stripe: true, payuRest: false }, 'payu-classic'],
+    ['blik', { stripe: true, payuRest: true }, 'payu-rest'],
+    ['blik', { stripe: true, payuRest: false }, 'stripe'],
+    ['blik', { stripe: false, payuRest: false }, 'payu-classic'],
+    ['stripe', { stripe: true, payuRest: true }, 'stripe'],
+    ['stripe', { stripe: false, payuRest: true }, 'payu-rest'],
+    ['card', { stripe: false, payuRest: false }, 'payu-classic'],
+  ] as const)('a %s order with %o goes to %s', (method, configured, gateway) => {
+    expect(chooseGateway(method, configured)).toBe(gateway);
   });
 
   it('answers 404 with error and details for an unknown order', async () => {

@@ -17,6 +17,7 @@ const INPUT_TYPES: Record<SettingDefinition['kind'], string> = {
   url: 'url',
   number: 'text',
   textarea: 'text',
+  select: 'text',
 };
 
 /** The Settings tab: four sections over every key, saved with one upsert. */
@@ -110,7 +111,7 @@ function SettingField({
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
         {definition.label}
-        {definition.required && (
+        {(definition.required || definition.requiredWhen) && (
           <>
             {' '}
             <span aria-hidden="true" className="text-blush-700">
@@ -120,7 +121,16 @@ function SettingField({
           </>
         )}
       </label>
-      {definition.kind === 'textarea' ? (
+      {definition.kind === 'select' ? (
+        <select {...common} onChange={(event) => onChange(event.target.value)}>
+          {value === '' && <option value="">Wybierz…</option>}
+          {definition.options?.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      ) : definition.kind === 'textarea' ? (
         <textarea {...common} rows={4} className={`${inputClass} resize-y`} onChange={(event) => onChange(event.target.value)} />
       ) : definition.secret ? (
         <div className="flex gap-2">

@@ -1,0 +1,83 @@
+import type { LedgerOutcome, LedgerProvider } from '../../src/domain/payment-ledger.ts';
+import type { Authenticate } from '../_shared/caller-auth.ts';
+import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
+
+/** A payment the ledger still has as pending at a gateway. */
+export interface PendingPayment {
+  id: string;
+  orderId: string;
+  provider: LedgerProvider;
+  providerPaymentId: string;
+  /** The order's payment method, as the ledger recorded it. */
+  method: string;
+  createdAt: string;
+}
+
+/** Asks the provider about one payment and applies its answer to the ledger; 'unchanged' when it had nothing new. */
+export type Reconciler = (payment: PendingPayment) => Promise<LedgerOutcome | 'unchanged'>;
+
+export interface ReconcileStore {
+  /** Pending gateway payments started before `before` (ISO), oldest first. */
+  pendingPayments(before: string, limit: number): Promise<PendingPayment[]>;
+  /** Cancels the online orders nobody paid within `minutes` (expire_unpaid_online_orders); their ids. */
+  expireUnpaidOnlineOrders(minutes: number, reason: string): Promise<string[]>;
+}
+
+export interface ReconcileDeps {
+  authenticate: Authenticate;
+  store: ReconcileStore;
+  reconcilers: Partial<Record<LedgerProvider, Reconciler>>;
+  now(): number;
+}
+
+/** A payment is asked about once the customer has had time to finish it and its notice time to arrive. */
+export const RECONCILE_AFTER_MINUTES = 3;
+/**
+ * The payment sessions live 30 minutes (PayU's validityTime, Stripe's
+ * expires_at); an order is given up some minutes after that.
+ */
+export const UNPAID_ONLINE_ORDER_MINUTES = 40;
+export const UNPAID_ONLINE_ORDER_REASON = 'Płatność nie została dokończona w wyznaczonym czasie, więc zamówienie anulowaliśmy.';
+const BATCH = 25;
+
+export interface ReconcileResult {
+  checked: number;
+  applied: number;
+  failed: number;
+  expired: number;
+}
+
+/**
+ * payments-reconcile: server-to-server only, on a timer (locally every
+ * minute; pg_cron on hosted, like mail-dispatch). It asks the gateway about
+ * every payment still pending after a few minutes and applies the answer
+ * through the ledger, so a lost notification never leaves a paid order
+ * unpaid; then it cancels online orders that nobody paid in time, which
+ * frees their stock and delivery places. A gateway that does not answer
+ * is asked again at the next run.
+ */
+export function createPaymentsReconcileHandler(deps: ReconcileDeps): Handler {
+  return postHandler('payments-reconcile', async (request) => {
+    const caller = await deps.authenticate(request);
+    if (caller.kind !== 'service') throw new HttpError(403, 'forbidden', 'Ta funkcja jest dostępna tylko dla serwera sklepu.');
+
+    const before = new Date(deps.now() - RECONCILE_AFTER_MINUTES * 60_000).toISOString();
+    const pending = await deps.store.pendingPayments(before, BATCH);
+    const result: ReconcileResult = { checked: 0, applied: 0, failed: 0, expired: 0 };
+    for (const payment of pending) {
+      const reconcile = deps.reconcilers[payment.provider];
+      if (!reconcile) continue;
+      result.checked += 1;
+      try {
+        if ((await reconcile(payment)) === 'applied') result.applied += 1;
+      } catch (error) {
+        result.failed += 1;
+        console.warn(
+          `[payments-reconcile] ${payment.provider} payment ${payment.id}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
+    }
+    result.expired = (await deps.store.expireUnpaidOnlineOrders(UNPAID_ONLINE_ORDER_MINUTES, UNPAID_ONLINE_ORDER_REASON)).length;
+    return jsonResponse(200, result);
+  });
+}

@@ -1,0 +1,3 @@
+import { stripeWebhookFunction } from './deps.ts';
+
+Deno.serve(stripeWebhookFunction((name) => Deno.env.get(name)));

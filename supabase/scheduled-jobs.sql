@@ -1,0 +1,49 @@
+-- Hosted Supabase only (not a migration: pg_cron and pg_net are not in the
+-- local Postgres, where the backend's own timers call these functions
+-- instead: mail-dispatch every 10 s, payments-reconcile every minute). Run
+-- once in the dashboard's SQL editor after the first deploy.
+--   * mail-dispatch every minute: mail that failed, or that a status change
+--     queued, goes out without anyone waiting for it.
+--   * payments-reconcile every minute: asks the gateways about payments still
+--     pending after 3 minutes (a lost notification never leaves a paid order
+--     unpaid) and cancels online orders nobody paid in time.
+--
+-- Before running: Database → Extensions → enable pg_cron and pg_net; and
+-- keep the project's secret key in Vault (Project Settings → API keys):
+--   select vault.create_secret('<sb_secret_… key>', 'mail_dispatch_key');
+--   select vault.create_secret('https://<project-ref>.supabase.co', 'project_url');
+
+select cron.schedule(
+  'mail-dispatch',
+  '* * * * *',
+  $$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/mail-dispatch',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
+    ),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000
+  );
+  $$
+);
+
+select cron.schedule(
+  'payments-reconcile',
+  '* * * * *',
+  $$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/payments-reconcile',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
+    ),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000
+  );
+  $$
+);
+
+-- To stop one: select cron.unschedule('mail-dispatch'); (or 'payments-reconcile')
+-- To see its runs: select * from cron.job_run_details order by start_time desc limit 20;
