@@ -1,7 +1,24 @@
 import { HttpResponse, http } from 'msw';
+import type { PaymentRow as LedgerPaymentRow } from '../src/features/admin/payments/ledger-rows.ts';
 import { sampleProducts } from './fixtures.ts';
 
-/** Orders as PostgREST returns them to the owner: with items and product names, newest first. */
+/** A row of public.payments as the owner's orders select embeds it (admin-api.ts ADMIN_ORDER_SELECT). */
+export function ledgerPayment(row: Partial<LedgerPaymentRow> & Pick<LedgerPaymentRow, 'id'>): LedgerPaymentRow {
+  return {
+    provider: 'manual',
+    method: 'transfer',
+    amount_grosz: 100,
+    state: 'completed',
+    received_on: null,
+    note: null,
+    created_at: '2026-11-01T08:00:00.000Z',
+    completed_at: null,
+    refunds: [],
+    ...row,
+  };
+}
+
+/** Orders as PostgREST returns them to the owner: with items and product names, and the ledger's rows, newest first. */
 export const adminOrderRows = [
   {
     id: 'o3',
@@ -21,6 +38,20 @@ export const adminOrderRows = [
     tracking_number: 'INP123',
     tracking_url: 'https://tracking.example/INP123',
     order_items: [{ id: 'i3', product_id: 'p1', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż' } }],
+    // The ledger (issue 35): a BLIK payment begun at PayU, not finished.
+    amount_paid: 0,
+    amount_refunded: 0,
+    payments: [
+      ledgerPayment({
+        id: 'pay-o3',
+        provider: 'payu-rest',
+        method: 'blik',
+        amount_grosz: 11_299,
+        state: 'pending',
+        created_at: '2026-11-20T10:31:00.000Z',
+      }),
+    ],
+    withdrawal_requests: [],
   },
   {
     id: 'o2',
@@ -40,6 +71,11 @@ export const adminOrderRows = [
     tracking_number: null,
     tracking_url: null,
     order_items: [{ id: 'i2', product_id: 'p2', quantity: 1, price: 30, product_name: 'Świeca', products: { name: 'Świeca sojowa' } }],
+    // A transfer not received yet: nothing in the ledger.
+    amount_paid: 0,
+    amount_refunded: 0,
+    payments: [] as LedgerPaymentRow[],
+    withdrawal_requests: [],
   },
   {
     id: 'o1',
@@ -59,6 +95,33 @@ export const adminOrderRows = [
     tracking_number: null,
     tracking_url: null,
     order_items: [],
+    // Paid through PayU classic; 50 zł went back by hand for an accepted withdrawal.
+    amount_paid: 20_000,
+    amount_refunded: 5_000,
+    payments: [
+      ledgerPayment({
+        id: 'pay-o1',
+        provider: 'payu-classic',
+        method: 'payu',
+        amount_grosz: 20_000,
+        state: 'completed',
+        created_at: '2026-09-01T08:01:00.000Z',
+        completed_at: '2026-09-01T08:03:00.000Z',
+        refunds: [
+          {
+            id: 'ref-o1',
+            amount_grosz: 5_000,
+            state: 'completed',
+            manual: true,
+            refunded_on: '2026-09-10',
+            reason: 'Odstąpienie ODS-1',
+            created_at: '2026-09-10T12:00:00.000Z',
+            completed_at: '2026-09-10T12:00:00.000Z',
+          },
+        ],
+      }),
+    ],
+    withdrawal_requests: [{ id: 'w1', number: 'ODS-1', state: 'refunded' }],
   },
 ];
 
@@ -103,4 +166,26 @@ export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrd
 /** A fresh copy of the rows, so a test's status change never leaks into the next test. */
 export function freshAdminRows(): typeof adminOrderRows {
   return structuredClone(adminOrderRows);
+}
+
+export interface OwnerPaymentCall {
+  body: Record<string, unknown>;
+  authorization: string | null;
+}
+
+/**
+ * owner-payments (issue 35): records each call with its bearer and answers
+ * with `answer` (default 200 with a new id, as the function does). Tests
+ * change `rows` inside `answer` to play the ledger.
+ */
+export function ownerPaymentsHandler(
+  calls: OwnerPaymentCall[],
+  answer: (body: Record<string, unknown>) => Response = (body) =>
+    HttpResponse.json(body.action === 'refund' ? { refundId: 'refund-new', state: 'completed' } : { paymentId: 'payment-new' }),
+) {
+  return http.post('*/functions/v1/owner-payments', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    calls.push({ body, authorization: request.headers.get('authorization') });
+    return answer(body);
+  });
 }

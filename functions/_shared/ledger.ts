@@ -1,5 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Grosz } from '../../src/domain/money.ts';
+import { grosz, type Grosz } from '../../src/domain/money.ts';
 import type { LedgerOutcome, LedgerPaymentState, LedgerProvider, LedgerRefundState } from '../../src/domain/payment-ledger.ts';
 
 /**
@@ -46,6 +46,43 @@ export interface RefundEvent {
   content: unknown;
 }
 
+/** A payment the ledger still has as pending at a gateway. */
+export interface PendingPayment {
+  id: string;
+  orderId: string;
+  provider: LedgerProvider;
+  providerPaymentId: string;
+  /** The order's payment method, as the ledger recorded it. */
+  method: string;
+  amount: Grosz;
+  createdAt: string;
+}
+
+/** The columns of public.payments a PendingPayment is read from. */
+export const PENDING_PAYMENT_COLUMNS = 'id, order_id, provider, provider_payment_id, method, amount_grosz, created_at';
+
+export interface PendingPaymentRow {
+  id: string;
+  order_id: string;
+  provider: LedgerProvider;
+  provider_payment_id: string;
+  method: string;
+  amount_grosz: number | string;
+  created_at: string;
+}
+
+export function toPendingPayment(row: PendingPaymentRow): PendingPayment {
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    provider: row.provider,
+    providerPaymentId: row.provider_payment_id,
+    method: row.method,
+    amount: grosz(Number(row.amount_grosz)),
+    createdAt: row.created_at,
+  };
+}
+
 export interface LedgerStore {
   /** A payment started at the provider: the ledger's pending row (a second start of the same id is harmless). */
   startPayment(start: {
@@ -59,6 +96,8 @@ export interface LedgerStore {
   applyPaymentEvent(event: PaymentEvent): Promise<LedgerOutcome>;
   /** Applies a verified refund outcome. */
   applyRefundEvent(event: RefundEvent): Promise<LedgerOutcome>;
+  /** The order's attempts still pending at a gateway, oldest first. */
+  openAttempts(orderId: string): Promise<PendingPayment[]>;
 }
 
 export function createLedgerStore(admin: SupabaseClient): LedgerStore {
@@ -90,6 +129,17 @@ export function createLedgerStore(admin: SupabaseClient): LedgerStore {
         p_charge_id: event.chargeId ?? null,
         p_content: event.content ?? null,
       }),
+    async openAttempts(orderId) {
+      const { data, error } = await admin
+        .from('payments')
+        .select(PENDING_PAYMENT_COLUMNS)
+        .eq('order_id', orderId)
+        .eq('state', 'pending')
+        .neq('provider', 'manual')
+        .order('created_at');
+      if (error) throw new Error(`loading the order's open payments failed: ${error.message}`);
+      return (data as PendingPaymentRow[]).map(toPendingPayment);
+    },
     applyRefundEvent: (event) =>
       call('ledger_apply_refund_event', {
         p_provider: event.provider,

@@ -160,6 +160,12 @@ export interface PayuRestClient {
   createOrder(body: PayuOrderCreateRequest): Promise<PayuCreateResult>;
   /** The order as PayU has it; null when PayU does not know it. */
   retrieveOrder(orderId: string): Promise<PayuOrder | null>;
+  /**
+   * Asks PayU to cancel an order nobody has paid (DELETE, as the SDKs'
+   * OpenPayU_Order::cancel). PayU refuses to cancel a completed one; the
+   * caller reads the order back either way.
+   */
+  cancelOrder(orderId: string): Promise<void>;
   refund(orderId: string, refund: { amount: number; extRefundId: string; description: string }): Promise<PayuRefund>;
   /** One refund as PayU has it; null when PayU does not know it. */
   retrieveRefund(orderId: string, refundId: string): Promise<PayuRefund | null>;
@@ -273,6 +279,13 @@ export function createPayuRestClient(settings: PayuRestSettings, fetchImpl: Fetc
       const order = response.ok ? readRetrieveAnswer(payload) : null;
       if (!order) throw new PayuRestError('malformed', `PayU order answer unreadable: ${describe(statusOf(payload), response.status)}`);
       return order;
+    },
+
+    async cancelOrder(orderId) {
+      const { response, payload } = await call(orderPath(orderId), { method: 'DELETE' });
+      if (!response.ok && response.status !== 404) {
+        throw new PayuRestError('refused', `PayU did not cancel the order: ${describe(statusOf(payload), response.status)}`);
+      }
     },
 
     async refund(orderId, refund) {

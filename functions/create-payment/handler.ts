@@ -2,6 +2,7 @@ import type { Authenticate } from '../_shared/caller-auth.ts';
 import { PAYMENT_CONFIGURATION_MESSAGE, type FunctionEnv } from '../_shared/env.ts';
 import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';
 import { assertOrderAccess, readPaymentTarget } from '../_shared/order-access.ts';
+import { closeAttempt } from '../_shared/payment-lookups.ts';
 import { PAYU_API_SETTING, startPayuRestPayment, usesPayuRest } from '../_shared/payu-rest-client.ts';
 import { startStripeCheckout } from '../_shared/stripe-checkout.ts';
 import { loadStripeCheckoutSettings } from '../_shared/stripe-settings.ts';
@@ -88,6 +89,11 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       });
       if (!ONLINE_METHODS.has(order.paymentMethod)) throw new HttpError(409, 'Order is not paid online', DETAILS.offline);
       if (!isPayable(order)) throw new HttpError(409, 'Order is already paid or closed', DETAILS.closed);
+      // One attempt at a time: an attempt left open is closed at its gateway first, so nobody pays twice.
+      const open = await deps.store.openAttempts(order.id);
+      for (const attempt of open) await closeAttempt(deps, attempt);
+      const current = open.length > 0 ? await deps.store.findOrderById(order.id) : order;
+      if (!current || !isPayable(current)) throw new HttpError(409, 'Order is already paid or closed', DETAILS.closed);
 
       const stripe = await loadStripeCheckoutSettings(deps.store, deps.env);
       const payuRest = usesPayuRest(await deps.store.loadSettings([PAYU_API_SETTING]));

@@ -1,20 +1,8 @@
-import type { LedgerOutcome, LedgerProvider } from '../../src/domain/payment-ledger.ts';
+import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
-
-/** A payment the ledger still has as pending at a gateway. */
-export interface PendingPayment {
-  id: string;
-  orderId: string;
-  provider: LedgerProvider;
-  providerPaymentId: string;
-  /** The order's payment method, as the ledger recorded it. */
-  method: string;
-  createdAt: string;
-}
-
-/** Asks the provider about one payment and applies its answer to the ledger; 'unchanged' when it had nothing new. */
-export type Reconciler = (payment: PendingPayment) => Promise<LedgerOutcome | 'unchanged'>;
+import type { LedgerStore, PendingPayment } from '../_shared/ledger.ts';
+import type { Lookup } from '../_shared/payment-lookups.ts';
 
 export interface ReconcileStore {
   /** Pending gateway payments started before `before` (ISO), oldest first. */
@@ -25,8 +13,8 @@ export interface ReconcileStore {
 
 export interface ReconcileDeps {
   authenticate: Authenticate;
-  store: ReconcileStore;
-  reconcilers: Partial<Record<LedgerProvider, Reconciler>>;
+  store: ReconcileStore & Pick<LedgerStore, 'applyPaymentEvent'>;
+  reconcilers: Partial<Record<LedgerProvider, Lookup>>;
   now(): number;
 }
 
@@ -37,6 +25,13 @@ export const RECONCILE_AFTER_MINUTES = 3;
  * expires_at); an order is given up some minutes after that.
  */
 export const UNPAID_ONLINE_ORDER_MINUTES = 40;
+/**
+ * An attempt the gateway still cannot tell anything about this long after
+ * it started never reached it (a classic session whose page was never
+ * opened): it is given up, so its order can expire. Money that arrives later
+ * is still recorded, since a completed payment overrides a given-up one.
+ */
+export const ABANDONED_ATTEMPT_MINUTES = 120;
 export const UNPAID_ONLINE_ORDER_REASON = 'Płatność nie została dokończona w wyznaczonym czasie, więc zamówienie anulowaliśmy.';
 const BATCH = 25;
 
@@ -45,6 +40,20 @@ export interface ReconcileResult {
   applied: number;
   failed: number;
   expired: number;
+}
+
+async function giveUp(deps: ReconcileDeps, payment: PendingPayment): Promise<void> {
+  await deps.store.applyPaymentEvent({
+    provider: payment.provider,
+    eventId: `abandoned:${payment.id}`,
+    orderId: payment.orderId,
+    providerPaymentId: payment.providerPaymentId,
+    method: payment.method,
+    amount: payment.amount,
+    currency: 'PLN',
+    state: 'canceled',
+    content: { reason: 'the gateway did not know the attempt', after_minutes: ABANDONED_ATTEMPT_MINUTES },
+  });
 }
 
 /**
@@ -75,6 +84,7 @@ export function createPaymentsReconcileHandler(deps: ReconcileDeps): Handler {
         console.warn(
           `[payments-reconcile] ${payment.provider} payment ${payment.id}: ${error instanceof Error ? error.message : String(error)}`,
         );
+        if (deps.now() - Date.parse(payment.createdAt) > ABANDONED_ATTEMPT_MINUTES * 60_000) await giveUp(deps, payment);
       }
     }
     result.expired = (await deps.store.expireUnpaidOnlineOrders(UNPAID_ONLINE_ORDER_MINUTES, UNPAID_ONLINE_ORDER_REASON)).length;

@@ -445,6 +445,12 @@ export function createPayuRestSimulatorHandler(deps: PayuRestSimulatorDeps): Han
       const refund = order.refunds.find((made) => made.refundId === match[2]);
       return refund ? json(200, refundAnswer(refund)) : payuError(404, 'DATA_NOT_FOUND', 'Refund not found');
     }
+    if (!rest.includes('/refunds') && method === 'DELETE') {
+      // PayU cancels an order that is not paid yet, and says so in a notification; a completed one stays.
+      if (order.status === 'COMPLETED') return payuError(400, 'ERROR_ORDER_NOT_CANCELABLE', 'Order cannot be canceled');
+      await setStatus(order, 'CANCELED');
+      return json(200, { orderId: order.orderId, extOrderId: order.request.extOrderId, status: { statusCode: 'SUCCESS' } });
+    }
     if (!rest.includes('/refunds') && method === 'GET') {
       return json(200, { orders: [orderAnswer(order)], status: { statusCode: 'SUCCESS', statusDesc: 'Request processing successful' } });
     }

@@ -118,7 +118,8 @@ describe('/admin dashboard', () => {
     );
     expect(values).toEqual({
       Zamówienia: '3',
-      Przychód: '342,99 zł',
+      // Money received less refunded (the ledger), not orders placed: KT100000001's 200 zł less its 50 zł refund.
+      Przychód: '150,00 zł',
       // jan@ and JAN@ are one customer.
       Klienci: '2',
       Produkty: String(sampleProducts.length),
@@ -188,7 +189,9 @@ describe('/admin/orders', () => {
     expect(text).toContain('InPost Paczkomat');
     expect(text).toContain('Bukiet róż');
     expect(text).toContain('BLIK');
-    expect(text).toContain('Status płatności: Oczekujące');
+    // The ledger's truth, not the order's status: BLIK begun at PayU, not paid.
+    expect(text).toContain('Status płatności: Nieopłacone');
+    expect(text.replace(/\s/g, ' ')).toContain('Do zapłaty przy dostawie: 112,99 zł');
     expect(text).toContain('INP123');
     const select = within(dialog).getByLabelText<HTMLSelectElement>('Status zamówienia');
     expect(select.value).toBe('processing');
@@ -307,26 +310,43 @@ describe('/admin/orders', () => {
 });
 
 describe('/admin/payments', () => {
-  it('lists payment views with the derived status and filters them', async () => {
+  it("lists the ledger's payments newest first with their refunds, and 'Opłacone' finds the completed one", async () => {
     const { user } = await openAsOwner('/admin/payments');
-    await screen.findByText('3 płatności');
+    await screen.findByText('2 płatności');
     const items = screen.getAllByRole('listitem', { name: /^Płatność za zamówienie/ });
     expect(
       items.map((item) => [
         item.getAttribute('aria-label'),
-        within(item).getByText(/^(Opłacone|Oczekujące|Anulowane|Nieudane)$/).textContent,
+        within(item).getByText(/^(Oczekuje|Opłacone|Anulowane|Odrzucone)$/).textContent,
       ]),
     ).toEqual([
-      ['Płatność za zamówienie KT300000003', 'Oczekujące'],
-      ['Płatność za zamówienie KT200000002', 'Oczekujące'],
+      ['Płatność za zamówienie KT300000003', 'Oczekuje'],
       ['Płatność za zamówienie KT100000001', 'Opłacone'],
     ]);
+    const paid = items[1]!;
+    const paidText = paid.textContent?.replace(/\s/g, ' ') ?? '';
+    expect(paidText).toContain('Jan Kowalski');
+    expect(paidText).toContain('PayU – szybkie płatności · PayU (classic)');
+    expect(paidText).toContain('200,00 zł');
+    expect(within(paid).getByRole('link', { name: 'Zamówienie KT100000001' }).getAttribute('href')).toBe('/admin/orders?id=o1');
+    const refunds = within(paid).getByRole('list', { name: 'Zwroty' });
+    expect(refunds.textContent?.replace(/\s/g, ' ')).toContain('Zwrot 50,00 zł · zwrócono');
+    expect(items[0]!.textContent).toContain('PayU');
+
     await user.selectOptions(screen.getByLabelText('Status płatności'), 'completed');
     expect(screen.getAllByRole('listitem', { name: /^Płatność/ }).map((item) => item.getAttribute('aria-label'))).toEqual([
       'Płatność za zamówienie KT100000001',
     ]);
-    await user.selectOptions(screen.getByLabelText('Status płatności'), 'failed');
+    expect(screen.getByText('1 płatność')).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Status płatności'), 'rejected');
     expect(screen.getByText('Nie znaleziono płatności')).toBeTruthy();
+  });
+
+  it('says there are no payments yet when the ledger is empty', async () => {
+    const rows = freshAdminRows().map((row) => ({ ...row, payments: [], amount_paid: 0, amount_refunded: 0 }));
+    await openAsOwner('/admin/payments', { rows });
+    expect(await screen.findByText('Nie ma jeszcze żadnych płatności.')).toBeTruthy();
+    expect(screen.getByText('0 płatności')).toBeTruthy();
   });
 
   it("says 'Nie znaleziono płatności' for a search that matches nothing, and the error with retry", async () => {

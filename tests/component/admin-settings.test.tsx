@@ -50,14 +50,22 @@ describe('admin settings', () => {
     ).toEqual(['Informacje o firmie', 'Ustawienia bramki płatności', 'Integracje zewnętrzne', 'Ustawienia sklepu']);
     for (const key of SETTING_KEYS) expect(form.querySelector(`[name="${key}"]`), key).not.toBeNull();
 
-    for (const key of ['payu_classic_pos_auth_key', 'payu_classic_key2', 'stripe_secret_key', 'google_maps_api_key']) {
+    for (const key of [
+      'payu_classic_pos_auth_key',
+      'payu_classic_key2',
+      'payu_rest_client_secret',
+      'payu_rest_second_key',
+      'stripe_secret_key',
+      'stripe_webhook_secret',
+      'google_maps_api_key',
+    ]) {
       expect(form.querySelector<HTMLInputElement>(`[name="${key}"]`)!.type, key).toBe('password');
     }
-    const authKey = within(form).getByLabelText(/^Klucz autoryzacji/) as HTMLInputElement;
+    const authKey = within(form).getByLabelText(/^Classic: klucz autoryzacji/) as HTMLInputElement;
     expect(authKey.value).toBe('local-pos-auth-key-change-me');
-    await user.click(within(form).getByRole('button', { name: /Pokaż: Klucz autoryzacji/ }));
+    await user.click(within(form).getByRole('button', { name: /Pokaż: Classic: klucz autoryzacji/ }));
     expect(authKey.type).toBe('text');
-    await user.click(within(form).getByRole('button', { name: /Ukryj: Klucz autoryzacji/ }));
+    await user.click(within(form).getByRole('button', { name: /Ukryj: Classic: klucz autoryzacji/ }));
     expect(authKey.type).toBe('password');
 
     const hours = within(form).getByLabelText(/Godziny otwarcia/);

@@ -3,7 +3,17 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
-import { anonClient, appUrl, checkoutFor, invokeFunction, someProducts, testBackend, withDatabase } from '../support/test-backend.ts';
+import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import {
+  anonClient,
+  appUrl,
+  checkoutFor,
+  invokeFunction,
+  serviceClient,
+  someProducts,
+  testBackend,
+  withDatabase,
+} from '../support/test-backend.ts';
 
 /** The owner's back office in real Chromium against the real local backend. */
 
@@ -21,6 +31,23 @@ async function placeOrder(email: string): Promise<{ id: string; number: string }
   if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}`);
   const order = answer.body.order as { id: string; orderNumber: string };
   return { id: order.id, number: order.orderNumber };
+}
+
+/** The transfer reached the shop and the owner recorded it (issue 35): the payments page lists the ledger's rows. */
+async function recordTransfer(orderId: string): Promise<void> {
+  const total = await withDatabase(async (db) => {
+    const { rows } = await db.query<{ grosz: string }>('select round(total * 100)::text as grosz from orders where id = $1', [orderId]);
+    return Number(rows[0]!.grosz);
+  });
+  const { error } = await serviceClient().rpc('ledger_record_manual_payment', {
+    p_order_id: orderId,
+    p_method: 'transfer',
+    p_amount: total,
+    p_received_on: warsawDate(Date.now()),
+    p_note: null,
+    p_recorded_by: null,
+  });
+  if (error) throw new Error(`recording the transfer failed: ${error.message}`);
 }
 
 async function logInAsOwner(page: Page, path: string): Promise<void> {
@@ -142,6 +169,7 @@ describe('admin back office', () => {
   it('desktop screenshots at 1280×800', async () => {
     mkdirSync(SHOTS, { recursive: true });
     const order = await placeOrder(`adam-${randomUUID().slice(0, 8)}@example.test`);
+    await recordTransfer(order.id);
     const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await logInAsOwner(page, '/admin');

@@ -144,6 +144,25 @@ describe('PayU REST (the default of a new install)', () => {
   });
 });
 
+describe('one attempt at a time', () => {
+  it('paying again closes the open attempt at PayU, so its page can no longer take the money', async () => {
+    const order = await placeOrder('payu');
+    const first = await startPayment(order);
+    const second = await startPayment(order);
+    expect(second.status).toBe(200);
+    expect(second.body.url).not.toBe(first.body.url);
+    await expect.poll(() => money(order.id), WAIT).toMatchObject({ payments: 'payu-rest:canceled,payu-rest:pending' });
+
+    // The first page now sends the buyer back as declined; only the second takes the money.
+    const old = await submitPage(first.body.url as string, { action: 'pay' }).catch(() => null);
+    expect(old === null || (old.headers.get('location') ?? '').includes('error=501')).toBe(true);
+    await submitPage(second.body.url as string, { action: 'pay' });
+    await expect
+      .poll(() => money(order.id), WAIT)
+      .toMatchObject({ amount_paid: String(TOTAL), payments: 'payu-rest:canceled,payu-rest:completed' });
+  });
+});
+
 describe('Stripe', () => {
   it('pays on the hosted page, is recorded from the signed webhook, and refunds through Stripe', async () => {
     await setSetting('stripe_secret_key', 'sk_test_local_change_me');

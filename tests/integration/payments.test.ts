@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPaymentStart } from '../../src/domain/payu-classic.ts';
 import { signedSessionMessage } from '../../src/domain/payu-status.ts';
 import {
@@ -65,6 +65,12 @@ function submitSimulator(url: string, params: Record<string, string>): Promise<R
 }
 
 describe('payments (PayU classic through the local simulator)', () => {
+  // A shop with an older point of sale: the owner chose the classic interface (a new install speaks REST).
+  const chooseInterface = (value: string) =>
+    withDatabase((db) => db.query(`update app_settings set value = $1 where key = 'payu_api'`, [value]));
+  beforeAll(() => chooseInterface('classic'));
+  afterAll(() => chooseInterface('rest'));
+
   it('charges the stored total, shows the simulator page, and pay — reported, then confirmed by the status query — marks the order paid and processing', async () => {
     const order = await placeOrder('payu');
     const url = await classicRedirectUrl(order);
@@ -194,7 +200,7 @@ describe('payments (PayU classic through the local simulator)', () => {
     expect((await stale.json()).error).toBe('stale_notification');
   });
 
-  it('create-payment sends a BLIK order to the local simulator while no Stripe key is set', async () => {
+  it('create-payment sends a BLIK order to the classic gateway while the owner chose it and no Stripe key is set', async () => {
     const order = await placeOrder('blik', 1);
     const answer = await invokeFunction(anonClient(), 'create-payment', {
       orderId: order.id,

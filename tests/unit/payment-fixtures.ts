@@ -74,6 +74,7 @@ export function fakeLedger(current: { order: PaymentOrder | null }, applied: Pay
       return 'applied';
     },
     applyRefundEvent: async () => 'refund_not_found',
+    openAttempts: async () => [],
   };
 }
 

@@ -103,6 +103,7 @@ export function fakeStripeDeps(
       refunds.push(event);
       return 'applied';
     }),
+    openAttempts: vi.fn(async () => []),
   } satisfies LedgerStore;
   return { store, ledger, payments, refunds, starts };
 }

@@ -4,15 +4,12 @@ import { DELIVERY_AVAILABILITY_FUNCTION } from '../../domain/delivery-availabili
 import { DELIVERY_SETTING_KEYS } from '../../domain/delivery-settings.ts';
 import { callFunction } from '../../lib/functions-client.ts';
 import { getSupabase } from '../../lib/supabase.ts';
-import { toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
+import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
 
 /** docs/spec.md §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   const supabase = await getSupabase();
-  const { data, error } = await supabase
-    .from('orders')
-    .select('*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at)')
-    .order('created_at', { ascending: false });
+  const { data, error } = await supabase.from('orders').select(ADMIN_ORDER_SELECT).order('created_at', { ascending: false });
   if (error) throw error;
   return (data as OrderRow[]).map(toAdminOrder);
 }

@@ -1,6 +1,7 @@
 import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
 import { readOrderInvoice } from '../../domain/invoice.ts';
+import type { Grosz } from '../../domain/money.ts';
 import { toFloristDetails, type AdminOrder } from './admin-order.ts';
 
 /**
@@ -71,14 +72,23 @@ export function loadSnapshot(userId: string): AdminSnapshot | null {
   const snapshot = read<AdminSnapshot>(snapshotKey(userId));
   if (!snapshot) return null;
   // A copy saved before issue 17 has no florist part, one before issue 18 no mails, one before issue 19 no invoice:
-  // read them as orders without.
+  // read them as orders without. One from before the ledger (issue 35) reads as the migration recorded the past.
   const orders = snapshot.orders.map((order) => ({
     ...order,
     florist: order.florist ?? toFloristDetails({}),
     mails: order.mails ?? [],
     invoice: readOrderInvoice(order.invoice),
+    amountPaid: order.amountPaid ?? paidBeforeLedger(order),
+    amountRefunded: order.amountRefunded ?? (0 as Grosz),
+    payments: order.payments ?? [],
+    withdrawals: order.withdrawals ?? [],
   }));
   return { ...snapshot, orders };
+}
+
+/** The ledger migration's rule for orders paid before it: the gateway's COMPLETED, or the owner's 'completed'. */
+function paidBeforeLedger(order: Pick<AdminOrder, 'total' | 'payuStatus' | 'status'>): Grosz {
+  return order.total > 0 && (order.payuStatus === 'COMPLETED' || order.status === 'completed') ? order.total : (0 as Grosz);
 }
 
 export function loadQueue(userId: string): QueuedOrderChange[] {

@@ -58,6 +58,8 @@ export interface AdminDataValue {
   pendingChanges: QueuedOrderChange[];
   refused: RefusedChange[];
   reload: () => void;
+  /** Reads the orders again in the background, the page staying as it is (after the owner recorded a payment or a refund). */
+  refresh: () => Promise<void>;
   /** `reason`: with a cancellation, the owner's words for the customer's mail. */
   changeStatus: (order: AdminOrder, to: OrderStatus, reason?: string) => Promise<StatusChangeOutcome>;
   changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<StatusChangeOutcome>;
@@ -204,6 +206,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     void fetchAll(false);
   }, [fetchAll]);
 
+  const refresh = useCallback(() => fetchAll(true), [fetchAll]);
+
   /** A change of status or fulfilment state: sent now, or queued when offline or behind a waiting change of the same field. */
   const changeOrder = useCallback(
     async (order: AdminOrder, change: OrderChange): Promise<StatusChangeOutcome> => {
@@ -248,6 +252,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       pendingChanges,
       refused,
       reload,
+      refresh,
       changeStatus,
       changeFulfilment,
       deliverySettings,
@@ -265,6 +270,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       pendingChanges,
       refused,
       reload,
+      refresh,
       changeStatus,
       changeFulfilment,
       deliverySettings,

@@ -15,6 +15,19 @@ import {
 import { readOrderInvoice, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { isMailKind, isMailState, type MailKind, type MailState } from '../../domain/mail-kinds.ts';
+import {
+  LEDGER_EMBEDS,
+  moneyColumn,
+  toAdminPayments,
+  toAdminWithdrawals,
+  type AdminOrderWithdrawal,
+  type AdminPayment,
+  type PaymentRow,
+  type WithdrawalRow,
+} from './payments/ledger-rows.ts';
+
+/** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals (issue 35). */
+export const ADMIN_ORDER_SELECT = `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}`;
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
 export interface AdminOrderItem {
@@ -50,6 +63,14 @@ export interface AdminOrder {
   mails: AdminMail[];
   /** The buyer's company for an invoice (issue 19); null when none was asked for. */
   invoice: OrderInvoice | null;
+  /** Completed payments, as the ledger derives them (orders.amount_paid). */
+  amountPaid: Grosz;
+  /** Completed refunds (orders.amount_refunded). */
+  amountRefunded: Grosz;
+  /** The ledger's payments with their refunds, oldest first. */
+  payments: AdminPayment[];
+  /** The customer's withdrawal requests for this order. */
+  withdrawals: AdminOrderWithdrawal[];
 }
 
 export interface AdminMail {
@@ -193,6 +214,11 @@ export interface OrderRow {
   fulfilment_state?: string | null;
   /** Issue 19: {nip, company, address} or null. */
   invoice?: unknown;
+  // The payments ledger (issue 35): bigint grosz.
+  amount_paid?: number | string | null;
+  amount_refunded?: number | string | null;
+  payments?: PaymentRow[] | null;
+  withdrawal_requests?: WithdrawalRow[] | null;
 }
 
 function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | null {
@@ -297,5 +323,9 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     florist: toFloristDetails(row),
     mails: toAdminMails(row.mail_jobs),
     invoice: readOrderInvoice(row.invoice),
+    amountPaid: moneyColumn(row.amount_paid),
+    amountRefunded: moneyColumn(row.amount_refunded),
+    payments: toAdminPayments(row.payments),
+    withdrawals: toAdminWithdrawals(row.withdrawal_requests),
   };
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime } from '../admin-ui.tsx';
+import { PaymentStateMark } from '../payments/payment-mark.tsx';
 import { LAST_ORDERS_SHOWN, dashboardStats } from './dashboard-stats.ts';
 import { RevenueChart } from './revenue-chart.tsx';
 
@@ -61,6 +62,7 @@ export function DashboardPage() {
                         <span className="flex items-center gap-2">
                           <span className="font-semibold">{formatPln(order.total)}</span>
                           <StatusBadge status={order.status} />
+                          <PaymentStateMark order={order} />
                         </span>
                       </Link>
                     </li>

@@ -1,6 +1,25 @@
 import { ORDER_STATUSES, orderStatusLabel } from '../../../domain/order-status.ts';
 import type { Grosz } from '../../../domain/money.ts';
 
+/** What the dashboard needs of a refund: its amount, state and when the money went back. */
+interface StatsRefund {
+  amount: Grosz;
+  state: string;
+  /** 'YYYY-MM-DD' of a refund made outside the shop. */
+  refundedOn: string | null;
+  completedAt: string | null;
+}
+
+/** What the dashboard needs of a payment: its amount, state and when the money came. */
+interface StatsPayment {
+  amount: Grosz;
+  state: string;
+  /** 'YYYY-MM-DD' the owner says the money arrived (recorded payments). */
+  receivedOn: string | null;
+  completedAt: string | null;
+  refunds: readonly StatsRefund[];
+}
+
 /** What the dashboard needs of an order (money in grosz). */
 export interface StatsOrder {
   id: string;
@@ -8,6 +27,10 @@ export interface StatsOrder {
   status: string;
   total: Grosz;
   customerEmail: string;
+  /** The ledger's sums: completed payments and completed refunds. */
+  amountPaid: Grosz;
+  amountRefunded: Grosz;
+  payments: readonly StatsPayment[];
 }
 
 export interface MonthRevenue {
@@ -15,7 +38,9 @@ export interface MonthRevenue {
   month: string;
   /** Short Polish label, e.g. 'lis 2026'. */
   label: string;
+  /** Received less refunded in the month. */
   revenue: Grosz;
+  /** Orders placed in the month, cancelled ones left out. */
   orders: number;
 }
 
@@ -66,19 +91,51 @@ function labelOf(key: string): string {
   return monthLabel.format(new Date(Date.UTC(year, month - 1, 15))).replace('.', '');
 }
 
-/** Revenue counts every order except cancelled ones. */
-export function countsAsRevenue(order: StatsOrder): boolean {
+/** The month's count of orders placed leaves out cancelled ones. */
+function countsAsOrder(order: StatsOrder): boolean {
   return order.status !== 'cancelled';
+}
+
+/** The month money moved in: a recorded day as it is, an instant in the shop's time zone. */
+function monthOf(day: string | null, instant: string | null): string | null {
+  if (day) return day.slice(0, 7);
+  return instant ? monthKey(new Date(instant)) : null;
+}
+
+/**
+ * Money received, month by month (issue 35): each completed payment in the
+ * month it arrived, less each completed refund in the month it went back.
+ * An order whose sums the ledger has but whose rows this copy lacks (a copy
+ * saved before the ledger) counts in the month it was placed.
+ */
+function receivedByMonth(orders: readonly StatsOrder[]): Map<string, number> {
+  const months = new Map<string, number>();
+  const add = (month: string | null, amount: number) => {
+    if (month) months.set(month, (months.get(month) ?? 0) + amount);
+  };
+  for (const order of orders) {
+    const completed = order.payments.filter((payment) => payment.state === 'completed');
+    if (completed.length === 0) {
+      add(monthKey(new Date(order.createdAt)), order.amountPaid - order.amountRefunded);
+      continue;
+    }
+    for (const payment of completed) add(monthOf(payment.receivedOn, payment.completedAt), payment.amount);
+    for (const refund of order.payments.flatMap((payment) => payment.refunds)) {
+      if (refund.state === 'completed') add(monthOf(refund.refundedOn, refund.completedAt), -refund.amount);
+    }
+  }
+  return months;
 }
 
 /**
  * docs/spec.md §2/§9 dashboard: totals (orders, revenue, customers by unique email
  * case-insensitive, products), the last 10 orders, orders per status and the
- * revenue of the last 6 months including months without orders.
+ * revenue of the last 6 months including months without orders. Revenue is
+ * money received less money refunded (the ledger, issue 35), never orders placed.
  */
 export function dashboardStats<T extends StatsOrder>(orders: readonly T[], productCount: number, now: Date): DashboardStats<T> {
   const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const revenue = orders.filter(countsAsRevenue).reduce((sum, order) => sum + order.total, 0) as Grosz;
+  const revenue = orders.reduce((sum, order) => sum + order.amountPaid - order.amountRefunded, 0) as Grosz;
   const customers = new Set(orders.map((order) => order.customerEmail.trim().toLowerCase()).filter(Boolean));
 
   const counts = new Map<string, number>(ORDER_STATUSES.map((status) => [status, 0]));
@@ -90,12 +147,11 @@ export function dashboardStats<T extends StatsOrder>(orders: readonly T[], produ
   }));
 
   const months = lastMonths(now, REVENUE_MONTHS);
-  const perMonth = new Map(months.map((month) => [month, { revenue: 0, orders: 0 }]));
+  const received = receivedByMonth(orders);
+  const perMonth = new Map(months.map((month) => [month, { revenue: received.get(month) ?? 0, orders: 0 }]));
   for (const order of orders) {
     const bucket = perMonth.get(monthKey(new Date(order.createdAt)));
-    if (!bucket || !countsAsRevenue(order)) continue;
-    bucket.revenue += order.total;
-    bucket.orders += 1;
+    if (bucket && countsAsOrder(order)) bucket.orders += 1;
   }
 
   return {

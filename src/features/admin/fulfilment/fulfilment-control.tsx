@@ -4,6 +4,8 @@ import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { StatusBadge, selectClass } from '../admin-ui.tsx';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
+import { dueOf } from '../payments/order-money.ts';
+import { UnpaidDeliveryDialog } from '../payments/unpaid-delivery-dialog.tsx';
 
 const TONE: Record<FulfilmentState, string> = {
   'to-do': 'bg-cream-200 text-ink',
@@ -40,8 +42,17 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
   const state = order.florist.fulfilmentState;
   const waiting = pendingChanges.some((change) => change.orderId === order.id && change.field === 'fulfilment_state');
 
-  const change = async (to: FulfilmentState) => {
+  const [confirming, setConfirming] = useState<FulfilmentState | null>(null);
+  const due = dueOf(order);
+
+  const change = async (to: FulfilmentState, confirmed = false) => {
     if (to === state) return;
+    // Handing over an unpaid order is asked about first; the change itself waits for the answer.
+    if (to === 'delivered' && due > 0 && !confirmed) {
+      setConfirming(to);
+      return;
+    }
+    setConfirming(null);
     setSaving(true);
     setFeedback(null);
     const outcome = await changeFulfilment(order, to);
@@ -60,7 +71,7 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
           <select
             id={selectId}
             className={selectClass}
-            value={state}
+            value={confirming ?? state}
             disabled={saving}
             onChange={(event) => void change(event.target.value as FulfilmentState)}
           >
@@ -85,6 +96,14 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
         ))}
       </div>
       <ChangeOutcomeNote waiting={waiting} message={message} />
+      {confirming && (
+        <UnpaidDeliveryDialog
+          orderNumber={order.number}
+          due={due}
+          onConfirm={() => void change(confirming, true)}
+          onCancel={() => setConfirming(null)}
+        />
+      )}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import type { AdminOrder } from '../admin-order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, selectClass } from '../admin-ui.tsx';
 import { countLabelPlain } from '../count-label.ts';
 import { isFuneral, planDay, type PickupGroup, type WindowGroup } from '../delivery-schedule.ts';
+import { CollectMark } from '../payments/payment-mark.tsx';
 import { FloristDetailsList, FuneralBadge } from './florist-details.tsx';
 import { FulfilmentBadge, FulfilmentControl } from './fulfilment-control.tsx';
 import type { FulfilmentSearch } from './fulfilment-search.ts';
@@ -205,7 +206,10 @@ function OrderCard({ order, onPrint }: { order: AdminOrder; onPrint: (order: Adm
       <div className="mt-2">
         <FloristDetailsList order={order} showItems />
       </div>
-      <p className="mt-1 text-sm text-ink-muted">Razem {formatPln(order.total)}</p>
+      <p className="mt-2 flex flex-wrap items-center gap-2 text-sm text-ink-muted">
+        Razem {formatPln(order.total)}
+        <CollectMark order={order} />
+      </p>
       <div className="mt-3 border-t border-forest-50 pt-3">
         <FulfilmentControl order={order} compact />
       </div>

@@ -75,6 +75,7 @@ function Ticket({ ticket }: { ticket: PrintTicket }) {
         </div>
         <h2>Dla kierowcy</h2>
         <dl>
+          <Row term="Płatność" value={driver.payment} />
           <Row term="Odbiorca" value={driver.recipient} />
           <Row term="Telefon" value={driver.phone} />
           <Row term="Adres" value={driver.address} />

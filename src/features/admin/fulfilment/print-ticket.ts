@@ -3,6 +3,7 @@ import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../domain/del
 import { OCCASION_LABELS, SUBSTITUTION_LABELS, VENUE_TYPE_LABELS } from '../../../domain/florist-order.ts';
 import { normalizeForSearch } from '../../../domain/search.ts';
 import type { AdminGrave, AdminOrder, AdminVenue } from '../admin-order.ts';
+import { collectLabel } from '../payments/order-money.ts';
 
 /**
  * What one printed ticket says (issue 17): the florist's work sheet, the
@@ -35,6 +36,8 @@ export interface PrintTicket {
     grave: string | null;
     notes: string | null;
     services: string[];
+    /** 'Opłacone' or 'Do pobrania: 120,00 zł' (issue 35): whether the driver collects money. */
+    payment: string | null;
   };
   /** Null when the buyer wrote neither a message nor a signature. */
   card: { message: string; signature: string | null } | null;
@@ -118,6 +121,7 @@ export function printTicket(order: AdminOrder): PrintTicket {
       grave: describeGrave(florist.cemetery),
       notes: florist.deliveryNotes.trim() || null,
       services,
+      payment: collectLabel(order),
     },
     card: message || safeSignature ? { message, signature: safeSignature } : null,
     anonymous,

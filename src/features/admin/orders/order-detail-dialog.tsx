@@ -4,8 +4,6 @@ import { DELIVERY_METHOD_LABELS } from '../../../domain/delivery.ts';
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { formatPln, multiplyMoney } from '../../../domain/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, orderStatusLabel } from '../../../domain/order-status.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.ts';
-import { paymentStatusLabel, paymentStatusOf } from '../../../domain/payment-status.ts';
 import { CloseIcon } from '../../../lib/icons.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
@@ -19,6 +17,7 @@ import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 import { OrderMails } from './order-mails.tsx';
 import { CancelOrderForm } from './cancel-order-form.tsx';
 import { OrderInvoiceSection } from './order-invoice.tsx';
+import { OrderPaymentPanel } from '../payments/order-payment-panel.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -129,6 +128,8 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
               <ChangeOutcomeNote waiting={waiting} message={message} />
             </div>
 
+            <OrderPaymentPanel order={order} className="mt-4" />
+
             {florist && (
               <>
                 <div className="mt-4">
@@ -159,13 +160,6 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 <p className="text-ink-muted">
                   {order.deliveryAddress ? formatDestinationAddress(order.deliveryAddress) : 'Odbiór osobisty – bez adresu'}
                 </p>
-              </Section>
-              <Section title="Płatność">
-                <p>{label(PAYMENT_METHOD_LABELS, order.paymentMethod)}</p>
-                <p>
-                  Status płatności: <span className="font-medium">{paymentStatusLabel(paymentStatusOf(order.status))}</span>
-                </p>
-                {order.payuStatus && <p className="text-ink-muted">Status bramki: {order.payuStatus}</p>}
               </Section>
               <Section title="Przesyłka">
                 <p>

@@ -8,6 +8,7 @@ import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDate
 import { DELIVERY_WHENS, type DeliveryWhen } from '../delivery-when.ts';
 import { DeliveryMarks } from '../fulfilment/florist-details.tsx';
 import { deliveryWhen } from '../fulfilment/print-ticket.ts';
+import { PaymentStateMark } from '../payments/payment-mark.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
 import { ordersShown } from './orders-list.ts';
 import { ORDER_SORTS, type OrdersSearch } from './orders-search.ts';
@@ -142,6 +143,7 @@ export function OrdersPage({
                     <span className="font-semibold">{formatPln(order.total)}</span>
                     <DeliveryMarks order={order} />
                     <StatusBadge status={order.status} />
+                    <PaymentStateMark order={order} />
                     {waiting && <span className="text-xs font-medium text-blush-700">czeka na wysłanie</span>}
                   </div>
                   <button type="button" className="btn-secondary min-h-11 py-2" onClick={() => onOpen(order.id)}>

@@ -1,28 +1,22 @@
 import { useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
-import { PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.ts';
-import {
-  PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  isPaymentStatus,
-  paymentStatusLabel,
-  toPaymentView,
-} from '../../../domain/payment-status.ts';
+import { LEDGER_PAYMENT_STATES } from '../../../domain/payment-ledger.ts';
 import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../admin-data.tsx';
 import { orderMatches } from '../admin-search.ts';
-import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
-import type { PaymentsSearch } from './payments-search.ts';
+import { LoadError, Loading, PageTitle, SavedDataNotice, selectClass } from '../admin-ui.tsx';
+import { PaymentStateBadge, PaymentWhen, RefundList } from './ledger-entries.tsx';
+import { ledgerEntries } from './ledger-list.ts';
+import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, paymentMethodLabel } from './order-money.ts';
+import { isLedgerPaymentState, type PaymentsSearch } from './payments-search.ts';
 
-const PAYMENT_TONE: Record<string, string> = {
-  completed: 'bg-forest-700 text-white',
-  pending: 'bg-cream-200 text-ink',
-  cancelled: 'bg-blush-100 text-blush-700',
-  failed: 'bg-blush-700 text-white',
-};
-
-/** /admin/payments: one payment view per order (docs/spec.md §3), status derived from the order's (§4), filterable. */
+/**
+ * /admin/payments (issue 35): the ledger's real payments, newest first, each
+ * with its order, customer, method, gateway, amount, state and refunds;
+ * filterable by state and searchable by the order. Read from the back
+ * office's one copy of the orders, so it opens offline from the device's copy.
+ */
 export function PaymentsPage({
   search,
   onSearchChange,
@@ -34,14 +28,7 @@ export function PaymentsPage({
   const statusId = useId();
   const queryId = useId();
 
-  const payments = useMemo(
-    () =>
-      orders
-        .filter((order) => orderMatches(order, search.q ?? ''))
-        .map(toPaymentView)
-        .filter((payment) => !search.status || payment.status === search.status),
-    [orders, search.q, search.status],
-  );
+  const entries = useMemo(() => ledgerEntries(orders, search, orderMatches), [orders, search]);
 
   return (
     <section aria-labelledby="payments-title">
@@ -58,12 +45,12 @@ export function PaymentsPage({
             id={statusId}
             className={selectClass}
             value={search.status ?? ''}
-            onChange={(event) => onSearchChange({ status: isPaymentStatus(event.target.value) ? event.target.value : undefined })}
+            onChange={(event) => onSearchChange({ status: isLedgerPaymentState(event.target.value) ? event.target.value : undefined })}
           >
             <option value="">Wszystkie</option>
-            {PAYMENT_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {PAYMENT_STATUS_LABELS[status]}
+            {LEDGER_PAYMENT_STATES.map((state) => (
+              <option key={state} value={state}>
+                {PAYMENT_STATE_LABELS[state]}
               </option>
             ))}
           </select>
@@ -88,37 +75,40 @@ export function PaymentsPage({
         {load.status === 'failed' && <LoadError message="Nie udało się pobrać danych płatności" onRetry={reload} />}
         {load.status === 'loaded' && load.savedAt && <SavedDataNotice savedAt={load.savedAt} onRetry={reload} />}
         {load.status === 'loaded' && (
-          <p className="mt-4 text-sm text-ink-muted">{countLabelPlain(payments.length, ['płatność', 'płatności', 'płatności'])}</p>
+          <p className="mt-4 text-sm text-ink-muted">{countLabelPlain(entries.length, ['płatność', 'płatności', 'płatności'])}</p>
         )}
       </div>
 
       {load.status === 'loaded' &&
-        (payments.length === 0 ? (
-          <p className="mt-4 text-ink-muted">Nie znaleziono płatności</p>
+        (entries.length === 0 ? (
+          <p className="mt-4 text-ink-muted">
+            {search.status || search.q ? 'Nie znaleziono płatności' : 'Nie ma jeszcze żadnych płatności.'}
+          </p>
         ) : (
           <ul className="mt-3 space-y-3" aria-label="Lista płatności">
-            {payments.map((payment) => (
+            {entries.map(({ payment, order }) => (
               <li
                 key={payment.id}
-                aria-label={`Płatność za zamówienie ${payment.payuOrderId}`}
-                className="grid gap-2 rounded-2xl border border-forest-100 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-center"
+                aria-label={`Płatność za zamówienie ${order.number}`}
+                className="grid gap-2 rounded-2xl border border-forest-100 bg-white p-4 sm:grid-cols-[1fr_auto] sm:items-start"
               >
                 <div className="min-w-0">
-                  <Link to="/admin/orders" search={{ id: payment.orderId }} className="font-semibold text-forest-900 underline">
-                    {payment.payuOrderId}
+                  <Link to="/admin/orders" search={{ id: order.id }} className="font-semibold text-forest-900 underline">
+                    <span className="sr-only">Zamówienie </span>
+                    {order.number}
                   </Link>
                   <p className="truncate text-sm">
-                    {payment.customerName} · <span className="text-ink-muted">{payment.customerEmail}</span>
+                    {order.customerName} · <span className="text-ink-muted">{order.customerEmail}</span>
                   </p>
                   <p className="text-sm text-ink-muted">
-                    {(PAYMENT_METHOD_LABELS as Record<string, string>)[payment.paymentMethod] ?? payment.paymentMethod} ·{' '}
-                    <time dateTime={payment.createdAt}>{formatDateTime(payment.createdAt)}</time>
-                    {payment.payuStatus ? ` · bramka: ${payment.payuStatus}` : ''}
+                    {paymentMethodLabel(payment.method)} · {PROVIDER_LABELS[payment.provider]} · <PaymentWhen payment={payment} />
                   </p>
+                  {payment.note && <p className="text-sm text-ink-muted">Notatka: {payment.note}</p>}
+                  <RefundList refunds={payment.refunds} />
                 </div>
                 <div className="flex flex-wrap items-center gap-2 sm:justify-end">
                   <span className="font-semibold">{formatPln(payment.amount)}</span>
-                  <StatusBadge status={payment.status} label={paymentStatusLabel(payment.status)} tone={PAYMENT_TONE[payment.status]} />
+                  <PaymentStateBadge state={payment.state} />
                 </div>
               </li>
             ))}
