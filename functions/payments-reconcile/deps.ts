@@ -4,6 +4,7 @@ import { createPaymentStore } from '../_shared/payments.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { PENDING_PAYMENT_COLUMNS, toPendingPayment, type PendingPaymentRow } from '../_shared/ledger.ts';
 import { gatewayLookups } from '../_shared/payment-lookups.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../src/domain/transfer-deadline.ts';
 import { createPaymentsReconcileHandler, type ReconcileDeps } from './handler.ts';
 
 export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {
@@ -28,6 +29,35 @@ export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {
           .limit(limit);
         if (error) throw new Error(`loading pending payments failed: ${error.message}`);
         return (data as PendingPaymentRow[]).map(toPendingPayment);
+      },
+      async unpaidTransfers(limit) {
+        const { data, error } = await admin
+          .from('orders')
+          .select('id, created_at, delivery_date')
+          .eq('status', 'pending')
+          .eq('payment_method', 'transfer')
+          .eq('amount_paid', 0)
+          .order('created_at')
+          .limit(limit);
+        if (error) throw new Error(`loading unpaid transfers failed: ${error.message}`);
+        return (data as { id: string; created_at: string; delivery_date: string | null }[]).map((row) => ({
+          id: row.id,
+          createdAt: row.created_at,
+          deliveryDate: row.delivery_date,
+        }));
+      },
+      async transferPaymentDays() {
+        return (await store.loadSettings([TRANSFER_PAYMENT_DAYS_SETTING]))[TRANSFER_PAYMENT_DAYS_SETTING];
+      },
+      async remindUnpaidTransfer(orderId, payBy) {
+        const { data, error } = await admin.rpc('remind_unpaid_transfer', { p_order_id: orderId, p_pay_by: payBy });
+        if (error) throw new Error(`queueing a transfer reminder failed: ${error.message}`);
+        return data === true;
+      },
+      async cancelUnpaidTransfer(orderId, reason) {
+        const { data, error } = await admin.rpc('cancel_unpaid_transfer', { p_order_id: orderId, p_reason: reason });
+        if (error) throw new Error(`cancelling an unpaid transfer failed: ${error.message}`);
+        return data === true;
       },
       async expireUnpaidOnlineOrders(minutes, reason) {
         const { data, error } = await admin.rpc('expire_unpaid_online_orders', { p_minutes: minutes, p_reason: reason });

@@ -1,14 +1,30 @@
 import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
+import { transferDeadlines, transferPaymentDays } from '../../src/domain/transfer-deadline.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
 import type { LedgerStore, PendingPayment } from '../_shared/ledger.ts';
 import type { Lookup } from '../_shared/payment-lookups.ts';
+
+/** A transfer order nobody has paid yet. */
+export interface UnpaidTransfer {
+  id: string;
+  createdAt: string;
+  deliveryDate: string | null;
+}
 
 export interface ReconcileStore {
   /** Pending gateway payments started before `before` (ISO), oldest first. */
   pendingPayments(before: string, limit: number): Promise<PendingPayment[]>;
   /** Cancels the online orders nobody paid within `minutes` (expire_unpaid_online_orders); their ids. */
   expireUnpaidOnlineOrders(minutes: number, reason: string): Promise<string[]>;
+  /** Pending transfer orders with nothing paid, oldest first. */
+  unpaidTransfers(limit: number): Promise<UnpaidTransfer[]>;
+  /** The owner's transfer_payment_days setting, as stored. */
+  transferPaymentDays(): Promise<string | undefined>;
+  /** Queues the one reminder (remind_unpaid_transfer); true when it was queued now. */
+  remindUnpaidTransfer(orderId: string, payBy: string): Promise<boolean>;
+  /** Cancels the order if it is still unpaid (cancel_unpaid_transfer); true when it was. */
+  cancelUnpaidTransfer(orderId: string, reason: string): Promise<boolean>;
 }
 
 export interface ReconcileDeps {
@@ -34,12 +50,30 @@ export const UNPAID_ONLINE_ORDER_MINUTES = 40;
 export const ABANDONED_ATTEMPT_MINUTES = 120;
 export const UNPAID_ONLINE_ORDER_REASON = 'Płatność nie została dokończona w wyznaczonym czasie, więc zamówienie anulowaliśmy.';
 const BATCH = 25;
+const TRANSFER_BATCH = 200;
+
+export const UNPAID_TRANSFER_REASON = 'Nie otrzymaliśmy przelewu w wyznaczonym czasie, więc zamówienie anulowaliśmy.';
 
 export interface ReconcileResult {
   checked: number;
   applied: number;
   failed: number;
   expired: number;
+  reminded: number;
+}
+
+/** Reminds, then gives up, transfer orders nobody paid, by the shop's working days. */
+async function settleUnpaidTransfers(deps: ReconcileDeps, result: ReconcileResult): Promise<void> {
+  const days = transferPaymentDays(await deps.store.transferPaymentDays());
+  const now = deps.now();
+  for (const order of await deps.store.unpaidTransfers(TRANSFER_BATCH)) {
+    const { remindAt, cancelAt } = transferDeadlines(Date.parse(order.createdAt), order.deliveryDate, days);
+    if (now >= cancelAt) {
+      if (await deps.store.cancelUnpaidTransfer(order.id, UNPAID_TRANSFER_REASON)) result.expired += 1;
+    } else if (now >= remindAt && (await deps.store.remindUnpaidTransfer(order.id, new Date(cancelAt).toISOString()))) {
+      result.reminded += 1;
+    }
+  }
 }
 
 async function giveUp(deps: ReconcileDeps, payment: PendingPayment): Promise<void> {
@@ -72,7 +106,7 @@ export function createPaymentsReconcileHandler(deps: ReconcileDeps): Handler {
 
     const before = new Date(deps.now() - RECONCILE_AFTER_MINUTES * 60_000).toISOString();
     const pending = await deps.store.pendingPayments(before, BATCH);
-    const result: ReconcileResult = { checked: 0, applied: 0, failed: 0, expired: 0 };
+    const result: ReconcileResult = { checked: 0, applied: 0, failed: 0, expired: 0, reminded: 0 };
     for (const payment of pending) {
       const reconcile = deps.reconcilers[payment.provider];
       if (!reconcile) continue;
@@ -88,6 +122,7 @@ export function createPaymentsReconcileHandler(deps: ReconcileDeps): Handler {
       }
     }
     result.expired = (await deps.store.expireUnpaidOnlineOrders(UNPAID_ONLINE_ORDER_MINUTES, UNPAID_ONLINE_ORDER_REASON)).length;
+    await settleUnpaidTransfers(deps, result);
     return jsonResponse(200, result);
   });
 }

@@ -4,6 +4,7 @@ import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type Fun
 import type { Handler } from '../_shared/http.ts';
 import { kickMailDispatch } from '../_shared/mail-dispatch-kick.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
+import { ORDER_LIMIT_SETTINGS, orderLimitsFrom } from '../../src/domain/order-limits.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
@@ -44,6 +45,28 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
 
     loadDeliverySettings: () => loadDeliverySettings(admin),
     loadBookedCounts: (from, to) => loadBookedCounts(admin, from, to),
+
+    async loadOrderLimits() {
+      const keys = Object.values(ORDER_LIMIT_SETTINGS);
+      const { data, error } = await admin.from('app_settings').select('key, value').in('key', keys);
+      if (error) throw new Error(`loading the order limits failed: ${error.message}`);
+      return orderLimitsFrom(Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value])));
+    },
+
+    async countOpenUnpaid(email, address) {
+      const open = () => admin.from('orders').select('id', { count: 'exact', head: true }).eq('status', 'pending').eq('amount_paid', 0);
+      const byEmail = await open().eq('customer_email', email);
+      if (byEmail.error) throw new Error(`counting unpaid orders failed: ${byEmail.error.message}`);
+      if (!address) return { email: byEmail.count ?? 0, address: 0 };
+      // The same door: street, house and flat number and postal code, whatever the letter case.
+      const byAddress = await open()
+        .ilike('delivery_address->>street', address.street ?? '')
+        .ilike('delivery_address->>houseNumber', address.houseNumber ?? '')
+        .ilike('delivery_address->>apartment', address.apartment ?? '')
+        .eq('delivery_address->>postalCode', address.postalCode ?? '');
+      if (byAddress.error) throw new Error(`counting unpaid orders failed: ${byAddress.error.message}`);
+      return { email: byEmail.count ?? 0, address: byAddress.count ?? 0 };
+    },
 
     async orderExists(clientRequestId) {
       const { data, error } = await admin.from('orders').select('id').eq('client_request_id', clientRequestId).maybeSingle();

@@ -17,6 +17,7 @@ import {
 } from '../../src/domain/delivery.ts';
 import { addMoney, amountSettingOr, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
+import { guestPiecesRefusal, unpaidOrdersRefusal, type OrderLimits } from '../../src/domain/order-limits.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
 import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
@@ -111,6 +112,10 @@ export interface PlaceOrderDeps {
   random(): number;
   /** Counts a request from this address (PLACE_ORDER_RATE_LIMIT per minute); absent → no limit. */
   countRequest?(address: string): Promise<RateDecision>;
+  /** The owner's limits on what one buyer may hold unpaid (src/domain/order-limits.ts). */
+  loadOrderLimits(): Promise<OrderLimits>;
+  /** Orders still pending with nothing paid, for this email and for this delivery address (null: none asked). */
+  countOpenUnpaid(email: string, address: Record<string, string> | null): Promise<{ email: number; address: number }>;
 }
 
 export const PLACE_ORDER_RATE_LIMITED_MESSAGE = 'Zbyt wiele zamówień z tego adresu w krótkim czasie. Spróbuj ponownie za minutę.';
@@ -209,6 +214,21 @@ async function bookedSlot(deps: PlaceOrderDeps, request: PlaceOrderRequest, sett
   throw check.error;
 }
 
+/** What one buyer may hold unpaid: a guest's pieces, and the open unpaid orders per email and delivery address. */
+async function assertWithinLimits(deps: PlaceOrderDeps, order: PlaceOrderRequest, guest: boolean): Promise<void> {
+  const limits = await deps.loadOrderLimits();
+  const pieces = guest
+    ? guestPiecesRefusal(
+        order.items.map((item) => item.quantity),
+        limits,
+      )
+    : null;
+  if (pieces) throw new HttpError(422, 'guest_pieces_limit', pieces);
+  const open = await deps.countOpenUnpaid(order.checkout.email.toLowerCase(), deliveryAddress(order.checkout));
+  const unpaid = unpaidOrdersRefusal(open, limits);
+  if (unpaid) throw new HttpError(429, 'unpaid_orders_limit', unpaid);
+}
+
 /**
  * The one way an order is placed. Idempotent on clientRequestId: the same id
  * again answers with the first order. Prices, shipping, the services and the
@@ -236,8 +256,10 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
     if (!parsed.success) throw refusedBody(parsed.issues);
     const order = parsed.output;
 
-    const { lines, subtotal, containsLiveFlowers, productNames } = await priceLines(deps, order);
     const { checkout } = order;
+    // A replay of an order already placed is answered, whatever the limits say now.
+    if (!(await deps.orderExists(order.clientRequestId))) await assertWithinLimits(deps, order, userId === null);
+    const { lines, subtotal, containsLiveFlowers, productNames } = await priceLines(deps, order);
     // The client hides couriers for live flowers, but the server decides.
     if (!isDeliveryAllowed(checkout.deliveryMethod, containsLiveFlowers)) {
       throw new HttpError(422, 'live_flowers_local_only', LIVE_FLOWERS_COURIER_MESSAGE);

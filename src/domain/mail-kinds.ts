@@ -9,6 +9,10 @@ export const MAIL_KINDS = [
   'order-confirmation',
   'owner-new-order',
   'payment-received',
+  // One per completed refund, carrying its amount (mail_jobs.details).
+  'refund-completed',
+  // Once, when a transfer has not arrived after a working day, carrying the deadline (mail_jobs.details).
+  'transfer-reminder',
   'status-processing',
   'status-cancelled',
   'fulfilment-out-for-delivery',
@@ -30,6 +34,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'order-confirmation': 'Potwierdzenie zamówienia',
   'owner-new-order': 'Powiadomienie sklepu o zamówieniu',
   'payment-received': 'Płatność otrzymana',
+  'refund-completed': 'Zwrot pieniędzy',
+  'transfer-reminder': 'Przypomnienie o płatności',
   'status-processing': 'W realizacji',
   'status-cancelled': 'Anulowane',
   'fulfilment-out-for-delivery': 'W drodze',

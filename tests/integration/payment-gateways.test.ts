@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { transferDeadlines } from '../../src/domain/transfer-deadline.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, checkoutFor, invokeFunction, signedInOwner, testBackend, withDatabase } from '../support/test-backend.ts';
 
@@ -21,11 +22,11 @@ interface Placed {
   accessKey: string;
 }
 
-async function placeOrder(paymentMethod: string): Promise<Placed> {
+async function placeOrder(paymentMethod: string, productId = WREATH_ID): Promise<Placed> {
   const answer = await invokeFunction(anonClient(), 'place-order', {
     clientRequestId: randomUUID(),
     checkout: checkoutFor({ deliveryMethod: 'store', paymentMethod }),
-    items: [{ productId: WREATH_ID, quantity: 1 }],
+    items: [{ productId, quantity: 1 }],
   });
   expect(answer.status).toBe(201);
   return answer.body.order as Placed;
@@ -115,6 +116,16 @@ describe('PayU REST (the default of a new install)', () => {
     const refund = await cancelAndRefund(order.id, 5000);
     expect(refund).toMatchObject({ status: 200, body: { state: 'pending' } });
     await expect.poll(() => money(order.id), WAIT).toMatchObject({ amount_refunded: '5000' });
+    // The customer is told once, with the amount, when PayU says the refund is done.
+    const mails = await withDatabase(
+      async (db) =>
+        (
+          await db.query<{ details: unknown }>(`select details from mail_jobs where order_id = $1 and kind = 'refund-completed'`, [
+            order.id,
+          ])
+        ).rows,
+    );
+    expect(mails).toEqual([{ details: { amount: 5000, manual: false, refundedOn: null } }]);
   });
 
   it('a rejected payment comes back with error=, leaves the order unpaid and payable again', async () => {
@@ -262,5 +273,51 @@ describe('payments-reconcile', () => {
       body: '{}',
     });
     expect(response.status).toBe(403);
+  });
+});
+
+describe('unpaid transfers', () => {
+  it('a transfer order gets one reminder after a working day, and is given up after three, freeing its stock', async () => {
+    // 'Znicz czerwony klasyczny': its stock is counted (the wreath is made to order).
+    const candle = 'd00dcbee-904f-4aa2-86fe-79df4a2ab92f';
+    const order = await placeOrder('transfer', candle);
+    const stock = async () =>
+      withDatabase(async (db) =>
+        Number((await db.query<{ stock: number }>('select stock from products where id = $1', [candle])).rows[0]!.stock),
+      );
+    const reserved = await stock();
+    const placedDaysAgo = (days: number) =>
+      withDatabase((db) => db.query(`update orders set created_at = now() - make_interval(days => $2) where id = $1`, [order.id, days]));
+    const jobs = async (kind: string) =>
+      withDatabase(
+        async (db) =>
+          (
+            await db.query<{ details: { payBy?: string } | null }>('select details from mail_jobs where order_id = $1 and kind = $2', [
+              order.id,
+              kind,
+            ])
+          ).rows,
+      );
+
+    // Placed on the latest day whose reminder is due but whose deadline is not (by the shop's own working days), delivered in a month.
+    await withDatabase((db) => db.query(`update orders set delivery_date = current_date + 30 where id = $1`, [order.id]));
+    const now = Date.now();
+    const daysAgo = [1, 2, 3, 4, 5, 6, 7].find((days) => {
+      const { remindAt, cancelAt } = transferDeadlines(now - days * 86_400_000, null);
+      return remindAt <= now && now < cancelAt - 60_000;
+    })!;
+    await placedDaysAgo(daysAgo);
+    await reconcile();
+    await reconcile();
+    const reminders = await jobs('transfer-reminder');
+    expect(reminders).toHaveLength(1);
+    expect(Date.parse(reminders[0]!.details!.payBy!)).toBeGreaterThan(now);
+    expect((await money(order.id)).status).toBe('pending');
+
+    await placedDaysAgo(10);
+    await reconcile();
+    expect((await money(order.id)).status).toBe('cancelled');
+    expect(await jobs('status-cancelled')).toHaveLength(1);
+    expect(await stock()).toBe(reserved + 1);
   });
 });

@@ -90,6 +90,9 @@ const FUNCTIONS: Record<string, Role[]> = {
     [],
   'ledger_open_refund(p_payment_id uuid, p_amount bigint, p_reason text, p_withdrawal_id uuid, p_recorded_by uuid)': [],
   'ledger_record_manual_payment(p_order_id uuid, p_method text, p_amount bigint, p_received_on date, p_note text, p_recorded_by uuid)': [],
+  'expire_unpaid_online_orders(p_minutes integer, p_reason text)': [],
+  'remind_unpaid_transfer(p_order_id uuid, p_pay_by timestamp with time zone)': [],
+  'cancel_unpaid_transfer(p_order_id uuid, p_reason text)': [],
   'ledger_record_manual_refund(p_order_id uuid, p_amount bigint, p_refunded_on date, p_reason text, p_withdrawal_id uuid, p_recorded_by uuid)':
     [],
 };

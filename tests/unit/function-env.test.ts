@@ -191,6 +191,8 @@ describe('a real handler refuses callers before any work', () => {
     loadBookedCounts: untouched,
     orderExists: untouched,
     writeOrder: untouched,
+    loadOrderLimits: untouched,
+    countOpenUnpaid: untouched,
     now: () => 0,
     random: () => 0,
     countRequest: untouched,

@@ -53,9 +53,18 @@ function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string 
 
 const customerKinds = MAIL_KINDS.filter((kind) => kind !== 'owner-new-order');
 
+/** A job's own data for the kinds that carry one: the refund's amount, or the withdrawal's receipt. */
+const SAMPLE_REFUND = { amount: 12_000, manual: false, refundedOn: null };
+const SAMPLE_REMINDER = { payBy: '2026-11-30T23:00:00.000Z' };
+function contextFor(kind: MailKind, overrides: Partial<MailContext['order']> = {}): MailContext {
+  if (kind === 'refund-completed') return { ...context(overrides), details: SAMPLE_REFUND };
+  if (kind === 'transfer-reminder') return { ...context(overrides), details: SAMPLE_REMINDER };
+  return context(overrides);
+}
+
 describe('every order mail', () => {
   it.each(MAIL_KINDS)('%s carries the order number and the shop’s name, address, phone and email in both parts', (kind: MailKind) => {
-    const mail = renderOrderMail(kind, context());
+    const mail = renderOrderMail(kind, contextFor(kind));
     for (const part of [mail.text, mail.html]) {
       expect(part).toContain('KT2611240001');
       expect(part).toContain('Kwiaciarnia Pod Różą');
@@ -67,7 +76,7 @@ describe('every order mail', () => {
   });
 
   it.each(MAIL_KINDS)('%s is phone-sized HTML without tables, in Polish, with a plain-text part without markup', (kind: MailKind) => {
-    const mail = renderOrderMail(kind, context());
+    const mail = renderOrderMail(kind, contextFor(kind));
     expect(mail.html).toContain('max-width:600px');
     expect(mail.html).toContain('<meta name="viewport" content="width=device-width, initial-scale=1">');
     expect(mail.html).toContain('<html lang="pl">');
@@ -77,7 +86,10 @@ describe('every order mail', () => {
 
   it.each(customerKinds)('%s never lets the customer’s own text become markup', (kind: MailKind) => {
     const hostile = '<script>alert(1)</script> & "Ala"';
-    const mail = renderOrderMail(kind, context({ customerName: hostile, recipient: { name: '<img src=x onerror=alert(1)>', phone: '' } }));
+    const mail = renderOrderMail(
+      kind,
+      contextFor(kind, { customerName: hostile, recipient: { name: '<img src=x onerror=alert(1)>', phone: '' } }),
+    );
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain(escapeHtml(hostile));
@@ -186,6 +198,31 @@ describe('the other mails', () => {
     ['fulfilment-failed-attempt', 'Nieudana próba doręczenia zamówienia KT2611240001'],
   ] as const)('%s has the subject “%s”', (kind, subject) => {
     expect(renderOrderMail(kind, context()).subject).toBe(subject);
+  });
+
+  it('a refund says how much goes back and how: through the gateway, or by hand on the day the owner recorded', () => {
+    const gateway = renderOrderMail('refund-completed', { ...context({ paymentMethod: 'blik' }), details: SAMPLE_REFUND });
+    expect(gateway.subject).toBe('Zwróciliśmy pieniądze za zamówienie KT2611240001');
+    expect(gateway.text).toContain('Kwota zwrotu: 120,00\u00a0zł');
+    expect(gateway.text).toContain('tą samą drogą, którą zapłacono');
+    expect(gateway.text).not.toContain('Data zwrotu');
+    const byHand = renderOrderMail('refund-completed', {
+      ...context(),
+      details: { amount: 5_000, manual: true, refundedOn: '2026-11-26' },
+    });
+    expect(byHand.text).toContain('zwróciliśmy 50,00\u00a0zł za zamówienie nr KT2611240001');
+    expect(byHand.text).toContain('Data zwrotu: 26.11.2026 (czwartek)');
+    expect(() => renderOrderMail('refund-completed', { ...context(), details: null })).toThrow();
+  });
+
+  it('a transfer reminder gives the bank details again and the moment the order is given up', () => {
+    const mail = renderOrderMail('transfer-reminder', { ...context(), details: SAMPLE_REMINDER });
+    expect(mail.subject).toBe('Przypomnienie o płatności za zamówienie KT2611240001');
+    expect(mail.text).toContain('Jeśli wpłata nie dotrze do końca dnia 30.11.2026 (poniedziałek), zamówienie anulujemy');
+    expect(mail.text).toContain('Numer konta: PL61 1090 1014 0000 0712 1981 2874');
+    const noon = renderOrderMail('transfer-reminder', { ...context(), details: { payBy: '2026-11-27T11:00:00.000Z' } });
+    expect(noon.text).toContain('do 27.11.2026 (piątek), godz. 12:00');
+    expect(() => renderOrderMail('transfer-reminder', { ...context(), details: {} })).toThrow();
   });
 
   it('the owner’s notice names the customer and links the order in the admin', () => {

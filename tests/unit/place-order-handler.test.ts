@@ -10,6 +10,7 @@ import {
 import { LIVE_FLOWERS_COURIER_MESSAGE } from '../../src/domain/delivery.ts';
 import { DEFAULT_DELIVERY_SETTINGS, parseDeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { fromPln } from '../../src/domain/money.ts';
+import { DEFAULT_ORDER_LIMITS } from '../../src/domain/order-limits.ts';
 import { warsawInstant } from '../../src/domain/warsaw-time.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
@@ -50,6 +51,8 @@ function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
     loadDeliverySettings: async () => DEFAULT_DELIVERY_SETTINGS,
     loadBookedCounts: async () => [],
     orderExists: async () => false,
+    loadOrderLimits: async () => DEFAULT_ORDER_LIMITS,
+    countOpenUnpaid: async () => ({ email: 0, address: 0 }),
     writeOrder: async (order): Promise<OrderWriteResult> => {
       writes.push(order);
       return {
@@ -177,6 +180,38 @@ describe('place-order handler', () => {
     const { deps, writes } = fakeDeps();
     await createPlaceOrderHandler(deps)(post({ ...validBody, userId: 'someone-else' }, { Authorization: 'Bearer user-token' }));
     expect(writes[0]!.userId).toBe('user-42');
+  });
+
+  it('refuses a guest more pieces than the owner allows, but not a signed-in customer', async () => {
+    const hoard = { ...validBody, items: [{ productId: CANDLE.id, quantity: 21 }] };
+    const { deps, writes } = fakeDeps();
+    const guest = await createPlaceOrderHandler(deps)(post(hoard));
+    expect(guest.status).toBe(422);
+    expect(await guest.json()).toMatchObject({ error: 'guest_pieces_limit', message: expect.stringContaining('najwyżej 20 sztuk') });
+    expect(writes).toHaveLength(0);
+    const customer = await createPlaceOrderHandler(deps)(post(hoard, { Authorization: 'Bearer user-token' }));
+    expect(customer.status).toBe(201);
+  });
+
+  it('refuses one more unpaid order for the same email or delivery address, but answers a replay', async () => {
+    const asked: [string, unknown][] = [];
+    const { deps, writes } = fakeDeps({
+      countOpenUnpaid: async (email, address) => {
+        asked.push([email, address]);
+        return { email: 3, address: 0 };
+      },
+    });
+    const refused = await createPlaceOrderHandler(deps)(post(validBody));
+    expect(refused.status).toBe(429);
+    expect(await refused.json()).toMatchObject({
+      error: 'unpaid_orders_limit',
+      message: expect.stringContaining('Czekają już 3 nieopłacone'),
+    });
+    expect(asked).toEqual([['anna.nowak@example.pl', expect.objectContaining({ street: 'Mickiewicza', postalCode: '37-700' })]]);
+    expect(writes).toHaveLength(0);
+
+    const replay = fakeDeps({ orderExists: async () => true, countOpenUnpaid: deps.countOpenUnpaid });
+    expect((await createPlaceOrderHandler(replay.deps)(post(validBody))).status).toBe(201);
   });
 
   it('answers 401 when the token does not verify', async () => {

@@ -119,6 +119,8 @@ describe('place-order flood limit', () => {
       loadBookedCounts: untouched,
       orderExists: untouched,
       writeOrder: untouched,
+      loadOrderLimits: untouched,
+      countOpenUnpaid: untouched,
       now: () => 0,
       random: () => 0,
       countRequest: async (address) => {

@@ -6,6 +6,7 @@ import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
 import { NO_WITHDRAWAL_LABEL, WITHDRAWAL_PERIOD_DAYS, type WithdrawalExemption } from '../../../src/domain/withdrawal-right.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
+import { refundCompletedMail, transferReminderMail } from './payment-templates.ts';
 import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
 
 /*
@@ -194,7 +195,7 @@ function sellerRows(shop: ShopDetails): MailBlock {
   };
 }
 
-function transferBlocks(context: MailContext): MailBlock[] {
+export function transferBlocks(context: MailContext): MailBlock[] {
   const { bank, order } = context;
   if (order.paymentMethod !== 'transfer') return [];
   if (!bank.accountNumber.trim()) {
@@ -345,6 +346,9 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       ],
     };
   },
+
+  'refund-completed': refundCompletedMail,
+  'transfer-reminder': transferReminderMail,
 
   'status-processing': (context) => {
     const { order } = context;

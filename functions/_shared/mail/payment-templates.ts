@@ -1,0 +1,91 @@
+import * as v from 'valibot';
+import { addDays } from '../../../src/domain/calendar-date.ts';
+import { formatPln, grosz } from '../../../src/domain/money.ts';
+import { warsawWallClock } from '../../../src/domain/warsaw-time.ts';
+import type { MailBlock } from './render.ts';
+import { formatMailDate, greeting, orderLinkBlock, transferBlocks, type MailContext } from './templates.ts';
+
+/** The mails about money: a refund made, a transfer still awaited. Each reads its own job data (mail_jobs.details). */
+
+type PaymentMail = { subject: string; preheader: string; blocks: MailBlock[] };
+
+/**
+ * 'Zwróciliśmy pieniądze': one mail per refund that was completed, with that
+ * refund's amount (mail_jobs.details, written by the refunds trigger). A
+ * refund through a gateway goes back the way the customer paid; one the
+ * owner made by hand says only what the owner recorded.
+ */
+const refundDetailsSchema = v.object({
+  amount: v.pipe(v.number(), v.safeInteger(), v.minValue(1)),
+  manual: v.boolean(),
+  refundedOn: v.nullable(v.string()),
+});
+
+export function refundCompletedMail(context: MailContext): PaymentMail {
+  const { order, shop } = context;
+  const parsed = v.safeParse(refundDetailsSchema, context.details);
+  if (!parsed.success) throw new Error('refund-completed mail without its refund');
+  const { amount, manual, refundedOn } = parsed.output;
+  const sum = formatPln(grosz(amount));
+  return {
+    subject: `Zwróciliśmy pieniądze za zamówienie ${order.number}`,
+    preheader: `Zwrot ${sum} za zamówienie ${order.number}.`,
+    blocks: [
+      greeting(order),
+      {
+        kind: 'paragraph',
+        text: manual
+          ? `zwróciliśmy ${sum} za zamówienie nr ${order.number}.`
+          : `zleciliśmy zwrot ${sum} za zamówienie nr ${order.number}. Pieniądze wrócą tą samą drogą, którą zapłacono; bank może potrzebować na to kilku dni roboczych.`,
+      },
+      {
+        kind: 'rows',
+        rows: [
+          ['Kwota zwrotu', sum],
+          ['Data zwrotu', manual && refundedOn ? formatMailDate(refundedOn) : null],
+        ],
+      },
+      ...(shop.phone ? [{ kind: 'paragraph', text: `W razie pytań zadzwoń: ${shop.phone}.` } as const] : []),
+      ...orderLinkBlock(context),
+    ],
+  };
+}
+
+const reminderDetailsSchema = v.object({ payBy: v.pipe(v.string(), v.isoTimestamp()) });
+
+/** '…do końca dnia 30.11.2026 (poniedziałek)' for a midnight deadline, '…do 26.11.2026 (czwartek), godz. 12:00' otherwise. */
+function deadlineText(instant: number): string {
+  const { date, minutes } = warsawWallClock(instant);
+  if (minutes === 0) return `do końca dnia ${formatMailDate(addDays(date, -1))}`;
+  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+  return `do ${formatMailDate(date)}, godz. ${time}`;
+}
+
+/**
+ * 'Przypomnienie o płatności': once, after the first working day without the
+ * transfer, with the bank details again and the moment the order is given
+ * up (src/domain/transfer-deadline.ts, written into the job).
+ */
+export function transferReminderMail(context: MailContext): PaymentMail {
+  const { order } = context;
+  const parsed = v.safeParse(reminderDetailsSchema, context.details);
+  if (!parsed.success) throw new Error('transfer-reminder mail without its deadline');
+  const deadline = deadlineText(Date.parse(parsed.output.payBy));
+  return {
+    subject: `Przypomnienie o płatności za zamówienie ${order.number}`,
+    preheader: `Czekamy na przelew ${formatPln(order.total)} ${deadline}.`,
+    blocks: [
+      greeting(order),
+      {
+        kind: 'paragraph',
+        text: `nie otrzymaliśmy jeszcze przelewu za zamówienie nr ${order.number}. Jeśli już go wysłano, prosimy zignorować tę wiadomość – przelew może iść do dwóch dni roboczych.`,
+      },
+      {
+        kind: 'paragraph',
+        text: `Jeśli wpłata nie dotrze ${deadline}, zamówienie anulujemy, a zarezerwowane produkty i termin dostawy wrócą do sprzedaży.`,
+      },
+      ...transferBlocks(context),
+      ...orderLinkBlock(context),
+    ],
+  };
+}
