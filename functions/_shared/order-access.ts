@@ -22,6 +22,11 @@ export function newAccessKey(): string {
 
 const ACCESS_KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
+/** Whether a string can be a key newAccessKey made (anything else is not worth hashing). */
+export function isAccessKeyShape(key: string): boolean {
+  return ACCESS_KEY_FORMAT.test(key);
+}
+
 /** What the database keeps: the key's SHA-256, hex, so a leaked table row cannot start a payment. */
 export async function hashAccessKey(key: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key));

@@ -3,7 +3,7 @@ import type { Handler } from '../_shared/http.ts';
 import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createOrderPageHandler, type OrderPageDeps } from './handler.ts';
-import { ORDER_PAGE_COLUMNS, type OrderPageRow } from './view.ts';
+import { ORDER_PAGE_COLUMNS, toPaymentAttemptState, type OrderPageRow } from './view.ts';
 
 /** The real dependencies: service-role reads of the order and its link tokens (no API role may read order_link_tokens). */
 export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
@@ -30,6 +30,29 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       const { error } = await admin.from('order_access_keys').insert({ order_id: orderId, key_hash: await hashAccessKey(key) });
       if (error) throw new Error(`storing the access key failed: ${error.message}`);
       return key;
+    },
+    async hasAccessKey(orderId, keyHash) {
+      const { data, error } = await admin
+        .from('order_access_keys')
+        .select('order_id')
+        .eq('order_id', orderId)
+        .eq('key_hash', keyHash)
+        .limit(1);
+      if (error) throw new Error(`checking the access key failed: ${error.message}`);
+      return (data ?? []).length > 0;
+    },
+    async latestPaymentState(orderId) {
+      // The same attempt sync_order_money mirrors into payu_status: the newest from a gateway.
+      const { data, error } = await admin
+        .from('payments')
+        .select('state')
+        .eq('order_id', orderId)
+        .neq('provider', 'manual')
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .limit(1);
+      if (error) throw new Error(`loading the payment state failed: ${error.message}`);
+      return toPaymentAttemptState((data ?? [])[0]?.state);
     },
   };
 }

@@ -1,7 +1,8 @@
 import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { hashOrderLinkToken, isOrderLinkTokenShape } from '../_shared/mail/order-link-token.ts';
-import { canPayNow, orderPageView, type OrderPageRow } from './view.ts';
+import { hashAccessKey, isAccessKeyShape } from '../_shared/order-access.ts';
+import { canPayNow, orderPageView, type OrderPageRow, type PaymentAttemptState } from './view.ts';
 
 export interface OrderPageDeps {
   /** Guests with the anon/publishable key, or a signed-in customer. */
@@ -12,6 +13,10 @@ export interface OrderPageDeps {
   hasLinkToken(orderId: string, tokenHash: string): Promise<boolean>;
   /** A fresh device access key for the order (order_access_keys, hash only), for 'Zapłać teraz'. */
   mintAccessKey(orderId: string): Promise<string>;
+  /** Whether this key hash is one of the order's device access keys (order_access_keys). */
+  hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
+  /** The state of the order's newest gateway attempt (payments ledger), or null before any. */
+  latestPaymentState(orderId: string): Promise<PaymentAttemptState | null>;
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Nie znaleźliśmy takiego zamówienia.';
@@ -22,19 +27,22 @@ function notFound(): HttpError {
   return new HttpError(404, 'order_not_found', ORDER_NOT_FOUND_MESSAGE);
 }
 
-/** The body: { number, token? }; a number is required, a token that is not a string counts as none. */
-export function readOrderPageRequest(body: Record<string, unknown>): { number: string; token: string | null } {
+/** The body: { number, token?, accessKey? }; a number is required, a token or key that is not a string counts as none. */
+export function readOrderPageRequest(body: Record<string, unknown>): { number: string; token: string | null; accessKey: string | null } {
   const number = typeof body.number === 'string' ? body.number.trim() : '';
   if (!number || number.length > MAX_NUMBER_LENGTH) {
     throw new HttpError(400, 'validation_failed', 'Podaj numer zamówienia.', { number: 'Podaj numer zamówienia.' });
   }
   const token = typeof body.token === 'string' && body.token !== '' ? body.token : null;
-  return { number, token };
+  const accessKey = typeof body.accessKey === 'string' && body.accessKey !== '' ? body.accessKey : null;
+  return { number, token, accessKey };
 }
 
 /**
  * order-page: the order as /zamowienie/<number> shows it, for whoever holds
- * the mail's link token, or for the signed-in customer who placed it.
+ * the mail's link token, for the signed-in customer who placed it, or for the
+ * device that placed it (the access key place-order returned: the checkout
+ * polls it while a BLIK code waits for the bank app's confirmation).
  *
  * 'Zapłać teraz' needs what the payment functions already accept: the
  * order's device access key. Holding the link proves as much as the device
@@ -45,16 +53,22 @@ export function readOrderPageRequest(body: Record<string, unknown>): { number: s
 export function createOrderPageHandler(deps: OrderPageDeps): Handler {
   return postHandler('order-page', async (request) => {
     const caller = await deps.authenticate(request);
-    const { number, token } = readOrderPageRequest(await readJsonObject(request, 4 * 1024));
+    const { number, token, accessKey } = readOrderPageRequest(await readJsonObject(request, 4 * 1024));
     // Hash first, whatever the number: an unknown number costs the same work as a known one.
     const tokenHash = token && isOrderLinkTokenShape(token) ? await hashOrderLinkToken(token) : null;
+    const keyHash = accessKey && isAccessKeyShape(accessKey) ? await hashAccessKey(accessKey) : null;
     const order = await deps.findOrder(number);
     if (!order) throw notFound();
     const userId = userIdOf(caller);
     const ownOrder = userId !== null && order.user_id === userId;
-    const opened = ownOrder || (tokenHash !== null && (await deps.hasLinkToken(order.id, tokenHash)));
+    const byDevice = !ownOrder && keyHash !== null && (await deps.hasAccessKey(order.id, keyHash));
+    const opened = ownOrder || byDevice || (tokenHash !== null && (await deps.hasLinkToken(order.id, tokenHash)));
     if (!opened) throw notFound();
-    const payment = canPayNow(order) ? { orderId: order.id, accessKey: await deps.mintAccessKey(order.id) } : null;
-    return jsonResponse(200, orderPageView(order, payment), { 'Cache-Control': 'no-store' });
+    // The device already holds a key: giving it back saves a new row on every poll.
+    const payment = canPayNow(order)
+      ? { orderId: order.id, accessKey: byDevice && accessKey ? accessKey : await deps.mintAccessKey(order.id) }
+      : null;
+    const view = orderPageView(order, payment, await deps.latestPaymentState(order.id));
+    return jsonResponse(200, view, { 'Cache-Control': 'no-store' });
   });
 }

@@ -15,6 +15,15 @@ export interface OrderPageRow extends OrderMailRow {
 /** The methods whose payment the page can start again ('Zapłać teraz'): the gateways, not transfer or cash. */
 const ONLINE_METHODS: readonly PaymentMethod[] = ['payu', 'stripe', 'blik', 'card'];
 
+/** A gateway attempt's state in the payments ledger. */
+export type PaymentAttemptState = 'pending' | 'completed' | 'canceled' | 'rejected';
+
+const ATTEMPT_STATES: readonly string[] = ['pending', 'completed', 'canceled', 'rejected'] satisfies PaymentAttemptState[];
+
+export function toPaymentAttemptState(state: unknown): PaymentAttemptState | null {
+  return typeof state === 'string' && ATTEMPT_STATES.includes(state) ? (state as PaymentAttemptState) : null;
+}
+
 /** What order-page answers; amounts in grosz. */
 export interface OrderPageView {
   number: string;
@@ -38,6 +47,12 @@ export interface OrderPageView {
   payment: { orderId: string; accessKey: string } | null;
   /** The buyer's company for an invoice (issue 19); null without one. */
   invoice: OrderInvoice | null;
+  /**
+   * The newest gateway attempt's state, null before any: a BLIK code waiting
+   * in the checkout ends when it is 'canceled' or 'rejected' (payu_status may
+   * still show an older attempt's state while a new one is pending).
+   */
+  paymentState: PaymentAttemptState | null;
 }
 
 /** Paid by a gateway's notification, or marked paid by the owner ('completed', see the mail trigger). */
@@ -50,7 +65,11 @@ export function canPayNow(row: Pick<OrderPageRow, 'status' | 'payu_status' | 'pa
   return !isPaid(row) && row.status !== 'cancelled' && (ONLINE_METHODS as readonly string[]).includes(row.payment_method);
 }
 
-export function orderPageView(row: OrderPageRow, payment: OrderPageView['payment']): OrderPageView {
+export function orderPageView(
+  row: OrderPageRow,
+  payment: OrderPageView['payment'],
+  paymentState: PaymentAttemptState | null = null,
+): OrderPageView {
   const data = orderMailData(row);
   return {
     number: data.number,
@@ -72,5 +91,6 @@ export function orderPageView(row: OrderPageRow, payment: OrderPageView['payment
     paymentMethod: data.paymentMethod,
     payment,
     invoice: data.invoice ?? null,
+    paymentState,
   };
 }

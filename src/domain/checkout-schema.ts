@@ -349,3 +349,24 @@ export const EMPTY_CHECKOUT_FORM: CheckoutFormValues = {
 };
 
 export const DELIVERY_COST_UNKNOWN_MESSAGE = 'Nie obliczono kosztu dostawy. Sprawdź adres i spróbuj ponownie.';
+
+/**
+ * The BLIK code typed at checkout (PayU REST with 'payu_blik_code'): a
+ * one-time secret, so never one of the form's values (those are saved on the
+ * device as a draft); it is checked where it is sent and then forgotten.
+ */
+export const BLIK_CODE_LENGTH = 6;
+export const BLIK_CODE_REQUIRED = 'Wpisz kod BLIK z aplikacji banku.';
+export const BLIK_CODE_INVALID = 'Kod BLIK składa się z 6 cyfr.';
+
+/** The code as the bank app shows it may be typed with a space in the middle ('123 456'). */
+export function normalizeBlikCode(raw: string): string {
+  return raw.replace(/\s/g, '');
+}
+
+/** The message for a code that cannot be sent, or undefined for six digits. */
+export function blikCodeError(raw: string): string | undefined {
+  const code = normalizeBlikCode(raw);
+  if (code === '') return BLIK_CODE_REQUIRED;
+  return /^\d{6}$/.test(code) ? undefined : BLIK_CODE_INVALID;
+}

@@ -81,14 +81,6 @@ export interface PayuOrderCreateRequest {
  */
 export const PAYU_ORDER_VALIDITY_SECONDS = 1800;
 
-/** POST /api/v2_1/orders: 302 (redirect), 201 (BLIK code, no redirect) or an error with only `status`. */
-export interface PayuOrderCreateResponse {
-  status: PayuStatusBlock;
-  redirectUri?: string;
-  orderId?: string;
-  extOrderId?: string;
-}
-
 /** One order as PayU reports it (retrieve answer, notification). */
 export interface PayuOrder {
   orderId: string;
@@ -106,13 +98,6 @@ export interface PayuOrder {
   products?: PayuProduct[];
 }
 
-/** GET /api/v2_1/orders/{orderId}. */
-export interface PayuOrderRetrieveResponse {
-  orders: PayuOrder[];
-  status: PayuStatusBlock;
-  properties?: { name: string; value: string }[];
-}
-
 export interface PayuRefund {
   refundId: string;
   extRefundId?: string;
@@ -126,35 +111,6 @@ export interface PayuRefund {
   reason?: string;
   reasonDescription?: string;
   refundDate?: string;
-}
-
-/** What PayU posts to notifyUrl: an order's new status, or a refund's. */
-export interface PayuOrderNotification {
-  order: PayuOrder;
-  localReceiptDateTime?: string;
-  properties?: { name: string; value: string }[];
-}
-export interface PayuRefundNotification {
-  orderId: string;
-  extOrderId?: string;
-  refund: PayuRefund;
-}
-export type PayuNotification = PayuOrderNotification | PayuRefundNotification;
-
-/** POST /api/v2_1/orders/{orderId}/refunds. */
-export interface PayuRefundRequest {
-  refund: {
-    description: string;
-    /** Grosz as integer text; absent refunds the whole order. */
-    amount?: string;
-    /** The shop's id of the refund: PayU refuses a second refund with the same one. */
-    extRefundId?: string;
-  };
-}
-export interface PayuRefundResponse {
-  orderId: string;
-  refund: PayuRefund;
-  status: PayuStatusBlock;
 }
 
 // ------------------------------------------------------------------ reading PayU's JSON
@@ -491,23 +447,4 @@ export function ledgerStateOfPayuRefundStatus(status: string): LedgerRefundState
     default:
       return null;
   }
-}
-
-// ------------------------------------------------------------------ the buyer's return
-
-/** What the success page shows when PayU sends the buyer back with an error. */
-export const PAYU_RETURN_FAILED_MESSAGE = 'Płatność nie została zrealizowana. Możesz spróbować zapłacić ponownie.';
-
-/**
- * PayU appends `error=<code>` (e.g. 501) to continueUrl when the payment
- * failed or was abandoned. The code, or null when the buyer came back
- * without one. The page must still not treat a return without an error as
- * paid: only the notification (the ledger) says that.
- */
-export function parsePayuError(query: string | URLSearchParams): string | null {
-  const params = typeof query === 'string' ? new URLSearchParams(query.startsWith('?') ? query.slice(1) : query) : query;
-  const error = params.get('error');
-  if (error === null) return null;
-  const code = error.trim();
-  return /^[A-Za-z0-9_]{1,32}$/.test(code) ? code : 'unknown';
 }

@@ -6,6 +6,7 @@
  */
 
 import { parseAmountText, parseDecimalText } from './money.ts';
+import { PAYU_PRODUCTION_URL, PAYU_SANDBOX_URL } from './payu-rest.ts';
 
 export type SettingSection = 'company' | 'gateway' | 'integrations' | 'shop';
 export type SettingKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'textarea' | 'select';
@@ -66,8 +67,8 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     label: 'Adres API PayU',
     section: 'gateway',
     kind: 'url',
-    placeholder: 'https://secure.payu.com',
-    hint: 'Najpierw piaskownica: https://secure.snd.payu.com. Puste: lokalny symulator (tylko w lokalnym środowisku).',
+    placeholder: PAYU_PRODUCTION_URL,
+    hint: `Najpierw piaskownica: ${PAYU_SANDBOX_URL}. Puste: lokalny symulator (tylko w lokalnym środowisku).`,
   },
   { key: 'payu_rest_pos_id', label: 'Id punktu płatności (POS ID)', section: 'gateway', kind: 'text', requiredWhen: PAYU_REST },
   { key: 'payu_rest_client_id', label: 'Client ID (OAuth)', section: 'gateway', kind: 'text', requiredWhen: PAYU_REST },

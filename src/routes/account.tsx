@@ -40,7 +40,7 @@ function deviceOrderActions(orders: readonly DeviceOrderSummary[]): DeviceOrderA
     onPay: async (order: DeviceOrder) => {
       const summary = orders.find((candidate) => candidate.clientRequestId === order.clientRequestId);
       if (!summary?.placed) return 'To zamówienie nie zostało jeszcze wysłane do sklepu.';
-      const result = await payForPlacedOrder(summary.placed, summary.checkout, await currentAccessToken().catch(() => null));
+      const result = await payForPlacedOrder(summary.placed, await currentAccessToken().catch(() => null));
       return result.ok ? null : result.message;
     },
   };

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { Navigate, createFileRoute } from '@tanstack/react-router';
 import { clearCart } from '../features/cart/cart-store.ts';
 import { finishCheckoutDraft } from '../features/checkout/checkout-draft.ts';
 import { parsePaymentReturnSearch } from '../features/checkout/return-search.ts';
@@ -8,7 +8,7 @@ import { textSearchParams } from '../lib/route-search.ts';
 import { useParsedSearch } from '../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/checkout/success')({
-  validateSearch: textSearchParams('payment', 'orderId'),
+  validateSearch: textSearchParams('payment', 'orderId', 'error'),
   component: SuccessRoute,
 });
 
@@ -18,6 +18,11 @@ async function completeCheckout(): Promise<void> {
 }
 
 function SuccessRoute() {
-  const search = useParsedSearch(Route.useSearch(), parsePaymentReturnSearch);
+  const raw = Route.useSearch();
+  const search = useParsedSearch(raw, parsePaymentReturnSearch);
+  // PayU appends error=<code> to its continueUrl when the payment failed or was abandoned: that is
+  // the cancel page's case (the cart and the order kept), never a thank-you, and the cart is not cleared.
+  if (raw.error !== undefined)
+    return <Navigate to="/checkout/cancel" search={{ payment: search.payment, orderId: search.orderId }} replace />;
   return <SuccessPage search={search} onEnter={completeCheckout} findOrder={findDeviceOrder} />;
 }

@@ -26,8 +26,8 @@ async function payNow(order: OrderView): Promise<string | null> {
     clientRequestId: '',
     accessKey: order.payment.accessKey,
   };
-  const method = order.paymentMethod === 'payu' ? 'payu' : 'stripe';
-  const result = await payForPlacedOrder(placed, { paymentMethod: method }, await currentAccessToken().catch(() => null));
+  // create-payment picks the gateway from the stored order's method.
+  const result = await payForPlacedOrder(placed, await currentAccessToken().catch(() => null));
   return result.ok ? null : result.message;
 }
 

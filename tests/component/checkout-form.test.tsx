@@ -307,10 +307,16 @@ describe('checkout form', () => {
     expect((await loadCheckoutDraft())?.pending).toBeUndefined();
   });
 
-  it('maps a PayU configuration error to the spec’s Polish message', async () => {
+  it('shows the Polish details of a payment start the gateway cannot take', async () => {
     server.use(
-      http.post('*/functions/v1/create-payu-classic-payment', () =>
-        HttpResponse.json({ success: false, error: 'Payment gateway configuration is missing' }, { status: 503 }),
+      http.post('*/functions/v1/create-payment', () =>
+        HttpResponse.json(
+          {
+            error: 'Payment gateway configuration is missing',
+            details: 'Błąd konfiguracji systemu płatności. Skontaktuj się z obsługą sklepu.',
+          },
+          { status: 503 },
+        ),
       ),
     );
     const user = userEvent.setup();
@@ -321,7 +327,7 @@ describe('checkout form', () => {
     );
   });
 
-  it('goes to the gateway 500 ms after a valid PayU address comes back', async () => {
+  it('goes to the gateway 500 ms after create-payment answers its address', async () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign });
     try {
@@ -330,7 +336,7 @@ describe('checkout form', () => {
       await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
       expect(await screen.findByRole('button', { name: 'Przekierowanie do płatności...' })).toBeTruthy();
       await waitFor(() => expect(assign).toHaveBeenCalledTimes(1), { timeout: 2000 });
-      expect(String(assign.mock.calls[0]?.[0])).toMatch(/^http:\/\/gateway\.test\/paygw\/UTF\/NewPayment\?/);
+      expect(assign.mock.calls[0]?.[0]).toBe('http://gateway.test/checkout');
     } finally {
       vi.unstubAllGlobals();
     }

@@ -118,20 +118,50 @@ async function ordersFor(column: 'payu_order_id' | 'customer_email', value: stri
   });
 }
 
+async function orderNumberOf(orderId: string): Promise<string> {
+  return withDatabase(
+    async (db) => (await db.query<{ n: string }>('select payu_order_id as n from orders where id = $1', [orderId])).rows[0]!.n,
+  );
+}
+
 async function orderCount(): Promise<number> {
   return withDatabase(async (db) => Number((await db.query<{ n: string }>('select count(*) as n from orders')).rows[0]!.n));
 }
 
-/** From a filled checkout with PayU chosen, through 'Zamawiam i płacę', to the simulator; returns the order number it shows. */
+/** From a filled checkout with PayU chosen, through 'Zamawiam i płacę', to PayU's page (the local REST simulator); returns the order number it shows. */
 async function payWithPayuUntilSimulator(page: Page): Promise<string> {
   await page.getByRole('radio', { name: 'PayU – szybkie płatności' }).check();
   await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
-  await page.waitForURL(/\/functions\/v1\/payment-simulator/, WAIT);
-  expect(await page.title()).toBe('Symulator płatności (lokalny)');
-  await page.getByRole('heading', { level: 1, name: 'Symulator płatności (lokalny)' }).waitFor(WAIT);
-  const orderNumber = plain(await page.locator('dt:text-is("Zamówienie") + dd').textContent());
-  expect(orderNumber).toMatch(/^KT\d{9}$/);
-  return orderNumber;
+  await page.waitForURL(/\/functions\/v1\/payu-rest-simulator\/pay\//, WAIT);
+  expect(await page.title()).toBe('Symulator PayU REST (lokalny)');
+  await page.getByRole('heading', { level: 1, name: 'Symulator PayU REST (lokalny)' }).waitFor(WAIT);
+  const description = plain(await page.locator('dt:text-is("Zamówienie") + dd').textContent());
+  const orderNumber = /^Zamówienie (KT\d{9})$/.exec(description)?.[1];
+  expect(orderNumber).toBeDefined();
+  return orderNumber!;
+}
+
+/** Sets one app setting for the length of `work`, then puts the previous value back. */
+async function withSetting<T>(key: string, value: string, work: () => Promise<T>): Promise<T> {
+  const previous = await withDatabase(
+    async (db) => (await db.query<{ value: string }>('select value from app_settings where key = $1', [key])).rows[0]?.value,
+  );
+  expect(previous).toBeDefined();
+  await withDatabase((db) => db.query('update app_settings set value = $2 where key = $1', [key, value]));
+  try {
+    return await work();
+  } finally {
+    await withDatabase((db) => db.query('update app_settings set value = $2 where key = $1', [key, previous]));
+  }
+}
+
+async function paymentReceivedMails(orderId: string): Promise<number> {
+  return withDatabase(async (db) =>
+    Number(
+      (await db.query<{ n: string }>("select count(*) as n from mail_jobs where order_id = $1 and kind = 'payment-received'", [orderId]))
+        .rows[0]!.n,
+    ),
+  );
 }
 
 describe('checkout as a new customer', () => {
@@ -203,7 +233,7 @@ describe('checkout as a new customer', () => {
     await context.close();
   });
 
-  it('PayU: the simulator shows the order, "Zapłać" returns to success and records COMPLETED', async () => {
+  it('PayU: the REST simulator shows the order, "Zapłać" returns to success and records COMPLETED', async () => {
     const { context, page, errors } = await newCustomer();
     const email = uniqueEmail('payu');
     await seedCart(page, [
@@ -228,6 +258,7 @@ describe('checkout as a new customer', () => {
     await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
     expect(plain(await page.getByTestId('order-number').textContent())).toBe(orderNumber);
 
+    await expect.poll(async () => (await ordersFor('payu_order_id', orderNumber))[0]?.payu_status, WAIT).toBe('COMPLETED');
     const [paid] = await ordersFor('payu_order_id', orderNumber);
     expect(paid).toMatchObject({ payu_status: 'COMPLETED', status: 'processing', payment_method: 'payu' });
     await expect.poll(() => cartBadge(page), WAIT).toBeNull();
@@ -235,7 +266,7 @@ describe('checkout as a new customer', () => {
     await context.close();
   });
 
-  it('cancel: "Anuluj" shows the cancel page, keeps the cart, and paying again reuses the same order', async () => {
+  it('cancel: "Odrzuć" returns with error=501, shows the cancel page, keeps the cart, and paying again reuses the same order', async () => {
     const { context, page, errors } = await newCustomer();
     const email = uniqueEmail('anuluj');
     await seedCart(page, [
@@ -247,8 +278,10 @@ describe('checkout as a new customer', () => {
     await chooseFirstFreeSlot(page);
     const orderNumber = await payWithPayuUntilSimulator(page);
 
-    await page.getByRole('button', { name: 'Anuluj' }).click();
+    // PayU sends the buyer back to the success page's address with error=501: the shop shows the cancel page.
+    await page.getByRole('button', { name: 'Odrzuć' }).click();
     await page.waitForURL(/\/checkout\/cancel\?/, WAIT);
+    expect(await page.getByText('Dziękujemy', { exact: false }).count()).toBe(0);
     expect(new URL(page.url()).searchParams.get('orderId')).toBe(orderNumber);
     await page.getByRole('heading', { level: 1, name: 'Płatność anulowana' }).waitFor(WAIT);
     expect(plain(await page.locator('main').textContent())).toContain(`Zamówienie ${orderNumber} czeka na płatność.`);
@@ -256,6 +289,7 @@ describe('checkout as a new customer', () => {
     expect(await page.getByRole('link', { name: 'Skontaktuj się z nami' }).getAttribute('href')).toBe('/contact');
     await expect.poll(() => cartBadge(page), WAIT).toBe('3');
 
+    await expect.poll(async () => (await ordersFor('payu_order_id', orderNumber))[0]?.payu_status, WAIT).toBe('CANCELED');
     const [cancelled] = await ordersFor('payu_order_id', orderNumber);
     expect(cancelled).toMatchObject({ payu_status: 'CANCELED', status: 'pending' });
 
@@ -274,6 +308,106 @@ describe('checkout as a new customer', () => {
     expect(orders[0]!.payu_status).toBe('CANCELED');
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('BLIK code: a declined code says so and keeps the order; a new code pays the same order, one mail', async () => {
+    const { context, page, errors } = await newCustomer();
+    const email = uniqueEmail('blik');
+    await seedCart(page, [[CANDLE.id, 1]]);
+    await openCheckout(page);
+    await fillContact(page, email);
+    await chooseFirstFreeSlot(page);
+    await page.getByRole('radio', { name: 'BLIK', exact: true }).check();
+    const code = page.getByRole('textbox', { name: 'Kod BLIK' });
+    await code.waitFor(WAIT);
+    expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
+
+    // 500500: PayU's sandbox code the bank declines, a couple of seconds after it was taken.
+    await code.fill('500500');
+    await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+    await page.getByRole('heading', { name: 'Potwierdź płatność w aplikacji banku' }).waitFor(WAIT);
+    const notice = page.getByTestId('payment-notice');
+    await notice.waitFor(WAIT);
+    expect(plain(await notice.textContent())).toBe('Płatność BLIK została odrzucona. Wpisz nowy kod albo wybierz inną metodę płatności.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')), WAIT).toBe('payment-notice');
+    expect(page.url()).toBe(url('/checkout'));
+    const [declined] = await ordersFor('customer_email', email);
+    expect(declined).toMatchObject({ payment_method: 'blik', status: 'pending', payu_status: 'CANCELED' });
+    expect(await code.inputValue()).toBe('');
+
+    // 777xxx: approved in the bank app.
+    await code.fill('777123');
+    await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+    await page.waitForURL(/\/checkout\/success\?payment=blik&orderId=KT\d{9}$/, WAIT);
+    await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+    const orders = await ordersFor('customer_email', email);
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ id: declined!.id, payu_status: 'COMPLETED', status: 'processing' });
+    expect(new URL(page.url()).searchParams.get('orderId')).toBe(await orderNumberOf(declined!.id));
+    expect(await paymentReceivedMails(declined!.id)).toBe(1);
+    await expect.poll(() => cartBadge(page), WAIT).toBeNull();
+    // The code never stays on the device.
+    const kept = await page.evaluate(async () => {
+      const stored = JSON.stringify({ ...localStorage });
+      const request = indexedDB.open('kwiaciarnia');
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        const all = database.transaction('meta').objectStore('meta').getAll();
+        all.onsuccess = () => resolve(all.result);
+        all.onerror = () => reject(all.error);
+      });
+      database.close();
+      return stored + JSON.stringify(rows);
+    });
+    expect(kept).not.toContain('777123');
+    expect(kept).not.toContain('500500');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('PayU classic, where the owner chose it: its simulator takes the payment', async () => {
+    await withSetting('payu_api', 'classic', async () => {
+      const { context, page, errors } = await newCustomer();
+      const email = uniqueEmail('klasyczne');
+      await seedCart(page, [[CANDLE.id, 1]]);
+      await openCheckout(page);
+      await fillContact(page, email);
+      await chooseFirstFreeSlot(page);
+      await page.getByRole('radio', { name: 'PayU – szybkie płatności' }).check();
+      await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+      await page.waitForURL(/\/functions\/v1\/payment-simulator/, WAIT);
+      await page.getByRole('heading', { level: 1, name: 'Symulator płatności (lokalny)' }).waitFor(WAIT);
+      await page.getByRole('button', { name: 'Zapłać' }).click();
+      await page.waitForURL(/\/checkout\/success\?payment=payu&orderId=KT\d{9}$/, WAIT);
+      await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+      await expect.poll(async () => (await ordersFor('customer_email', email))[0]?.payu_status, WAIT).toBe('COMPLETED');
+      expect(errors).toEqual([]);
+      await context.close();
+    });
+  });
+
+  it('card with Stripe set up: the Stripe simulator takes the payment', async () => {
+    await withSetting('stripe_secret_key', 'sk_test_local_change_me', async () => {
+      const { context, page, errors } = await newCustomer();
+      const email = uniqueEmail('karta');
+      await seedCart(page, [[CANDLE.id, 1]]);
+      await openCheckout(page);
+      await fillContact(page, email);
+      await chooseFirstFreeSlot(page);
+      await page.getByRole('radio', { name: 'Karta płatnicza' }).check();
+      await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
+      await page.waitForURL(/\/functions\/v1\/stripe-simulator/, WAIT);
+      await page.getByRole('button', { name: 'Zapłać kartą' }).click();
+      await page.waitForURL(/\/checkout\/success\?payment=stripe&orderId=KT\d{9}/, WAIT);
+      await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+      await expect.poll(async () => (await ordersFor('customer_email', email))[0]?.payu_status, WAIT).toBe('COMPLETED');
+      expect((await ordersFor('customer_email', email))[0]).toMatchObject({ payment_method: 'stripe', status: 'processing' });
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 
   it('bad input: the empty form lists what is missing, focuses the first field, and places nothing', async () => {

@@ -22,7 +22,10 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 const SENT = 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.';
 
-async function placeGuestOrder(email: string, client: SupabaseClient = anonClient()): Promise<{ id: string; number: string }> {
+async function placeGuestOrder(
+  email: string,
+  client: SupabaseClient = anonClient(),
+): Promise<{ id: string; number: string; accessKey: string }> {
   const [product] = await someProducts(1);
   const answer = await invokeFunction(client, 'place-order', {
     clientRequestId: randomUUID(),
@@ -30,8 +33,8 @@ async function placeGuestOrder(email: string, client: SupabaseClient = anonClien
     items: [{ productId: product!.id, quantity: 1 }],
   });
   expect(answer.status).toBe(201);
-  const order = answer.body.order as { id: string; orderNumber: string };
-  return { id: order.id, number: order.orderNumber };
+  const order = answer.body.order as { id: string; orderNumber: string; accessKey: string };
+  return { id: order.id, number: order.orderNumber, accessKey: order.accessKey };
 }
 
 /** The token in a mail's order link (/zamowienie/<number>?t=<token>). */
@@ -100,6 +103,32 @@ describe('order page links', () => {
     expect(start.body).toMatchObject({ success: true, redirectUrl: expect.any(String) });
     const keyless = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id });
     expect(keyless.status).toBe(403);
+  });
+
+  it("the device that placed the order opens it with its key, gets that key back, and reads the newest attempt's state", async () => {
+    const order = await placeGuestOrder(uniqueEmail('order-page-device'));
+    const before = await orderPage({ number: order.number, accessKey: order.accessKey });
+    expect(before.status).toBe(200);
+    expect(JSON.parse(before.text)).toMatchObject({ paid: false, paymentState: null, payment: { accessKey: order.accessKey } });
+
+    // An attempt that failed, then a new one: the page reads the new one, whatever payu_status still shows.
+    await withDatabase(async (db) => {
+      const total = (await db.query<{ t: string }>('select round(total * 100)::bigint as t from orders where id = $1', [order.id])).rows[0]!
+        .t;
+      await db.query(
+        `insert into payments (order_id, provider, provider_payment_id, method, amount_grosz, state, created_at)
+           values ($1, 'payu-rest', $2, 'payu', $3, 'canceled', now() - interval '1 minute'), ($1, 'payu-rest', $4, 'payu', $3, 'pending', now())`,
+        [order.id, `T${Date.now()}A`, total, `T${Date.now()}B`],
+      );
+    });
+    expect(JSON.parse((await orderPage({ number: order.number, accessKey: order.accessKey })).text)).toMatchObject({
+      paymentState: 'pending',
+    });
+    const keys = await withDatabase((db) => db.query('select 1 from order_access_keys where order_id = $1', [order.id]));
+    expect(keys.rows).toHaveLength(1);
+
+    const other = await placeGuestOrder(uniqueEmail('order-page-device-other'));
+    expect((await orderPage({ number: order.number, accessKey: other.accessKey })).status).toBe(404);
   });
 
   it("the signed-in buyer's session opens their own order without a token; another customer's does not", async () => {

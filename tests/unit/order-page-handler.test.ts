@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashOrderLinkToken, newOrderLinkToken } from '../../functions/_shared/mail/order-link-token.ts';
+import { hashAccessKey } from '../../functions/_shared/order-access.ts';
 import { createOrderPageHandler, type OrderPageDeps } from '../../functions/order-page/handler.ts';
 import { canPayNow, type OrderPageRow } from '../../functions/order-page/view.ts';
 import { GUEST_HEADERS, PUBLISHABLE_KEY, fakeAuthenticate } from './caller-fixtures.ts';
@@ -31,9 +32,13 @@ const ORDER: OrderPageRow = {
   user_id: 'user-1',
 };
 
-async function setup(order: Partial<OrderPageRow> = {}) {
+/** The key place-order gave the device that placed ORDER. */
+const DEVICE_KEY = 'd'.repeat(43);
+
+async function setup(order: Partial<OrderPageRow> = {}, paymentState: 'pending' | 'canceled' | null = null) {
   const token = newOrderLinkToken();
   const hashes = new Set([await hashOrderLinkToken(token)]);
+  const deviceKeyHash = await hashAccessKey(DEVICE_KEY);
   const minted: string[] = [];
   const row = { ...ORDER, ...order };
   const deps: OrderPageDeps = {
@@ -44,6 +49,8 @@ async function setup(order: Partial<OrderPageRow> = {}) {
       minted.push(orderId);
       return 'k'.repeat(43);
     },
+    hasAccessKey: async (orderId, hash) => orderId === row.id && hash === deviceKeyHash,
+    latestPaymentState: async () => paymentState,
   };
   return { handler: createOrderPageHandler(deps), token, minted };
 }
@@ -99,6 +106,21 @@ describe('order-page', () => {
     const other = await handler(post({ number: 'KT2611240001' }, { apikey: PUBLISHABLE_KEY, Authorization: 'Bearer other-token' }));
     expect(own.status).toBe(200);
     expect(other.status).toBe(404);
+  });
+
+  it("opens the order for the device that placed it (its access key), giving that key back, with the newest attempt's state", async () => {
+    const { handler, minted } = await setup({ payment_method: 'blik', payu_status: 'CANCELED' }, 'pending');
+    const response = await handler(post({ number: 'KT2611240001', accessKey: DEVICE_KEY }));
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({
+      paid: false,
+      paymentState: 'pending',
+      payment: { orderId: 'order-1', accessKey: DEVICE_KEY },
+    });
+    expect(minted).toEqual([]);
+    const wrong = await handler(post({ number: 'KT2611240001', accessKey: 'e'.repeat(43) }));
+    const malformed = await handler(post({ number: 'KT2611240001', accessKey: 'short' }));
+    expect([wrong.status, malformed.status]).toEqual([404, 404]);
   });
 
   it('refuses a missing number (400), callers without a key (401) and other methods, always as JSON', async () => {

@@ -20,7 +20,6 @@ import {
   notificationSubject,
   orderNumberOfExtOrderId,
   parseOpenPayuSignature,
-  parsePayuError,
   payuRestOrderBody,
   productsTotal,
   readRetrieveAnswer,
@@ -249,11 +248,5 @@ describe('reading PayU’s answers', () => {
     expect(readRetrieveAnswer(answer)).toEqual(answer.orders[0]);
     expect(readRetrieveAnswer({ ...answer, orders: [{ ...answer.orders[0], totalAmount: '42.97' }] })).toBeNull();
     expect(readRetrieveAnswer({ ...answer, status: { statusCode: 'DATA_NOT_FOUND' } })).toBeNull();
-  });
-
-  it('tells the success page that PayU sent the buyer back with an error', () => {
-    expect(parsePayuError('?payment=payu&orderId=KT123456789&error=501')).toBe('501');
-    expect(parsePayuError(new URLSearchParams('error=<x>'))).toBe('unknown');
-    expect(parsePayuError('payment=payu&orderId=KT123456789')).toBeNull();
   });
 });

@@ -1,7 +1,6 @@
 import * as v from 'valibot';
-import { addDays } from '../../../src/domain/calendar-date.ts';
 import { formatPln, grosz } from '../../../src/domain/money.ts';
-import { warsawWallClock } from '../../../src/domain/warsaw-time.ts';
+import { deadlineText } from '../../../src/domain/polish-date.ts';
 import type { MailBlock } from './render.ts';
 import { formatMailDate, greeting, orderLinkBlock, transferBlocks, type MailContext } from './templates.ts';
 
@@ -52,14 +51,6 @@ export function refundCompletedMail(context: MailContext): PaymentMail {
 }
 
 const reminderDetailsSchema = v.object({ payBy: v.pipe(v.string(), v.isoTimestamp()) });
-
-/** '…do końca dnia 30.11.2026 (poniedziałek)' for a midnight deadline, '…do 26.11.2026 (czwartek), godz. 12:00' otherwise. */
-function deadlineText(instant: number): string {
-  const { date, minutes } = warsawWallClock(instant);
-  if (minutes === 0) return `do końca dnia ${formatMailDate(addDays(date, -1))}`;
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return `do ${formatMailDate(date)}, godz. ${time}`;
-}
 
 /**
  * 'Przypomnienie o płatności': once, after the first working day without the

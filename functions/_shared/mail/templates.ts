@@ -1,7 +1,7 @@
-import { isoWeekday } from '../../../src/domain/calendar-date.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
 import { invoiceRows, type OrderInvoice } from '../../../src/domain/invoice.ts';
 import { formatPln, type Grosz } from '../../../src/domain/money.ts';
+import { formatPolishDate } from '../../../src/domain/polish-date.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
 import { NO_WITHDRAWAL_LABEL, WITHDRAWAL_PERIOD_DAYS, type WithdrawalExemption } from '../../../src/domain/withdrawal-right.ts';
@@ -85,13 +85,8 @@ export interface MailContext {
   details?: unknown;
 }
 
-const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'];
-
 /** '2026-11-28' → '28.11.2026 (sobota)'. */
-export function formatMailDate(date: string): string {
-  const [year, month, day] = date.split('-');
-  return `${day}.${month}.${year} (${WEEKDAYS[isoWeekday(date) - 1]})`;
-}
+export const formatMailDate = formatPolishDate;
 
 function shopName(shop: ShopDetails): string {
   return shop.name.trim() || 'Kwiaciarnia';

@@ -4,14 +4,19 @@ import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import type { PlacedOrder, SubmitOrder } from '../../domain/place-order-contract.ts';
 import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
 import { orderItems, type CheckoutLine } from './checkout-model.ts';
-import { startCardPayment, startPayuPayment } from './payment-start.ts';
+import { startPayment } from './payment-start.ts';
 
 export type CheckoutResult =
   | { kind: 'transfer'; order: PlacedOrder }
   | { kind: 'redirect'; order: PlacedOrder; url: string }
+  /** The BLIK code went to PayU: the order is paid once the customer confirms in the bank's app. */
+  | { kind: 'blik-pending'; order: PlacedOrder }
   /** Saved on the device; the outbox sends it when the server can be reached. */
   | { kind: 'queued'; localNumber: string }
   | { kind: 'error'; message: string; fields?: Record<string, string> };
+
+/** The name serverFields gives the BLIK code (it is not a form value, see checkout-schema.ts). */
+export const BLIK_CODE_FIELD = 'blikCode';
 
 export const UNAVAILABLE_LINES_MESSAGE = 'Usuń z koszyka produkty, które nie są już dostępne, i spróbuj ponownie.';
 
@@ -19,7 +24,9 @@ export const UNAVAILABLE_LINES_MESSAGE = 'Usuń z koszyka produkty, które nie s
  * docs/spec.md §4 'Checkout flow': place the order (once, whatever the retries), then
  * branch on the payment method. The idempotency key is kept while the order's
  * content stays the same, so a retry after a dropped connection or a failed
- * payment start answers with the same order instead of a second one.
+ * payment start answers with the same order instead of a second one. The
+ * BLIK code (already six digits, see blikCodeError) is not part of the
+ * order's content: a new code after a refused one pays the same order.
  */
 export async function runCheckout(
   values: CheckoutFormValues,
@@ -27,6 +34,7 @@ export async function runCheckout(
   accessToken: string | null,
   submitOrder: SubmitOrder,
   estimatedTotal: number,
+  blikCode?: string,
 ): Promise<CheckoutResult> {
   const parsed = v.safeParse(checkoutFormSchema, values);
   if (!parsed.success) return { kind: 'error', message: joinIssueMessages(parsed.issues) };
@@ -57,7 +65,8 @@ export async function runCheckout(
   const { order } = outcome;
   if (parsed.output.paymentMethod === 'transfer') return { kind: 'transfer', order };
 
-  const start =
-    parsed.output.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
-  return start.ok ? { kind: 'redirect', order, url: start.redirectUrl } : { kind: 'error', message: start.message };
+  const start = await startPayment(order, accessToken, parsed.output.paymentMethod === 'blik' ? blikCode : undefined);
+  if (start.kind === 'redirect') return { kind: 'redirect', order, url: start.url };
+  if (start.kind === 'blik-pending') return { kind: 'blik-pending', order };
+  return { kind: 'error', message: start.message, ...(start.codeRefused ? { fields: { [BLIK_CODE_FIELD]: start.message } } : {}) };
 }

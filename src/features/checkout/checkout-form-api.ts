@@ -11,7 +11,7 @@ import { saveDraftValues } from './checkout-draft.ts';
 export function useCheckoutFormApi(options: {
   initialValues: CheckoutFormValues;
   onSubmit: (value: CheckoutFormValues) => Promise<void>;
-  onSubmitInvalid: () => void;
+  onSubmitInvalid: (value: CheckoutFormValues) => void;
 }) {
   return useForm({
     defaultValues: options.initialValues,
@@ -21,7 +21,7 @@ export function useCheckoutFormApi(options: {
       onChangeDebounceMs: 300,
     },
     onSubmit: ({ value }) => options.onSubmit(value),
-    onSubmitInvalid: options.onSubmitInvalid,
+    onSubmitInvalid: ({ value }) => options.onSubmitInvalid(value),
   });
 }
 

@@ -1,7 +1,7 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { blikCodeError, checkoutFormSchema, normalizeBlikCode, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import { DEFAULT_DELIVERY_RATE_PER_KM, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
@@ -9,9 +9,11 @@ import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
 import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
+import { BlikCodeField, BlikWaiting, PaymentNotice, takesBlikCode } from './blik-payment.tsx';
 import { CardSection } from './card-section.tsx';
 import { CemeterySection } from './cemetery-section.tsx';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
+import { BLIK_CODE_FIELD } from './checkout-flow.ts';
 import { ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
 import { fieldError, serverFieldError, useCheckoutFormApi } from './checkout-form-api.ts';
 import {
@@ -67,13 +69,43 @@ export function CheckoutForm({
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
   const freeThreshold = freeShippingThreshold(settings);
   const ratePerKm = amountSettingOr(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
-  const submission = useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTransferPlaced, onQueued });
+  // The BLIK code lives here, in memory only: never in the form's values, which the draft saves.
+  const [blikCode, setBlikCode] = useState('');
+  const [blikCodeProblem, setBlikCodeProblem] = useState<string | undefined>(undefined);
+  const blikInputRef = useRef<HTMLInputElement>(null);
+  const submission = useCheckoutSubmission({
+    cart,
+    getAccessToken,
+    submitOrder,
+    onTransferPlaced,
+    onQueued,
+    onBlikCodeUsed: () => setBlikCode(''),
+  });
   const { formRef, phase, busy, error, serverFields } = submission;
+  const codeInShop = takesBlikCode(settings);
+
+  /** The code to send with this submission (none unless BLIK takes one here); not ok, and the field marked, when it is not six digits. */
+  function checkedBlikCode(value: CheckoutFormValues): { ok: boolean; code?: string } {
+    if (value.paymentMethod !== 'blik' || !codeInShop) return { ok: true };
+    const problem = blikCodeError(blikCode);
+    setBlikCodeProblem(problem);
+    return problem ? { ok: false } : { ok: true, code: normalizeBlikCode(blikCode) };
+  }
 
   const form = useCheckoutFormApi({
     initialValues,
-    onSubmit: (value) => submission.submit(value, { checkingLines, quote, total: totals.total }),
-    onSubmitInvalid: submission.submitInvalid,
+    onSubmit: async (value) => {
+      const blik = checkedBlikCode(value);
+      if (!blik.ok) {
+        blikInputRef.current?.focus();
+        return;
+      }
+      await submission.submit(value, { checkingLines, quote, total: totals.total, blikCode: blik.code });
+    },
+    onSubmitInvalid: (value) => {
+      checkedBlikCode(value);
+      submission.submitInvalid();
+    },
   });
 
   const values = useStore(form.store, (state) => state.values);
@@ -104,6 +136,10 @@ export function CheckoutForm({
 
   const costUnknown = isLocalDelivery(values.deliveryMethod) && quote.status !== 'ready';
   const summaryErrors = submission.showSummaryErrors ? validationSummary(values) : '';
+
+  if (phase === 'blik-waiting' && submission.blikOrder) {
+    return <BlikWaiting order={submission.blikOrder} getAccessToken={getAccessToken} onRejected={submission.blikRejected} />;
+  }
 
   if (phase === 'confirm-transfer' || (busy && values.paymentMethod === 'transfer')) {
     return (
@@ -256,17 +292,31 @@ export function CheckoutForm({
             )}
           </form.Field>
 
-          <form.Field name="paymentMethod">
-            {(field) => (
-              <RadioChoices
-                legend="Płatność"
-                name="paymentMethod"
-                options={PAYMENT_CHOICES}
-                value={field.state.value}
-                onChange={field.handleChange}
+          <div>
+            <form.Field name="paymentMethod">
+              {(field) => (
+                <RadioChoices
+                  legend="Płatność"
+                  name="paymentMethod"
+                  options={PAYMENT_CHOICES}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                />
+              )}
+            </form.Field>
+            {submission.paymentNotice && <PaymentNotice message={submission.paymentNotice} />}
+            {values.paymentMethod === 'blik' && codeInShop && (
+              <BlikCodeField
+                value={blikCode}
+                error={blikCodeProblem ?? serverFields[BLIK_CODE_FIELD]}
+                inputRef={blikInputRef}
+                onChange={(next) => {
+                  setBlikCode(next);
+                  setBlikCodeProblem(undefined);
+                }}
               />
             )}
-          </form.Field>
+          </div>
 
           <InvoiceSection form={form} serverFields={serverFields} />
         </form>

@@ -5,15 +5,11 @@ import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind } from '../../domain/florist-order.ts';
 import { formatTimeOfDay, formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
 import { warsawWallClock } from '../../domain/warsaw-time.ts';
+import { weekdayName } from '../../domain/polish-date.ts';
 
 /** The picker's Polish words: weekday names, a date as a person reads it, the courier's dispatch days. */
 
-const WEEKDAYS = ['poniedziałek', 'wtorek', 'środa', 'czwartek', 'piątek', 'sobota', 'niedziela'] as const;
 const WEEKDAYS_SHORT = ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'] as const;
-
-export function weekdayName(date: string): string {
-  return WEEKDAYS[isoWeekday(date) - 1] ?? '';
-}
 
 export function weekdayShort(date: string): string {
   return WEEKDAYS_SHORT[isoWeekday(date) - 1] ?? '';

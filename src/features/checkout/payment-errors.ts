@@ -1,6 +1,5 @@
 /** docs/spec.md §8 messages of the payment start, in one place. */
 export const PAYU_DEFAULT_ERROR = 'Wystąpił błąd podczas inicjowania płatności PayU.';
-export const PAYU_NO_REDIRECT = 'Nie otrzymano adresu URL do płatności PayU';
 export const PAYMENT_SESSION_FALLBACK = 'Failed to create payment session';
 export const PAYMENT_NO_REDIRECT = 'No redirect URL received from payment service';
 export const PAYMENT_START_FALLBACK =

@@ -1,61 +1,50 @@
-import type { CheckoutForm } from '../../domain/checkout-schema.ts';
-import { PAYMENT_REDIRECT_DELAY_MS, checkRedirectUrl } from '../../domain/payu-classic.ts';
-import { NetworkError, bodyField, callFunction } from '../../lib/functions-client.ts';
-import {
-  PAYMENT_NO_REDIRECT,
-  PAYMENT_SESSION_FALLBACK,
-  PAYMENT_START_FALLBACK,
-  PAYU_NO_REDIRECT,
-  payuErrorMessage,
-} from './payment-errors.ts';
+import { PAYMENT_REDIRECT_DELAY_MS } from '../../domain/payu-classic.ts';
+import { bodyField, callFunction } from '../../lib/functions-client.ts';
+import { PAYMENT_NO_REDIRECT, PAYMENT_SESSION_FALLBACK, PAYMENT_START_FALLBACK } from './payment-errors.ts';
 import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 
-export type PaymentStart = { ok: true; redirectUrl: string } | { ok: false; message: string };
+export type PaymentStart =
+  /** The gateway's page (PayU, Stripe, or a local simulator). */
+  | { kind: 'redirect'; url: string }
+  /** PayU took the BLIK code: the customer confirms in the bank's app, the notification settles it. */
+  | { kind: 'blik-pending' }
+  /** `codeRefused`: the gateway said no to the BLIK code itself (a new code may pay). */
+  | { kind: 'error'; message: string; codeRefused?: boolean };
 
 /**
  * Which order to pay and the proof that this device (or this signed-in
  * customer) placed it; everything the gateway is sent comes from the stored order.
  */
-function paymentRequest(order: PlacedOrder): { orderId: string; accessKey?: string } {
-  return order.accessKey ? { orderId: order.id, accessKey: order.accessKey } : { orderId: order.id };
+function paymentRequest(order: PlacedOrder, blikCode: string | undefined): { orderId: string; accessKey?: string; blikCode?: string } {
+  return {
+    orderId: order.id,
+    ...(order.accessKey ? { accessKey: order.accessKey } : {}),
+    ...(blikCode ? { blikCode } : {}),
+  };
 }
 
 /**
- * docs/spec.md §4 'Payment start' for the payu method: the create-payu-classic-payment
- * function signs the gateway parameters from the order as stored; the browser
- * only checks the address it got back.
+ * docs/spec.md §7 create-payment, for every online method: the function picks
+ * the gateway (PayU REST or classic, Stripe) from the stored order and the
+ * shop's settings. With a BLIK code it may answer { blik: 'pending' } instead
+ * of a page to go to. Errors read as docs/spec.md §8 'Payment session'.
  */
-export async function startPayuPayment(order: PlacedOrder, accessToken: string | null): Promise<PaymentStart> {
+export async function startPayment(order: PlacedOrder, accessToken: string | null, blikCode?: string): Promise<PaymentStart> {
   try {
-    const answer = await callFunction('create-payu-classic-payment', paymentRequest(order), { accessToken });
-    const success = typeof answer.body === 'object' && answer.body !== null && (answer.body as { success?: unknown }).success === true;
-    if (!answer.ok || !success) {
-      return { ok: false, message: payuErrorMessage(bodyField(answer.body, 'error') ?? `HTTP ${answer.status}: ${answer.statusText}`) };
-    }
-    const redirectUrl = bodyField(answer.body, 'redirectUrl');
-    if (!redirectUrl) return { ok: false, message: PAYU_NO_REDIRECT };
-    const check = checkRedirectUrl(redirectUrl);
-    if (!check.valid) return { ok: false, message: payuErrorMessage(check.errors.join(', ')) };
-    return { ok: true, redirectUrl };
-  } catch (error) {
-    return { ok: false, message: payuErrorMessage(error instanceof NetworkError ? 'network error' : undefined) };
-  }
-}
-
-/** Card and BLIK (docs/spec.md §7 create-payment): the provider's page, or the local simulator without a provider key. */
-export async function startCardPayment(order: PlacedOrder, accessToken: string | null): Promise<PaymentStart> {
-  try {
-    const answer = await callFunction('create-payment', paymentRequest(order), { accessToken });
+    const answer = await callFunction('create-payment', paymentRequest(order, blikCode), { accessToken });
     if (!answer.ok) {
       const detail =
         bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
-      return { ok: false, message: detail ?? PAYMENT_SESSION_FALLBACK };
+      // 400: not six digits; 422: PayU refused the code (wrong, expired, used).
+      const codeRefused = blikCode !== undefined && (answer.status === 400 || answer.status === 422);
+      return { kind: 'error', message: detail || PAYMENT_SESSION_FALLBACK, ...(codeRefused ? { codeRefused } : {}) };
     }
+    if (blikCode !== undefined && bodyField(answer.body, 'blik') === 'pending') return { kind: 'blik-pending' };
     const url = bodyField(answer.body, 'url');
-    if (!url || !/^https?:\/\//i.test(url)) return { ok: false, message: PAYMENT_NO_REDIRECT };
-    return { ok: true, redirectUrl: url };
+    if (!url || !/^https?:\/\//i.test(url)) return { kind: 'error', message: PAYMENT_NO_REDIRECT };
+    return { kind: 'redirect', url };
   } catch {
-    return { ok: false, message: PAYMENT_START_FALLBACK };
+    return { kind: 'error', message: PAYMENT_START_FALLBACK };
   }
 }
 
@@ -70,15 +59,18 @@ export async function redirectToPayment(
 
 /**
  * Starts the payment of an order that was placed earlier (sent from the
- * device's outbox after the customer was offline) and leaves for the gateway.
+ * device's outbox after the customer was offline, or 'Zapłać teraz' on the
+ * order's page) and leaves for the gateway. No BLIK code here: a BLIK order
+ * goes to the gateway's page with BLIK chosen.
  */
 export async function payForPlacedOrder(
   order: PlacedOrder,
-  customer: Pick<CheckoutForm, 'paymentMethod'>,
   accessToken: string | null,
 ): Promise<{ ok: false; message: string } | { ok: true }> {
-  const start = customer.paymentMethod === 'payu' ? await startPayuPayment(order, accessToken) : await startCardPayment(order, accessToken);
-  if (!start.ok) return start;
-  await redirectToPayment(start.redirectUrl);
+  const start = await startPayment(order, accessToken);
+  if (start.kind === 'error') return { ok: false, message: start.message };
+  // Without a code create-payment answers a page; a pending BLIK here would be a broken server.
+  if (start.kind !== 'redirect') return { ok: false, message: PAYMENT_NO_REDIRECT };
+  await redirectToPayment(start.url);
   return { ok: true };
 }

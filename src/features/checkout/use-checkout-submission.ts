@@ -2,8 +2,9 @@ import { useRef, useState } from 'react';
 import { DELIVERY_COST_UNKNOWN_MESSAGE, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { isLocalDelivery } from '../../domain/delivery.ts';
 import { toPln, type Grosz } from '../../domain/money.ts';
-import type { SubmitOrder } from '../../domain/place-order-contract.ts';
-import { runCheckout } from './checkout-flow.ts';
+import type { PlacedOrder, SubmitOrder } from '../../domain/place-order-contract.ts';
+import { BLIK_REJECTED_MESSAGE } from './blik-payment.tsx';
+import { BLIK_CODE_FIELD, runCheckout } from './checkout-flow.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 import { redirectToPayment } from './payment-start.ts';
 import type { QuoteState } from './use-delivery-quote.ts';
@@ -15,7 +16,7 @@ function refusesSlot(fields: Readonly<Record<string, string>> | undefined): bool
   return SLOT_FIELDS.some((name) => fields?.[`checkout.${name}`] !== undefined || fields?.[name] !== undefined);
 }
 
-export type CheckoutPhase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting';
+export type CheckoutPhase = 'editing' | 'confirm-transfer' | 'processing' | 'redirecting' | 'blik-waiting';
 
 export const CHECKING_LINES_MESSAGE = 'Sprawdzamy dostępność produktów w koszyku…';
 
@@ -25,6 +26,8 @@ export interface CheckoutSubmissionOptions {
   submitOrder: SubmitOrder;
   onTransferPlaced: (orderNumber: string) => void;
   onQueued: (localNumber: string) => void;
+  /** The typed BLIK code reached the gateway (taken or refused): a one-time code is not offered again. */
+  onBlikCodeUsed: () => void;
 }
 
 /** What the form knows at the moment of submitting, beyond its values. */
@@ -34,6 +37,8 @@ export interface SubmitContext {
   quote: QuoteState;
   /** The order's total as the summary shows it, sent along for the server to compare. */
   total: Grosz;
+  /** Six digits, when BLIK is paid with a code typed here. */
+  blikCode?: string;
 }
 
 /**
@@ -41,7 +46,14 @@ export interface SubmitContext {
  * delivery cost is unknown, ask to confirm a bank transfer first, then place
  * the order and go to payment — or show what the shop refused, field by field.
  */
-export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTransferPlaced, onQueued }: CheckoutSubmissionOptions) {
+export function useCheckoutSubmission({
+  cart,
+  getAccessToken,
+  submitOrder,
+  onTransferPlaced,
+  onQueued,
+  onBlikCodeUsed,
+}: CheckoutSubmissionOptions) {
   const formRef = useRef<HTMLFormElement>(null);
   const [phase, setPhase] = useState<CheckoutPhase>('editing');
   const [error, setError] = useState<string | null>(null);
@@ -49,13 +61,25 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
   const [showSummaryErrors, setShowSummaryErrors] = useState(false);
   /** Counts the server's refusals of the chosen slot: the picker asks for availability again on each. */
   const [slotRefusals, setSlotRefusals] = useState(0);
+  /** The order whose BLIK code waits for the bank app's confirmation. */
+  const [blikOrder, setBlikOrder] = useState<PlacedOrder | null>(null);
+  /** What became of the last BLIK payment, shown by the payment choice. */
+  const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
 
-  async function placeAndPay(value: CheckoutFormValues, total: Grosz) {
+  async function placeAndPay(value: CheckoutFormValues, total: Grosz, blikCode?: string) {
     setPhase('processing');
     setError(null);
+    setPaymentNotice(null);
     const accessToken = await getAccessToken().catch(() => null);
-    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, toPln(total));
+    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, toPln(total), blikCode);
+    if (result.kind === 'blik-pending') {
+      onBlikCodeUsed();
+      setBlikOrder(result.order);
+      setPhase('blik-waiting');
+      return;
+    }
     if (result.kind === 'error') {
+      if (result.fields?.[BLIK_CODE_FIELD] !== undefined) onBlikCodeUsed();
       setError(result.message);
       setServerFields(result.fields ?? {});
       if (refusesSlot(result.fields)) setSlotRefusals((count) => count + 1);
@@ -75,7 +99,7 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
   }
 
   /** The form's onSubmit: its values passed validation. */
-  async function submit(value: CheckoutFormValues, { checkingLines, quote, total }: SubmitContext) {
+  async function submit(value: CheckoutFormValues, { checkingLines, quote, total, blikCode }: SubmitContext) {
     setShowSummaryErrors(false);
     setError(null);
     setServerFields({});
@@ -93,7 +117,18 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
       window.scrollTo({ top: 0 });
       return;
     }
-    await placeAndPay(value, total);
+    await placeAndPay(value, total, blikCode);
+  }
+
+  /**
+   * The bank refused or the customer cancelled in the app: back to the form.
+   * Its unchanged content places no new order (the draft keeps its key), so a
+   * new code pays the same one; another method is other content, a new order.
+   */
+  function blikRejected() {
+    setBlikOrder(null);
+    setPaymentNotice(BLIK_REJECTED_MESSAGE);
+    setPhase('editing');
   }
 
   /** The form's onSubmitInvalid: list what is wrong and put the cursor on the first invalid field. */
@@ -120,5 +155,8 @@ export function useCheckoutSubmission({ cart, getAccessToken, submitOrder, onTra
     submitInvalid,
     placeAndPay,
     backToEditing,
+    blikOrder,
+    blikRejected,
+    paymentNotice,
   };
 }
