@@ -1,3 +1,5 @@
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { isUuid } from '../../src/domain/patterns.ts';
 import { userIdOf, type Caller } from './caller-auth.ts';
 import { HttpError } from './http.ts';
 
@@ -36,6 +38,28 @@ export async function hashAccessKey(key: string): Promise<string> {
 export interface OrderAccessStore {
   isShopOwner(userId: string): Promise<boolean>;
   hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
+}
+
+/** The real store: the service-role client, after the caller's input was validated. */
+export function createOrderAccessStore(admin: SupabaseClient): OrderAccessStore {
+  return {
+    async isShopOwner(userId) {
+      const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
+      if (error) throw new Error(`checking the shop owner failed: ${error.message}`);
+      return data !== null;
+    },
+    async hasAccessKey(orderId, keyHash) {
+      if (!isUuid(orderId)) return false;
+      const { data, error } = await admin
+        .from('order_access_keys')
+        .select('order_id')
+        .eq('order_id', orderId)
+        .eq('key_hash', keyHash)
+        .limit(1);
+      if (error) throw new Error(`checking the order access key failed: ${error.message}`);
+      return (data ?? []).length > 0;
+    },
+  };
 }
 
 export interface AccessRequest {

@@ -1,4 +1,5 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { isUuid } from '../../src/domain/patterns.ts';
 import { fromPln, grosz, toPln, type Grosz } from '../../src/domain/money.ts';
 import {
   buildGatewayRedirect,
@@ -15,7 +16,7 @@ import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';
 import { HttpError, MAX_JSON_BYTES } from './http.ts';
 import { createLedgerStore, type LedgerStore } from './ledger.ts';
-import type { OrderAccessStore } from './order-access.ts';
+import { createOrderAccessStore, type OrderAccessStore } from './order-access.ts';
 import { createAdminClient } from './supabase-clients.ts';
 import type { LedgerPaymentState } from '../../src/domain/payment-ledger.ts';
 
@@ -60,12 +61,7 @@ export interface PaymentStore extends OrderAccessStore, LedgerStore {
   loadSettings(keys: readonly string[]): Promise<Record<string, string>>;
 }
 
-const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ORDER_NUMBER_FORMAT = /^KT\d{9}$/;
-
-export function isUuid(value: string): boolean {
-  return UUID_PATTERN.test(value);
-}
 
 interface OrderRow {
   id: string;
@@ -128,24 +124,7 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
       return Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
     },
 
-    async isShopOwner(userId) {
-      const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
-      if (error) throw new Error(`checking the shop owner failed: ${error.message}`);
-      return data !== null;
-    },
-
-    async hasAccessKey(orderId, keyHash) {
-      if (!isUuid(orderId)) return false;
-      const { data, error } = await admin
-        .from('order_access_keys')
-        .select('order_id')
-        .eq('order_id', orderId)
-        .eq('key_hash', keyHash)
-        .limit(1);
-      if (error) throw new Error(`checking the order access key failed: ${error.message}`);
-      return (data ?? []).length > 0;
-    },
-
+    ...createOrderAccessStore(admin),
     ...createLedgerStore(admin),
   };
 }

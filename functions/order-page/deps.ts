@@ -1,6 +1,6 @@
 import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
-import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
+import { createOrderAccessStore, hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createOrderPageHandler, type OrderPageDeps } from './handler.ts';
 import { ORDER_PAGE_COLUMNS, toPaymentAttemptState, type OrderPageRow } from './view.ts';
@@ -31,16 +31,7 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       if (error) throw new Error(`storing the access key failed: ${error.message}`);
       return key;
     },
-    async hasAccessKey(orderId, keyHash) {
-      const { data, error } = await admin
-        .from('order_access_keys')
-        .select('order_id')
-        .eq('order_id', orderId)
-        .eq('key_hash', keyHash)
-        .limit(1);
-      if (error) throw new Error(`checking the access key failed: ${error.message}`);
-      return (data ?? []).length > 0;
-    },
+    hasAccessKey: createOrderAccessStore(admin).hasAccessKey,
     async latestPaymentState(orderId) {
       // The same attempt sync_order_money mirrors into payu_status: the newest from a gateway.
       const { data, error } = await admin

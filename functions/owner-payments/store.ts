@@ -1,8 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { grosz } from '../../src/domain/money.ts';
 import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
-import { isUuid } from '../_shared/payments.ts';
+import { isUuid } from '../../src/domain/patterns.ts';
 import { createLedgerStore } from '../_shared/ledger.ts';
+import { createOrderAccessStore } from '../_shared/order-access.ts';
 import type { LedgerPayment, OwnerPaymentsStore } from './handler.ts';
 
 interface PaymentRow {
@@ -44,11 +45,7 @@ export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsSt
   return {
     applyRefundEvent: createLedgerStore(admin).applyRefundEvent,
 
-    async isShopOwner(userId) {
-      const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();
-      if (error) throw new Error(`checking the shop owner failed: ${error.message}`);
-      return data !== null;
-    },
+    isShopOwner: createOrderAccessStore(admin).isShopOwner,
 
     async findOrder(orderId) {
       if (!isUuid(orderId)) return null;

@@ -4,7 +4,8 @@ import type { LedgerOutcome } from '../../src/domain/payment-ledger.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { HttpError, jsonResponse, type Handler } from '../_shared/http.ts';
 import type { LedgerStore } from '../_shared/ledger.ts';
-import { isUuid, type PaymentStore } from '../_shared/payments.ts';
+import { isUuid } from '../../src/domain/patterns.ts';
+import type { PaymentStore } from '../_shared/payments.ts';
 import { resolveStripeWebhookSecret } from '../_shared/stripe-settings.ts';
 import { readStripeEvent, type RefundOutcome, type SessionOutcome } from './events.ts';
 

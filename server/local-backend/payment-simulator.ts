@@ -9,6 +9,7 @@ import {
   type GatewayTransaction,
 } from '../../src/domain/payu-status.ts';
 import { HttpError, type Handler } from '../../functions/_shared/http.ts';
+import { escapeHtml, simulatorPage } from './simulator-page.ts';
 import { readParams, searchParamsRecord, type PaymentStore } from '../../functions/_shared/payments.ts';
 
 /**
@@ -36,16 +37,6 @@ const MAX_FORM_BYTES = 16 * 1024;
 /** Gateway fields the page needs; everything else is carried along untouched. */
 const NEEDED = ['pos_id', 'session_id', 'order_id', 'amount', 'pow_url', 'pow_url_blad', 'sig'] as const;
 
-// No script, no external resources: the page can only show data and post its form.
-const SECURITY_HEADERS: Record<string, string> = {
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
-
 const STYLE = `
   *{box-sizing:border-box}
   body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f6f3ef;color:#222;line-height:1.5}
@@ -63,29 +54,8 @@ const STYLE = `
   @media (max-width:420px){main{margin:0;border-radius:0;min-height:100vh}}
 `;
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 function page(status: number, title: string, body: string): Response {
-  const html = `<!doctype html>
-<html lang="pl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS } });
+  return simulatorPage(status, title, body, STYLE);
 }
 
 function errorPage(status: number, title: string, text: string): Response {

@@ -1,4 +1,5 @@
 import { formatPln, grosz } from '../../src/domain/money.ts';
+import { escapeHtml, simulatorPage } from './simulator-page.ts';
 import {
   BLIK_CODE_FORMAT,
   PAYU_OAUTH_PATH,
@@ -149,22 +150,6 @@ export function blikOutcomeOfCode(code: string): BlikOutcome {
 
 // ------------------------------------------------------------------ the payment page
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
-// No script and nothing external: the page only shows the order and posts its form.
-const PAGE_HEADERS: Record<string, string> = {
-  'Content-Type': 'text/html; charset=utf-8',
-  // form-action also governs the redirect after the post: the shop's return page is on another origin.
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
-
 const PAGE_STYLE =
   'body{font-family:system-ui,sans-serif;background:#f3f5f7;color:#1d2329;margin:0}' +
   'main{max-width:30rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:10px}' +
@@ -174,10 +159,7 @@ const PAGE_STYLE =
   '.pay{background:#a6c307;color:#fff}.reject{background:#fff}.error{color:#b00020;font-weight:600}';
 
 function htmlPage(status: number, body: string): Response {
-  const html = `<!doctype html><html lang="pl"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${PAYU_REST_SIMULATOR_TITLE}</title><style>${PAGE_STYLE}</style></head>
-<body><main><h1>${PAYU_REST_SIMULATOR_TITLE}</h1>${body}</main></body></html>`;
-  return new Response(html, { status, headers: PAGE_HEADERS });
+  return simulatorPage(status, PAYU_REST_SIMULATOR_TITLE, body, PAGE_STYLE);
 }
 
 function paymentPage(order: SimOrder, error?: string): Response {

@@ -1,4 +1,5 @@
 import { formatPln, grosz } from '../../src/domain/money.ts';
+import { escapeHtml, simulatorPage } from './simulator-page.ts';
 
 /**
  * The stand-in for Stripe's hosted Checkout page (stripe-simulator.ts), in
@@ -15,16 +16,6 @@ export interface PageSession {
   lines: { name: string; quantity: number; amount: number }[];
 }
 
-const SECURITY_HEADERS: Record<string, string> = {
-  // form-action also governs the redirect after the post: the shop's return page is on another origin.
-  'Content-Security-Policy':
-    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' http: https:; frame-ancestors 'none'; base-uri 'none'",
-  'X-Frame-Options': 'DENY',
-  'X-Content-Type-Options': 'nosniff',
-  'Referrer-Policy': 'no-referrer',
-  'Cache-Control': 'no-store',
-};
-
 const STYLE = `
   body{margin:0;font-family:system-ui,sans-serif;background:#f6f9fc;color:#1a1f36;line-height:1.5}
   main{max-width:28rem;margin:2rem auto;padding:1.5rem;background:#fff;border-radius:12px;box-shadow:0 2px 10px rgba(0,0,0,.08)}
@@ -39,29 +30,8 @@ const STYLE = `
   button:focus-visible{outline:3px solid #1a1f36;outline-offset:2px}
 `;
 
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
-
 export function htmlPage(status: number, title: string, body: string): Response {
-  const html = `<!doctype html>
-<html lang="pl">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<main>
-<h1>${escapeHtml(title)}</h1>
-${body}
-</main>
-</body>
-</html>
-`;
-  return new Response(html, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', ...SECURITY_HEADERS } });
+  return simulatorPage(status, title, body, STYLE);
 }
 
 export function messagePage(status: number, text: string): Response {

@@ -18,10 +18,9 @@ export const MANUAL_PAYMENT_METHOD_LABELS: Record<ManualPaymentMethod, string> =
 
 /** The largest amount the shop's orders can carry (numeric(10,2) PLN). */
 const MAX_GROSZ = 99_999_999_99;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 // A missing key gets the same Polish message as a wrong value (not valibot's English key issue).
-const orderId = v.optional(v.pipe(v.string('Brak zamówienia.'), v.regex(UUID, 'Nieprawidłowy identyfikator zamówienia.')), '');
+const orderId = v.optional(v.pipe(v.string('Brak zamówienia.'), v.uuid('Nieprawidłowy identyfikator zamówienia.')), '');
 const amount = v.optional(
   v.pipe(
     v.number('Podaj kwotę.'),
@@ -48,7 +47,7 @@ export const refundSchema = v.object({
   orderId,
   amount,
   reason: optionalText(500, 'Powód może mieć najwyżej 500 znaków.'),
-  withdrawalId: v.optional(v.pipe(v.string(), v.regex(UUID, 'Nieprawidłowy identyfikator odstąpienia.'))),
+  withdrawalId: v.optional(v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator odstąpienia.'))),
   /** A refund the owner made outside the shop (a transfer back, cash); without it the gateway refunds. */
   manual: v.optional(v.object({ refundedOn: day('Podaj datę zwrotu.') })),
 });

@@ -4,6 +4,7 @@ import { MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, type ManualPaymen
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { amountFieldText, readAmount, readDay } from './amount-text.ts';
+import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { markPaid } from './payments-api.ts';
 
 const NOTE_MAX_LENGTH = 500;
@@ -69,9 +70,6 @@ export function MarkPaidForm({
     else setFailure(result.message);
   };
 
-  const described = (field: keyof Errors, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
-
   return (
     <form
       className="mt-3 grid gap-3 rounded-2xl border border-forest-100 bg-cream p-3"
@@ -98,57 +96,25 @@ export function MarkPaidForm({
         </select>
       </FormField>
       <div className="grid gap-3 sm:grid-cols-2">
-        <FormField id={`${id}-amount`} label="Kwota (zł)" error={errors.amount}>
-          <input
-            id={`${id}-amount`}
-            className={inputClass}
-            inputMode="decimal"
-            autoComplete="off"
-            value={amountText}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={described('amount', `${id}-amount-hint`)}
-            onChange={(event) => setAmountText(event.target.value)}
-          />
-        </FormField>
-        <FormField id={`${id}-receivedOn`} label="Data wpłaty" error={errors.receivedOn}>
-          <input
-            id={`${id}-receivedOn`}
-            type="date"
-            className={inputClass}
-            max={today}
-            value={receivedOn}
-            aria-invalid={errors.receivedOn ? true : undefined}
-            aria-describedby={described('receivedOn')}
-            onChange={(event) => setReceivedOn(event.target.value)}
-          />
-        </FormField>
-      </div>
-      <p id={`${id}-amount-hint`} className="-mt-1 text-sm text-ink-muted">
-        Do zapłaty pozostało {formatPln(due)}.
-      </p>
-      <FormField id={`${id}-note`} label="Notatka (opcjonalnie)" error={undefined}>
-        <textarea
-          id={`${id}-note`}
-          className={`${inputClass} resize-y`}
-          rows={2}
-          maxLength={NOTE_MAX_LENGTH}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
+        <AmountField
+          id={`${id}-amount`}
+          label="Kwota (zł)"
+          value={amountText}
+          error={errors.amount}
+          hint={`Do zapłaty pozostało ${formatPln(due)}.`}
+          onChange={setAmountText}
         />
-      </FormField>
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-blush-700">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary min-h-11 px-4 py-2" disabled={saving}>
-          {saving ? 'Zapisywanie...' : 'Zapisz wpłatę'}
-        </button>
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2" onClick={onBack} disabled={saving}>
-          Nie zapisuj
-        </button>
+        <DayField
+          id={`${id}-receivedOn`}
+          label="Data wpłaty"
+          value={receivedOn}
+          max={today}
+          error={errors.receivedOn}
+          onChange={setReceivedOn}
+        />
       </div>
+      <NoteField id={`${id}-note`} label="Notatka (opcjonalnie)" value={note} maxLength={NOTE_MAX_LENGTH} onChange={setNote} />
+      <MoneyFormFooter failure={failure} saving={saving} submitLabel="Zapisz wpłatę" backLabel="Nie zapisuj" onBack={onBack} />
     </form>
   );
 }

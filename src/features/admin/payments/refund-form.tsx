@@ -3,6 +3,7 @@ import { formatPln, type Grosz } from '../../../domain/money.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { amountFieldText, readAmount, readDay } from './amount-text.ts';
+import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { paidOnline } from './order-money.ts';
 import { refundOrder } from './payments-api.ts';
 
@@ -77,8 +78,7 @@ export function RefundForm({
     else onSaved(`Zlecono zwrot ${formatPln(amount.amount)}. Pieniądze wrócą do klienta przez bramkę płatności.`);
   };
 
-  const described = (field: keyof Errors, hint?: string) =>
-    [errors[field] ? `${id}-${field}-error` : '', hint ?? ''].filter(Boolean).join(' ') || undefined;
+  const described = (field: keyof Errors) => (errors[field] ? `${id}-${field}-error` : undefined);
 
   return (
     <form
@@ -109,32 +109,16 @@ export function RefundForm({
           </select>
         </FormField>
       )}
-      <FormField id={`${id}-amount`} label="Kwota zwrotu (zł)" error={errors.amount}>
-        <input
-          ref={first}
-          id={`${id}-amount`}
-          className={inputClass}
-          inputMode="decimal"
-          autoComplete="off"
-          value={amountText}
-          aria-invalid={errors.amount ? true : undefined}
-          aria-describedby={described('amount', `${id}-amount-hint`)}
-          onChange={(event) => setAmountText(event.target.value)}
-        />
-      </FormField>
-      <p id={`${id}-amount-hint`} className="-mt-1 text-sm text-ink-muted">
-        Najwyżej {formatPln(refundable)}.
-      </p>
-      <FormField id={`${id}-reason`} label="Powód zwrotu (opcjonalnie)" error={undefined}>
-        <textarea
-          id={`${id}-reason`}
-          className={`${inputClass} resize-y`}
-          rows={2}
-          maxLength={REASON_MAX_LENGTH}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
-      </FormField>
+      <AmountField
+        id={`${id}-amount`}
+        label="Kwota zwrotu (zł)"
+        value={amountText}
+        error={errors.amount}
+        hint={`Najwyżej ${formatPln(refundable)}.`}
+        onChange={setAmountText}
+        inputRef={first}
+      />
+      <NoteField id={`${id}-reason`} label="Powód zwrotu (opcjonalnie)" value={reason} maxLength={REASON_MAX_LENGTH} onChange={setReason} />
       {online ? (
         <label className="flex min-h-11 items-center gap-3 text-sm">
           <input
@@ -152,34 +136,24 @@ export function RefundForm({
         </p>
       )}
       {outside ? (
-        <FormField id={`${id}-refundedOn`} label="Data zwrotu" error={errors.refundedOn}>
-          <input
-            id={`${id}-refundedOn`}
-            type="date"
-            className={inputClass}
-            max={today}
-            value={refundedOn}
-            aria-invalid={errors.refundedOn ? true : undefined}
-            aria-describedby={described('refundedOn')}
-            onChange={(event) => setRefundedOn(event.target.value)}
-          />
-        </FormField>
+        <DayField
+          id={`${id}-refundedOn`}
+          label="Data zwrotu"
+          value={refundedOn}
+          max={today}
+          error={errors.refundedOn}
+          onChange={setRefundedOn}
+        />
       ) : (
         <p className="text-sm">Pieniądze wrócą do klienta przez bramkę, którą zapłacił.</p>
       )}
-      {failure && (
-        <p role="alert" className="text-sm font-medium text-blush-700">
-          {failure}
-        </p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        <button type="submit" className="btn-primary min-h-11 px-4 py-2" disabled={saving}>
-          {saving ? 'Zapisywanie...' : outside ? 'Zapisz zwrot' : 'Zwróć pieniądze'}
-        </button>
-        <button type="button" className="btn-secondary min-h-11 px-4 py-2" onClick={onBack} disabled={saving}>
-          Nie zwracaj
-        </button>
-      </div>
+      <MoneyFormFooter
+        failure={failure}
+        saving={saving}
+        submitLabel={outside ? 'Zapisz zwrot' : 'Zwróć pieniądze'}
+        backLabel="Nie zwracaj"
+        onBack={onBack}
+      />
     </form>
   );
 }
