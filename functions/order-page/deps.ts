@@ -32,18 +32,21 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       return key;
     },
     hasAccessKey: createOrderAccessStore(admin).hasAccessKey,
-    async latestPaymentState(orderId) {
+    now: () => Date.now(),
+    async latestAttempt(orderId) {
       // The same attempt sync_order_money mirrors into payu_status: the newest from a gateway.
       const { data, error } = await admin
         .from('payments')
-        .select('state')
+        .select('state, created_at')
         .eq('order_id', orderId)
         .neq('provider', 'manual')
         .order('created_at', { ascending: false })
         .order('id', { ascending: false })
         .limit(1);
       if (error) throw new Error(`loading the payment state failed: ${error.message}`);
-      return toPaymentAttemptState((data ?? [])[0]?.state);
+      const row = (data as { state: string; created_at: string }[] | null)?.[0];
+      const state = toPaymentAttemptState(row?.state);
+      return row && state ? { state, startedAt: row.created_at } : null;
     },
   };
 }

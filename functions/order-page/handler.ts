@@ -2,7 +2,7 @@ import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { hashOrderLinkToken, isOrderLinkTokenShape } from '../_shared/mail/order-link-token.ts';
 import { hashAccessKey, isAccessKeyShape } from '../_shared/order-access.ts';
-import { canPayNow, orderPageView, type OrderPageRow, type PaymentAttemptState } from './view.ts';
+import { canPayNow, isPaymentInProgress, orderPageView, type OrderPageRow, type PaymentAttempt } from './view.ts';
 
 export interface OrderPageDeps {
   /** Guests with the anon/publishable key, or a signed-in customer. */
@@ -15,8 +15,9 @@ export interface OrderPageDeps {
   mintAccessKey(orderId: string): Promise<string>;
   /** Whether this key hash is one of the order's device access keys (order_access_keys). */
   hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
-  /** The state of the order's newest gateway attempt (payments ledger), or null before any. */
-  latestPaymentState(orderId: string): Promise<PaymentAttemptState | null>;
+  /** The order's newest gateway attempt (payments ledger), or null before any. */
+  latestAttempt(orderId: string): Promise<PaymentAttempt | null>;
+  now(): number;
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Nie znaleźliśmy takiego zamówienia.';
@@ -64,11 +65,16 @@ export function createOrderPageHandler(deps: OrderPageDeps): Handler {
     const byDevice = !ownOrder && keyHash !== null && (await deps.hasAccessKey(order.id, keyHash));
     const opened = ownOrder || byDevice || (tokenHash !== null && (await deps.hasLinkToken(order.id, tokenHash)));
     if (!opened) throw notFound();
+    const attempt = await deps.latestAttempt(order.id);
+    // Decided by the server's clock: a payment just started is not offered again.
+    const payable = canPayNow(order);
+    const inProgress = payable && isPaymentInProgress(attempt, deps.now());
     // The device already holds a key: giving it back saves a new row on every poll.
-    const payment = canPayNow(order)
-      ? { orderId: order.id, accessKey: byDevice && accessKey ? accessKey : await deps.mintAccessKey(order.id) }
-      : null;
-    const view = orderPageView(order, payment, await deps.latestPaymentState(order.id));
+    const payment =
+      payable && !inProgress
+        ? { orderId: order.id, accessKey: byDevice && accessKey ? accessKey : await deps.mintAccessKey(order.id) }
+        : null;
+    const view = orderPageView(order, payment, attempt, inProgress);
     return jsonResponse(200, view, { 'Cache-Control': 'no-store' });
   });
 }

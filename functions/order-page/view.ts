@@ -1,15 +1,18 @@
 import type { OrderInvoice } from '../../src/domain/invoice.ts';
+import { fromPln } from '../../src/domain/money.ts';
 import type { PaymentMethod } from '../../src/domain/payment-methods.ts';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../mail-dispatch/order-context.ts';
 
 /** The columns the order page reads: what the mails show, plus the states and the owner. */
-export const ORDER_PAGE_COLUMNS = `${ORDER_MAIL_COLUMNS}, status, payu_status, fulfilment_state, user_id`;
+export const ORDER_PAGE_COLUMNS = `${ORDER_MAIL_COLUMNS}, status, payu_status, fulfilment_state, user_id, amount_paid`;
 
 export interface OrderPageRow extends OrderMailRow {
   status: string;
   payu_status: string | null;
   fulfilment_state: string;
   user_id: string | null;
+  /** Grosz received, derived from the payments ledger. */
+  amount_paid: number | string;
 }
 
 /** The methods whose payment the page can start again ('Zapłać teraz'): the gateways, not transfer or cash. */
@@ -53,22 +56,43 @@ export interface OrderPageView {
    * still show an older attempt's state while a new one is pending).
    */
   paymentState: PaymentAttemptState | null;
+  /** An attempt started a moment ago is still open at its gateway: the page says so instead of offering 'Zapłać teraz'. */
+  paymentInProgress: boolean;
 }
 
-/** Paid by a gateway's notification, or marked paid by the owner ('completed', see the mail trigger). */
-export function isPaid(row: Pick<OrderPageRow, 'status' | 'payu_status'>): boolean {
-  return row.payu_status === 'COMPLETED' || row.status === 'completed';
+/** The newest gateway attempt: its state and when it started. */
+export interface PaymentAttempt {
+  state: PaymentAttemptState;
+  startedAt: string;
+}
+
+/**
+ * How long a new attempt counts as in progress: a bank app's confirmation or a
+ * slow return from the gateway. After that 'Zapłać teraz' is offered again
+ * (create-payment closes the open attempt first, so nothing is paid twice).
+ */
+export const PAYMENT_IN_PROGRESS_MS = 15 * 60_000;
+
+export function isPaymentInProgress(attempt: PaymentAttempt | null, now: number): boolean {
+  return attempt?.state === 'pending' && now - Date.parse(attempt.startedAt) < PAYMENT_IN_PROGRESS_MS;
+}
+
+/** Paid: what the ledger says was received covers the total. */
+export function isPaid(row: Pick<OrderPageRow, 'amount_paid' | 'total'>): boolean {
+  const paid = Number(row.amount_paid);
+  return paid > 0 && paid >= fromPln(row.total);
 }
 
 /** 'Zapłać teraz' applies to an unpaid, not cancelled order paid online. */
-export function canPayNow(row: Pick<OrderPageRow, 'status' | 'payu_status' | 'payment_method'>): boolean {
+export function canPayNow(row: Pick<OrderPageRow, 'status' | 'amount_paid' | 'total' | 'payment_method'>): boolean {
   return !isPaid(row) && row.status !== 'cancelled' && (ONLINE_METHODS as readonly string[]).includes(row.payment_method);
 }
 
 export function orderPageView(
   row: OrderPageRow,
   payment: OrderPageView['payment'],
-  paymentState: PaymentAttemptState | null = null,
+  attempt: PaymentAttempt | null = null,
+  paymentInProgress = false,
 ): OrderPageView {
   const data = orderMailData(row);
   return {
@@ -91,6 +115,7 @@ export function orderPageView(
     paymentMethod: data.paymentMethod,
     payment,
     invoice: data.invoice ?? null,
-    paymentState,
+    paymentState: attempt?.state ?? null,
+    paymentInProgress,
   };
 }

@@ -2,6 +2,8 @@
 -- completed, whether a gateway confirmed it or the owner recorded one made by
 -- hand, carrying that refund's amount. An order may have several refunds, so
 -- this kind is outside the one-per-order rule, as the withdrawal mails are.
+-- A completed refund for an accepted withdrawal moves that withdrawal to
+-- 'Zwrócono pieniądze', so the owner never marks it by hand without money sent.
 
 alter table public.mail_jobs drop constraint mail_jobs_kind_check;
 alter table public.mail_jobs add constraint mail_jobs_kind_check check (kind in ('order-confirmation', 'owner-new-order',
@@ -37,6 +39,9 @@ begin
       select new.order_id, 'refund-completed', btrim(v_email),
         jsonb_build_object('amount', new.amount_grosz, 'manual', new.manual, 'refundedOn', new.refunded_on)
       where length(btrim(coalesce(v_email, ''))) >= 3;
+    if new.withdrawal_id is not null then
+      update public.withdrawal_requests set state = 'refunded' where id = new.withdrawal_id and state = 'accepted';
+    end if;
   end if;
   return null;
 end

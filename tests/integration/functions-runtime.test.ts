@@ -72,9 +72,13 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'mail-dispatch',
       'order-link-request',
       'order-page',
+      'owner-payments',
       'payment-notification',
+      'payments-reconcile',
+      'payu-notify',
       'place-order',
       'send-contact-email',
+      'stripe-webhook',
       'withdrawal-request',
     ]);
     for (const { name, pid } of functions.processes) {

@@ -219,3 +219,47 @@ describe("owner-payments: the owner's money actions, through the real function",
     expect(await orderMoney(orderId)).toMatchObject({ amount_paid: String(TOTAL), amount_refunded: String(TOTAL) });
   });
 });
+
+describe('a refund for a withdrawal', () => {
+  it('moves the accepted withdrawal to “Zwrócono pieniądze” once the money is back, and mails the customer once', async () => {
+    const orderId = await placeOrder('transfer');
+    const owner = await signedInOwner();
+    await invokeFunction(owner, 'owner-payments', {
+      action: 'mark-paid',
+      orderId,
+      method: 'transfer',
+      amount: TOTAL,
+      receivedOn: '2026-11-20',
+    });
+    const stored = await serviceClient()
+      .from('withdrawal_requests')
+      .insert({
+        order_id: orderId,
+        accepted_lines: [{ productId: WREATH_ID, name: 'Wieniec z chryzantem', quantity: 1 }],
+        period_note: '—',
+        state: 'accepted',
+      })
+      .select('id')
+      .single();
+    const withdrawalId = (stored.data as { id: string }).id;
+
+    const answer = await invokeFunction(owner, 'owner-payments', {
+      action: 'refund',
+      orderId,
+      amount: 14900,
+      withdrawalId,
+      manual: { refundedOn: '2026-11-21' },
+    });
+    expect(answer).toMatchObject({ status: 200, body: { state: 'completed' } });
+    const after = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ state: string; mails: string }>(
+        `select w.state, (select count(*) from mail_jobs m where m.order_id = w.order_id and m.kind = 'refund-completed')::text as mails
+           from withdrawal_requests w where w.id = $1`,
+        [withdrawalId],
+      );
+      return rows[0]!;
+    });
+    expect(after).toEqual({ state: 'refunded', mails: '1' });
+    expect(await orderMoney(orderId)).toMatchObject({ amount_refunded: '14900' });
+  });
+});

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.ts';
 
@@ -6,8 +6,53 @@ import { CHROMIUM_FLAGS, chromiumExecutable } from './chromium.ts';
 export const chromiumPath = chromiumExecutable;
 export const CHROMIUM_ARGS = CHROMIUM_FLAGS;
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+export async function launchChromium(): Promise<Browser> {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => offlineAcrossNavigations(await newContext(options));
+  return browser;
+}
+
+const NETWORK_CONDITIONS = { latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
+
+/**
+ * Playwright's `setOffline` reaches a page's `navigator.onLine` only until the
+ * page navigates (Debian's Chromium 150): the new document then reads
+ * `onLine === true` and gets no 'offline' event, while its requests still
+ * fail. A phone without a network says offline in every document, so each
+ * new document of an offline context is told so again, through a CDP session
+ * of the test's own, which `setOffline` also switches back.
+ */
+function offlineAcrossNavigations(context: BrowserContext): BrowserContext {
+  let offline = false;
+  const sessions = new Map<Page, Promise<CDPSession>>();
+  const session = (page: Page) => {
+    let found = sessions.get(page);
+    if (!found) {
+      found = context.newCDPSession(page);
+      sessions.set(page, found);
+    }
+    return found;
+  };
+  const tell = (page: Page, value: boolean) =>
+    session(page)
+      .then((cdp) => cdp.send('Network.emulateNetworkConditions', { offline: value, ...NETWORK_CONDITIONS }))
+      .catch(() => undefined);
+  const setOffline = context.setOffline.bind(context);
+  context.setOffline = async (value) => {
+    offline = value;
+    await setOffline(value);
+    await Promise.all([...sessions.keys()].map((page) => tell(page, value)));
+  };
+  const watch = (page: Page) => {
+    page.on('framenavigated', (frame) => {
+      if (offline && frame === page.mainFrame()) void tell(page, true);
+    });
+    page.on('close', () => sessions.delete(page));
+  };
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return context;
 }
 
 /**
@@ -35,9 +80,15 @@ export function chromiumPerFile(): { readonly browser: Browser } {
  * runs: it survives close and relaunch with the same folder, and, unlike the
  * off-the-record contexts of `browser.newContext()`, it is not incognito.
  */
-export function launchPersistentChromium(
+export async function launchPersistentChromium(
   userDataDir: string,
   options: Omit<Parameters<typeof chromium.launchPersistentContext>[1], 'executablePath' | 'args' | 'headless'> = {},
 ): Promise<BrowserContext> {
-  return chromium.launchPersistentContext(userDataDir, { ...options, executablePath: chromiumPath(), args: CHROMIUM_ARGS, headless: true });
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    ...options,
+    executablePath: chromiumPath(),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
+  return offlineAcrossNavigations(context);
 }

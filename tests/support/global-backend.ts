@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { ORDER_LIMIT_SETTINGS } from '../../src/domain/order-limits.ts';
+import { turnOrderLimitsOff } from './order-limits.ts';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import type { TestBackend } from './test-backend.ts';
@@ -45,25 +44,6 @@ export async function setup(project: TestProject): Promise<void> {
     functions: { kind: backend.functions.kind, processes: backend.functions.processes() },
     mailUrl: backend.mail.url,
   };
-  // Suites place many unpaid orders with the same sample email and address; the per-buyer limits are off
-  // here as the per-address rate limits are (tests/integration/order-limits.test.ts turns them on for itself).
-  await withLimitsOff(backend.databaseUrl);
+  await turnOrderLimitsOff(backend.databaseUrl);
   project.provide('backend', provided);
-}
-
-async function withLimitsOff(databaseUrl: string): Promise<void> {
-  const db = new pg.Client({ connectionString: databaseUrl });
-  await db.connect();
-  try {
-    for (const key of Object.values(ORDER_LIMIT_SETTINGS)) {
-      await db.query(`insert into app_settings (key, value) values ($1, '0') on conflict (key) do update set value = '0'`, [key]);
-    }
-  } finally {
-    await db.end();
-  }
-}
-
-export async function teardown(): Promise<void> {
-  await backend?.stop();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

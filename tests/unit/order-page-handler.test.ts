@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hashOrderLinkToken, newOrderLinkToken } from '../../functions/_shared/mail/order-link-token.ts';
 import { hashAccessKey } from '../../functions/_shared/order-access.ts';
 import { createOrderPageHandler, type OrderPageDeps } from '../../functions/order-page/handler.ts';
-import { canPayNow, type OrderPageRow } from '../../functions/order-page/view.ts';
+import { canPayNow, type OrderPageRow, type PaymentAttempt } from '../../functions/order-page/view.ts';
 import { GUEST_HEADERS, PUBLISHABLE_KEY, fakeAuthenticate } from './caller-fixtures.ts';
 
 const ORDER: OrderPageRow = {
@@ -30,12 +30,17 @@ const ORDER: OrderPageRow = {
   payu_status: null,
   fulfilment_state: 'to-do',
   user_id: 'user-1',
+  amount_paid: 0,
 };
+
+// Friday 27 November 2026, 13:00 in Warsaw: the server's clock in these tests.
+const NOW = Date.parse('2026-11-27T12:00:00Z');
+const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
 /** The key place-order gave the device that placed ORDER. */
 const DEVICE_KEY = 'd'.repeat(43);
 
-async function setup(order: Partial<OrderPageRow> = {}, paymentState: 'pending' | 'canceled' | null = null) {
+async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt | null = null) {
   const token = newOrderLinkToken();
   const hashes = new Set([await hashOrderLinkToken(token)]);
   const deviceKeyHash = await hashAccessKey(DEVICE_KEY);
@@ -50,7 +55,8 @@ async function setup(order: Partial<OrderPageRow> = {}, paymentState: 'pending' 
       return 'k'.repeat(43);
     },
     hasAccessKey: async (orderId, hash) => orderId === row.id && hash === deviceKeyHash,
-    latestPaymentState: async () => paymentState,
+    latestAttempt: async () => attempt,
+    now: () => NOW,
   };
   return { handler: createOrderPageHandler(deps), token, minted };
 }
@@ -109,12 +115,15 @@ describe('order-page', () => {
   });
 
   it("opens the order for the device that placed it (its access key), giving that key back, with the newest attempt's state", async () => {
-    const { handler, minted } = await setup({ payment_method: 'blik', payu_status: 'CANCELED' }, 'pending');
+    const { handler, minted } = await setup(
+      { payment_method: 'blik', payu_status: 'CANCELED' },
+      { state: 'canceled', startedAt: minutesAgo(1) },
+    );
     const response = await handler(post({ number: 'KT2611240001', accessKey: DEVICE_KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
       paid: false,
-      paymentState: 'pending',
+      paymentState: 'canceled',
       payment: { orderId: 'order-1', accessKey: DEVICE_KEY },
     });
     expect(minted).toEqual([]);
@@ -134,12 +143,23 @@ describe('order-page', () => {
   });
 
   it('offers no payment for a paid, cancelled or transfer order', async () => {
-    for (const change of [{ payu_status: 'COMPLETED' }, { status: 'completed' }, { status: 'cancelled' }, { payment_method: 'transfer' }]) {
+    for (const change of [{ amount_paid: 13500 }, { status: 'cancelled' }, { payment_method: 'transfer' }]) {
       const { handler, token, minted } = await setup(change);
       const body = (await (await handler(post({ number: 'KT2611240001', token }))).json()) as { payment: unknown };
       expect(body.payment).toBeNull();
       expect(minted).toEqual([]);
     }
-    expect(canPayNow({ status: 'pending', payu_status: null, payment_method: 'stripe' })).toBe(true);
+    expect(canPayNow({ status: 'pending', amount_paid: 0, total: '135.00', payment_method: 'stripe' })).toBe(true);
+    // A part payment (a transfer short of the total) still leaves the rest to pay.
+    expect(canPayNow({ status: 'pending', amount_paid: 13499, total: '135.00', payment_method: 'stripe' })).toBe(true);
+  });
+
+  it('offers no second payment while one started minutes ago is open at its gateway, and again after that', async () => {
+    const young = await setup({}, { state: 'pending', startedAt: minutesAgo(2) });
+    const first = (await (await young.handler(post({ number: 'KT2611240001', token: young.token }))).json()) as Record<string, unknown>;
+    expect(first).toMatchObject({ payment: null, paymentInProgress: true, paymentState: 'pending' });
+    const old = await setup({}, { state: 'pending', startedAt: minutesAgo(20) });
+    const later = (await (await old.handler(post({ number: 'KT2611240001', token: old.token }))).json()) as Record<string, unknown>;
+    expect(later).toMatchObject({ paymentInProgress: false, payment: { orderId: 'order-1' } });
   });
 });

@@ -194,6 +194,11 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         <dd>{order.paid ? 'Opłacone' : order.status === 'cancelled' ? 'Anulowane' : 'Nieopłacone'}</dd>
       </dl>
       {order.payment && <PayNow order={order} onPay={onPay} />}
+      {order.paymentInProgress && (
+        <p role="status" className="mt-4 rounded-2xl bg-cream-200 p-4">
+          Płatność jest w toku. Potwierdzenie z banku przychodzi zwykle w ciągu kilku minut – odśwież stronę za chwilę.
+        </p>
+      )}
       <OrderInvoiceSection invoice={order.invoice} />
 
       <p className="mt-8 border-t border-cream-200 pt-4">
