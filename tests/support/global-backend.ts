@@ -44,6 +44,12 @@ export async function setup(project: TestProject): Promise<void> {
     functions: { kind: backend.functions.kind, processes: backend.functions.processes() },
     mailUrl: backend.mail.url,
   };
+  // Suites place many unpaid orders with one sample email and address (tests/support/order-limits.ts).
   await turnOrderLimitsOff(backend.databaseUrl);
   project.provide('backend', provided);
+}
+
+export async function teardown(): Promise<void> {
+  await backend?.stop();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
