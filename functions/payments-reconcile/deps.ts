@@ -4,7 +4,7 @@ import { createPaymentStore } from '../_shared/payments.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { PENDING_PAYMENT_COLUMNS, toPendingPayment, type PendingPaymentRow } from '../_shared/ledger.ts';
 import { gatewayLookups } from '../_shared/payment-lookups.ts';
-import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../src/domain/transfer-deadline.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../src/domain/payment-deadlines.ts';
 import { createPaymentsReconcileHandler, type ReconcileDeps } from './handler.ts';
 
 export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {

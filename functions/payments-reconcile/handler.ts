@@ -1,6 +1,6 @@
 import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
-import { transferDeadlines, transferPaymentDays } from '../../src/domain/transfer-deadline.ts';
+import { UNPAID_ONLINE_ORDER_MINUTES, transferDeadlines, transferPaymentDays } from '../../src/domain/payment-deadlines.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
 import type { LedgerStore, PendingPayment } from '../_shared/ledger.ts';
 import type { Lookup } from '../_shared/payment-lookups.ts';
@@ -36,11 +36,6 @@ export interface ReconcileDeps {
 
 /** A payment is asked about once the customer has had time to finish it and its notice time to arrive. */
 export const RECONCILE_AFTER_MINUTES = 3;
-/**
- * The payment sessions live 30 minutes (PayU's validityTime, Stripe's
- * expires_at); an order is given up some minutes after that.
- */
-export const UNPAID_ONLINE_ORDER_MINUTES = 40;
 /**
  * An attempt the gateway still cannot tell anything about this long after
  * it started never reached it (a classic session whose page was never

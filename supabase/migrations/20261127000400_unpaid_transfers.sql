@@ -1,5 +1,5 @@
 -- Unpaid bank transfers (docs/payments.md): the payments-reconcile function
--- decides, by src/domain/transfer-deadline.ts (working days, Polish public
+-- decides, by src/domain/payment-deadlines.ts (working days, Polish public
 -- holidays, the delivery date), when an order waiting for a transfer gets a
 -- reminder and when it is given up. These two functions only act, and only on
 -- an order that is still pending with nothing paid.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { transferDeadlines } from '../../src/domain/transfer-deadline.ts';
+import { transferDeadlines } from '../../src/domain/payment-deadlines.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 import { anonClient, checkoutFor, invokeFunction, signedInOwner, testBackend, withDatabase } from '../support/test-backend.ts';
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentEvent, PendingPayment } from '../../functions/_shared/ledger.ts';
 import {
   ABANDONED_ATTEMPT_MINUTES,
-  UNPAID_ONLINE_ORDER_MINUTES,
   createPaymentsReconcileHandler,
   type ReconcileDeps,
   type UnpaidTransfer,
 } from '../../functions/payments-reconcile/handler.ts';
 import { grosz } from '../../src/domain/money.ts';
+import { UNPAID_ONLINE_ORDER_MINUTES } from '../../src/domain/payment-deadlines.ts';
 import { SECRET_KEY, PUBLISHABLE_KEY, fakeAuthenticate } from './caller-fixtures.ts';
 
 // Friday 27 November 2026, 13:00 in Warsaw.

@@ -55,7 +55,7 @@ const reminderDetailsSchema = v.object({ payBy: v.pipe(v.string(), v.isoTimestam
 /**
  * 'Przypomnienie o płatności': once, after the first working day without the
  * transfer, with the bank details again and the moment the order is given
- * up (src/domain/transfer-deadline.ts, written into the job).
+ * up (src/domain/payment-deadlines.ts, written into the job).
  */
 export function transferReminderMail(context: MailContext): PaymentMail {
   const { order } = context;

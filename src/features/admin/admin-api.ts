@@ -2,6 +2,7 @@ import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
 import { DELIVERY_AVAILABILITY_FUNCTION } from '../../domain/delivery-availability-contract.ts';
 import { DELIVERY_SETTING_KEYS } from '../../domain/delivery-settings.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../domain/payment-deadlines.ts';
 import { callFunction } from '../../lib/functions-client.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
@@ -15,13 +16,16 @@ export async function fetchAdminOrders(): Promise<AdminOrder[]> {
 }
 
 /** docs/spec.md §7: product ids, for the product count. */
-/** The 'Dostawy' app settings rows (issue 17): the day view counts free places from them, offline too. */
+/**
+ * The settings the day's work reads, offline too: the 'Dostawy' rows (free
+ * places and windows) and the days a transfer order waits for its money.
+ */
 export async function fetchDeliverySettingRows(): Promise<{ key: string; value: string | null }[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('app_settings')
     .select('key, value')
-    .in('key', [...DELIVERY_SETTING_KEYS]);
+    .in('key', [...DELIVERY_SETTING_KEYS, TRANSFER_PAYMENT_DAYS_SETTING]);
   if (error) throw error;
   return data as { key: string; value: string | null }[];
 }

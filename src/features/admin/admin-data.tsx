@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { deliverySettingsFromRows, type DeliverySettings } from '../../domain/delivery-settings.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING, transferPaymentDays } from '../../domain/payment-deadlines.ts';
 import type { FulfilmentState } from '../../domain/florist-order.ts';
 import type { OrderStatus } from '../../domain/order-status.ts';
 import { warsawDate } from '../../domain/warsaw-time.ts';
@@ -65,6 +66,8 @@ export interface AdminDataValue {
   changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<StatusChangeOutcome>;
   /** The 'Dostawy' settings (defaults for keys never saved), for free places and windows. */
   deliverySettings: DeliverySettings;
+  /** The owner's working days for a transfer to arrive (transfer_payment_days, else the default). */
+  transferPaymentDays: number;
   /** The shop's today ('YYYY-MM-DD', Europe/Warsaw) by the server's clock when it was reachable, else the device's. */
   today: string;
   dismissRefused: () => void;
@@ -143,6 +146,10 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
   const deliverySettingRows = load.status === 'loaded' ? load.deliverySettingRows : undefined;
   const deliverySettings = useMemo(() => deliverySettingsFromRows(deliverySettingRows ?? []), [deliverySettingRows]);
+  const transferDays = useMemo(
+    () => transferPaymentDays(deliverySettingRows?.find((row) => row.key === TRANSFER_PAYMENT_DAYS_SETTING)?.value ?? undefined),
+    [deliverySettingRows],
+  );
 
   const { newOrders, markSeen, notificationPermission, enableNotifications, ordersFetched } = useNewOrderNotifications(userId, orders);
 
@@ -256,6 +263,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       changeStatus,
       changeFulfilment,
       deliverySettings,
+      transferPaymentDays: transferDays,
       today,
       dismissRefused,
       newOrders,
@@ -274,6 +282,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       changeStatus,
       changeFulfilment,
       deliverySettings,
+      transferDays,
       today,
       dismissRefused,
       newOrders,

@@ -11,6 +11,8 @@ import {
   type OrderPaymentState,
 } from '../../../domain/payment-ledger.ts';
 import { PAYMENT_METHOD_LABELS } from '../../../domain/payment-methods.ts';
+import { unpaidOrderDeadline } from '../../../domain/payment-deadlines.ts';
+import { deadlineText } from '../../../domain/polish-date.ts';
 import { MANUAL_PAYMENT_METHOD_LABELS } from '../../../domain/owner-payment-schema.ts';
 import type { AdminPayment } from './ledger-rows.ts';
 
@@ -95,4 +97,31 @@ export function collectLabel(order: MoneyOrder): string | null {
 /** Whether a gateway took the money: a refund can then go back the same way. */
 export function paidOnline(order: MoneyOrder): boolean {
   return order.payments.some((payment) => payment.state === 'completed' && payment.provider !== 'manual');
+}
+
+/** What the expiry rule needs of an order, besides its money. */
+export interface ExpiringOrder extends MoneyOrder {
+  paymentMethod: string;
+  createdAt: string;
+  florist: { deliveryDate: string | null };
+}
+
+/**
+ * 'Oczekuje na wpłatę do końca dnia 30.11.2026 (poniedziałek)': when the shop
+ * gives the order up if nothing is paid (payments-reconcile's rule); null
+ * when that cannot happen (paid, not pending, paid on delivery).
+ */
+export function awaitingPaymentLabel(order: ExpiringOrder, transferDays: number): string | null {
+  const deadline = unpaidOrderDeadline(
+    {
+      paymentMethod: order.paymentMethod,
+      status: order.status,
+      amountPaid: order.amountPaid,
+      createdAt: order.createdAt,
+      deliveryDate: order.florist.deliveryDate,
+      attemptsStartedAt: order.payments.filter((payment) => payment.provider !== 'manual').map((payment) => payment.createdAt),
+    },
+    transferDays,
+  );
+  return deadline === null ? null : `Oczekuje na wpłatę ${deadlineText(deadline)}`;
 }

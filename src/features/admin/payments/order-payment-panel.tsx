@@ -4,7 +4,7 @@ import { useAdminData } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { PaymentStateBadge, PaymentWhen, RefundList } from './ledger-entries.tsx';
 import { MarkPaidForm } from './mark-paid-form.tsx';
-import { PROVIDER_LABELS, dueOf, paymentMethodLabel, paymentSummary, refundableOf } from './order-money.ts';
+import { PROVIDER_LABELS, awaitingPaymentLabel, dueOf, paymentMethodLabel, paymentSummary, refundableOf } from './order-money.ts';
 import { RefundForm } from './refund-form.tsx';
 
 type Open = 'none' | 'mark-paid' | 'refund';
@@ -15,7 +15,8 @@ type Open = 'none' | 'mark-paid' | 'refund';
  * its refunds, and the owner's two actions on it.
  */
 export function OrderPaymentPanel({ order, className = '' }: { order: AdminOrder; className?: string }) {
-  const { today, refresh, load } = useAdminData();
+  const { today, refresh, load, transferPaymentDays } = useAdminData();
+  const awaiting = awaitingPaymentLabel(order, transferPaymentDays);
   const [open, setOpen] = useState<Open>('none');
   const [saved, setSaved] = useState<string | null>(null);
   // The form the focus was in goes away on success: the focus moves to the section it changed.
@@ -49,6 +50,7 @@ export function OrderPaymentPanel({ order, className = '' }: { order: AdminOrder
       <p>
         Status płatności: <span className="font-medium">{paymentSummary(order)}</span>
       </p>
+      {awaiting && <p className="mt-1 font-medium">{awaiting}; potem zamówienie zostanie anulowane.</p>}
       {due > 0 && (
         <p className="mt-1 text-base font-semibold text-blush-700">
           Do zapłaty {order.deliveryMethod === 'store' ? 'przy odbiorze' : 'przy dostawie'}: {formatPln(due)}

@@ -1,16 +1,27 @@
 import { ORDER_PAYMENT_STATE_LABELS } from '../../../domain/payment-ledger.ts';
 import type { AdminOrder } from '../admin-order.ts';
 import { StatusBadge } from '../admin-ui.tsx';
-import { collectLabel, dueOf, paymentStateOf } from './order-money.ts';
+import { useAdminData } from '../admin-data.tsx';
+import { awaitingPaymentLabel, collectLabel, dueOf, paymentStateOf } from './order-money.ts';
 
 const PAID = 'bg-forest-700 text-white';
 const DUE = 'bg-blush-100 text-blush-700';
 
-/** For whoever hands the order over: 'Opłacone', or 'Do pobrania: 120,00 zł' to collect; nothing for a cancelled order. */
+/**
+ * For whoever hands the order over: 'Opłacone', or 'Do pobrania: 120,00 zł' to collect, and for an order
+ * nobody has paid yet when the shop gives it up; nothing for a cancelled order.
+ */
 export function CollectMark({ order }: { order: AdminOrder }) {
+  const { transferPaymentDays } = useAdminData();
   const label = collectLabel(order);
   if (!label) return null;
-  return <StatusBadge status="payment" label={label} tone={dueOf(order) > 0 ? DUE : PAID} />;
+  const awaiting = awaitingPaymentLabel(order, transferPaymentDays);
+  return (
+    <>
+      <StatusBadge status="payment" label={label} tone={dueOf(order) > 0 ? DUE : PAID} />
+      {awaiting && <span className="text-sm text-ink-muted">{awaiting}</span>}
+    </>
+  );
 }
 
 /**

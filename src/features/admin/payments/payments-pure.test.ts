@@ -3,7 +3,16 @@ import type { Grosz } from '../../../domain/money.ts';
 import { amountFieldText, readAmount, readDay } from './amount-text.ts';
 import { ledgerEntries } from './ledger-list.ts';
 import { toAdminPayments, toAdminWithdrawals, type AdminPayment, type AdminRefund } from './ledger-rows.ts';
-import { collectLabel, dueOf, paidOnline, paymentMethodLabel, paymentSummary, refundableOf, type MoneyOrder } from './order-money.ts';
+import {
+  awaitingPaymentLabel,
+  collectLabel,
+  dueOf,
+  paidOnline,
+  paymentMethodLabel,
+  paymentSummary,
+  refundableOf,
+  type MoneyOrder,
+} from './order-money.ts';
 
 const g = (value: number) => value as Grosz;
 
@@ -207,5 +216,31 @@ describe('typed amounts and days', () => {
     expect(readDay('2026-11-20', '2026-11-20', 'Przyszłość.')).toEqual({ day: '2026-11-20' });
     expect(readDay('2026-11-21', '2026-11-20', 'Przyszłość.')).toEqual({ error: 'Przyszłość.' });
     expect(readDay('2026-02-30', '2026-11-20', 'Przyszłość.')).toEqual({ error: 'Podaj datę.' });
+  });
+});
+
+describe('awaitingPaymentLabel', () => {
+  const unpaid = (overrides: Partial<Parameters<typeof awaitingPaymentLabel>[0]> = {}) => ({
+    ...order({ status: 'pending' }),
+    paymentMethod: 'transfer',
+    createdAt: '2026-11-25T09:00:00Z',
+    florist: { deliveryDate: null },
+    ...overrides,
+  });
+
+  it('says until when a transfer is awaited, by the owner’s working days', () => {
+    expect(awaitingPaymentLabel(unpaid(), 3)).toBe('Oczekuje na wpłatę do końca dnia 30.11.2026 (poniedziałek)');
+    expect(awaitingPaymentLabel(unpaid({ florist: { deliveryDate: '2026-11-27' } }), 3)).toBe(
+      'Oczekuje na wpłatę do 26.11.2026 (czwartek), godz. 12:00',
+    );
+  });
+
+  it('gives an online order 40 minutes from its newest attempt, and says nothing once paid or closed', () => {
+    const attempt = payment({ state: 'canceled', createdAt: '2026-11-25T09:30:00Z' });
+    expect(awaitingPaymentLabel(unpaid({ paymentMethod: 'blik', payments: [attempt] }), 3)).toBe(
+      'Oczekuje na wpłatę do 25.11.2026 (środa), godz. 11:10',
+    );
+    expect(awaitingPaymentLabel(unpaid({ amountPaid: g(100) }), 3)).toBeNull();
+    expect(awaitingPaymentLabel(unpaid({ status: 'cancelled' }), 3)).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { transferDeadlines, transferPaymentDays } from './transfer-deadline.ts';
+import { transferDeadlines, transferPaymentDays, unpaidOrderDeadline } from './payment-deadlines.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (instant: number) => new Date(instant).toISOString();
@@ -32,5 +32,33 @@ describe('transferDeadlines', () => {
     expect(transferPaymentDays(' 1 ')).toBe(1);
     for (const value of [undefined, '', '0', '15', '2.5', 'trzy']) expect(transferPaymentDays(value)).toBe(3);
     expect(iso(transferDeadlines(at('2026-11-25T09:00:00Z'), null, 1).cancelAt)).toBe('2026-11-26T23:00:00.000Z');
+  });
+});
+
+describe('unpaidOrderDeadline', () => {
+  const order = {
+    paymentMethod: 'transfer',
+    status: 'pending',
+    amountPaid: 0,
+    createdAt: '2026-11-25T09:00:00Z',
+    deliveryDate: null,
+    attemptsStartedAt: [],
+  };
+
+  it('is the transfer deadline for a transfer, by the owner’s days', () => {
+    expect(iso(unpaidOrderDeadline(order)!)).toBe('2026-11-30T23:00:00.000Z');
+    expect(iso(unpaidOrderDeadline(order, 1)!)).toBe('2026-11-26T23:00:00.000Z');
+  });
+
+  it('is 40 minutes after the newest attempt (or the order) for an online payment', () => {
+    expect(iso(unpaidOrderDeadline({ ...order, paymentMethod: 'blik' })!)).toBe('2026-11-25T09:40:00.000Z');
+    const retried = { ...order, paymentMethod: 'payu', attemptsStartedAt: ['2026-11-25T09:05:00Z', '2026-11-25T09:30:00Z'] };
+    expect(iso(unpaidOrderDeadline(retried)!)).toBe('2026-11-25T10:10:00.000Z');
+  });
+
+  it('is none for an order paid in part, no longer pending, or paid on delivery', () => {
+    expect(unpaidOrderDeadline({ ...order, amountPaid: 100 })).toBeNull();
+    expect(unpaidOrderDeadline({ ...order, status: 'cancelled' })).toBeNull();
+    expect(unpaidOrderDeadline({ ...order, paymentMethod: 'cash' })).toBeNull();
   });
 });
