@@ -135,7 +135,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   },
   {
     key: 'payu_classic_success_url',
-    label: 'Adres powrotu po płatności',
+    label: 'Classic: adres powrotu po płatności',
     section: 'gateway',
     kind: 'url',
     placeholder: 'https://…/checkout/success',
@@ -143,7 +143,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   },
   {
     key: 'payu_classic_failure_url',
-    label: 'Adres powrotu po błędzie',
+    label: 'Classic: adres powrotu po błędzie',
     section: 'gateway',
     kind: 'url',
     placeholder: 'https://…/checkout/cancel',
@@ -293,14 +293,19 @@ export function parseSettingNumber(text: string | null | undefined): number | nu
 /** Settings that are amounts of money: read with parseAmountText everywhere, so the form refuses what the shop could not read. */
 export const AMOUNT_SETTING_KEYS: readonly string[] = ['free_shipping_threshold', 'delivery_rate_per_km'];
 
+/** Whether a setting must be filled with these values: always, or while the one it depends on has its value. */
+export function isRequiredSetting(definition: SettingDefinition, values: SettingsValues): boolean {
+  const when = definition.requiredWhen;
+  return Boolean(definition.required) || (when !== undefined && (values[when.key] ?? '').trim() === when.value);
+}
+
 /** Field → Polish message for what would not work if saved (required blanks, numbers that are not numbers). */
 export function validateSettings(values: SettingsValues): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const definition of SETTING_DEFINITIONS) {
     const value = (values[definition.key] ?? '').trim();
     if (value === '') {
-      const when = definition.requiredWhen;
-      if (definition.required || (when && (values[when.key] ?? '').trim() === when.value)) errors[definition.key] = 'To pole jest wymagane';
+      if (isRequiredSetting(definition, values)) errors[definition.key] = 'To pole jest wymagane';
       continue;
     }
     if (definition.kind === 'select' && !definition.options?.some((option) => option.value === value)) {

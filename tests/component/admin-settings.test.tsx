@@ -61,6 +61,9 @@ describe('admin settings', () => {
     ]) {
       expect(form.querySelector<HTMLInputElement>(`[name="${key}"]`)!.type, key).toBe('password');
     }
+    // With PayU REST chosen, its keys are the required ones and the classic ones are not.
+    expect(form.querySelector('[name="payu_rest_client_secret"]')!.getAttribute('aria-required')).toBe('true');
+    expect(form.querySelector('[name="payu_classic_pos_auth_key"]')!.getAttribute('aria-required')).toBeNull();
     const authKey = within(form).getByLabelText(/^Classic: klucz autoryzacji/) as HTMLInputElement;
     expect(authKey.value).toBe('local-pos-auth-key-change-me');
     await user.click(within(form).getByRole('button', { name: /Pokaż: Classic: klucz autoryzacji/ }));

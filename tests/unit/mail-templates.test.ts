@@ -204,7 +204,7 @@ describe('the other mails', () => {
     const gateway = renderOrderMail('refund-completed', { ...context({ paymentMethod: 'blik' }), details: SAMPLE_REFUND });
     expect(gateway.subject).toBe('Zwróciliśmy pieniądze za zamówienie KT2611240001');
     expect(gateway.text).toContain('Kwota zwrotu: 120,00\u00a0zł');
-    expect(gateway.text).toContain('tą samą drogą, którą zapłacono');
+    expect(gateway.text).toContain('zwróciliśmy 120,00\u00a0zł za zamówienie nr KT2611240001 tą samą drogą, którą zapłacono');
     expect(gateway.text).not.toContain('Data zwrotu');
     const byHand = renderOrderMail('refund-completed', {
       ...context(),

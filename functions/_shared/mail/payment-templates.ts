@@ -35,7 +35,7 @@ export function refundCompletedMail(context: MailContext): PaymentMail {
         kind: 'paragraph',
         text: manual
           ? `zwróciliśmy ${sum} za zamówienie nr ${order.number}.`
-          : `zleciliśmy zwrot ${sum} za zamówienie nr ${order.number}. Pieniądze wrócą tą samą drogą, którą zapłacono; bank może potrzebować na to kilku dni roboczych.`,
+          : `zwróciliśmy ${sum} za zamówienie nr ${order.number} tą samą drogą, którą zapłacono. Bank może potrzebować kilku dni roboczych, zanim pieniądze pojawią się na koncie.`,
       },
       {
         kind: 'rows',

@@ -1,6 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import {
   SETTING_SECTIONS,
+  isRequiredSetting,
   settingsInSection,
   validateSettings,
   type SettingDefinition,
@@ -66,6 +67,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
                 key={definition.key}
                 id={fieldId(definition.key)}
                 definition={definition}
+                required={isRequiredSetting(definition, values)}
                 value={values[definition.key] ?? ''}
                 error={fieldErrors[definition.key]}
                 onChange={(value) => setValues((current) => ({ ...current, [definition.key]: value }))}
@@ -83,12 +85,15 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
 function SettingField({
   id,
   definition,
+  required,
   value,
   error,
   onChange,
 }: {
   id: string;
   definition: SettingDefinition;
+  /** Required now: always, or while the setting it depends on has its value (the PayU interface's keys). */
+  required: boolean;
   value: string;
   error: string | undefined;
   onChange: (value: string) => void;
@@ -102,7 +107,7 @@ function SettingField({
     placeholder: definition.placeholder,
     'aria-invalid': error ? true : undefined,
     'aria-describedby': describedBy,
-    'aria-required': definition.required ? true : undefined,
+    'aria-required': required ? true : undefined,
     className: inputClass,
   } as const;
   const wide = definition.kind === 'textarea' || (definition.section === 'company' && definition.key === 'company_address');
@@ -111,7 +116,7 @@ function SettingField({
     <div className={wide ? 'sm:col-span-2' : undefined}>
       <label htmlFor={id} className="mb-1.5 block font-medium text-forest-900">
         {definition.label}
-        {(definition.required || definition.requiredWhen) && (
+        {required && (
           <>
             {' '}
             <span aria-hidden="true" className="text-blush-700">
