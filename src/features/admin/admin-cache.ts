@@ -72,7 +72,7 @@ export function loadSnapshot(userId: string): AdminSnapshot | null {
   const snapshot = read<AdminSnapshot>(snapshotKey(userId));
   if (!snapshot) return null;
   // A copy saved before issue 17 has no florist part, one before issue 18 no mails, one before issue 19 no invoice:
-  // read them as orders without. One from before the ledger (issue 35) reads as the migration recorded the past.
+  // read them as orders without. One from before the ledger reads as the migration recorded the past.
   const orders = snapshot.orders.map((order) => ({
     ...order,
     florist: order.florist ?? toFloristDetails({}),

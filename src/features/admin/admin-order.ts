@@ -26,7 +26,7 @@ import {
   type WithdrawalRow,
 } from './payments/ledger-rows.ts';
 
-/** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals (issue 35). */
+/** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
 export const ADMIN_ORDER_SELECT = `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}`;
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
@@ -214,7 +214,7 @@ export interface OrderRow {
   fulfilment_state?: string | null;
   /** Issue 19: {nip, company, address} or null. */
   invoice?: unknown;
-  // The payments ledger (issue 35): bigint grosz.
+  // The payments ledger: bigint grosz.
   amount_paid?: number | string | null;
   amount_refunded?: number | string | null;
   payments?: PaymentRow[] | null;

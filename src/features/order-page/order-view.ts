@@ -24,7 +24,7 @@ export const orderViewSchema = v.object({
   payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.string() })),
   // Issue 19; optional so an answer from a function deployed before it still reads.
   invoice: v.optional(v.nullable(v.object({ nip: v.string(), company: v.string(), address: v.string() })), null),
-  // A payment started minutes ago and still open at its gateway (issue 35): no second 'Zapłać teraz' meanwhile.
+  // A payment started minutes ago and still open at its gateway: no second 'Zapłać teraz' meanwhile.
   paymentInProgress: v.optional(v.boolean(), false),
 });
 export type OrderView = v.InferOutput<typeof orderViewSchema>;

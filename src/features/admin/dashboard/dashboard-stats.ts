@@ -103,7 +103,7 @@ function monthOf(day: string | null, instant: string | null): string | null {
 }
 
 /**
- * Money received, month by month (issue 35): each completed payment in the
+ * Money received, month by month: each completed payment in the
  * month it arrived, less each completed refund in the month it went back.
  * An order whose sums the ledger has but whose rows this copy lacks (a copy
  * saved before the ledger) counts in the month it was placed.
@@ -131,7 +131,7 @@ function receivedByMonth(orders: readonly StatsOrder[]): Map<string, number> {
  * docs/spec.md §2/§9 dashboard: totals (orders, revenue, customers by unique email
  * case-insensitive, products), the last 10 orders, orders per status and the
  * revenue of the last 6 months including months without orders. Revenue is
- * money received less money refunded (the ledger, issue 35), never orders placed.
+ * money received less money refunded (the ledger, docs/payments.md), never orders placed.
  */
 export function dashboardStats<T extends StatsOrder>(orders: readonly T[], productCount: number, now: Date): DashboardStats<T> {
   const newestFirst = [...orders].sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -36,7 +36,7 @@ export interface PrintTicket {
     grave: string | null;
     notes: string | null;
     services: string[];
-    /** 'Opłacone' or 'Do pobrania: 120,00 zł' (issue 35): whether the driver collects money. */
+    /** 'Opłacone' or 'Do pobrania: 120,00 zł': whether the driver collects money. */
     payment: string | null;
   };
   /** Null when the buyer wrote neither a message nor a signature. */

@@ -21,7 +21,7 @@ interface Errors {
 }
 
 /**
- * 'Oznacz jako opłacone' (issue 35): a transfer, cash or a card-terminal
+ * 'Oznacz jako opłacone': a transfer, cash or a card-terminal
  * payment that reached the shop, recorded through owner-payments. What was
  * typed stays when the call fails, with the function's own Polish message.
  */

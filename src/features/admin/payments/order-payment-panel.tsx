@@ -10,7 +10,7 @@ import { RefundForm } from './refund-form.tsx';
 type Open = 'none' | 'mark-paid' | 'refund';
 
 /**
- * The order's money in its detail (issue 35): the ledger's truth — paid,
+ * The order's money in its detail: the ledger's truth — paid,
  * unpaid, partly paid, refunded — what is still due, every payment with
  * its refunds, and the owner's two actions on it.
  */

@@ -12,7 +12,7 @@ import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, paymentMethodLabel } from './ord
 import { isLedgerPaymentState, type PaymentsSearch } from './payments-search.ts';
 
 /**
- * /admin/payments (issue 35): the ledger's real payments, newest first, each
+ * /admin/payments: the ledger's real payments, newest first, each
  * with its order, customer, method, gateway, amount, state and refunds;
  * filterable by state and searchable by the order. Read from the back
  * office's one copy of the orders, so it opens offline from the device's copy.

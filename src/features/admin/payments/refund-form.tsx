@@ -16,7 +16,7 @@ interface Errors {
 }
 
 /**
- * 'Zwróć pieniądze' (issue 35), for a cancelled order or an accepted
+ * 'Zwróć pieniądze', for a cancelled order or an accepted
  * withdrawal: at most what is still refundable. An order paid online gets
  * its money back through the same gateway; one paid by transfer or cash
  * (or when the owner chooses so) records a refund made outside the shop.

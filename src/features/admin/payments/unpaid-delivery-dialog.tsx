@@ -2,7 +2,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle, Description } from '@
 import { formatPln, type Grosz } from '../../../domain/money.ts';
 
 /**
- * Asked before an unpaid order is marked 'Dostarczone' (issue 35): handing
+ * Asked before an unpaid order is marked 'Dostarczone': handing
  * flowers over without the money is usually a slip, and the driver should
  * have collected it. The same alert dialog as deleting a product.
  */
