@@ -25,11 +25,7 @@ export type PublicSettingKey =
   | 'bank_name'
   | 'bank_account_holder'
   | 'bank_address'
-  | 'bank_swift'
-  /** 'rest' or 'classic': which PayU API takes the payments. */
-  | 'payu_api'
-  /** 'true' when PayU REST takes a BLIK code typed in the checkout. */
-  | 'payu_blik_code';
+  | 'bank_swift';
 export type PublicSettings = Record<PublicSettingKey, string>;
 export type PublicSettingsValues = Partial<PublicSettings>;
 
@@ -53,9 +49,6 @@ export const PUBLIC_SETTINGS_DEFAULTS: PublicSettings = {
   bank_account_holder: '',
   bank_address: '',
   bank_swift: '',
-  payu_api: 'rest',
-  // Off until the shop says so: BLIK then goes to PayU's page, which works on any POS.
-  payu_blik_code: 'false',
 };
 
 let cached: PublicSettings | undefined;

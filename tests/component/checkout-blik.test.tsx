@@ -17,6 +17,7 @@ import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { resetBlikCodeSettingForTests } from '../../src/features/checkout/blik-code-setting.ts';
 import { inDays, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
@@ -148,6 +149,7 @@ const codeField = () => screen.getByRole('textbox', { name: 'Kod BLIK' });
 
 beforeEach(async () => {
   resetPublicSettingsForTests();
+  resetBlikCodeSettingForTests();
   resetAvailabilityForTests();
   serveAvailability(standardAnswer());
   await db.meta.clear();

@@ -3,18 +3,12 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { BLIK_CODE_LENGTH } from '../../domain/checkout-schema.ts';
 import type { PlacedOrder } from '../../domain/place-order-contract.ts';
 import { inputClass } from '../../lib/form-field.tsx';
-import type { PublicSettings } from '../../lib/public-settings.ts';
 import { waitForBlikOutcome, type BlikOutcome } from './blik-status.ts';
 
 export const BLIK_CODE_HINT = 'Wygeneruj kod w aplikacji banku';
 export const BLIK_WAITING_TITLE = 'Potwierdź płatność w aplikacji banku';
 export const BLIK_REJECTED_MESSAGE = 'Płatność BLIK została odrzucona. Wpisz nowy kod albo wybierz inną metodę płatności.';
 export const BLIK_TIMEOUT_TITLE = 'Nie mamy jeszcze potwierdzenia płatności';
-
-/** The code is typed in the shop only where PayU REST takes it (the owner's 'payu_blik_code'); otherwise BLIK is PayU's page. */
-export function takesBlikCode(settings: Pick<PublicSettings, 'payu_api' | 'payu_blik_code'>): boolean {
-  return settings.payu_api === 'rest' && settings.payu_blik_code === 'true';
-}
 
 const BLIK_FIELD_ID = 'checkout-blikCode';
 

@@ -9,7 +9,8 @@ import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
 import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
-import { BlikCodeField, BlikWaiting, PaymentNotice, takesBlikCode } from './blik-payment.tsx';
+import { BlikCodeField, BlikWaiting, PaymentNotice } from './blik-payment.tsx';
+import { useBlikCodeInShop } from './blik-code-setting.ts';
 import { CardSection } from './card-section.tsx';
 import { CemeterySection } from './cemetery-section.tsx';
 import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
@@ -82,7 +83,7 @@ export function CheckoutForm({
     onBlikCodeUsed: () => setBlikCode(''),
   });
   const { formRef, phase, busy, error, serverFields } = submission;
-  const codeInShop = takesBlikCode(settings);
+  const codeInShop = useBlikCodeInShop();
 
   /** The code to send with this submission (none unless BLIK takes one here); not ok, and the field marked, when it is not six digits. */
   function checkedBlikCode(value: CheckoutFormValues): { ok: boolean; code?: string } {
