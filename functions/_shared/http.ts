@@ -1,3 +1,4 @@
+import { INVALID_CHARACTERS_MESSAGE, isCleanText } from '../../src/domain/text-rules.ts';
 import { corsHeaders } from './cors.ts';
 
 /** Every answer of a function is JSON with CORS headers, errors included. */
@@ -52,7 +53,35 @@ export async function readJsonObject(request: Request, maxBytes = MAX_JSON_BYTES
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new HttpError(400, 'invalid_body', 'Nieprawidłowe dane: oczekiwano obiektu JSON.');
   }
+  const unclean = uncleanTextPath(value);
+  if (unclean !== null) {
+    throw new HttpError(400, 'invalid_characters', INVALID_CHARACTERS_MESSAGE, { [unclean]: INVALID_CHARACTERS_MESSAGE });
+  }
   return value as Record<string, unknown>;
+}
+
+/**
+ * The dotted path of the first string (or key) holding a control character
+ * or a lone surrogate, the schemas' own paths ('checkout.cardMessage'). Every
+ * function refuses these before its schema runs: Postgres cannot store a NUL
+ * or a lone surrogate and would answer an error, never a field's message.
+ */
+function uncleanTextPath(body: object): string | null {
+  // A loop, not recursion: 64 KiB of '[[[[…' must not overflow the stack.
+  const pending: Array<{ value: unknown; path: string }> = [{ value: body, path: '' }];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const { value, path } = next;
+    if (typeof value === 'string') {
+      if (!isCleanText(value, { multiline: true })) return path;
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, item] of Object.entries(value).reverse()) {
+        const itemPath = path === '' ? key : `${path}.${key}`;
+        if (!isCleanText(key)) return itemPath;
+        pending.push({ value: item, path: itemPath });
+      }
+    }
+  }
+  return null;
 }
 
 export type Handler = (request: Request) => Promise<Response>;

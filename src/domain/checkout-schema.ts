@@ -22,23 +22,41 @@ import {
 import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
 import { INVALID_NIP_MESSAGE, isValidNip } from './nip.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
+import { INVALID_CHARACTERS_MESSAGE, isCleanText, isPersonName, personNameMessage } from './text-rules.ts';
 
 /**
  * The checkout form (docs/spec.md §3, §5), defined once: the checkout page validates
  * with it and the place-order function re-parses the same schema.
  */
 
-const trimmed = (max: number) => v.pipe(v.string(), v.trim(), v.maxLength(max, `Maksymalnie ${max} znaków`));
+/** One line of text: no line breaks, no control characters (src/domain/text-rules.ts). */
+const trimmed = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, `Maksymalnie ${max} znaków`),
+    v.check((value: string) => isCleanText(value), INVALID_CHARACTERS_MESSAGE),
+  );
+
+/** A textarea's text: line breaks allowed, other control characters not. */
+const trimmedLines = (max: number) =>
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.maxLength(max, `Maksymalnie ${max} znaków`),
+    v.check((value: string) => isCleanText(value, { multiline: true }), INVALID_CHARACTERS_MESSAGE),
+  );
 
 /** A pattern or length rule that stays quiet on an empty value, which 'required' already reports. */
 const unlessEmpty = (isValid: (value: string) => boolean, message: string) =>
   v.check((value: string) => value === '' || isValid(value), message);
 
-const requiredName = (required: string, tooShort: string) =>
+const requiredName = (fieldName: string, required: string, tooShort: string) =>
   v.pipe(
     trimmed(100),
     v.nonEmpty(required),
     unlessEmpty((value) => value.length >= 2, tooShort),
+    unlessEmpty(isPersonName, personNameMessage(fieldName)),
   );
 
 export const INVOICE_NIP_MAX_LENGTH = 20;
@@ -46,8 +64,8 @@ export const INVOICE_COMPANY_MAX_LENGTH = 200;
 export const INVOICE_ADDRESS_MAX_LENGTH = 300;
 
 const checkoutFieldsSchema = v.object({
-  firstName: requiredName('Imię jest wymagane', 'Imię musi mieć co najmniej 2 znaki'),
-  lastName: requiredName('Nazwisko jest wymagane', 'Nazwisko musi mieć co najmniej 2 znaki'),
+  firstName: requiredName('Imię', 'Imię jest wymagane', 'Imię musi mieć co najmniej 2 znaki'),
+  lastName: requiredName('Nazwisko', 'Nazwisko jest wymagane', 'Nazwisko musi mieć co najmniej 2 znaki'),
   email: v.pipe(
     trimmed(254),
     v.nonEmpty('Email jest wymagany'),
@@ -66,12 +84,12 @@ const checkoutFieldsSchema = v.object({
   country: v.optional(v.picklist(['PL']), 'PL'),
   deliveryMethod: v.picklist(DELIVERY_METHODS),
   paymentMethod: v.picklist(CHECKOUT_PAYMENT_METHODS),
-  // The florist's part (issue 17). Optional with defaults, so an order kept in
+  // The florist's part. Optional with defaults, so an order kept in
   // an outbox by an older version still parses (and is then asked for a date).
   recipient: v.optional(v.picklist(RECIPIENT_KINDS), 'self'),
   recipientName: v.optional(trimmed(100), ''),
   recipientPhone: v.optional(trimmed(30), ''),
-  deliveryNotes: v.optional(trimmed(DELIVERY_NOTES_MAX_LENGTH), ''),
+  deliveryNotes: v.optional(trimmedLines(DELIVERY_NOTES_MAX_LENGTH), ''),
   /** 'YYYY-MM-DD', Warsaw; home, cemetery and pickup. */
   deliveryDate: v.optional(trimmed(10), ''),
   /** A window id of delivery-calendar.ts ('09:00-12:00', 'all-day'); home and cemetery. */
@@ -92,11 +110,11 @@ const checkoutFieldsSchema = v.object({
   graveNumber: v.optional(trimmed(20), ''),
   graveDescription: v.optional(trimmed(300), ''),
   services: v.optional(v.pipe(v.array(v.picklist(DELIVERY_SERVICE_IDS)), v.maxLength(DELIVERY_SERVICE_IDS.length)), []),
-  cardMessage: v.optional(trimmed(CARD_MESSAGE_MAX_LENGTH), ''),
+  cardMessage: v.optional(trimmedLines(CARD_MESSAGE_MAX_LENGTH), ''),
   cardSignature: v.optional(trimmed(CARD_SIGNATURE_MAX_LENGTH), ''),
   anonymous: v.optional(v.boolean(), false),
   substitution: v.optional(v.picklist(SUBSTITUTION_CHOICES), DEFAULT_SUBSTITUTION),
-  // The invoice (issue 19); optional for outbox orders kept by older versions.
+  // The invoice; optional for outbox orders kept by older versions.
   wantsInvoice: v.optional(v.boolean(), false),
   /** As typed: dashes, spaces and 'PL' allowed (nip.ts normalises it). */
   invoiceNip: v.optional(trimmed(INVOICE_NIP_MAX_LENGTH), ''),
@@ -133,7 +151,7 @@ const booked = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => 
 const withVenue = (input: { occasion: Occasion | '' }) => occasionNeedsVenue(input.occasion);
 const toCemetery = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => input.deliveryMethod === 'cemetery';
 
-/** The florist's rules (issue 17), each on the field the customer fixes: who receives, and when. */
+/** The florist's rules, each on the field the customer fixes: who receives, and when. */
 const RECIPIENT_AND_DATE_RULES = [
   rule(
     ['recipient', 'recipientName'],
@@ -146,6 +164,12 @@ const RECIPIENT_AND_DATE_RULES = [
     'recipientName',
     (i) => !forOther(i) || i.recipientName === '' || i.recipientName.length >= 2,
     'Imię i nazwisko odbiorcy musi mieć co najmniej 2 znaki',
+  ),
+  rule(
+    ['recipient', 'recipientName'],
+    'recipientName',
+    (i) => !forOther(i) || i.recipientName === '' || isPersonName(i.recipientName),
+    personNameMessage('Imię i nazwisko odbiorcy'),
   ),
   rule(
     ['recipient', 'deliveryMethod', 'recipientPhone'],
@@ -201,7 +225,7 @@ const VENUE_AND_GRAVE_RULES = [
 
 const invoiced = (input: { wantsInvoice: boolean }) => input.wantsInvoice;
 
-/** With 'Chcę otrzymać fakturę' ticked: a valid NIP, the company's name and address (issue 19). */
+/** With 'Chcę otrzymać fakturę' ticked: a valid NIP, the company's name and address. */
 const INVOICE_RULES = [
   rule(['wantsInvoice', 'invoiceNip'], 'invoiceNip', (i) => !invoiced(i) || i.invoiceNip !== '', 'NIP jest wymagany'),
   rule(

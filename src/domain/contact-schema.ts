@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
+import { INVALID_CHARACTERS_MESSAGE, isCleanText, isPersonName, personNameMessage } from './text-rules.ts';
 
 /**
  * The contact form (docs/spec.md §3, §5), defined once: the contact page validates
@@ -22,7 +23,13 @@ export const CONTACT_LIMITS = { name: 200, email: 254, phone: 30, message: 5000 
 
 const PHONE_MESSAGE = 'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)';
 
-const text = (required: string, max: number, tooLong: string) => v.pipe(v.string(required), v.trim(), v.maxLength(max, tooLong));
+const text = (required: string, max: number, tooLong: string, { multiline = false } = {}) =>
+  v.pipe(
+    v.string(required),
+    v.trim(),
+    v.maxLength(max, tooLong),
+    v.check((value: string) => isCleanText(value, { multiline }), INVALID_CHARACTERS_MESSAGE),
+  );
 
 /** A pattern rule that stays quiet on an empty value, which 'required' already reports. */
 const unlessEmpty = (isValid: (value: string) => boolean, message: string) =>
@@ -37,6 +44,7 @@ export const contactMessageSchema = v.object({
     v.pipe(
       text('Imię i nazwisko jest wymagane', CONTACT_LIMITS.name, `Imię i nazwisko może mieć najwyżej ${CONTACT_LIMITS.name} znaków`),
       v.nonEmpty('Imię i nazwisko jest wymagane'),
+      unlessEmpty(isPersonName, personNameMessage('Imię i nazwisko')),
     ),
   ),
   email: required(
@@ -55,7 +63,9 @@ export const contactMessageSchema = v.object({
   subject: v.pipe(v.optional(v.string('Wybierz temat wiadomości'), ''), v.picklist(CONTACT_SUBJECTS, 'Wybierz temat wiadomości')),
   message: required(
     v.pipe(
-      text('Wiadomość jest wymagana', CONTACT_LIMITS.message, `Wiadomość może mieć najwyżej ${CONTACT_LIMITS.message} znaków`),
+      text('Wiadomość jest wymagana', CONTACT_LIMITS.message, `Wiadomość może mieć najwyżej ${CONTACT_LIMITS.message} znaków`, {
+        multiline: true,
+      }),
       v.nonEmpty('Wiadomość jest wymagana'),
     ),
   ),

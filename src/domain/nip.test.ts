@@ -35,6 +35,8 @@ describe('NIP', () => {
     ['7740001454PL', 'the prefix at the end'],
     ['774O001454', 'a letter O for a zero'],
     ['774.000.14.54', 'dots'],
+    ['0000000000', 'all zeros (its check digit adds up)'],
+    ['0001234562', 'the tax office code 000 (its check digit adds up)'],
     ['', 'nothing'],
   ])('refuses %j (%s)', (nip) => {
     expect(isValidNip(nip)).toBe(false);

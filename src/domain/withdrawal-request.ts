@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { addDays } from './calendar-date.ts';
 import { EMAIL_PATTERN } from './patterns.ts';
+import { INVALID_CHARACTERS_MESSAGE, isCleanText } from './text-rules.ts';
 import { warsawDate } from './warsaw-time.ts';
 import {
   WITHDRAWAL_EXEMPTION_REASONS,
@@ -31,6 +32,7 @@ const orderNumber = v.pipe(
   v.toUpperCase(),
   v.nonEmpty(NUMBER_MESSAGE),
   v.maxLength(WITHDRAWAL_LIMITS.number, NUMBER_MESSAGE),
+  v.check((value: string) => isCleanText(value), NUMBER_MESSAGE),
 );
 const email = v.pipe(
   v.optional(v.string(EMAIL_MESSAGE), ''),
@@ -67,6 +69,7 @@ export const withdrawalSubmitSchema = v.object({
     v.optional(v.string(), ''),
     v.trim(),
     v.maxLength(WITHDRAWAL_LIMITS.reason, `Powód może mieć najwyżej ${WITHDRAWAL_LIMITS.reason} znaków.`),
+    v.check((value: string) => isCleanText(value, { multiline: true }), INVALID_CHARACTERS_MESSAGE),
   ),
 });
 

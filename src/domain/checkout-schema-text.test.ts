@@ -1,0 +1,65 @@
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
+import { INVALID_CHARACTERS_MESSAGE } from './text-rules.ts';
+
+const pickup: CheckoutFormValues = {
+  ...EMPTY_CHECKOUT_FORM,
+  firstName: 'Anna',
+  lastName: 'Nowak',
+  email: 'anna@example.pl',
+  phone: '+48 600 100 200',
+  deliveryMethod: 'store',
+  deliveryDate: '2026-12-01',
+  pickupTime: '10:30',
+};
+
+function messagesOf(values: Partial<CheckoutFormValues>): Record<string, string[]> {
+  const result = v.safeParse(checkoutFormSchema, { ...pickup, ...values });
+  const byField: Record<string, string[]> = {};
+  for (const issue of result.issues ?? []) {
+    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
+    (byField[key] ??= []).push(issue.message);
+  }
+  return byField;
+}
+
+describe('the checkout schema and what text may hold', () => {
+  it('refuses a name that carries an address, with the field named', () => {
+    expect(messagesOf({ lastName: 'https://evil.example/zwrot' })).toEqual({
+      lastName: ['Nazwisko może zawierać tylko litery, spacje, łączniki (-) i apostrofy'],
+    });
+    expect(messagesOf({ firstName: 'anna@example.pl' })).toEqual({
+      firstName: ['Imię może zawierać tylko litery, spacje, łączniki (-) i apostrofy'],
+    });
+    expect(messagesOf({ recipient: 'other', recipientName: '<b>Maria</b>' })).toEqual({
+      recipientName: ['Imię i nazwisko odbiorcy może zawierać tylko litery, spacje, łączniki (-) i apostrofy'],
+    });
+  });
+
+  it('takes names with Polish and Ukrainian letters, hyphens, apostrophes and initials', () => {
+    expect(messagesOf({ firstName: 'Łucja', lastName: 'Żółć-Nowak' })).toEqual({});
+    expect(messagesOf({ firstName: 'Олена', lastName: "O'Brien", recipient: 'other', recipientName: 'J. Kowalski' })).toEqual({});
+  });
+
+  it('refuses a comma-separated address, which mail would send to its last part', () => {
+    expect(messagesOf({ email: 'a,b@audit.test' })).toEqual({ email: ['Nieprawidłowy format email'] });
+  });
+
+  it('refuses a NUL byte or a lone surrogate in any text field', () => {
+    expect(messagesOf({ cardMessage: 'Sto lat\u0000' })).toEqual({ cardMessage: [INVALID_CHARACTERS_MESSAGE] });
+    expect(messagesOf({ cardSignature: 'Ania\ud83c' })).toEqual({ cardSignature: [INVALID_CHARACTERS_MESSAGE] });
+    expect(messagesOf({ ribbonText: 'Ostatnie\u0007pożegnanie' })).toEqual({ ribbonText: [INVALID_CHARACTERS_MESSAGE] });
+  });
+
+  it('takes line breaks in the card message and the delivery notes, and nowhere else', () => {
+    expect(messagesOf({ cardMessage: 'Sto lat!\nAnia', deliveryNotes: 'Domofon 5\r\ndrugie piętro' })).toEqual({});
+    expect(messagesOf({ cardSignature: 'Ania\ni Tomek' })).toEqual({ cardSignature: [INVALID_CHARACTERS_MESSAGE] });
+  });
+
+  it('refuses the all-zero NIP', () => {
+    expect(messagesOf({ wantsInvoice: true, invoiceNip: '0000000000', invoiceCompany: 'Firma', invoiceAddress: 'ul. Długa 1' })).toEqual({
+      invoiceNip: ['Nieprawidłowy NIP'],
+    });
+  });
+});
