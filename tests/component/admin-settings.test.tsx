@@ -246,6 +246,29 @@ describe('admin settings: testing tab', () => {
     expect(screen.getByRole('status').textContent).toBe('Wyniki: 7 z 7 testów zaliczonych.');
   });
 
+  it('Run All Tests calls the function for the pending order the owner picks, not only the newest', async () => {
+    store.pendingOrders.push({
+      id: '7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+      payu_order_id: 'KT987654321',
+      total: 42,
+      customer_name: 'Jan Nowak',
+    });
+    const calls: Array<{ orderId?: string }> = [];
+    server.use(
+      http.post('*/functions/v1/create-payu-classic-payment', async ({ request }) => {
+        calls.push((await request.json()) as { orderId?: string });
+        return HttpResponse.json({ success: false, error: 'x' });
+      }),
+    );
+    const user = await openTesting();
+    const choice = await screen.findByRole('combobox', { name: 'Wywołanie funkcji użyje zamówienia' });
+    expect((choice as HTMLSelectElement).value).toBe(store.pendingOrders[0]!.id);
+    await user.selectOptions(choice, 'KT987654321 · Jan Nowak · 42,00 zł');
+    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await screen.findByRole('list', { name: 'Wyniki testów' });
+    expect(calls.map((call) => call.orderId)).toEqual(['7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d']);
+  });
+
   it('counts an HTTP error or success:false as a failure, with the error, the status text or "Unknown error"', async () => {
     server.use(
       http.post(

@@ -71,7 +71,7 @@ export async function listPendingOrders(): Promise<PendingOrder[]> {
     .select('id, payu_order_id, total, customer_name')
     .eq('status', 'pending')
     .order('created_at', { ascending: false })
-    .limit(20);
+    .limit(50);
   if (error) throw new Error(error.message);
   return ((data ?? []) as { id: string; payu_order_id: string; total: number; customer_name: string }[]).map((row) => ({
     id: row.id,

@@ -18,6 +18,11 @@ import {
 } from './payment-gateway-checks.ts';
 import { listPendingOrders, resolveOrderId, type PendingOrder } from './settings-api.ts';
 
+/** 'KT123456789 · Anna Kowalska · 150,50 zł' in the two order choices. */
+function pendingOrderLabel(order: PendingOrder): string {
+  return `${order.orderNumber} · ${order.customerName} · ${order.total.toFixed(2).replace('.', ',')} zł`;
+}
+
 /** The Testing tab (docs/spec.md §2 Testing tab): gateway parameters, signature, checks and a real function call. */
 export function TestingPanel({ settings }: { settings: SettingsValues }) {
   const baseId = useId();
@@ -26,6 +31,8 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
   const [showSensitive, setShowSensitive] = useState(false);
   const [pending, setPending] = useState<PendingOrder[]>([]);
   const [runError, setRunError] = useState<string | null>(null);
+  // The order 'Run All Tests' calls the function for: the newest pending one unless the owner picks another.
+  const [chosenOrderId, setChosenOrderId] = useState<string | null>(null);
   const [custom, setCustom] = useState({ amount: '10.00', orderId: '', email: '', name: '', phone: '' });
 
   useEffect(() => {
@@ -55,7 +62,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
       const gateway = context();
       const next: TestResult[] = [];
       if (kind === 'all') {
-        const chosen = pending[0];
+        const chosen = pending.find((order) => order.id === chosenOrderId) ?? pending[0];
         for (const sample of SAMPLE_TEST_ORDERS) {
           const title = `${sample.label} (${sample.amount.toFixed(2).replace('.', ',')} zł)`;
           next.push(runParamsTest(gateway, sample, title), runRedirectTest(gateway, sample, title));
@@ -116,11 +123,27 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
             </li>
           ))}
         </ul>
-        <p className="mt-3 text-sm text-ink-muted">
-          {pending[0]
-            ? `Wywołanie funkcji użyje najnowszego oczekującego zamówienia ${pending[0].orderNumber}.`
-            : 'Brak oczekujących zamówień: wywołanie funkcji zostanie pominięte.'}
-        </p>
+        {pending[0] ? (
+          <div className="mt-3 max-w-xl">
+            <label htmlFor={id('function-order')} className="block text-sm text-ink-muted">
+              Wywołanie funkcji użyje zamówienia
+            </label>
+            <select
+              id={id('function-order')}
+              className={`${inputClass} mt-1`}
+              value={chosenOrderId ?? pending[0].id}
+              onChange={(event) => setChosenOrderId(event.target.value)}
+            >
+              {pending.map((order) => (
+                <option key={order.id} value={order.id}>
+                  {pendingOrderLabel(order)}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : (
+          <p className="mt-3 text-sm text-ink-muted">Brak oczekujących zamówień: wywołanie funkcji zostanie pominięte.</p>
+        )}
       </section>
 
       <form
@@ -170,7 +193,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
                   <option value="">Wybierz…</option>
                   {pending.map((order) => (
                     <option key={order.id} value={order.id}>
-                      {order.orderNumber} · {order.customerName} · {order.total.toFixed(2).replace('.', ',')} zł
+                      {pendingOrderLabel(order)}
                     </option>
                   ))}
                 </select>
