@@ -3,7 +3,7 @@ import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { allowedDeliveryMethods, isDeliveryAllowed } from '../../src/domain/delivery.ts';
 import { formatDestinationAddress, isAddressComplete } from '../../src/domain/delivery-address.ts';
 import { fromPln } from '../../src/domain/money.ts';
-import { submissionFingerprint, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
+import { nextOrderValues, submissionFingerprint, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { checkoutTotals, chosenServices, orderItems, type CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
 import { PAYU_DEFAULT_ERROR, payuErrorMessage } from '../../src/features/checkout/payment-errors.ts';
 import { parsePaymentReturnSearch } from '../../src/features/checkout/return-search.ts';
@@ -50,6 +50,57 @@ describe('checkout draft', () => {
     };
     expect(toCheckoutDraft({ values: invoice })?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, ...invoice });
     expect(toCheckoutDraft({ values: { wantsInvoice: 'tak', invoiceNip: 7740001454 } })?.values).toEqual(EMPTY_CHECKOUT_FORM);
+  });
+
+  it('starts the next order clean: the buyer stays, the birthday order for Maria goes', () => {
+    const buyer = { firstName: 'Anna', lastName: 'Kowalska', email: 'anna@example.pl', phone: '+48 600 100 200' };
+    const birthday = {
+      ...EMPTY_CHECKOUT_FORM,
+      ...buyer,
+      deliveryMethod: 'home' as const,
+      paymentMethod: 'blik' as const,
+      street: 'Słowackiego',
+      houseNumber: '5',
+      city: 'Przemyśl',
+      postalCode: '37-700',
+      recipient: 'other' as const,
+      recipientName: 'Maria Nowak',
+      recipientPhone: '+48 600 200 300',
+      deliveryDate: '2026-12-01',
+      deliveryWindow: '09:00-12:00',
+      occasion: 'birthday' as const,
+      cardMessage: 'Wszystkiego najlepszego z okazji urodzin! Sto lat, Mario.',
+      cardSignature: 'Ania',
+      anonymous: true,
+      deliveryNotes: 'Domofon 5, drugie piętro.',
+      wantsInvoice: true,
+      invoiceNip: '7740001454',
+      invoiceCompany: 'Kwiaty Nowak',
+      invoiceAddress: 'ul. Długa 1, Bircza',
+    };
+    // Maria's address was the recipient's, not the buyer's: it goes with her.
+    expect(nextOrderValues(birthday)).toEqual({ ...EMPTY_CHECKOUT_FORM, ...buyer, paymentMethod: 'blik' });
+  });
+
+  it("keeps the buyer's own address when the order went to them", () => {
+    const home = { street: 'Rynek', houseNumber: '1', apartment: '2', city: 'Bircza', postalCode: '37-740' };
+    const toSelf = {
+      ...EMPTY_CHECKOUT_FORM,
+      firstName: 'Anna',
+      deliveryMethod: 'dpd' as const,
+      ...home,
+      deliveryNotes: 'Brama od podwórza',
+      graveRow: '3',
+    };
+    expect(nextOrderValues(toSelf)).toEqual({ ...EMPTY_CHECKOUT_FORM, firstName: 'Anna', deliveryMethod: 'dpd', ...home });
+    const cemetery = {
+      ...EMPTY_CHECKOUT_FORM,
+      deliveryMethod: 'cemetery' as const,
+      ...home,
+      cemeteryName: 'Cmentarz Główny',
+      services: ['candle-lighting' as const],
+    };
+    expect(nextOrderValues(cemetery)).toEqual(EMPTY_CHECKOUT_FORM);
   });
 
   it('reads nothing from a record that is not a draft', () => {

@@ -1,5 +1,5 @@
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
-import { DELIVERY_METHODS, type DeliveryMethod } from '../../domain/delivery.ts';
+import { DELIVERY_METHODS, isCourier, type DeliveryMethod } from '../../domain/delivery.ts';
 import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from '../../domain/delivery-settings.ts';
 import {
   OCCASIONS,
@@ -101,11 +101,39 @@ export async function saveCheckoutDraft(draft: CheckoutDraft): Promise<void> {
   await db.meta.put({ key: CHECKOUT_DRAFT_META_KEY, value: draft });
 }
 
-/** After an order went through: the next checkout starts clean (the contact details stay for next time). */
+/** Who buys: kept for the next order, as a convenience. */
+const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const satisfies readonly (keyof CheckoutFormValues)[];
+const BUYER_ADDRESS_FIELDS = [
+  'street',
+  'houseNumber',
+  'apartment',
+  'city',
+  'postalCode',
+] as const satisfies readonly (keyof CheckoutFormValues)[];
+
+/**
+ * What the next order starts from once one has been placed: what describes
+ * the buyer stays (contact details, the payment method, and their own address
+ * with its delivery when the order went to them at home or by courier);
+ * what describes that order goes (the recipient, the day, the occasion and
+ * venue, the card, anonymity, notes, the grave and its services, the invoice).
+ */
+export function nextOrderValues(placed: CheckoutFormValues): CheckoutFormValues {
+  const values: CheckoutFormValues = { ...EMPTY_CHECKOUT_FORM, paymentMethod: placed.paymentMethod };
+  for (const field of BUYER_FIELDS) values[field] = placed[field];
+  const toBuyersDoor = placed.recipient === 'self' && (placed.deliveryMethod === 'home' || isCourier(placed.deliveryMethod));
+  if (toBuyersDoor) {
+    values.deliveryMethod = placed.deliveryMethod;
+    for (const field of BUYER_ADDRESS_FIELDS) values[field] = placed[field];
+  }
+  return values;
+}
+
+/** After an order went through (paid, placed for a transfer, or queued on the device): the next checkout starts clean. */
 export async function finishCheckoutDraft(): Promise<void> {
   const draft = await loadCheckoutDraft();
   if (!draft) return;
-  await saveCheckoutDraft({ values: draft.values });
+  await saveCheckoutDraft({ values: nextOrderValues(draft.values) });
 }
 
 /** The identity of an order's content: the same fingerprint may reuse the same idempotency key. */
