@@ -1,4 +1,4 @@
-import { generatePKCEChallenge } from '@supabase/auth-js/dist/module/lib/helpers.js';
+import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
 import { authenticationMethodOf, pkceMismatch, readPkceParams, s256CodeChallenge } from '../../server/local-backend/auth-pkce.ts';
 
@@ -19,11 +19,38 @@ describe('S256', () => {
     expect(pkceMismatch(RFC_CHALLENGE, 'S256', RFC_VERIFIER)).toBeNull();
   });
 
-  it('agrees with the challenge supabase-js sends for a verifier', async () => {
-    const verifier = 'a'.repeat(20) + '0123456789abcdef'.repeat(6);
-    const challenge: string = await generatePKCEChallenge(verifier);
-    expect(challenge).toBe(s256CodeChallenge(verifier));
-    expect(await generatePKCEChallenge(RFC_VERIFIER)).toBe(RFC_CHALLENGE);
+  it('agrees with the challenge and verifier supabase-js sends and keeps for a password reset', async () => {
+    const memory = new Map<string, string>();
+    const sent: Record<string, unknown>[] = [];
+    const client = createClient('http://backend.test', 'anon-key', {
+      auth: {
+        flowType: 'pkce',
+        persistSession: true,
+        autoRefreshToken: false,
+        detectSessionInUrl: false,
+        storage: {
+          getItem: (key) => memory.get(key) ?? null,
+          setItem: (key, value) => void memory.set(key, value),
+          removeItem: (key) => void memory.delete(key),
+        },
+      },
+      global: {
+        fetch: async (_input, init) => {
+          sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
+          return new Response('{}', { status: 200, headers: { 'Content-Type': 'application/json' } });
+        },
+      },
+    });
+    await client.auth.resetPasswordForEmail('anna@example.test', { redirectTo: 'http://localhost:4173/reset-password' });
+    const body = sent.at(-1)!;
+    // auth-js keeps the verifier under `<storageKey>-code-verifier`, marked as a recovery.
+    const stored = JSON.parse(memory.get('sb-backend-auth-token-code-verifier') ?? '""') as string;
+    const [verifier, kind] = stored.split('/');
+    expect(kind).toBe('recovery');
+    expect(body.code_challenge_method).toBe('s256');
+    expect(body.code_challenge).toBe(s256CodeChallenge(verifier!));
+    expect(readPkceParams(body)).toEqual({ challenge: body.code_challenge, method: 's256' });
+    expect(pkceMismatch(String(body.code_challenge), 's256', verifier!)).toBeNull();
   });
 
   it("refuses another verifier, the challenge itself, and a plain check of an S256 challenge, in GoTrue's words", () => {
