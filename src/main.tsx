@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider, createBrowserHistory } from '@tanstack/react-router';
-import { forwardStrayRecoveryLink } from './features/auth/recovery-landing.ts';
+import { dropAuthFragment } from './features/auth/recovery-landing.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { afterFirstContent } from './lib/first-content.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
@@ -11,7 +11,7 @@ import './styles.css';
 
 // Before the first render: the browser may offer installing before `load`.
 captureInstallPrompt();
-forwardStrayRecoveryLink(window.location);
+dropAuthFragment(window.location, window.history);
 
 /** Builds the router and hydrates the server's page (or renders the shell), each step in a task of its own. */
 async function startApp(): Promise<void> {

@@ -17,14 +17,17 @@ export function createAppServer({
   supabaseUrl,
   anonKey,
   distDir = resolve(root, 'dist'),
+  trustProxy = false,
 }: {
   supabaseUrl: string;
   anonKey: string;
   distDir?: string;
+  /** TRUST_PROXY=1: behind a TLS proxy that sets X-Forwarded-Proto (HSTS then goes out with its HTTPS requests). */
+  trustProxy?: boolean;
 }): Server {
   const backendUrl = supabaseUrl.replace(/\/+$/, '');
   const prerender = createPrerender({ entryFile: resolve(distDir, '..', 'dist-server', 'entry-server.js'), backendUrl, anonKey });
-  return createStaticServer({ distDir, backendPort: 0, backendUrl, anonKey, prerender });
+  return createStaticServer({ distDir, backendPort: 0, backendUrl, anonKey, prerender, trustProxy });
 }
 
 /** The first of the named variables that is set (a key may come in either of Supabase's styles). */
@@ -44,6 +47,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const server = createAppServer({
     supabaseUrl: requiredEnv('SUPABASE_URL'),
     anonKey: requiredEnv('SUPABASE_PUBLISHABLE_KEY', 'SUPABASE_ANON_KEY'),
+    trustProxy: ['1', 'true'].includes(process.env.TRUST_PROXY ?? ''),
   });
   server.listen(port, () => console.log(`Kwiaciarnia app server on http://localhost:${port} (backend ${process.env.SUPABASE_URL})`));
   const stop = () => server.close(() => process.exit(0));

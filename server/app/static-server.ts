@@ -44,6 +44,13 @@ export interface StaticServerOptions {
   anonKey: string;
   /** Server rendering of the public pages (server/app/prerender.ts); without it every page gets the plain shell. */
   prerender?: Prerender;
+  /**
+   * Behind a TLS-terminating proxy that sets X-Forwarded-Proto itself
+   * (replacing any value a client sent): its word decides whether the
+   * request came over HTTPS (serve:app: TRUST_PROXY=1). Otherwise only a TLS
+   * connection to this server counts.
+   */
+  trustProxy?: boolean;
 }
 
 interface CachedBody {
@@ -92,6 +99,29 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'Cross-Origin-Opener-Policy': 'same-origin',
 };
 
+/** Sent only over HTTPS: a year, subdomains included (browsers ignore it over plain HTTP anyway). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+function isLoopbackHost(host: string | undefined): boolean {
+  const hostname = (host ?? '').replace(/:\d+$/, '').toLowerCase();
+  return hostname === 'localhost' || hostname.endsWith('.localhost') || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
+}
+
+/**
+ * Whether the browser reached the shop over HTTPS: a TLS connection here,
+ * or with a trusted proxy its X-Forwarded-Proto (the first value, the
+ * client-facing hop). A loopback host never counts: HSTS on localhost
+ * would force HTTPS on every local port of the developer's browser.
+ */
+export function requestIsHttps(request: IncomingMessage, trustProxy: boolean): boolean {
+  if (isLoopbackHost(request.headers.host)) return false;
+  if ((request.socket as { encrypted?: boolean }).encrypted === true) return true;
+  if (!trustProxy) return false;
+  const forwarded = request.headers['x-forwarded-proto'];
+  const value = (Array.isArray(forwarded) ? forwarded[0] : forwarded)?.split(',')[0]?.trim().toLowerCase();
+  return value === 'https';
+}
+
 /**
  * Puts a server-rendered page into the shell. The page is readable without
  * its code, so the code yields the link to the stylesheet and the first
@@ -105,8 +135,20 @@ export function withPrerenderedPage(shell: string, page: PrerenderedPage): strin
     .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
 }
 
-export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, prerender }: StaticServerOptions): Server {
+export function createStaticServer({
+  distDir,
+  backendPort,
+  backendUrl,
+  anonKey,
+  prerender,
+  trustProxy = false,
+}: StaticServerOptions): Server {
   const root = resolve(distDir);
+  /** The security headers for this request: SECURITY_HEADERS, and HSTS when it came over HTTPS. */
+  const securityHeaders = (request: IncomingMessage): Record<string, string> =>
+    requestIsHttps(request, trustProxy)
+      ? { ...SECURITY_HEADERS, 'Strict-Transport-Security': STRICT_TRANSPORT_SECURITY }
+      : { ...SECURITY_HEADERS };
   const cache = new Map<string, CachedBody>();
 
   function load(file: string): CachedBody {
@@ -152,7 +194,7 @@ export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, 
       'Content-Type': CONTENT_TYPES[ext] ?? 'application/octet-stream',
       'Content-Length': String(body.length),
       'Cache-Control': cacheControl,
-      ...SECURITY_HEADERS,
+      ...securityHeaders(request),
       Vary: 'Accept-Encoding',
       ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
@@ -174,14 +216,14 @@ export function createStaticServer({ distDir, backendPort, backendUrl, anonKey, 
         response.destroy();
         return;
       }
-      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...SECURITY_HEADERS });
+      response.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8', ...securityHeaders(request) });
       response.end('Internal error');
     });
   });
 
   async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { Allow: 'GET, HEAD', ...SECURITY_HEADERS });
+      response.writeHead(405, { Allow: 'GET, HEAD', ...securityHeaders(request) });
       response.end();
       return;
     }

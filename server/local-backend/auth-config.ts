@@ -48,7 +48,9 @@ export function readRedirectAllowList(file = CONFIG_FILE): string[] {
   return Array.isArray(list) ? list.filter((entry): entry is string => typeof entry === 'string') : [];
 }
 
-export function readAuthMailTemplate(kind: 'recovery', file = CONFIG_FILE): AuthMailTemplate {
+export type AuthMailKind = 'recovery' | 'confirmation';
+
+export function readAuthMailTemplate(kind: AuthMailKind, file = CONFIG_FILE): AuthMailTemplate {
   const config = readAuthConfig(file);
   const entry = config.auth?.email?.template?.[kind];
   if (typeof entry?.subject !== 'string' || typeof entry.content_path !== 'string') {

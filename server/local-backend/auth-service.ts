@@ -5,7 +5,7 @@ import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
 import { BodyTooLargeError, readBody, sendJson } from '../http-helpers.ts';
-import { readAuthMailTemplate, readRedirectAllowList, renderAuthMail } from './auth-config.ts';
+import { readAuthMailTemplate, readRedirectAllowList, renderAuthMail, type AuthMailKind } from './auth-config.ts';
 import {
   RECOVERY_TOKEN_SECONDS,
   type AuthMailer,
@@ -14,14 +14,26 @@ import {
   redirectTarget,
   sendInBackground,
 } from './auth-recovery.ts';
+import {
+  FLOW_STATE_EXPIRY_SECONDS,
+  PKCE_PREFIX,
+  PkceParamsError,
+  authenticationMethodOf,
+  pkceMismatch,
+  readPkceParams,
+  type CodeChallengeMethod,
+} from './auth-pkce.ts';
 
 /**
  * A GoTrue-compatible subset for /auth/v1, answering as GoTrue (supabase/auth)
  * does for what supabase-js uses: signup, the password and refresh-token
- * grants, GET/PUT /user, logout, settings, health and the JWKS, and the
- * password reset: POST /recover mails a one-time link to GET /verify, which
- * signs the customer in and redirects with the session in the URL fragment
- * (supabase-js's implicit flow, PASSWORD_RECOVERY); PUT /user sets the password.
+ * grants, GET/PUT /user, logout, settings, health and the JWKS, the
+ * password reset and, when confirmations are on, the sign-up confirmation:
+ * POST /recover or /signup mails a one-time link to GET /verify. A flow
+ * started with a PKCE code challenge (the app's) comes back with `?code=`,
+ * which only the browser holding the code verifier can exchange at
+ * POST /token?grant_type=pkce; a flow without one gets GoTrue's implicit
+ * answer, the session in the URL fragment. PUT /user sets the password.
  *
  * - Sessions are rows in auth.sessions; every access token names its session
  *   (`session_id`), and a token whose session is gone (logout, refresh-token
@@ -61,7 +73,18 @@ export interface AuthServiceOptions {
   mailer?: AuthMailer | null;
   /** Waits between mail attempts (tests shorten them). */
   mailRetryDelaysMs?: readonly number[];
+  /**
+   * GoTrue's MAILER_AUTOCONFIRM: true (default, as a local Supabase) signs a
+   * new account in at once; false mails a confirmation link first and
+   * refuses a password login until it is followed (`email_not_confirmed`).
+   */
+  mailerAutoconfirm?: boolean;
+  /** GoTrue's FLOW_STATE_EXPIRY_DURATION: how long a PKCE flow may take, from its start. */
+  flowStateExpirySeconds?: number;
 }
+
+/** GoTrue's SMTP max_frequency default: one confirmation mail per address a minute. */
+export const CONFIRMATION_MAIL_INTERVAL_SECONDS = 60;
 
 /** Failed password logins per email and address, forgotten on a successful one. */
 export const LOGIN_FAILURE_RATE_RULE = { name: 'auth-login-failures', limit: 5, windowSeconds: 15 * 60 } as const;
@@ -90,6 +113,7 @@ interface UserRow {
   email: string;
   encrypted_password: string;
   email_confirmed_at: Date | null;
+  confirmation_sent_at: Date | null;
   last_sign_in_at: Date | null;
   raw_app_meta_data: Record<string, unknown>;
   raw_user_meta_data: Record<string, unknown>;
@@ -192,6 +216,7 @@ function publicUser(user: UserRow) {
     email: user.email,
     email_confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
     phone: '',
+    confirmation_sent_at: user.confirmation_sent_at?.toISOString() ?? undefined,
     confirmed_at: user.email_confirmed_at?.toISOString() ?? null,
     last_sign_in_at: user.last_sign_in_at?.toISOString() ?? null,
     app_metadata: user.raw_app_meta_data,
@@ -203,7 +228,7 @@ function publicUser(user: UserRow) {
         identity_id: user.id,
         id: user.id,
         user_id: user.id,
-        identity_data: { email: user.email, sub: user.id, email_verified: true },
+        identity_data: { email: user.email, sub: user.id, email_verified: user.email_confirmed_at !== null },
         provider: 'email',
         email: user.email,
         created_at: user.created_at.toISOString(),
@@ -213,6 +238,30 @@ function publicUser(user: UserRow) {
     ],
     created_at: user.created_at.toISOString(),
     updated_at: user.updated_at.toISOString(),
+    is_anonymous: false,
+  };
+}
+
+/**
+ * GoTrue's sanitizeUser: the answer to signing up an address that already has
+ * a confirmed account while confirmations are on. A made-up user, shaped as a
+ * new unconfirmed one (apart from its empty identities), and no mail: the
+ * sign-up form cannot tell whether the address has an account.
+ */
+function sanitizedUser(email: string, metadata: Record<string, unknown>) {
+  const now = new Date().toISOString();
+  return {
+    id: randomUUID(),
+    aud: DEFAULT_AUDIENCE,
+    role: '',
+    email,
+    phone: '',
+    confirmation_sent_at: now,
+    app_metadata: { provider: 'email', providers: ['email'] },
+    user_metadata: metadata,
+    identities: [],
+    created_at: now,
+    updated_at: now,
     is_anonymous: false,
   };
 }
@@ -240,8 +289,8 @@ function checkPasswordStrength(password: string): void {
   }
 }
 
-/** GoTrue's GET /settings for this project: email sign-ups on and confirmed at once, nothing else. */
-export function localAuthSettings() {
+/** GoTrue's GET /settings for this project: email sign-ups only, confirmed at once unless confirmations are on. */
+export function localAuthSettings(mailerAutoconfirm = true) {
   return {
     external: {
       anonymous_users: false,
@@ -272,8 +321,7 @@ export function localAuthSettings() {
       zoom: false,
     },
     disable_signup: false,
-    // Local backend: email confirmation is off, as in a default local Supabase.
-    mailer_autoconfirm: true,
+    mailer_autoconfirm: mailerAutoconfirm,
     phone_autoconfirm: false,
     sms_provider: '',
     saml_enabled: false,
@@ -294,6 +342,8 @@ export function createAuthService({
   redirectAllowList = readRedirectAllowList(),
   mailer = null,
   mailRetryDelaysMs,
+  mailerAutoconfirm = true,
+  flowStateExpirySeconds = FLOW_STATE_EXPIRY_SECONDS,
 }: AuthServiceOptions) {
   const sql = poolRateLimitSql(pool);
   const loginLimiter = createPostgresRateLimiter(sql, LOGIN_FAILURE_RATE_RULE);
@@ -321,8 +371,12 @@ export function createAuthService({
 
   type Queryable = Pick<pg.Pool, 'query'> | Pick<pg.PoolClient, 'query'>;
 
-  /** A new session with its amr claim: 'password' for a sign-in or sign-up, 'otp' for a mailed link (as GoTrue). */
-  async function createSession(db: Queryable, userId: string, method: 'password' | 'otp' = 'password'): Promise<string> {
+  /**
+   * A new session with its amr claim, as GoTrue names the sign-in method:
+   * 'password', 'otp' for a mailed link's session, the flow's method
+   * ('recovery', 'email/signup') for an exchanged PKCE code.
+   */
+  async function createSession(db: Queryable, userId: string, method = 'password'): Promise<string> {
     const sessionId = randomUUID();
     await db.query('insert into auth.sessions (id, user_id, aal) values ($1, $2, $3)', [sessionId, userId, 'aal1']);
     await db.query('insert into auth.mfa_amr_claims (session_id, authentication_method) values ($1, $2)', [sessionId, method]);
@@ -383,7 +437,7 @@ export function createAuthService({
     };
   }
 
-  async function signIn(user: UserRow, db: Queryable = pool, method: 'password' | 'otp' = 'password') {
+  async function signIn(user: UserRow, db: Queryable = pool, method = 'password') {
     const sessionId = await createSession(db, user.id, method);
     return sessionResponse(db, user, sessionId, await newRefreshToken(db, user, sessionId, null));
   }
@@ -398,24 +452,81 @@ export function createAuthService({
     return rows[0];
   }
 
-  async function signup(body: unknown) {
+  /**
+   * GoTrue's POST /signup. With autoconfirm the account is confirmed and
+   * signed in at once. Without it the answer is the new, unconfirmed user
+   * (no session) and a confirmation link goes out by mail; an address with a
+   * confirmed account gets GoTrue's made-up user and no mail, one still
+   * unconfirmed a new link (its password is left as it was: whoever signs up
+   * again has not proved the address yet).
+   */
+  async function signup(body: unknown, redirectTo: string) {
     const { email, password } = credentials(body);
     if (!EMAIL_PATTERN.test(email) || email.length > 255) {
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
+    const pkce = pkceParams(asRecord(body));
     checkPasswordStrength(password);
     const metadata = asRecord(body).data;
-    const userMetadata = typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? metadata : {};
+    const userMetadata: Record<string, unknown> =
+      typeof metadata === 'object' && metadata !== null && !Array.isArray(metadata) ? (metadata as Record<string, unknown>) : {};
     const passwordHash = await hashPassword(password);
-    // Local backend: email confirmation is off, as in a default local Supabase.
     const { rows } = await pool.query<UserRow>(
       `insert into auth.users (email, encrypted_password, email_confirmed_at, last_sign_in_at, raw_user_meta_data)
-       values ($1, $2, now(), now(), $3) on conflict (email) do nothing returning *`,
-      [email, passwordHash, JSON.stringify(userMetadata)],
+       values ($1, $2, case when $4 then now() end, case when $4 then now() end, $3) on conflict (email) do nothing returning *`,
+      [email, passwordHash, JSON.stringify(userMetadata), mailerAutoconfirm],
     );
-    const user = rows[0];
-    if (!user) throw new AuthError(422, 'user_already_exists', 'User already registered');
-    return signIn(user);
+    const created = rows[0];
+    if (created && mailerAutoconfirm) return signIn(created);
+    // GoTrue would confirm an existing unconfirmed account here without its password; the local auth refuses instead.
+    if (!created && mailerAutoconfirm) throw new AuthError(422, 'user_already_exists', 'User already registered');
+    const user = created ?? (await findUserByEmail(email));
+    if (!user) throw new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+    if (user.email_confirmed_at) return sanitizedUser(email, userMetadata);
+    return publicUser(await sendConfirmation(user, pkce, redirectTo));
+  }
+
+  function pkceParams(params: Record<string, unknown>): { challenge: string; method: CodeChallengeMethod } | null {
+    try {
+      return readPkceParams(params);
+    } catch (error) {
+      if (error instanceof PkceParamsError) throw new AuthError(400, 'validation_failed', error.message);
+      throw error;
+    }
+  }
+
+  /** GoTrue's generateFlowState for a mailed link: the challenge kept with a fresh auth code. */
+  async function startFlow(db: Queryable, userId: string, method: string, pkce: { challenge: string; method: CodeChallengeMethod }) {
+    await db.query(
+      `insert into auth.flow_state (user_id, auth_code, code_challenge_method, code_challenge, provider_type, authentication_method)
+       values ($1, $2, $3, $4, $5, $6)`,
+      [userId, randomUUID(), pkce.method, pkce.challenge, method === 'email/signup' ? 'email' : method, method],
+    );
+  }
+
+  /** A link's token: a `pkce_` one when the flow is PKCE, as GoTrue's addFlowPrefixToToken. */
+  function linkToken(pkce: unknown): { token: string; hash: string } {
+    const { token } = newRecoveryToken();
+    const full = pkce ? `${PKCE_PREFIX}${token}` : token;
+    return { token: full, hash: hashRecoveryToken(full) };
+  }
+
+  /** GoTrue's sendConfirmation: at most one a minute per address, a new link replacing the last. */
+  async function sendConfirmation(user: UserRow, pkce: { challenge: string; method: CodeChallengeMethod } | null, redirectTo: string) {
+    const sentAt = user.confirmation_sent_at?.getTime();
+    if (sentAt !== undefined && Date.now() - sentAt < CONFIRMATION_MAIL_INTERVAL_SECONDS * 1000) {
+      const wait = Math.ceil(CONFIRMATION_MAIL_INTERVAL_SECONDS - (Date.now() - sentAt) / 1000);
+      throw new AuthError(429, 'over_email_send_rate_limit', `For security purposes, you can only request this after ${wait} seconds.`);
+    }
+    const { token, hash } = linkToken(pkce);
+    if (pkce) await startFlow(pool, user.id, 'email/signup', pkce);
+    const { rows } = await pool.query<UserRow>(
+      'update auth.users set confirmation_token = $2, confirmation_sent_at = now() where id = $1 returning *',
+      [user.id, hash],
+    );
+    const link = `${issuer}/verify?${new URLSearchParams({ token, type: 'signup', redirect_to: redirectTo }).toString()}`;
+    mailLink('confirmation', user.email, link, redirectTo);
+    return rows[0] ?? user;
   }
 
   async function passwordGrant(body: unknown, address: string) {
@@ -434,6 +545,8 @@ export function createAuthService({
       throw new AuthError(400, 'invalid_credentials', 'Invalid login credentials');
     }
     await loginLimiter.reset(limitKey);
+    // As GoTrue: said only to whoever knows the password.
+    if (!user.email_confirmed_at) throw new AuthError(400, 'email_not_confirmed', 'Email not confirmed');
     await pool.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
     return signIn({ ...user, last_sign_in_at: new Date() });
   }
@@ -623,22 +736,22 @@ export function createAuthService({
     }
   }
 
-  /** Mails the link in the background: the request never waits for, nor fails on, the mail server. */
-  function mailRecoveryLink(email: string, link: string, redirectTo: string): void {
+  /** Mails a link in the background: the request never waits for, nor fails on, the mail server. */
+  function mailLink(kind: AuthMailKind, email: string, link: string, redirectTo: string): void {
     if (!mailer) {
-      console.warn(`[auth] no mailer configured; the reset link for ${email} is ${link}`);
+      console.warn(`[auth] no mailer configured; the ${kind} link for ${email} is ${link}`);
       return;
     }
     let message;
     try {
-      message = renderAuthMail(readAuthMailTemplate('recovery'), email, {
+      message = renderAuthMail(readAuthMailTemplate(kind), email, {
         ConfirmationURL: link,
         Email: email,
         SiteURL: siteUrl,
         RedirectTo: redirectTo,
       });
     } catch (error) {
-      console.error('[auth] the recovery mail template cannot be used', error);
+      console.error(`[auth] the ${kind} mail template cannot be used`, error);
       return;
     }
     void sendInBackground(mailer, message, mailRetryDelaysMs ? { delaysMs: mailRetryDelaysMs } : {});
@@ -647,8 +760,8 @@ export function createAuthService({
   /**
    * GoTrue's POST /recover: the same empty answer whether or not an account
    * has the address; for an account, a new one-time link (replacing any
-   * earlier one) goes out by mail. The app's client uses the implicit flow,
-   * so a PKCE code challenge is refused rather than half supported.
+   * earlier one) goes out by mail. With a code challenge (the app's PKCE
+   * flow) the link's token is a `pkce_` one and a flow state keeps the challenge.
    */
   async function recover(body: unknown, redirectTo: string): Promise<void> {
     const params = asRecord(body);
@@ -657,47 +770,73 @@ export function createAuthService({
     if (!EMAIL_PATTERN.test(email) || email.length > 255) {
       throw new AuthError(400, 'validation_failed', 'Unable to validate email address: invalid format');
     }
-    if (typeof params.code_challenge === 'string' && params.code_challenge !== '') {
-      throw new AuthError(400, 'validation_failed', 'The local auth supports the implicit flow only, not PKCE');
-    }
+    const pkce = pkceParams(params);
     // Counted for every address, known or not, so the answer never differs.
     const mailAllowed = (await recoveryMailLimiter.hit([email])).allowed;
     const user = await findUserByEmail(email);
     if (!user || !mailAllowed) return;
-    const { token, hash } = newRecoveryToken();
+    const { token, hash } = linkToken(pkce);
+    if (pkce) await startFlow(pool, user.id, 'recovery', pkce);
     await pool.query('update auth.users set recovery_token = $2, recovery_sent_at = now() where id = $1', [user.id, hash]);
     const link = `${issuer}/verify?${new URLSearchParams({ token, type: 'recovery', redirect_to: redirectTo }).toString()}`;
-    mailRecoveryLink(user.email, link, redirectTo);
+    mailLink('recovery', user.email, link, redirectTo);
+  }
+
+  /** Where a link type's token lives (fixed column names, never from the request). */
+  function tokenColumns(type: string): { token: string; sentAt: string } {
+    if (type === 'signup') return { token: 'confirmation_token', sentAt: 'confirmation_sent_at' };
+    if (['recovery', 'magiclink', 'email'].includes(type)) return { token: 'recovery_token', sentAt: 'recovery_sent_at' };
+    // The local auth sends no invite or email-change links, so none can be valid.
+    if (['invite', 'email_change'].includes(type)) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
+    throw new AuthError(400, 'validation_failed', 'Invalid email verification type');
   }
 
   /**
-   * GoTrue's verifyTokenHash + recoverVerify for a mailed link: the token is
-   * used up (whatever happens next), the address counts as confirmed, and a
-   * new session signs the customer in ('otp' in amr), in one transaction.
+   * GoTrue's verifyTokenHash + signupVerify/recoverVerify for a mailed link,
+   * in one transaction: the token is used up, the address counts as
+   * confirmed, and then either a new session signs the customer in ('otp' in
+   * amr: GoTrue's implicit flow and POST /verify) or, for a `pkce_` token
+   * followed from the mail, the flow's auth code is handed out. A PKCE link
+   * whose flow state is gone fails as a whole, the token left unused.
    */
-  async function redeemRecoveryToken(type: string, token: string) {
-    if (['signup', 'invite', 'email_change'].includes(type)) {
-      // The local auth sends no such links, so none can be valid.
-      throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-    }
-    if (!['recovery', 'magiclink', 'email'].includes(type)) {
-      throw new AuthError(400, 'validation_failed', 'Invalid email verification type');
-    }
+  async function redeemLinkToken(
+    type: string,
+    token: string,
+    answer: 'flow' | 'session',
+  ): Promise<{ kind: 'session'; session: Awaited<ReturnType<typeof signIn>> } | { kind: 'code'; code: string }> {
+    const columns = tokenColumns(type);
+    const flowMethod = answer === 'flow' && token.startsWith(PKCE_PREFIX) ? authenticationMethodOf(type) : null;
     const client = await pool.connect();
     try {
       await client.query('begin');
       const { rows } = await client.query<UserRow>(
         `update auth.users
-           set recovery_token = null, email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now()
-         where recovery_token = $1 and recovery_sent_at > now() - make_interval(secs => $2)
+           set ${columns.token} = null, email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
+         where ${columns.token} = $1 and ${columns.sentAt} > now() - make_interval(secs => $2)
          returning *`,
         [hashRecoveryToken(token), RECOVERY_TOKEN_SECONDS],
       );
       const user = rows[0];
       if (!user) throw new AuthError(403, 'otp_expired', 'Email link is invalid or has expired');
-      const session = await signIn(user, client, 'otp');
+      if (flowMethod) {
+        // GoTrue's issueAuthCode: the user's newest flow of this kind.
+        const flow = await client.query<{ id: string; auth_code: string }>(
+          `select id, auth_code from auth.flow_state where user_id = $1 and authentication_method = $2
+           order by created_at desc limit 1`,
+          [user.id, flowMethod],
+        );
+        const state = flow.rows[0];
+        if (!state) {
+          throw new AuthError(400, 'flow_state_not_found', 'No associated flow state found. No valid flow state found for user.');
+        }
+        await client.query('update auth.flow_state set auth_code_issued_at = now(), updated_at = now() where id = $1', [state.id]);
+        await client.query('commit');
+        return { kind: 'code', code: state.auth_code };
+      }
+      await client.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+      const session = await signIn({ ...user, last_sign_in_at: new Date() }, client, 'otp');
       await client.query('commit');
-      return session;
+      return { kind: 'session', session };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
       throw error;
@@ -712,32 +851,48 @@ export function createAuthService({
     return `${redirectTo.split('#')[0]}#${encoded}`;
   }
 
-  /** GET /verify (the link in the mail): verifies, signs in and redirects with 303, as GoTrue's implicit flow. */
+  /** redirect_to with these query parameters set (GoTrue's prepPKCERedirectURL and the query half of its PKCE errors). */
+  function withQuery(redirectTo: string, params: Record<string, string>): string {
+    const url = new URL(redirectTo);
+    for (const [name, value] of Object.entries(params)) url.searchParams.set(name, value);
+    url.hash = '';
+    return url.toString();
+  }
+
+  /**
+   * GET /verify (the link in the mail): verifies and redirects with 303, as
+   * GoTrue's verifyGet. A `pkce_` token comes back with `?code=`; any other
+   * with the session in the fragment. Errors go in the fragment, and for a
+   * PKCE link in the query too.
+   */
   async function verifyLink(url: URL, request: IncomingMessage, response: ServerResponse): Promise<void> {
     const type = url.searchParams.get('type') ?? '';
     const token = url.searchParams.get('token') ?? '';
     if (!type) throw new AuthError(400, 'validation_failed', 'Verify requires a verification type');
     if (!token) throw new AuthError(400, 'validation_failed', 'Verify requires a token or a token hash');
     const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), request.headers.referer, siteUrl, redirectAllowList);
+    const pkce = token.startsWith(PKCE_PREFIX);
     let location: string;
     try {
-      const session = await redeemRecoveryToken(type, token);
-      location = verifyRedirect(redirectTo, {
-        access_token: session.access_token,
-        expires_at: String(session.expires_at),
-        expires_in: String(session.expires_in),
-        refresh_token: session.refresh_token,
-        token_type: session.token_type,
-        type,
-      });
+      const redeemed = await redeemLinkToken(type, token, 'flow');
+      if (redeemed.kind === 'code') {
+        location = withQuery(redirectTo, { code: redeemed.code });
+      } else {
+        const { session } = redeemed;
+        location = verifyRedirect(redirectTo, {
+          access_token: session.access_token,
+          expires_at: String(session.expires_at),
+          expires_in: String(session.expires_in),
+          refresh_token: session.refresh_token,
+          token_type: session.token_type,
+          type,
+        });
+      }
     } catch (error) {
       if (!(error instanceof AuthError)) throw error;
       const oauthError = OAUTH_ERRORS[error.status];
-      location = verifyRedirect(redirectTo, {
-        ...(oauthError ? { error: oauthError } : {}),
-        error_code: error.code,
-        error_description: error.message,
-      });
+      const fields = { ...(oauthError ? { error: oauthError } : {}), error_code: error.code, error_description: error.message };
+      location = verifyRedirect(pkce ? withQuery(redirectTo, fields) : redirectTo, fields);
     }
     response.writeHead(303, { Location: location });
     response.end();
@@ -755,7 +910,61 @@ export function createAuthService({
     }
     // The local auth mails links only, never a code to type: a code cannot match.
     if (token) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
-    return redeemRecoveryToken(type, tokenHash);
+    const redeemed = await redeemLinkToken(type, tokenHash, 'session');
+    if (redeemed.kind !== 'session') throw new AuthError(500, 'unexpected_failure', 'Unexpected failure');
+    return redeemed.session;
+  }
+
+  /**
+   * GoTrue's POST /token?grant_type=pkce: the auth code from a link and the
+   * verifier its challenge was made from. The code is unknown (404
+   * flow_state_not_found), its flow too old (422 flow_state_expired: counted
+   * from the flow's start, or for a magic link from the code's issue), or the
+   * verifier wrong (400 bad_code_verifier, the code left as it was); else the
+   * flow state is deleted with the session's creation, so a code works once.
+   */
+  async function pkceGrant(body: unknown) {
+    const params = asRecord(body);
+    const authCode = typeof params.auth_code === 'string' ? params.auth_code : '';
+    const codeVerifier = typeof params.code_verifier === 'string' ? params.code_verifier : '';
+    if (!authCode || !codeVerifier) {
+      throw new AuthError(400, 'validation_failed', 'invalid request: both auth code and code verifier should be non-empty');
+    }
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const { rows } = await client.query<{
+        id: string;
+        user_id: string | null;
+        code_challenge: string;
+        code_challenge_method: string;
+        authentication_method: string;
+        expired: boolean;
+      }>(
+        `select id, user_id, code_challenge, code_challenge_method, authentication_method,
+                coalesce(case when authentication_method = 'magiclink' then auth_code_issued_at end, created_at)
+                  < now() - make_interval(secs => $2) as expired
+         from auth.flow_state where auth_code = $1 for update`,
+        [authCode, flowStateExpirySeconds],
+      );
+      const flow = rows[0];
+      if (!flow?.user_id) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      if (flow.expired) throw new AuthError(422, 'flow_state_expired', 'invalid flow state, flow state has expired');
+      const user = await findUserById(client, flow.user_id);
+      if (!user) throw new AuthError(404, 'flow_state_not_found', 'invalid flow state, no valid flow state found');
+      const mismatch = pkceMismatch(flow.code_challenge, flow.code_challenge_method, codeVerifier);
+      if (mismatch) throw new AuthError(400, 'bad_code_verifier', mismatch);
+      await client.query('update auth.users set last_sign_in_at = now() where id = $1', [user.id]);
+      const session = await signIn({ ...user, last_sign_in_at: new Date() }, client, flow.authentication_method);
+      await client.query('delete from auth.flow_state where id = $1', [flow.id]);
+      await client.query('commit');
+      return session;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async function parseJson(request: IncomingMessage): Promise<unknown> {
@@ -776,7 +985,8 @@ export function createAuthService({
       const address = request.socket.remoteAddress ?? 'unknown';
       if (method === 'POST' && path === '/signup') {
         await countRequest(address);
-        return sendJson(response, 200, await signup(await parseJson(request)));
+        const redirectTo = redirectTarget(url.searchParams.get('redirect_to'), request.headers.referer, siteUrl, redirectAllowList);
+        return sendJson(response, 200, await signup(await parseJson(request), redirectTo));
       }
       if (method === 'POST' && path === '/token') {
         const grant = url.searchParams.get('grant_type');
@@ -784,6 +994,7 @@ export function createAuthService({
         const body = await parseJson(request);
         if (grant === 'password') return sendJson(response, 200, await passwordGrant(body, address));
         if (grant === 'refresh_token') return sendJson(response, 200, await refreshGrant(body));
+        if (grant === 'pkce') return sendJson(response, 200, await pkceGrant(body));
         throw new AuthError(400, 'invalid_credentials', 'unsupported_grant_type');
       }
       if (method === 'POST' && path === '/recover') {
@@ -815,7 +1026,7 @@ export function createAuthService({
         return;
       }
       if (method === 'GET' && path === '/settings') {
-        return sendJson(response, 200, localAuthSettings());
+        return sendJson(response, 200, localAuthSettings(mailerAutoconfirm));
       }
       if (method === 'GET' && path === '/health') {
         return sendJson(response, 200, {

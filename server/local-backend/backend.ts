@@ -36,7 +36,7 @@ export interface BackendOptions {
   postgresPort?: number;
   /**
    * Where settings such as the rate limits (PLACE_ORDER_RATE_LIMIT,
-   * CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) are read; default process.env.
+   * CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) and AUTH_MAILER_AUTOCONFIRM are read; default process.env.
    */
   env?: Record<string, string | undefined>;
   /**
@@ -91,6 +91,17 @@ const DEFAULT_PAYMENTS_RECONCILE_INTERVAL_MS = 60_000;
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
+/**
+ * AUTH_MAILER_AUTOCONFIRM (GoTrue's MAILER_AUTOCONFIRM): sign-ups are confirmed
+ * at once unless it says false, as in a default local Supabase; hosted
+ * projects confirm by mail (supabase/config.toml). Anything else stops the start.
+ */
+export function readMailerAutoconfirm(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'true') return true;
+  if (value === 'false') return false;
+  throw new Error(`AUTH_MAILER_AUTOCONFIRM must be true or false, not "${value}".`);
+}
+
 /** AUTH_JWT_ALG: ES256 (default) or HS256; anything else stops the start. */
 function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {
   if (value === undefined || value === '' || value === 'ES256') return 'ES256';
@@ -141,6 +152,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   readFunctionRateLimits((name) => env[name]);
   const authRateLimit = readLimit((name) => env[name], 'AUTH_RATE_LIMIT', DEFAULT_AUTH_RATE_LIMIT);
   const authJwtAlg = options.authJwtAlg ?? readAuthJwtAlg(env.AUTH_JWT_ALG);
+  const mailerAutoconfirm = readMailerAutoconfirm(env.AUTH_MAILER_AUTOCONFIRM);
   mkdirSync(join(dataDir, 'logs'), { recursive: true });
   const logFile = join(dataDir, 'logs', 'backend.log');
   const log = (source: string) => (line: string) => {
@@ -210,6 +222,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       // The address the app uses (backend.json `url`), as a function checking `iss` against SUPABASE_URL expects.
       issuer: `http://localhost:${options.backendPort}/auth/v1`,
       requestRateLimit: authRateLimit,
+      mailerAutoconfirm,
       ...(siteUrl ? { siteUrl } : {}),
       // The reset mails go where the functions' mail goes: MailDev unless SMTP_URL says otherwise.
       mailer: mailerFromEnv({ SMTP_URL: env.SMTP_URL || mail.smtpUrl, RESEND_API_KEY: env.RESEND_API_KEY, MAIL_FROM: env.MAIL_FROM }),

@@ -66,6 +66,29 @@ create table if not exists auth.users (
 alter table auth.users add column if not exists recovery_token varchar(255);
 alter table auth.users add column if not exists recovery_sent_at timestamptz;
 
+-- GoTrue's sign-up confirmation: the hash of the mailed link's token and when
+-- it was sent (used only when confirmations are on, AUTH_MAILER_AUTOCONFIRM=false).
+alter table auth.users add column if not exists confirmation_token varchar(255);
+alter table auth.users add column if not exists confirmation_sent_at timestamptz;
+
+-- GoTrue's flow_state (the columns PKCE uses): a reset or sign-up started with
+-- a code challenge; /verify hands out its auth_code, POST /token?grant_type=pkce
+-- exchanges it once for a session when the code verifier fits.
+create table if not exists auth.flow_state (
+  id uuid primary key default gen_random_uuid(),
+  user_id uuid references auth.users (id) on delete cascade,
+  auth_code text not null,
+  code_challenge_method text not null,
+  code_challenge text not null,
+  provider_type text not null,
+  authentication_method text not null,
+  auth_code_issued_at timestamptz,
+  created_at timestamptz not null default now(),
+  updated_at timestamptz not null default now()
+);
+create index if not exists flow_state_auth_code_idx on auth.flow_state (auth_code);
+create index if not exists flow_state_user_method_idx on auth.flow_state (user_id, authentication_method);
+
 create table if not exists auth.refresh_tokens (
   id bigserial primary key,
   token varchar(255) not null unique,

@@ -3,16 +3,33 @@ import { getBackendConfig } from './backend-config.ts';
 
 let client: Promise<SupabaseClient> | undefined;
 
+/** supabase-js's own default key for a project URL, spelled out so a second client can find this one's code verifiers. */
+export function authStorageKey(url: string): string {
+  return `sb-${new URL(url).hostname.split('.')[0]}-auth-token`;
+}
+
 /**
  * The one Supabase client. supabase-js is loaded on first use so it never
  * weighs on the first paint of the public pages.
+ *
+ * PKCE: a mailed link comes back with a one-time code that only this browser
+ * (holding the code verifier) can exchange, never with tokens in the URL that
+ * any page could be handed. Nothing is read from the URL on start: the pages
+ * that expect a link (src/features/auth/password-reset.ts) exchange it
+ * themselves, after checking who is signed in.
  */
 export function getSupabase(): Promise<SupabaseClient> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) => {
       const { url, anonKey } = getBackendConfig();
       return createClient(url, anonKey, {
-        auth: { persistSession: true, autoRefreshToken: true },
+        auth: {
+          persistSession: true,
+          autoRefreshToken: true,
+          flowType: 'pkce',
+          detectSessionInUrl: false,
+          storageKey: authStorageKey(url),
+        },
       });
     })
     .catch((error: unknown) => {

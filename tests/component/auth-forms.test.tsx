@@ -56,6 +56,29 @@ describe('/login', () => {
     expect(await within(form).findByText('Nieprawidłowy email lub hasło')).toBeTruthy();
   });
 
+  it('says in Polish that the address must be confirmed first', async () => {
+    server.use(
+      http.post('*/auth/v1/token', () =>
+        HttpResponse.json(
+          { code: 'email_not_confirmed', message: 'Email not confirmed' },
+          { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } },
+        ),
+      ),
+    );
+    const { form, user } = await openForm('/login', 'Logowanie');
+    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
+    await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+    expect(await within(form).findByText(/^Najpierw potwierdź adres e-mail — kliknij link z wiadomości/)).toBeTruthy();
+  });
+
+  it('says the address is confirmed when the confirmation link comes back, and drops the code from the address', async () => {
+    window.history.replaceState(null, '', '/login?sb_flow_id=abcdef0123456789&code=kod-1');
+    await openForm('/login', 'Logowanie');
+    expect((await screen.findByText('Adres e-mail został potwierdzony. Możesz się zalogować.')).getAttribute('role')).toBe('status');
+    await waitFor(() => expect(window.location.search).toBe(''));
+  });
+
   it('reports a lost connection in Polish', async () => {
     server.use(http.post('*/auth/v1/token', () => HttpResponse.error()));
     const { form, user } = await openForm('/login', 'Logowanie');
@@ -128,6 +151,36 @@ describe('/register', () => {
     const { form, user, router } = await openForm('/register', 'Rejestracja');
     await fill(form, user, 'nowy@example.com', 'dobre-haslo');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it.each([
+    ['a new address', [{ id: 'u1', provider: 'email' }]],
+    // GoTrue's made-up user for an address that already has an account: the page must not tell the difference.
+    ['an address that already has an account', []],
+  ])('with confirmations on, says to check the inbox for %s, signed out', async (_case, identities) => {
+    const signups: unknown[] = [];
+    server.use(
+      http.post('*/auth/v1/signup', async ({ request }) => {
+        signups.push({ redirectTo: new URL(request.url).searchParams.get('redirect_to'), ...((await request.json()) as object) });
+        return HttpResponse.json({
+          id: 'u1',
+          aud: 'authenticated',
+          role: '',
+          email: 'nowy@example.com',
+          identities,
+          created_at: '2026-11-28T00:00:00Z',
+        });
+      }),
+    );
+    const { form, user, router } = await openForm('/register', 'Rejestracja');
+    await fill(form, user, 'nowy@example.com', 'dobre-haslo');
+    expect(await screen.findByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toContain('Wysłaliśmy na adres nowy@example.com link potwierdzający rejestrację');
+    expect(screen.queryByText('Konto z tym adresem email już istnieje')).toBeNull();
+    expect(router.state.location.pathname).toBe('/register');
+    expect(signups).toEqual([
+      expect.objectContaining({ redirectTo: `${window.location.origin}/login`, code_challenge_method: 's256', email: 'nowy@example.com' }),
+    ]);
   });
 
   it('links to /login', async () => {

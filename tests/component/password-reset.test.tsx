@@ -35,12 +35,35 @@ const user = {
   created_at: '2026-11-01T00:00:00.000Z',
 };
 
-/** Arrives as from the mailed link: the page's URL carries GoTrue's fragment. */
-async function arriveWith(fragment: string) {
-  window.history.replaceState(null, '', `/reset-password#${fragment}`);
+/** supabase-js's verifier entry for the mocked backend (http://backend.test), as resetPasswordForEmail leaves it. */
+const VERIFIER_KEY = 'sb-backend-auth-token-code-verifier';
+const VERIFIER = 'weryfikator-'.padEnd(56, 'x');
+
+/** Arrives as from the mailed link: GoTrue's PKCE redirect puts the code (or the error) in the query. */
+async function arriveWith(search: string, { verifier = true }: { verifier?: boolean } = {}) {
+  if (verifier) window.localStorage.setItem(VERIFIER_KEY, JSON.stringify(`${VERIFIER}/recovery`));
+  window.history.replaceState(null, '', `/reset-password?${search}`);
   const view = await renderRoute('/reset-password');
   return { ...view, user: userEvent.setup() };
 }
+
+/** GoTrue's answer to POST /token?grant_type=pkce with the right verifier; the exchanges are kept. */
+function exchangeAnswers(exchanges: unknown[]) {
+  return http.post('*/auth/v1/token', async ({ request }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    exchanges.push({ grant: new URL(request.url).searchParams.get('grant_type'), ...body });
+    return HttpResponse.json({
+      access_token: recoveryToken(),
+      token_type: 'bearer',
+      expires_in: 3600,
+      expires_at: Math.floor(Date.now() / 1000) + 3600,
+      refresh_token: 'r1',
+      user,
+    });
+  });
+}
+
+afterEach(() => window.localStorage.clear());
 
 describe('/login', () => {
   it("links to the reset with 'Nie pamiętasz hasła?'", async () => {
@@ -101,30 +124,45 @@ describe('/reset-password without a link', () => {
 
 describe('/reset-password from the mailed link', () => {
   it('says an expired or used link plainly and offers a new one', async () => {
-    await arriveWith('error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired&sb=');
+    await arriveWith('error=access_denied&error_code=otp_expired&error_description=Email+link+is+invalid+or+has+expired');
     expect((await screen.findByText(AUTH_MESSAGES.resetLinkExpired)).getAttribute('role')).toBe('alert');
     expect(screen.getByRole('form', { name: 'Przypomnienie hasła' })).toBeTruthy();
     // The error does not stay in the address.
-    expect(window.location.hash).toBe('');
+    await waitFor(() => expect(window.location.search).toBe(''));
   });
 
-  it('checks the new password typed twice, saves it, and lands signed in on the account with a confirmation', async () => {
+  it('says a link that carried tokens in its fragment is invalid, and offers a new one', async () => {
+    await arriveWith('link=invalid', { verifier: false });
+    expect((await screen.findByText(AUTH_MESSAGES.resetLinkInvalid)).getAttribute('role')).toBe('alert');
+    expect(screen.getByRole('form', { name: 'Przypomnienie hasła' })).toBeTruthy();
+  });
+
+  it('says a link opened in another browser (no code verifier here) must be opened where it was asked for', async () => {
+    const exchanges: unknown[] = [];
+    server.use(exchangeAnswers(exchanges));
+    await arriveWith('code=kod-1', { verifier: false });
+    expect((await screen.findByText(AUTH_MESSAGES.resetLinkOtherBrowser)).getAttribute('role')).toBe('alert');
+    expect(exchanges).toEqual([]);
+  });
+
+  it("exchanges the code with this browser's verifier, checks the new password typed twice, saves it, and lands signed in", async () => {
     const saved: unknown[] = [];
+    const exchanges: unknown[] = [];
     server.use(
+      exchangeAnswers(exchanges),
       http.get('*/auth/v1/user', () => HttpResponse.json(user)),
       http.put('*/auth/v1/user', async ({ request }) => {
         saved.push(await request.json());
         return HttpResponse.json(user);
       }),
     );
-    const token = recoveryToken();
-    const { router, user: ui } = await arriveWith(
-      `access_token=${token}&expires_at=${Math.floor(Date.now() / 1000) + 3600}&expires_in=3600&refresh_token=r1&sb=&token_type=bearer&type=recovery`,
-    );
+    const { router, user: ui } = await arriveWith('code=kod-2');
     const form = await screen.findByRole('form', { name: 'Nowe hasło' });
     expect(within(form).getByText(mockCustomer.email)).toBeTruthy();
-    // The tokens do not stay in the address bar.
-    expect(window.location.hash).toBe('');
+    expect(exchanges).toEqual([{ grant: 'pkce', auth_code: 'kod-2', code_verifier: VERIFIER }]);
+    // The code does not stay in the address bar, nor the verifier in storage.
+    expect(window.location.search).toBe('');
+    expect(window.localStorage.getItem(VERIFIER_KEY)).toBeNull();
 
     const password = within(form).getByLabelText('Nowe hasło');
     const repeated = within(form).getByLabelText('Powtórz hasło');
@@ -151,6 +189,7 @@ describe('/reset-password from the mailed link', () => {
 
   it('shows the server refusing the same password again in Polish', async () => {
     server.use(
+      exchangeAnswers([]),
       http.get('*/auth/v1/user', () => HttpResponse.json(user)),
       http.put('*/auth/v1/user', () =>
         HttpResponse.json(
@@ -159,9 +198,7 @@ describe('/reset-password from the mailed link', () => {
         ),
       ),
     );
-    const { user: ui } = await arriveWith(
-      `access_token=${recoveryToken()}&expires_in=3600&refresh_token=r2&token_type=bearer&type=recovery`,
-    );
+    const { user: ui } = await arriveWith('code=kod-3');
     const form = await screen.findByRole('form', { name: 'Nowe hasło' });
     await ui.type(within(form).getByLabelText('Nowe hasło'), mockCustomer.password);
     await ui.type(within(form).getByLabelText('Powtórz hasło'), mockCustomer.password);
@@ -169,16 +206,16 @@ describe('/reset-password from the mailed link', () => {
     expect(await within(form).findByText(AUTH_MESSAGES.samePassword)).toBeTruthy();
   });
 
-  it('treats a link whose session the server no longer knows as expired', async () => {
+  it('treats a code the server no longer knows as expired', async () => {
     server.use(
-      http.get('*/auth/v1/user', () =>
+      http.post('*/auth/v1/token', () =>
         HttpResponse.json(
-          { code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' },
-          { status: 403, headers: { 'x-supabase-api-version': '2024-01-01' } },
+          { code: 'flow_state_not_found', message: 'invalid flow state, no valid flow state found' },
+          { status: 404, headers: { 'x-supabase-api-version': '2024-01-01' } },
         ),
       ),
     );
-    await arriveWith(`access_token=${recoveryToken()}&expires_in=3600&refresh_token=r3&token_type=bearer&type=recovery`);
+    await arriveWith('code=kod-4');
     expect((await screen.findByText(AUTH_MESSAGES.resetLinkExpired)).getAttribute('role')).toBe('alert');
     expect(screen.getByRole('form', { name: 'Przypomnienie hasła' })).toBeTruthy();
   });

@@ -7,8 +7,8 @@ import { appUrl, signedUpCustomer, testBackend } from '../support/test-backend.t
 
 /**
  * A customer who forgot the password, in real Chromium against the real
- * local backend: the reset mail is read from MailDev's REST API, as the
- * customer would read it in their inbox.
+ * local backend, through supabase-js's PKCE flow: the reset mail is read
+ * from MailDev's REST API, as the customer would read it in their inbox.
  */
 
 const chromium = chromiumPerFile();
@@ -83,12 +83,20 @@ describe('password reset', () => {
       await shot(inbox, 'mail');
       await inbox.close();
     }
+    // PKCE: the mail's link comes back with a one-time code for this browser, never with tokens.
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(frame.url());
+    });
     await page.goto(mail.link);
     const form = page.getByRole('form', { name: 'Nowe hasło' });
     await form.waitFor();
     expect(await form.textContent()).toContain(email);
-    // The session's tokens do not stay in the address bar.
+    expect(visited.some((url) => new URL(url).pathname === '/reset-password' && new URL(url).searchParams.has('code'))).toBe(true);
+    expect(visited.filter((url) => url.includes('access_token'))).toEqual([]);
+    // The code does not stay in the address bar.
     expect(new URL(page.url()).hash).toBe('');
+    expect(new URL(page.url()).search).toBe('');
     await form.getByLabel('Nowe hasło').fill(NEW_PASSWORD);
     await form.getByLabel('Powtórz hasło').fill(NEW_PASSWORD);
     await shot(page, 'new-password');

@@ -55,8 +55,19 @@ describe('where an auth link may send the browser (GoTrue IsRedirectURLValid)', 
     expect(redirectTarget(null, undefined, SITE, ALLOW)).toBe(SITE);
   });
 
-  it('reads the allow-list from supabase/config.toml', () => {
-    expect(readRedirectAllowList()).toContain('http://localhost:4173/reset-password');
+  it("reads the allow-list from supabase/config.toml: the shop's https pages, no localhost", () => {
+    const list = readRedirectAllowList();
+    expect(list).toContain('https://sklep.example.pl/reset-password');
+    expect(list.filter((entry) => !entry.startsWith('https://'))).toEqual([]);
+    expect(list.filter((entry) => /localhost|127\.0\.0\.1/.test(entry))).toEqual([]);
+  });
+
+  it('still lets the local auth send links back to its own site on any localhost port, with the hosted list', () => {
+    const list = readRedirectAllowList();
+    expect(isRedirectAllowed('http://localhost:4173/reset-password', 'http://localhost:4173', list)).toBe(true);
+    expect(isRedirectAllowed('http://localhost:5173/login', 'http://localhost:4173', list)).toBe(true);
+    // A hosted project (its site the shop's https address) sends no link to a developer's machine.
+    expect(isRedirectAllowed('http://localhost:4173/reset-password', 'https://sklep.example.pl', list)).toBe(false);
   });
 });
 
@@ -76,7 +87,7 @@ describe('the recovery mail', () => {
     expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
     expect(mail.text).toContain(`Ustaw nowe hasło: ${link}`);
     expect(mail.text).toContain('anna@example.test');
-    expect(mail.text).toContain('Link działa przez godzinę');
+    expect(mail.text).toContain('otwórz go w ciągu 5 minut');
     expect(mail.text).not.toMatch(/<|&amp;/);
   });
 
@@ -115,5 +126,22 @@ describe('sending in the background', () => {
     expect(await sendInBackground({ send }, message, { delaysMs: [1, 1], log })).toBe(false);
     expect(send).toHaveBeenCalledTimes(3);
     expect(log).toHaveBeenLastCalledWith(expect.stringMatching(/giving up: down/));
+  });
+});
+
+describe('the sign-up confirmation mail', () => {
+  it('is the hosted Polish template named in supabase/config.toml, with the link', () => {
+    const link = 'http://localhost:54321/auth/v1/verify?token=pkce_abc&type=signup&redirect_to=http%3A%2F%2Flocalhost%3A4173%2Flogin';
+    const mail = renderAuthMail(readAuthMailTemplate('confirmation'), 'ola@example.test', {
+      ConfirmationURL: link,
+      Email: 'ola@example.test',
+      SiteURL: 'http://localhost:4173',
+      RedirectTo: 'http://localhost:4173/login',
+    });
+    expect(mail.subject).toBe('Potwierdź adres e-mail — Kwiaciarnia Pod Różą');
+    expect(mail.html).toContain(`href="${link.replace(/&/g, '&amp;')}"`);
+    expect(mail.text).toContain(`Potwierdź adres: ${link}`);
+    expect(mail.text).toContain('ola@example.test');
+    expect(mail.html).not.toMatch(/\{\{/);
   });
 });

@@ -1,7 +1,8 @@
 import { createContext } from 'react';
 import type { AuthState } from './auth-state.ts';
 
-export type AuthResult = { ok: true } | { ok: false; error: string };
+/** pendingConfirmation: the account waits for its mailed confirmation link (hosted Supabase, confirmations on). */
+export type AuthResult = { ok: true; pendingConfirmation?: boolean } | { ok: false; error: string };
 
 export interface AuthContextValue extends AuthState {
   login: (email: string, password: string) => Promise<AuthResult>;

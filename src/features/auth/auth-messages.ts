@@ -20,8 +20,17 @@ export const AUTH_MESSAGES = {
   resetRateLimited: 'Zbyt wiele próśb o zmianę hasła. Spróbuj ponownie za kilka minut.',
   samePassword: 'Nowe hasło musi różnić się od dotychczasowego.',
   resetLinkExpired: 'Link do ustawienia nowego hasła wygasł albo został już użyty. Poproś o nowy poniżej.',
+  resetLinkInvalid: 'Ten link do ustawienia hasła jest nieprawidłowy albo wygasł. Poproś o nowy poniżej.',
+  resetLinkOtherBrowser:
+    'Link trzeba otworzyć w tej samej przeglądarce, w której poproszono o zmianę hasła. Poproś o nowy link poniżej i otwórz go tutaj.',
   /** The one answer to a reset request, whether or not an account has the address. */
-  resetRequested: 'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła. Link działa przez godzinę.',
+  resetRequested:
+    'Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link do ustawienia nowego hasła. Otwórz go w tej przeglądarce w ciągu 5 minut.',
+  emailNotConfirmed:
+    'Najpierw potwierdź adres e-mail — kliknij link z wiadomości, którą wysłaliśmy po rejestracji. Jeśli jej nie ma, zarejestruj się ponownie tym samym adresem, a wyślemy nowy link.',
+  emailConfirmed: 'Adres e-mail został potwierdzony. Możesz się zalogować.',
+  confirmationLinkExpired:
+    'Link potwierdzający wygasł albo został już użyty. Spróbuj się zalogować — jeśli konto nie jest jeszcze potwierdzone, zarejestruj się ponownie tym samym adresem, a wyślemy nowy link.',
   passwordChanged: 'Hasło zostało zmienione. Jesteś zalogowany.',
 } as const;
 
@@ -32,6 +41,7 @@ const BY_CODE: Record<string, string> = {
   weak_password: AUTH_MESSAGES.weakPassword,
   same_password: AUTH_MESSAGES.samePassword,
   otp_expired: AUTH_MESSAGES.resetLinkExpired,
+  email_not_confirmed: AUTH_MESSAGES.emailNotConfirmed,
   // The reset session ended (another password change, logout) before the new password was saved.
   session_not_found: AUTH_MESSAGES.resetLinkExpired,
   // GoTrue's answer to too many attempts (hosted Auth limits, the local backend's login limit).

@@ -116,11 +116,17 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
 
     register: (email, password) =>
       signIn('register', async (connected) => {
-        const { data, error } = await connected.auth.signUp({ email, password });
+        // Where the confirmation link (when confirmations are on) leads: the login page says the address is confirmed.
+        const emailRedirectTo = new URL('/login', window.location.origin).toString();
+        const { data, error } = await connected.auth.signUp({ email, password, options: { emailRedirectTo } });
         if (error) return fail('register', error);
         if (!data.user) return fail('register', null);
-        // GoTrue answers an existing confirmed address with an identity-less user.
-        if (data.user.identities?.length === 0) return fail('register', { code: 'user_already_exists' });
+        if (!data.session) {
+          // Confirmations on: the same answer whether or not the address already had an account (GoTrue answers
+          // an existing one with a made-up user and sends nothing), so the page never tells them apart.
+          dispatch({ type: 'sessionChecked', user: null });
+          return { ok: true, pendingConfirmation: true };
+        }
         dispatch({ type: 'registerSuccess', user: { id: data.user.id, email: data.user.email ?? email } });
         return { ok: true };
       }),

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useForm } from '@tanstack/react-form';
 import { Link } from '@tanstack/react-router';
 import * as v from 'valibot';
@@ -19,6 +19,7 @@ export function RegisterForm() {
   const baseId = useId();
   const { register } = useAuth();
   const [serverError, setServerError] = useState<string | null>(null);
+  const [awaitingConfirmation, setAwaitingConfirmation] = useState<string | null>(null);
 
   const form = useForm({
     defaultValues: EMPTY_REGISTER_FORM as RegisterFormValues,
@@ -28,8 +29,11 @@ export function RegisterForm() {
       const { email, password } = v.parse(registerSchema, value);
       const result = await register(email, password);
       if (!result.ok) setServerError(result.error);
+      else if (result.pendingConfirmation) setAwaitingConfirmation(email);
     },
   });
+
+  if (awaitingConfirmation) return <CheckYourInbox email={awaitingConfirmation} />;
 
   return (
     <form
@@ -63,5 +67,33 @@ export function RegisterForm() {
         </Link>
       </p>
     </form>
+  );
+}
+
+/**
+ * After signing up with confirmations on. Worded so it holds whether or not
+ * the address already had an account (nothing is sent then).
+ */
+function CheckYourInbox({ email }: { email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Focus moves here, so a screen reader reads it out.
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <div className="space-y-4">
+      <h2 ref={heading} tabIndex={-1} className="text-xl font-semibold text-forest-900">
+        Sprawdź skrzynkę
+      </h2>
+      <p role="status">
+        Wysłaliśmy na adres <strong>{email}</strong> link potwierdzający rejestrację. Kliknij go, a potem zaloguj się. Link działa przez
+        godzinę.
+      </p>
+      <p className="text-sm text-ink-muted">
+        Nie widzisz wiadomości? Zajrzyj do folderu spam. Jeśli masz już konto z tym adresem,{' '}
+        <Link to="/login" className="font-semibold text-forest-800 underline">
+          zaloguj się
+        </Link>{' '}
+        albo skorzystaj z „Nie pamiętasz hasła?”.
+      </p>
+    </div>
   );
 }
