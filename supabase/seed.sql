@@ -91,7 +91,7 @@ insert into public.app_settings (key, value) values
   ('company_address', 'ul. Przemyska 12, 37-740 Bircza'),
   ('company_phone', '+48 16 672 10 20'),
   ('company_email', 'kontakt@kwiaciarnia.local'),
-  ('company_website', 'http://localhost:4173'),
+  ('company_website', ''),
   ('payu_classic_pos_id', '145227'),
   ('payu_classic_pos_auth_key', 'local-pos-auth-key-change-me'),
   ('payu_classic_key2', 'local-payu-key2-change-me'),

@@ -135,7 +135,8 @@ export function mailContext(row: OrderMailRow, settings: Record<string, string>,
     address: get('company_address'),
     phone: get('company_phone'),
     email: get('company_email'),
-    website: get('company_website'),
+    // The owner's own website if they gave one; otherwise the shop itself, at the address it runs on.
+    website: get('company_website').trim() || (siteUrl ?? ''),
   };
   const bank: BankDetails = {
     accountNumber: get('bank_account_number'),

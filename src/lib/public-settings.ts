@@ -39,7 +39,7 @@ export const PUBLIC_SETTINGS_DEFAULTS: PublicSettings = {
   company_address: 'ul. Przemyska 12, 37-740 Bircza',
   company_phone: '+48 16 672 10 20',
   company_email: 'kontakt@kwiaciarnia.local',
-  company_website: 'http://localhost:4173',
+  company_website: '',
   store_hours: 'Pon–Pt 8:30–15:30\nSob 8:30–15:00\nNiedz. nieczynne',
   free_shipping_threshold: '300',
   delivery_rate_per_km: '1.80',

@@ -87,6 +87,9 @@ describe('order mails through MailDev', () => {
     expect(confirmation!.text).toContain('art. 38 ust. 1');
     expect(confirmation!.text).toContain('Tytuł przelewu: order ' + order.number);
     expect(confirmation!.html).toContain('Dzień dobry Ala Nowak');
+    // The footer links the shop where it really runs (SITE_URL), not the seed's old localhost:4173.
+    expect(confirmation!.text).toContain(new URL(testBackend().appUrl).origin);
+    expect(confirmation!.text).not.toContain('localhost:4173');
     expect(confirmation!.html).toContain('Ala &#60;b&#62; Nowak &#38; syn');
     expect(confirmation!.html).not.toContain('Ala <b>');
     expect(await mailSource(testBackend().mailUrl, confirmation!.id)).toMatch(new RegExp(`^Reply-To: ${OWNER_INBOX}`, 'mi'));
