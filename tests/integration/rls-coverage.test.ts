@@ -81,6 +81,7 @@ const FUNCTIONS: Record<string, Role[]> = {
   'finish_mail_job(p_id uuid, p_error text)': [],
   // Stores a withdrawal request with its mails, for withdrawal-request (service role).
   'record_withdrawal_request(p_order_id uuid, p_accepted jsonb, p_refused jsonb, p_reason text, p_period_note text)': [],
+  'revoke_order_links(p_order_id uuid)': [],
   // Attaches an uploaded photo to a product (issue 20): the owner's upload queue; security invoker, refuses a customer itself.
   'attach_product_photo(p_product_id uuid, p_photo jsonb, p_order uuid[])': ['authenticated'],
   'ledger_start_payment(p_order_id uuid, p_provider text, p_provider_payment_id text, p_method text, p_amount bigint)': [],
