@@ -1,5 +1,6 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { postFrom } from '../support/from-address.ts';
 import { mailTo, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
 import {
   anonClient,
@@ -65,7 +66,7 @@ async function askForLink(number: string, email: string): Promise<{ status: numb
 
 // All requests come from 127.0.0.1: each test starts with clean order-link counters.
 beforeEach(async () => {
-  await withDatabase((db) => db.query("delete from private.rate_limit_hits where key like 'order-link:%'"));
+  await withDatabase((db) => db.query("delete from private.rate_limit_hits where key like 'order-link%'"));
 });
 
 describe('order page links', () => {
@@ -276,23 +277,52 @@ describe('order page links', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('takes 5 requests per 15 minutes per email, then answers 429', async () => {
-    const email = uniqueEmail('order-link-limit');
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', email)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const { rows } = await withDatabase((db) =>
-      db.query<{ seconds: number }>(
-        'select extract(epoch from max(expires_at) - max(hit_at))::int as seconds from private.rate_limit_hits where key = $1',
-        [`order-link:email:${email}`],
-      ),
-    );
-    expect(rows[0]!.seconds).toBe(15 * 60);
+  it("a stranger's requests for the customer's email from elsewhere never block the customer's own link", async () => {
+    const email = uniqueEmail('order-link-lockout');
+    const order = await placeGuestOrder(email);
+    await waitForMailTo(testBackend().mailUrl, email, 1);
+    const url = `${testBackend().url}/functions/v1/order-link-request`;
+    const headers = { apikey: testBackend().publishableKey };
+    // Ten guesses from two other addresses (five each, their own limit).
+    for (const address of ['127.0.0.2', '127.0.0.3']) {
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await postFrom(address, url, headers, { number: `KT${String(i).padStart(10, '0')}`, email });
+        expect(answer).toEqual({ status: 200, body: { ok: true, message: SENT } });
+      }
+    }
+    expect((await askForLink(order.number, email)).status).toBe(200);
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 2);
+    expect(mails.filter((mail) => mail.subject === `Link do zamówienia ${order.number}`)).toHaveLength(1);
   });
 
-  it('counts per address too: a sixth email from one address is refused', async () => {
+  it('bounds the link mails one inbox gets (5 per 15 minutes) with the same neutral answer, from any address', async () => {
+    const email = uniqueEmail('order-link-flood');
+    const order = await placeGuestOrder(email);
+    await waitForMailTo(testBackend().mailUrl, email, 1);
+    const url = `${testBackend().url}/functions/v1/order-link-request`;
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) {
+      answers.push(await postFrom(`127.0.0.${10 + i}`, url, { apikey: testBackend().publishableKey }, { number: order.number, email }));
+    }
+    for (const answer of answers) expect(answer).toEqual({ status: 200, body: { ok: true, message: SENT } });
+    await waitForMailTo(testBackend().mailUrl, email, 6);
+    // The mails are queued after the answer: give the last requests a moment before counting.
+    await new Promise((wait) => setTimeout(wait, 1000));
+    const { rows } = await withDatabase((db) =>
+      db.query("select 1 from mail_jobs where order_id = $1 and kind = 'order-link'", [order.id]),
+    );
+    expect(rows).toHaveLength(5);
+  });
+
+  it('takes 5 requests per 15 minutes per address, then answers 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', uniqueEmail(`order-link-ip-${i}`))).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const { rows } = await withDatabase((db) =>
+      db.query<{ seconds: number }>(
+        "select extract(epoch from max(expires_at) - max(hit_at))::int as seconds from private.rate_limit_hits where key = 'order-link:ip:127.0.0.1'",
+      ),
+    );
+    expect(rows[0]!.seconds).toBe(15 * 60);
   });
 });
