@@ -26,6 +26,25 @@ export function newAccessKey(): string {
     .replace(/=+$/, '');
 }
 
+function base64url(bytes: Uint8Array): string {
+  return btoa(String.fromCharCode(...bytes))
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/=+$/, '');
+}
+
+/**
+ * The key of the device that placed an order: an HMAC of its idempotency key
+ * and request hash under a server secret. The same request sent again (the
+ * outbox's retry after a lost answer) gets the same key, so a retry stores no
+ * new row, and nobody without the exact request can have it.
+ */
+export async function placementAccessKey(secret: string, clientRequestId: string, requestHash: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`order-access:${clientRequestId}:${requestHash}`));
+  return base64url(new Uint8Array(mac));
+}
+
 const ACCESS_KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;
 
 /** Whether a string can be a key newAccessKey made (anything else is not worth hashing). */

@@ -226,6 +226,7 @@ describe('orders and order_items', () => {
       p_details: {},
       p_services_cost: 0,
       p_capacity: null,
+      p_request_hash: null,
     });
     expect(error?.code).toBe('42501');
   });
