@@ -21,13 +21,16 @@ import { launchBareChromium, type BareChromium } from './bare-chromium.ts';
 import { baselineDist } from './baseline-build.ts';
 import { longTasksWithDevTools, longTasksWithoutDevTools, type LongTasks } from './long-tasks.ts';
 import { lcpImageOnPhone, publishPhotoProduct } from './photo-product.ts';
+import { measureOrderPageTiming } from './order-page-timing.ts';
 import { measurePhotoBudgets } from './photos.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** BENCH_ONLY=bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load runs a subset (all by default). */
-const ONLY = new Set((process.env.BENCH_ONLY ?? 'bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load').split(','));
+/** BENCH_ONLY=bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage runs a subset (all by default). */
+const ONLY = new Set(
+  (process.env.BENCH_ONLY ?? 'bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage').split(','),
+);
 /** Long-task runs per page (medians of 5: a throttled trace on a shared machine is noisy). */
 const LONG_TASK_RUNS = Math.max(1, Number(process.env.BENCH_LONG_TASK_RUNS ?? 5));
 /**
@@ -503,8 +506,8 @@ async function main() {
     distDir,
     ownerEmail: OWNER.email,
     ownerPassword: OWNER.password,
-    // The load test sends thousands of orders from one address: the per-address limit would refuse them.
-    env: { ...process.env, PLACE_ORDER_RATE_LIMIT: '0' },
+    // The load test sends thousands of orders, and the order page timing hundreds of look-ups, from one address.
+    env: { ...process.env, PLACE_ORDER_RATE_LIMIT: '0', ORDER_PAGE_RATE_LIMIT: '0' },
   });
   const appUrl = backend.appUrl!;
   const browser = await chromium.launch({ executablePath: chromiumExecutable(), args: CHROMIUM_FLAGS });
@@ -755,6 +758,17 @@ async function main() {
       budget('Lost orders under load', load.lost, 0, '');
       out.push(
         `place-order: ${load.requests} requests at ${load.concurrency} concurrent (${load.distinctKeys} distinct keys): ${load.throughputPerS.toFixed(0)}/s, p50 ${load.p50Ms.toFixed(0)} ms, p95 ${load.p95Ms.toFixed(0)} ms, p99 ${load.p99Ms.toFixed(0)} ms; statuses ${JSON.stringify(load.statuses)}; orders stored for the keys sent: ${load.ordersStored}`,
+        '',
+      );
+    }
+
+    if (ONLY.has('orderpage')) {
+      log('order-page: a known number against an unknown one');
+      const timing = await measureOrderPageTiming(backend, Number(process.env.BENCH_ORDER_PAGE_REQUESTS ?? 300));
+      results.orderPage = timing;
+      const ms = (value: number) => value.toFixed(2);
+      out.push(
+        `order-page, wrong token, ${timing.requestsEach} requests each (reported, not a budget): known number median ${ms(timing.knownMedianMs)} ms (p90 ${ms(timing.knownP90Ms)}), unknown number median ${ms(timing.unknownMedianMs)} ms (p90 ${ms(timing.unknownP90Ms)}); difference of medians ${ms(timing.medianDifferenceMs)} ms`,
         '',
       );
     }

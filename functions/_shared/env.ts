@@ -34,15 +34,18 @@ export interface FunctionRateLimits {
   placeOrder: number;
   /** send-contact-email, per address and per email per 10 minutes (CONTACT_RATE_LIMIT). */
   contact: number;
+  /** order-page, per address per minute (ORDER_PAGE_RATE_LIMIT); a BLIK wait polls it every 2 s. */
+  orderPage: number;
 }
 
-export const DEFAULT_FUNCTION_RATE_LIMITS: FunctionRateLimits = { placeOrder: 20, contact: 5 };
+export const DEFAULT_FUNCTION_RATE_LIMITS: FunctionRateLimits = { placeOrder: 20, contact: 5, orderPage: 60 };
 
 /** The limits from supabase secrets (Deno.env) or the local backend's environment; throws on a value that is not a whole number. */
 export function readFunctionRateLimits(get: EnvGetter): FunctionRateLimits {
   return {
     placeOrder: readLimit(get, 'PLACE_ORDER_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.placeOrder),
     contact: readLimit(get, 'CONTACT_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.contact),
+    orderPage: readLimit(get, 'ORDER_PAGE_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.orderPage),
   };
 }
 
@@ -145,6 +148,7 @@ export function readFunctionEnv(get: EnvGetter, requirements: EnvRequirements = 
   const rateLimits: FunctionRateLimits = {
     placeOrder: limit('PLACE_ORDER_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.placeOrder),
     contact: limit('CONTACT_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.contact),
+    orderPage: limit('ORDER_PAGE_RATE_LIMIT', DEFAULT_FUNCTION_RATE_LIMITS.orderPage),
   };
 
   const siteUrl = text(ENV.siteUrl);

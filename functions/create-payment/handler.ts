@@ -77,11 +77,11 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
       });
       const target = readPaymentTarget(body);
       if (!target) throw new HttpError(400, 'Order id is required', 'Brak numeru zamówienia.');
-      const { orderId, accessKey } = target;
+      const { orderId, accessKey, linkToken } = target;
 
       const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'Order not found', DETAILS.notFound);
-      await assertOrderAccess(deps.store, order, { caller, accessKey }).catch((error: unknown) => {
+      await assertOrderAccess(deps.store, order, { caller, accessKey, linkToken }).catch((error: unknown) => {
         // This function's errors carry the English `error` in the code and the Polish text as `details`.
         if (error instanceof HttpError)
           throw new HttpError(error.status, error.status === 401 ? 'Invalid session' : 'Access denied', error.message);

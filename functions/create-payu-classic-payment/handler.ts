@@ -50,10 +50,10 @@ export function createPayuClassicPaymentHandler(deps: CreatePayuClassicPaymentDe
       // An older client's buyer, description and lines may still come along: they are ignored.
       const target = readPaymentTarget(await readJsonObject(request));
       if (!target) throw new HttpError(400, 'validation_failed', 'Order id is required');
-      const { orderId, accessKey } = target;
+      const { orderId, accessKey, linkToken } = target;
       const order = await deps.store.findOrderById(orderId);
       if (!order) throw new HttpError(404, 'order_not_found', 'Order not found');
-      await assertOrderAccess(deps.store, order, { caller, accessKey });
+      await assertOrderAccess(deps.store, order, { caller, accessKey, linkToken });
       if (!isPayable(order)) throw new HttpError(409, 'order_closed', 'Order is already paid or closed');
       checkStoredOrder(order);
 

@@ -4,12 +4,13 @@ import { clientAddress, rateLimitedResponse, type RateLimiter } from '../_shared
 
 export interface OrderLinkRequestDeps {
   authenticate: Authenticate;
-  /** Counts requests per address and per email (5 per 15 minutes); absent → no limit. */
+  /** Counts requests per address (5 per 15 minutes); absent → no limit. */
   rateLimiter?: RateLimiter;
   /**
    * Queues an 'order-link' mail to the order's own address when the number
-   * and email match an order, and kicks the dispatcher; does nothing
-   * otherwise. Runs after the answer is sent (see below).
+   * and email match an order and that address has had fewer than
+   * ORDER_LINK_MAILS_LIMIT link mails in the window, and kicks the
+   * dispatcher; does nothing otherwise. Runs after the answer is sent (see below).
    */
   queueLinkMail(number: string, email: string): Promise<void>;
   /** Keeps the runtime alive for work finishing after the answer (EdgeRuntime.waitUntil); absent → the promise just runs. */
@@ -17,7 +18,10 @@ export interface OrderLinkRequestDeps {
 }
 
 export const ORDER_LINK_WINDOW_SECONDS = 15 * 60;
+/** Requests per address per window (answered 429 beyond). */
 export const ORDER_LINK_LIMIT = 5;
+/** Link mails sent to one email per window; beyond it the answer stays the same and no mail goes. */
+export const ORDER_LINK_MAILS_LIMIT = 5;
 export const ORDER_LINK_SENT_MESSAGE = 'Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.';
 export const ORDER_LINK_RATE_LIMITED_MESSAGE = 'Wysłano zbyt wiele próśb o link. Spróbuj ponownie za kilka minut.';
 
@@ -38,14 +42,18 @@ export function readOrderLinkRequest(body: Record<string, unknown>): { number: s
  * order-link-request: a guest asks for the order page's link by order number
  * and email. The answer is the same whether or not such an order exists, and
  * it is given before the order is even looked up, so neither its words nor
- * its timing tell anything. Rate-limited per address and per email.
+ * its timing tell anything. Rate-limited per address; never per email, so
+ * a stranger's requests for the customer's email from elsewhere cannot
+ * block the customer's own. What bounds the mails one inbox gets is a count
+ * of link mails actually sent to it, which only someone who knows the
+ * order's number and email can raise, and which answers the same 200.
  */
 export function createOrderLinkRequestHandler(deps: OrderLinkRequestDeps): Handler {
   return postHandler('order-link-request', async (request) => {
     await deps.authenticate(request);
     const { number, email } = readOrderLinkRequest(await readJsonObject(request, 4 * 1024));
     if (deps.rateLimiter) {
-      const decision = await deps.rateLimiter.hit([`ip:${clientAddress(request)}`, `email:${email}`]);
+      const decision = await deps.rateLimiter.hit([`ip:${clientAddress(request)}`]);
       if (!decision.allowed) return rateLimitedResponse(ORDER_LINK_RATE_LIMITED_MESSAGE, decision);
     }
     const task = deps

@@ -1,37 +1,35 @@
-import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
+import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
-import { createOrderAccessStore, hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
+import { loadOrderLinkDays } from '../_shared/order-links.ts';
+import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createOrderPageHandler, type OrderPageDeps } from './handler.ts';
 import { ORDER_PAGE_COLUMNS, toPaymentAttemptState, type OrderPageRow } from './view.ts';
 
-/** The real dependencies: service-role reads of the order and its link tokens (no API role may read order_link_tokens). */
+type LookupRow = OrderPageRow & { order_link_tokens: { token_hash: string }[]; order_access_keys: { key_hash: string }[] };
+
+/** The real dependencies: service-role reads of the order with its link tokens and access keys (no API role may read those). */
 export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
   const admin = createAdminClient(env);
   return {
     authenticate: createCallerAuthFromEnv(env),
-    async findOrder(number) {
-      const { data, error } = await admin.from('orders').select(ORDER_PAGE_COLUMNS).eq('payu_order_id', number).maybeSingle();
-      if (error) throw new Error(`loading the order failed: ${error.message}`);
-      return (data as unknown as OrderPageRow | null) ?? null;
-    },
-    async hasLinkToken(orderId, tokenHash) {
+    linkDays: () => loadOrderLinkDays(admin),
+    async findOrder(number, tokenHash, keyHash, oldestLink) {
+      // The embedded rows are filtered to the presented hashes: one round trip whether the number exists or not.
       const { data, error } = await admin
-        .from('order_link_tokens')
-        .select('order_id')
-        .eq('order_id', orderId)
-        .eq('token_hash', tokenHash)
+        .from('orders')
+        .select(`${ORDER_PAGE_COLUMNS}, order_link_tokens(token_hash), order_access_keys(key_hash)`)
+        .eq('payu_order_id', number)
+        .eq('order_link_tokens.token_hash', tokenHash)
+        .gte('order_link_tokens.created_at', oldestLink)
+        .eq('order_access_keys.key_hash', keyHash)
         .maybeSingle();
-      if (error) throw new Error(`checking the link token failed: ${error.message}`);
-      return data !== null;
+      if (error) throw new Error(`loading the order failed: ${error.message}`);
+      const row = data as unknown as LookupRow | null;
+      if (!row) return null;
+      const { order_link_tokens: tokens, order_access_keys: keys, ...order } = row;
+      return { order, linkTokenHash: tokens[0]?.token_hash ?? null, accessKeyHash: keys[0]?.key_hash ?? null };
     },
-    async mintAccessKey(orderId) {
-      const key = newAccessKey();
-      const { error } = await admin.from('order_access_keys').insert({ order_id: orderId, key_hash: await hashAccessKey(key) });
-      if (error) throw new Error(`storing the access key failed: ${error.message}`);
-      return key;
-    },
-    hasAccessKey: createOrderAccessStore(admin).hasAccessKey,
     now: () => Date.now(),
     async latestAttempt(orderId) {
       // The same attempt sync_order_money mirrors into payu_status: the newest from a gateway.
@@ -48,7 +46,16 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       const state = toPaymentAttemptState(row?.state);
       return row && state ? { state, startedAt: row.created_at } : null;
     },
+    ...orderPageRateLimit(env, admin),
   };
+}
+
+/** ORDER_PAGE_RATE_LIMIT requests per minute per address, counted in Postgres; 0 → none. */
+function orderPageRateLimit(env: FunctionEnv, admin: ReturnType<typeof createAdminClient>): Pick<OrderPageDeps, 'countRequest'> {
+  const limit = (env.rateLimits ?? DEFAULT_FUNCTION_RATE_LIMITS).orderPage;
+  if (limit === 0) return {};
+  const limiter = createPostgresRateLimiter(rpcRateLimitSql(admin), { name: 'order-page', limit, windowSeconds: 60 });
+  return { countRequest: (address) => limiter.hit([`ip:${address}`]) };
 }
 
 /** order-page as it is served: `Deno.serve(orderPageFunction((name) => Deno.env.get(name)))`. */

@@ -1,27 +1,49 @@
 import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
+import { constantTimeEqual } from '../_shared/constant-time.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { hashOrderLinkToken, isOrderLinkTokenShape } from '../_shared/mail/order-link-token.ts';
 import { hashAccessKey, isAccessKeyShape } from '../_shared/order-access.ts';
+import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
+import { oldestValidLinkMinted } from '../../src/domain/order-links.ts';
 import { canPayNow, isPaymentInProgress, orderPageView, type OrderPageRow, type PaymentAttempt } from './view.ts';
+
+/** The order by its number, with the stored hashes of the proofs presented, where they are this order's. */
+export interface OrderPageLookup {
+  order: OrderPageRow;
+  /** The presented link token's hash if it is one of the order's links minted since `oldestLink`; else null. */
+  linkTokenHash: string | null;
+  /** The presented device key's hash if it is one of the order's access keys; else null. */
+  accessKeyHash: string | null;
+}
 
 export interface OrderPageDeps {
   /** Guests with the anon/publishable key, or a signed-in customer. */
   authenticate: Authenticate;
-  /** The order by its number (payu_order_id), or null. */
-  findOrder(number: string): Promise<OrderPageRow | null>;
-  /** Whether this token hash opens this order (order_link_tokens). */
-  hasLinkToken(orderId: string, tokenHash: string): Promise<boolean>;
-  /** A fresh device access key for the order (order_access_keys, hash only), for 'Zapłać teraz'. */
-  mintAccessKey(orderId: string): Promise<string>;
-  /** Whether this key hash is one of the order's device access keys (order_access_keys). */
-  hasAccessKey(orderId: string, keyHash: string): Promise<boolean>;
+  /** The owner's link lifetime in days (order_link_days). */
+  linkDays(): Promise<number>;
+  /**
+   * One query, whatever the number: the order (payu_order_id) with the link
+   * token and access key hashes given, or null for an unknown number.
+   */
+  findOrder(number: string, tokenHash: string, keyHash: string, oldestLink: string): Promise<OrderPageLookup | null>;
   /** The order's newest gateway attempt (payments ledger), or null before any. */
   latestAttempt(orderId: string): Promise<PaymentAttempt | null>;
   now(): number;
+  /** Counts a request from this address (ORDER_PAGE_RATE_LIMIT per minute); absent → no limit. */
+  countRequest?(address: string): Promise<RateDecision>;
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Nie znaleźliśmy takiego zamówienia.';
+export const ORDER_PAGE_RATE_LIMITED_MESSAGE = 'Zbyt wiele zapytań o zamówienie z tego adresu. Spróbuj ponownie za minutę.';
 const MAX_NUMBER_LENGTH = 64;
+
+/**
+ * What stands in for a proof that was not presented (or cannot be a token):
+ * never a SHA-256 in hex, so it matches no stored hash and not the dummy.
+ */
+export const NO_PROOF = '-'.repeat(64);
+/** What an unknown number's proofs are compared against: the same length and compare as a stored hash. */
+export const DUMMY_HASH = '0'.repeat(64);
 
 /** One answer for an unknown number, a wrong token and someone else's order: nothing tells them apart. */
 function notFound(): HttpError {
@@ -41,39 +63,41 @@ export function readOrderPageRequest(body: Record<string, unknown>): { number: s
 
 /**
  * order-page: the order as /zamowienie/<number> shows it, for whoever holds
- * the mail's link token, for the signed-in customer who placed it, or for the
- * device that placed it (the access key place-order returned: the checkout
- * polls it while a BLIK code waits for the bank app's confirmation).
+ * a valid link token from its mails (not older than order_link_days, not
+ * revoked), for the signed-in customer who placed it, or for the device that
+ * placed it (the access key place-order returned: the checkout polls it while
+ * a BLIK code waits for the bank app's confirmation).
  *
- * 'Zapłać teraz' needs what the payment functions already accept: the
- * order's device access key. Holding the link proves as much as the device
- * that placed the order, so the answer carries a freshly minted key (hash
- * stored in order_access_keys) only when the payment applies; the payment
- * functions stay unchanged.
+ * Viewing writes nothing. 'Zapłać teraz' proves itself to the payment
+ * functions with what opened the page: the device's key (given back), the
+ * link token the page already holds, or the buyer's session.
+ *
+ * An unknown number costs the same as a known one with a wrong proof: the
+ * same setting read, the same single query and the same constant-time
+ * comparisons, against a dummy hash when there is no order.
  */
 export function createOrderPageHandler(deps: OrderPageDeps): Handler {
   return postHandler('order-page', async (request) => {
     const caller = await deps.authenticate(request);
+    const rate = await deps.countRequest?.(clientAddress(request));
+    if (rate && !rate.allowed) return rateLimitedResponse(ORDER_PAGE_RATE_LIMITED_MESSAGE, rate);
     const { number, token, accessKey } = readOrderPageRequest(await readJsonObject(request, 4 * 1024));
-    // Hash first, whatever the number: an unknown number costs the same work as a known one.
-    const tokenHash = token && isOrderLinkTokenShape(token) ? await hashOrderLinkToken(token) : null;
-    const keyHash = accessKey && isAccessKeyShape(accessKey) ? await hashAccessKey(accessKey) : null;
-    const order = await deps.findOrder(number);
-    if (!order) throw notFound();
+    const tokenHash = token && isOrderLinkTokenShape(token) ? await hashOrderLinkToken(token) : NO_PROOF;
+    const keyHash = accessKey && isAccessKeyShape(accessKey) ? await hashAccessKey(accessKey) : NO_PROOF;
+    const oldestLink = oldestValidLinkMinted(await deps.linkDays(), deps.now());
+    const found = await deps.findOrder(number, tokenHash, keyHash, oldestLink);
+    const byLink = constantTimeEqual(tokenHash, found?.linkTokenHash ?? DUMMY_HASH);
+    const byDevice = constantTimeEqual(keyHash, found?.accessKeyHash ?? DUMMY_HASH);
+    if (!found) throw notFound();
+    const { order } = found;
     const userId = userIdOf(caller);
     const ownOrder = userId !== null && order.user_id === userId;
-    const byDevice = !ownOrder && keyHash !== null && (await deps.hasAccessKey(order.id, keyHash));
-    const opened = ownOrder || byDevice || (tokenHash !== null && (await deps.hasLinkToken(order.id, tokenHash)));
-    if (!opened) throw notFound();
+    if (!ownOrder && !byDevice && !byLink) throw notFound();
     const attempt = await deps.latestAttempt(order.id);
     // Decided by the server's clock: a payment just started is not offered again.
     const payable = canPayNow(order);
     const inProgress = payable && isPaymentInProgress(attempt, deps.now());
-    // The device already holds a key: giving it back saves a new row on every poll.
-    const payment =
-      payable && !inProgress
-        ? { orderId: order.id, accessKey: byDevice && accessKey ? accessKey : await deps.mintAccessKey(order.id) }
-        : null;
+    const payment = payable && !inProgress ? { orderId: order.id, accessKey: byDevice ? accessKey : null } : null;
     const view = orderPageView(order, payment, attempt, inProgress);
     return jsonResponse(200, view, { 'Cache-Control': 'no-store' });
   });

@@ -46,8 +46,12 @@ export interface OrderPageView {
   pickupTime: string | null;
   recipient: { name: string; phone: string } | null;
   paymentMethod: string;
-  /** Present when 'Zapłać teraz' applies: what the payment start needs (a fresh device access key, see handler.ts). */
-  payment: { orderId: string; accessKey: string } | null;
+  /**
+   * Present when 'Zapłać teraz' applies: the order's id, and the device's own
+   * key when that opened the page (null otherwise: the link token or the
+   * buyer's session is the proof, see handler.ts).
+   */
+  payment: { orderId: string; accessKey: string | null } | null;
   /** The buyer's company for an invoice (issue 19); null without one. */
   invoice: OrderInvoice | null;
   /**

@@ -68,11 +68,15 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       return { email: byEmail.count ?? 0, address: byAddress.count ?? 0 };
     },
 
-    async orderExists(clientRequestId) {
-      const { data, error } = await admin.from('orders').select('id').eq('client_request_id', clientRequestId).maybeSingle();
+    async replayOf(clientRequestId, requestHash) {
+      const { data, error } = await admin.from('orders').select('request_hash').eq('client_request_id', clientRequestId).maybeSingle();
       if (error) throw new Error(`looking up the order failed: ${error.message}`);
-      return data !== null;
+      if (data === null) return 'new';
+      // An order placed before request hashes were kept cannot be proven the same: refused like another body.
+      return (data as { request_hash: string | null }).request_hash === requestHash ? 'same' : 'different';
     },
+
+    accessKeySecret: env.serviceRoleKey,
 
     // The same quote the checkout showed, computed again here: the client's figure is never trusted.
     async quoteLocalDelivery(checkout) {
@@ -98,11 +102,13 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         p_details: order.details,
         p_services_cost: order.servicesCost,
         p_capacity: order.capacity,
+        p_request_hash: order.requestHash,
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };
         if (error.code === 'P0001' && error.message === 'slot_full')
           return { kind: 'slot_full', scope: error.details === 'day' ? 'day' : 'window' };
+        if (error.code === 'P0001' && error.message === 'request_mismatch') return { kind: 'request_mismatch' };
         if (error.code === 'P0001' && error.message === 'insufficient_stock')
           return { kind: 'insufficient_stock', shortages: parseShortages(error.details) };
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };

@@ -23,7 +23,7 @@ import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { checkBooking, slotUnavailable, unchecked, type Booking } from './booking.ts';
 import { orderDetails, priceServices, type OrderDetails } from './florist-details.ts';
-import { hashAccessKey, newAccessKey } from '../_shared/order-access.ts';
+import { hashAccessKey, placementAccessKey } from '../_shared/order-access.ts';
 import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
@@ -70,6 +70,8 @@ export interface OrderWrite {
   items: { product_id: string; quantity: number; price: number }[];
   /** SHA-256 of the access key this answer gives the device (see _shared/order-access.ts). */
   accessKeyHash: string;
+  /** SHA-256 of the canonical request (requestHash): a replay must match it. */
+  requestHash: string;
   /** The florist's part: recipient, slot, occasion, venue, grave, card, substitution, priced services. */
   details: OrderDetails;
   /** PLN, the sum of details.services' prices. */
@@ -85,7 +87,11 @@ export type OrderWriteResult =
   /** Fewer pieces left than ordered, for every such line; nothing was written. */
   | { kind: 'insufficient_stock'; shortages: StockShortage[] }
   /** The window or the day filled up between the check and the write (another checkout won the race); nothing was written. */
-  | { kind: 'slot_full'; scope: 'window' | 'day' };
+  | { kind: 'slot_full'; scope: 'window' | 'day' }
+  /** The idempotency key names an order placed with another body (a race the first check could not see). */
+  | { kind: 'request_mismatch' };
+
+export type ReplayMatch = 'new' | 'same' | 'different';
 
 export interface PlaceOrderDeps {
   /**
@@ -100,8 +106,14 @@ export interface PlaceOrderDeps {
   loadDeliverySettings(): Promise<DeliverySettings>;
   /** Places taken per date and window, `from` to `to` included. */
   loadBookedCounts(from: string, to: string): Promise<BookedCount[]>;
-  /** Whether an order with this idempotency key exists: a replay is answered even when its slot has gone since. */
-  orderExists(clientRequestId: string): Promise<boolean>;
+  /**
+   * Whether an order with this idempotency key exists and was placed with
+   * this request hash: 'new' (none yet), 'same' (a replay, answered even when
+   * its slot has gone since) or 'different' (refused: another body).
+   */
+  replayOf(clientRequestId: string, requestHash: string): Promise<ReplayMatch>;
+  /** The server secret the placing device's access key is derived with (placementAccessKey). */
+  accessKeySecret: string;
   writeOrder(order: OrderWrite): Promise<OrderWriteResult>;
   /**
    * Cost of home/cemetery delivery to the address; throws an HttpError (422)
@@ -119,6 +131,29 @@ export interface PlaceOrderDeps {
 }
 
 export const PLACE_ORDER_RATE_LIMITED_MESSAGE = 'Zbyt wiele zamówień z tego adresu w krótkim czasie. Spróbuj ponownie za minutę.';
+export const REQUEST_MISMATCH_MESSAGE = 'To zamówienie zostało już złożone z inną zawartością. Odśwież stronę i złóż zamówienie ponownie.';
+
+function requestMismatch(): HttpError {
+  return new HttpError(409, 'request_mismatch', REQUEST_MISMATCH_MESSAGE);
+}
+
+/** JSON with every object's keys sorted: the same order gives the same text, whatever order its fields came in. */
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value !== null && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** SHA-256 (hex) of the request as the schema read it, idempotency key included: what a replay must repeat exactly. */
+export async function requestHash(request: PlaceOrderRequest): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(request)));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
 
 const ORDER_NUMBER_ATTEMPTS = 5;
 
@@ -202,7 +237,7 @@ function refusedBody(issues: Parameters<typeof issuesByField>[0]): HttpError {
  * The slot the order books, checked with the server's clock. A refused slot
  * is still fine for a replay: the first order holds it already.
  */
-async function bookedSlot(deps: PlaceOrderDeps, request: PlaceOrderRequest, settings: DeliverySettings): Promise<Booking> {
+async function bookedSlot(deps: PlaceOrderDeps, request: PlaceOrderRequest, settings: DeliverySettings, replay: boolean): Promise<Booking> {
   const check = await checkBooking({
     checkout: request.checkout,
     settings,
@@ -210,7 +245,7 @@ async function bookedSlot(deps: PlaceOrderDeps, request: PlaceOrderRequest, sett
     bookedOn: (date) => deps.loadBookedCounts(date, date),
   });
   if (check.ok) return check.booking;
-  if (await deps.orderExists(request.clientRequestId)) return unchecked(request.checkout);
+  if (replay) return unchecked(request.checkout);
   throw check.error;
 }
 
@@ -230,8 +265,9 @@ async function assertWithinLimits(deps: PlaceOrderDeps, order: PlaceOrderRequest
 }
 
 /**
- * The one way an order is placed. Idempotent on clientRequestId: the same id
- * again answers with the first order. Prices, shipping, the services and the
+ * The one way an order is placed. Idempotent on clientRequestId: the same
+ * request again answers with the first order and the same device key; the
+ * same id with another body is refused (409). Prices, shipping, the services and the
  * total come from the database, the user from the caller's JWT, the
  * delivery slot is checked with the server's clock; the body only says
  * what, how many, for whom and when.
@@ -257,20 +293,25 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
     const order = parsed.output;
 
     const { checkout } = order;
+    // A replay must be the same request: another body under a known key would be answered with someone else's order.
+    const hash = await requestHash(order);
+    const match = await deps.replayOf(order.clientRequestId, hash);
+    if (match === 'different') throw requestMismatch();
+    const replay = match === 'same';
     // A replay of an order already placed is answered, whatever the limits say now.
-    if (!(await deps.orderExists(order.clientRequestId))) await assertWithinLimits(deps, order, userId === null);
+    if (!replay) await assertWithinLimits(deps, order, userId === null);
     const { lines, subtotal, containsLiveFlowers, productNames } = await priceLines(deps, order);
     // The client hides couriers for live flowers, but the server decides.
     if (!isDeliveryAllowed(checkout.deliveryMethod, containsLiveFlowers)) {
       throw new HttpError(422, 'live_flowers_local_only', LIVE_FLOWERS_COURIER_MESSAGE);
     }
     const settings = await deps.loadDeliverySettings();
-    const booking = await bookedSlot(deps, order, settings);
+    const booking = await bookedSlot(deps, order, settings, replay);
     const shipping = await shippingCost(deps, checkout, subtotal);
     const services = priceServices(checkout.services, settings);
     const details = orderDetails({ checkout, booking, services: services.services, productNames });
-    // A replay (same idempotency key) comes from the same device: it gets a fresh key of its own.
-    const accessKey = newAccessKey();
+    // Derived, not drawn: the same request again (a retry of the placing device) gets the same key and stores no new row.
+    const accessKey = await placementAccessKey(deps.accessKeySecret, order.clientRequestId, hash);
     const accessKeyHash = await hashAccessKey(accessKey);
 
     for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
@@ -288,6 +329,7 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
         shippingCost: toPln(shipping),
         items: lines,
         accessKeyHash,
+        requestHash: hash,
         details,
         servicesCost: toPln(services.cost),
         capacity: booking.kind === 'window' ? booking.capacity : null,
@@ -307,6 +349,7 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
         );
       }
       if (result.kind === 'slot_full') throw slotUnavailable('window', 'full');
+      if (result.kind === 'request_mismatch') throw requestMismatch();
       if (result.kind === 'catalogue_changed') {
         throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');
       }

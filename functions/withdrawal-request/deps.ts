@@ -8,9 +8,14 @@ import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limi
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createWithdrawalRequestHandler, type WithdrawalOrder, type WithdrawalRequestDeps } from './handler.ts';
 
-/** Requests per 15 minutes: one customer looks up and sends a few times; one address may serve a household or an office. */
+/**
+ * Requests per 15 minutes: one customer looks up and sends a few times for
+ * one order (number + email); one address may serve a household or an
+ * office. Nothing counts per email alone: a stranger's wrong numbers from
+ * elsewhere never block the customer's right pair.
+ */
 export const WITHDRAWAL_WINDOW_SECONDS = 15 * 60;
-export const WITHDRAWAL_EMAIL_LIMIT = 10;
+export const WITHDRAWAL_PAIR_LIMIT = 10;
 export const WITHDRAWAL_ADDRESS_LIMIT = 60;
 
 const ORDER_COLUMNS =
@@ -65,9 +70,9 @@ export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequest
         limit: WITHDRAWAL_ADDRESS_LIMIT,
         windowSeconds: WITHDRAWAL_WINDOW_SECONDS,
       }),
-      email: createPostgresRateLimiter(sql, {
-        name: 'withdrawal-email',
-        limit: WITHDRAWAL_EMAIL_LIMIT,
+      pair: createPostgresRateLimiter(sql, {
+        name: 'withdrawal-pair',
+        limit: WITHDRAWAL_PAIR_LIMIT,
         windowSeconds: WITHDRAWAL_WINDOW_SECONDS,
       }),
     },

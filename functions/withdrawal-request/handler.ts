@@ -37,8 +37,12 @@ export interface WithdrawalOrder {
 export interface WithdrawalRequestDeps {
   /** The shop's own pages call it: anon/publishable key or a signed-in customer. */
   authenticate: Authenticate;
-  /** Per address and per email (see deps.ts); absent → no limit. */
-  rateLimiters?: { address: RateLimiter; email: RateLimiter };
+  /**
+   * Per address, and per order number and email together (see deps.ts);
+   * never per email alone, or a stranger's wrong numbers would lock the
+   * customer out. Absent → no limit.
+   */
+  rateLimiters?: { address: RateLimiter; pair: RateLimiter };
   /** The order by its number, with the pieces of each line already in requests the shop has not rejected; null when unknown. */
   findOrder(number: string): Promise<WithdrawalOrder | null>;
   /** Stores the request and queues its mails in one transaction (record_withdrawal_request); answers the receipt. */
@@ -50,6 +54,11 @@ export interface WithdrawalRequestDeps {
 
 /** A few order lines and a reason: 16 KiB is far more than a real request. */
 const MAX_BODY_BYTES = 16 * 1024;
+
+/** The counter of one order number with one email: only someone who knows both can fill it. */
+export function pairKey(number: string, email: string): string {
+  return `pair:${number.trim().toUpperCase()}:${email.trim().toLowerCase()}`;
+}
 
 function notFound(): HttpError {
   return new HttpError(404, 'order_not_found', WITHDRAWAL_ORDER_NOT_FOUND);
@@ -63,7 +72,8 @@ function notFound(): HttpError {
  *   what it refuses and why, and queues the confirmation mail (201 with the
  *   receipt).
  * A wrong number and a wrong email get the same 404; both steps count
- * against the rate limits, checked before the order is looked up.
+ * against the rate limits (per address, per number + email), checked before
+ * the order is looked up.
  */
 export function createWithdrawalRequestHandler(deps: WithdrawalRequestDeps): Handler {
   return postHandler('withdrawal-request', async (request) => {
@@ -76,8 +86,8 @@ export function createWithdrawalRequestHandler(deps: WithdrawalRequestDeps): Han
     if (deps.rateLimiters) {
       const byAddress = await deps.rateLimiters.address.hit([`ip:${clientAddress(request)}`]);
       if (!byAddress.allowed) return rateLimitedResponse(WITHDRAWAL_RATE_LIMITED, byAddress);
-      const byEmail = await deps.rateLimiters.email.hit([`email:${body.email}`]);
-      if (!byEmail.allowed) return rateLimitedResponse(WITHDRAWAL_RATE_LIMITED, byEmail);
+      const byPair = await deps.rateLimiters.pair.hit([pairKey(body.number, body.email)]);
+      if (!byPair.allowed) return rateLimitedResponse(WITHDRAWAL_RATE_LIMITED, byPair);
     }
 
     const order = await deps.findOrder(body.number);

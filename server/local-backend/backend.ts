@@ -36,7 +36,7 @@ export interface BackendOptions {
   postgresPort?: number;
   /**
    * Where settings such as the rate limits (PLACE_ORDER_RATE_LIMIT,
-   * CONTACT_RATE_LIMIT, AUTH_RATE_LIMIT) and AUTH_MAILER_AUTOCONFIRM are read; default process.env.
+   * CONTACT_RATE_LIMIT, ORDER_PAGE_RATE_LIMIT, AUTH_RATE_LIMIT) and AUTH_MAILER_AUTOCONFIRM are read; default process.env.
    */
   env?: Record<string, string | undefined>;
   /**
@@ -118,6 +118,7 @@ export const PROJECT_SECRET_NAMES = [
   LOCAL_PAYMENT_SIMULATOR_VARIABLE,
   'PLACE_ORDER_RATE_LIMIT',
   'CONTACT_RATE_LIMIT',
+  'ORDER_PAGE_RATE_LIMIT',
   'SMTP_URL',
   'RESEND_API_KEY',
   'MAIL_FROM',

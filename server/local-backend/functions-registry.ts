@@ -12,6 +12,7 @@ import { paymentNotificationFunction } from '../../functions/payment-notificatio
 import { paymentsReconcileFunction } from '../../functions/payments-reconcile/deps.ts';
 import { payuNotifyFunction } from '../../functions/payu-notify/deps.ts';
 import { placeOrderFunction } from '../../functions/place-order/deps.ts';
+import { revokeOrderLinksFunction } from '../../functions/revoke-order-links/deps.ts';
 import { sendContactEmailFunction } from '../../functions/send-contact-email/deps.ts';
 import { stripeWebhookFunction } from '../../functions/stripe-webhook/deps.ts';
 import { withdrawalRequestFunction } from '../../functions/withdrawal-request/deps.ts';
@@ -42,6 +43,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'payments-reconcile': paymentsReconcileFunction,
   'payu-notify': payuNotifyFunction,
   'place-order': placeOrderFunction,
+  'revoke-order-links': revokeOrderLinksFunction,
   'send-contact-email': sendContactEmailFunction,
   'stripe-webhook': stripeWebhookFunction,
   'withdrawal-request': withdrawalRequestFunction,

@@ -45,6 +45,7 @@ const SHOP_KEYS = [
   'guest_max_pieces_per_order',
   'max_unpaid_orders_per_email',
   'max_unpaid_orders_per_address',
+  'order_link_days',
   'bank_account_number',
   'bank_name',
   'bank_account_holder',

@@ -12,8 +12,11 @@ export const Route = createFileRoute('/zamowienie/$number')({
   component: OrderRoute,
 });
 
-/** 'Zapłać teraz': the checkout's payment start with the access key order-page minted for this visit. */
-async function payNow(order: OrderView): Promise<string | null> {
+/**
+ * 'Zapłać teraz': the checkout's payment start, proven by what opened the
+ * page: the mail link's token, or the buyer's session (order-page mints no key).
+ */
+async function payNow(order: OrderView, linkToken: string | undefined): Promise<string | null> {
   if (!order.payment) return null;
   const placed = {
     id: order.payment.orderId,
@@ -24,10 +27,10 @@ async function payNow(order: OrderView): Promise<string | null> {
     total: order.total / 100,
     createdAt: order.createdAt,
     clientRequestId: '',
-    accessKey: order.payment.accessKey,
+    ...(order.payment.accessKey ? { accessKey: order.payment.accessKey } : {}),
   };
   // create-payment picks the gateway from the stored order's method.
-  const result = await payForPlacedOrder(placed, await currentAccessToken().catch(() => null));
+  const result = await payForPlacedOrder(placed, await currentAccessToken().catch(() => null), linkToken);
   return result.ok ? null : result.message;
 }
 
@@ -35,5 +38,6 @@ function OrderRoute() {
   const { number } = Route.useParams();
   const { t } = Route.useSearch();
   const load = useCallback(async () => loadOrderView(number, t, await currentAccessToken().catch(() => null)), [number, t]);
-  return <OrderPage number={number} load={load} onPay={payNow} />;
+  const pay = useCallback((order: OrderView) => payNow(order, t), [t]);
+  return <OrderPage number={number} load={load} onPay={pay} />;
 }

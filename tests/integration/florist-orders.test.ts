@@ -111,7 +111,7 @@ describe('delivery capacity, reserved atomically in SQL', () => {
       db.query(
         `select public.place_order($1::uuid, null, $2, 'Anna Kowalska', 'anna@example.test', '+48 600 100 200', 'home',
            '{"street": "Rynek", "houseNumber": "5", "city": "Przemyśl", "postalCode": "37-700"}'::jsonb, 'transfer', $3::numeric, 0,
-           $4::jsonb, null, $5::jsonb, 0, '{"window": 1, "day": 20}'::jsonb)`,
+           $4::jsonb, null, $5::jsonb, 0, '{"window": 1, "day": 20}'::jsonb, null)`,
         [
           randomUUID(),
           `KT${String(randomInt(1e9)).padStart(9, '0')}`,

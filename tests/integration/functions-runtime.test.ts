@@ -77,6 +77,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'payments-reconcile',
       'payu-notify',
       'place-order',
+      'revoke-order-links',
       'send-contact-email',
       'stripe-webhook',
       'withdrawal-request',

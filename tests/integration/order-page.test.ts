@@ -1,10 +1,12 @@
 import { randomUUID, createHash } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { postFrom } from '../support/from-address.ts';
 import { mailTo, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
 import {
   anonClient,
   checkoutFor,
   invokeFunction,
+  signedInOwner,
   signedUpCustomer,
   someProducts,
   testBackend,
@@ -64,7 +66,7 @@ async function askForLink(number: string, email: string): Promise<{ status: numb
 
 // All requests come from 127.0.0.1: each test starts with clean order-link counters.
 beforeEach(async () => {
-  await withDatabase((db) => db.query("delete from private.rate_limit_hits where key like 'order-link:%'"));
+  await withDatabase((db) => db.query("delete from private.rate_limit_hits where key like 'order-link%'"));
 });
 
 describe('order page links', () => {
@@ -87,22 +89,108 @@ describe('order page links', () => {
     const page = await orderPage({ number: order.number, token });
     expect(page.status).toBe(200);
     expect(JSON.parse(page.text)).toMatchObject({ number: order.number, status: 'pending', paid: false, paymentMethod: 'payu' });
-    // 'Zapłać teraz' carries a device key the payment start accepts.
-    expect(JSON.parse(page.text).payment).toMatchObject({ orderId: order.id, accessKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    // 'Zapłać teraz' is offered; the link token itself is its proof, no key is minted for a view.
+    expect(JSON.parse(page.text).payment).toEqual({ orderId: order.id, accessKey: null });
   });
 
-  it("'Zapłać teraz' gets a device key the PayU payment start accepts", async () => {
+  it("'Zapłać teraz' from the mail's link on another device: the PayU payment start accepts the link token", async () => {
     const email = uniqueEmail('order-page-pay');
     const order = await placeGuestOrder(email);
     const [mail] = await waitForMailTo(testBackend().mailUrl, email, 1);
-    const page = JSON.parse((await orderPage({ number: order.number, token: linkToken(mail!, order.number) })).text) as {
-      payment: { orderId: string; accessKey: string };
-    };
-    const start = await invokeFunction(anonClient(), 'create-payu-classic-payment', page.payment);
+    const token = linkToken(mail!, order.number);
+    const page = JSON.parse((await orderPage({ number: order.number, token })).text) as { payment: { orderId: string } };
+    const start = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: page.payment.orderId, linkToken: token });
     expect(start.status).toBe(200);
     expect(start.body).toMatchObject({ success: true, redirectUrl: expect.any(String) });
     const keyless = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id });
     expect(keyless.status).toBe(403);
+    const otherToken = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id, linkToken: 'A'.repeat(43) });
+    expect(otherToken.status).toBe(403);
+  });
+
+  it('viewing the order from its link adds no access key, however often', async () => {
+    const email = uniqueEmail('order-page-views');
+    const order = await placeGuestOrder(email);
+    const [mail] = await waitForMailTo(testBackend().mailUrl, email, 1);
+    const token = linkToken(mail!, order.number);
+    for (let i = 0; i < 5; i += 1) expect((await orderPage({ number: order.number, token })).status).toBe(200);
+    const keys = await withDatabase((db) => db.query('select 1 from order_access_keys where order_id = $1', [order.id]));
+    // Only the key of the device that placed the order.
+    expect(keys.rows).toHaveLength(1);
+  });
+
+  it("a link stops opening the order after the owner's order_link_days; newer links still work", async () => {
+    const email = uniqueEmail('order-page-expiry');
+    const order = await placeGuestOrder(email);
+    const [confirmation] = await waitForMailTo(testBackend().mailUrl, email, 1);
+    const first = linkToken(confirmation!, order.number);
+    for (let i = 0; i < 5; i += 1) expect((await askForLink(order.number, email)).status).toBe(200);
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 6);
+    const newest = linkToken(
+      mails.find((mail) => mail.subject.startsWith('Link do zamówienia'))!,
+      order.number,
+    );
+    expect((await orderPage({ number: order.number, token: first })).status).toBe(200);
+
+    // The first mail went out 91 days ago (the default lifetime is 90 days).
+    await withDatabase((db) =>
+      db.query("update order_link_tokens set created_at = now() - interval '91 days' where token_hash = $1", [
+        createHash('sha256').update(first).digest('hex'),
+      ]),
+    );
+    const expired = await orderPage({ number: order.number, token: first });
+    expect(expired).toEqual({
+      status: 404,
+      text: JSON.stringify({ error: 'order_not_found', message: 'Nie znaleźliśmy takiego zamówienia.' }),
+    });
+    expect((await orderPage({ number: order.number, token: newest })).status).toBe(200);
+    const pay = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id, linkToken: first });
+    expect(pay.status).toBe(403);
+
+    // The owner may keep links longer: with 120 days the same link opens the order again.
+    await withDatabase((db) => db.query("update app_settings set value = '120' where key = 'order_link_days'"));
+    try {
+      expect((await orderPage({ number: order.number, token: first })).status).toBe(200);
+    } finally {
+      await withDatabase((db) => db.query("update app_settings set value = '90' where key = 'order_link_days'"));
+    }
+  });
+
+  it('the owner revokes every link of an order; the device that placed it keeps its key; nobody else may revoke', async () => {
+    const email = uniqueEmail('order-page-revoke');
+    const order = await placeGuestOrder(email);
+    const [mail] = await waitForMailTo(testBackend().mailUrl, email, 1);
+    const token = linkToken(mail!, order.number);
+    // A key an older order page handed to a link's holder (before views stopped minting them).
+    const leakedKey = 'L'.repeat(43);
+    await withDatabase((db) =>
+      db.query("insert into order_access_keys (order_id, key_hash, created_at) values ($1, $2, now() + interval '1 minute')", [
+        order.id,
+        createHash('sha256').update(leakedKey).digest('hex'),
+      ]),
+    );
+    expect((await orderPage({ number: order.number, accessKey: leakedKey })).status).toBe(200);
+
+    const customer = await signedUpCustomer('order-page-revoke-stranger');
+    expect((await invokeFunction(anonClient(), 'revoke-order-links', { orderId: order.id })).status).toBe(401);
+    expect((await invokeFunction(customer.client, 'revoke-order-links', { orderId: order.id })).status).toBe(403);
+    expect((await orderPage({ number: order.number, token })).status).toBe(200);
+
+    const revoked = await invokeFunction(await signedInOwner(), 'revoke-order-links', { orderId: order.id });
+    expect(revoked).toMatchObject({ status: 200, body: { links: 1, keys: 1 } });
+    expect((await orderPage({ number: order.number, token })).status).toBe(404);
+    expect((await orderPage({ number: order.number, accessKey: leakedKey })).status).toBe(404);
+    expect((await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id, linkToken: token })).status).toBe(403);
+    expect((await orderPage({ number: order.number, accessKey: order.accessKey })).status).toBe(200);
+
+    // A link asked for afterwards works again.
+    await askForLink(order.number, email);
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 2);
+    const fresh = linkToken(
+      mails.find((sent) => sent.subject.startsWith('Link do zamówienia'))!,
+      order.number,
+    );
+    expect((await orderPage({ number: order.number, token: fresh })).status).toBe(200);
   });
 
   it("the device that placed the order opens it with its key, gets that key back, and reads the newest attempt's state", async () => {
@@ -189,23 +277,52 @@ describe('order page links', () => {
     expect(rows).toHaveLength(2);
   });
 
-  it('takes 5 requests per 15 minutes per email, then answers 429', async () => {
-    const email = uniqueEmail('order-link-limit');
-    const statuses: number[] = [];
-    for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', email)).status);
-    expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
-    const { rows } = await withDatabase((db) =>
-      db.query<{ seconds: number }>(
-        'select extract(epoch from max(expires_at) - max(hit_at))::int as seconds from private.rate_limit_hits where key = $1',
-        [`order-link:email:${email}`],
-      ),
-    );
-    expect(rows[0]!.seconds).toBe(15 * 60);
+  it("a stranger's requests for the customer's email from elsewhere never block the customer's own link", async () => {
+    const email = uniqueEmail('order-link-lockout');
+    const order = await placeGuestOrder(email);
+    await waitForMailTo(testBackend().mailUrl, email, 1);
+    const url = `${testBackend().url}/functions/v1/order-link-request`;
+    const headers = { apikey: testBackend().publishableKey };
+    // Ten guesses from two other addresses (five each, their own limit).
+    for (const address of ['127.0.0.2', '127.0.0.3']) {
+      for (let i = 0; i < 5; i += 1) {
+        const answer = await postFrom(address, url, headers, { number: `KT${String(i).padStart(10, '0')}`, email });
+        expect(answer).toEqual({ status: 200, body: { ok: true, message: SENT } });
+      }
+    }
+    expect((await askForLink(order.number, email)).status).toBe(200);
+    const mails = await waitForMailTo(testBackend().mailUrl, email, 2);
+    expect(mails.filter((mail) => mail.subject === `Link do zamówienia ${order.number}`)).toHaveLength(1);
   });
 
-  it('counts per address too: a sixth email from one address is refused', async () => {
+  it('bounds the link mails one inbox gets (5 per 15 minutes) with the same neutral answer, from any address', async () => {
+    const email = uniqueEmail('order-link-flood');
+    const order = await placeGuestOrder(email);
+    await waitForMailTo(testBackend().mailUrl, email, 1);
+    const url = `${testBackend().url}/functions/v1/order-link-request`;
+    const answers = [];
+    for (let i = 0; i < 8; i += 1) {
+      answers.push(await postFrom(`127.0.0.${10 + i}`, url, { apikey: testBackend().publishableKey }, { number: order.number, email }));
+    }
+    for (const answer of answers) expect(answer).toEqual({ status: 200, body: { ok: true, message: SENT } });
+    await waitForMailTo(testBackend().mailUrl, email, 6);
+    // The mails are queued after the answer: give the last requests a moment before counting.
+    await new Promise((wait) => setTimeout(wait, 1000));
+    const { rows } = await withDatabase((db) =>
+      db.query("select 1 from mail_jobs where order_id = $1 and kind = 'order-link'", [order.id]),
+    );
+    expect(rows).toHaveLength(5);
+  });
+
+  it('takes 5 requests per 15 minutes per address, then answers 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 6; i += 1) statuses.push((await askForLink('KT0000000000', uniqueEmail(`order-link-ip-${i}`))).status);
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+    const { rows } = await withDatabase((db) =>
+      db.query<{ seconds: number }>(
+        "select extract(epoch from max(expires_at) - max(hit_at))::int as seconds from private.rate_limit_hits where key = 'order-link:ip:127.0.0.1'",
+      ),
+    );
+    expect(rows[0]!.seconds).toBe(15 * 60);
   });
 });

@@ -82,6 +82,7 @@ describe('place-order and promotions', () => {
       p_details: {},
       p_services_cost: 0,
       p_capacity: null,
+      p_request_hash: null,
     });
     expect(error?.message).toBe(`price_changed:${id}`);
     const orders = await withDatabase(async (db) => {

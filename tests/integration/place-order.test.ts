@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { REQUEST_MISMATCH_MESSAGE } from '../../functions/place-order/handler.ts';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
+import type { PlaceOrderPayload } from '../../src/domain/place-order-contract.ts';
+import { placeOrder } from '../../src/features/orders-sync/place-order-client.ts';
 import {
   anonClient,
   checkoutFor,
@@ -7,6 +11,7 @@ import {
   serviceClient,
   signedUpCustomer,
   someProducts,
+  testBackend,
   withDatabase,
 } from '../support/test-backend.ts';
 
@@ -55,19 +60,50 @@ describe('place-order', () => {
     ]);
   });
 
-  it('returns the first order when the same key is sent again, even with a different body', async () => {
+  it("refuses another order's key with another body (409 in Polish): no order, no key, no new access row", async () => {
     const [product] = await someProducts(1);
     const key = randomUUID();
     const body = { clientRequestId: key, checkout: checkoutFor(), items: [{ productId: product!.id, quantity: 1 }] };
-
     const first = await invokeFunction(anonClient(), 'place-order', body);
-    const again = await invokeFunction(anonClient(), 'place-order', { ...body, items: [{ productId: product!.id, quantity: 5 }] });
-
     expect(first.status).toBe(201);
-    expect(again.status).toBe(200);
-    expect(again.body.replayed).toBe(true);
-    expect((again.body.order as { id: string }).id).toBe((first.body.order as { id: string }).id);
+    const orderId = (first.body.order as { id: string }).id;
+
+    // Someone who learnt the key sends their own body under it.
+    const stranger = { ...body, checkout: checkoutFor({ email: 'obcy@example.test' }) };
+    const again = await invokeFunction(anonClient(), 'place-order', stranger);
+    expect(again).toEqual({ status: 409, body: { error: 'request_mismatch', message: REQUEST_MISMATCH_MESSAGE } });
+    const other = await invokeFunction(anonClient(), 'place-order', { ...body, items: [{ productId: product!.id, quantity: 5 }] });
+    expect(other.status).toBe(409);
     expect(await ordersWithKey(key)).toBe(1);
+    const keys = await withDatabase((db) => db.query('select 1 from order_access_keys where order_id = $1', [orderId]));
+    expect(keys.rows).toHaveLength(1);
+  });
+
+  it("the placing device's retry with the same body (the outbox after a lost answer) gets the order and the same usable key", async () => {
+    const [product] = await someProducts(1);
+    const payload: PlaceOrderPayload = {
+      clientRequestId: randomUUID(),
+      // The checkout form as the shop keeps it (the outbox stores exactly this).
+      checkout: { ...EMPTY_CHECKOUT_FORM, ...checkoutFor({ paymentMethod: 'payu' }) } as CheckoutFormValues,
+      items: [{ productId: product!.id, quantity: 1 }],
+    };
+    const backend = { url: testBackend().url, anonKey: testBackend().publishableKey };
+    // As the outbox sends it: the stored payload, twice.
+    const first = await placeOrder(backend, payload, null);
+    const retry = await placeOrder(backend, structuredClone(payload), null);
+    expect(first.kind).toBe('placed');
+    expect(retry.kind).toBe('placed');
+    if (first.kind !== 'placed' || retry.kind !== 'placed') return;
+    expect(retry.replayed).toBe(true);
+    expect(retry.order.id).toBe(first.order.id);
+    expect(retry.order.accessKey).toBe(first.order.accessKey);
+    const keys = await withDatabase((db) => db.query('select 1 from order_access_keys where order_id = $1', [first.order.id]));
+    expect(keys.rows).toHaveLength(1);
+    const pay = await invokeFunction(anonClient(), 'create-payu-classic-payment', {
+      orderId: retry.order.id,
+      accessKey: retry.order.accessKey,
+    });
+    expect(pay.status).toBe(200);
   });
 
   it('makes exactly one order when the same key arrives many times at once', async () => {

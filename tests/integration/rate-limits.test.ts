@@ -7,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { PLACE_ORDER_RATE_LIMITED_MESSAGE } from '../../functions/place-order/handler.ts';
 import { CONTACT_RATE_LIMITED_MESSAGE } from '../../functions/send-contact-email/handler.ts';
+import { ORDER_PAGE_RATE_LIMITED_MESSAGE } from '../../functions/order-page/handler.ts';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
@@ -21,11 +22,11 @@ import { checkoutFor } from '../support/test-backend.ts';
  * this file's own (the shared test backend turns them off, since every suite
  * calls from 127.0.0.1): place-order 20 per minute, sign-ups and password
  * logins 30 per 5 minutes together, the contact form 5 per 10 minutes per
- * address and per email. Counted in Postgres (private.rate_limit_hits).
+ * address and per email, the order page 60 per minute per address. Counted in Postgres (private.rate_limit_hits).
  */
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
-const LIMIT_VARIABLES = ['PLACE_ORDER_RATE_LIMIT', 'AUTH_RATE_LIMIT', 'CONTACT_RATE_LIMIT'];
+const LIMIT_VARIABLES = ['PLACE_ORDER_RATE_LIMIT', 'AUTH_RATE_LIMIT', 'CONTACT_RATE_LIMIT', 'ORDER_PAGE_RATE_LIMIT'];
 
 let dataDir = '';
 let backend: RunningBackend | undefined;
@@ -217,6 +218,31 @@ describe('contact form: 5 per 10 minutes per address and per email', () => {
     expect(Number(answers[5]!.retryAfter)).toBeGreaterThan(500);
     const stored = await sql<{ count: string }>('select count(*) from contact_messages where email like $1', [`flood-${tag}-%`]);
     expect(Number(stored[0]!.count)).toBe(5);
+  });
+});
+
+describe('order-page: 60 per minute per address', () => {
+  it('answers at most 60 of 90 look-ups from one address, whatever numbers they try; the rest get 429 in Polish', async () => {
+    const answers: Awaited<ReturnType<typeof json>>[] = [];
+    for (let burst = 0; burst < 3; burst += 1) {
+      const sent = Array.from({ length: 30 }, (_, i) =>
+        fetch(`${backend!.url}/functions/v1/order-page`, {
+          method: 'POST',
+          headers: { ...headers(), 'X-Forwarded-For': `198.51.100.${i + 1}` },
+          body: JSON.stringify({ number: `KT${String(burst * 100 + i).padStart(10, '0')}`, token: 'A'.repeat(43) }),
+        }).then(json),
+      );
+      answers.push(...(await Promise.all(sent)));
+    }
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 404)).toHaveLength(60);
+    const refused = answers.filter((answer) => answer.status === 429);
+    expect(refused).toHaveLength(30);
+    for (const answer of refused) {
+      expect(answer.body).toEqual({ error: 'rate_limited', message: ORDER_PAGE_RATE_LIMITED_MESSAGE });
+      expect(Number(answer.retryAfter)).toBeGreaterThanOrEqual(1);
+      expect(Number(answer.retryAfter)).toBeLessThanOrEqual(60);
+    }
   });
 });
 

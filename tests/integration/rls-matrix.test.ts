@@ -226,6 +226,7 @@ describe('orders and order_items', () => {
       p_details: {},
       p_services_cost: 0,
       p_capacity: null,
+      p_request_hash: null,
     });
     expect(error?.code).toBe('42501');
   });
@@ -255,6 +256,24 @@ describe('order_link_tokens', () => {
       .select('order_id');
     expect(refused(read)).toBe(true);
     expect(refused(added)).toBe(true);
+  });
+});
+
+describe('revoke_order_links() and the revoke-order-links function', () => {
+  it.each(ACTORS)('%s cannot call the SQL function itself (the service role only)', async (actor) => {
+    const { error } = await clients[actor].rpc('revoke_order_links', { p_order_id: orderIds.guest });
+    expect(error?.code).toBe('42501');
+  });
+
+  it("only the owner revokes an order's links through the function; a customer not even their own order's", async () => {
+    expect((await invokeFunction(clients.anon, 'revoke-order-links', { orderId: orderIds.customerA })).status).toBe(401);
+    expect((await invokeFunction(clients.customerA, 'revoke-order-links', { orderId: orderIds.customerA })).status).toBe(403);
+    expect((await invokeFunction(clients.customerB, 'revoke-order-links', { orderId: orderIds.customerA })).status).toBe(403);
+    const revoked = await invokeFunction(clients.owner, 'revoke-order-links', { orderId: orderIds.guest });
+    expect(revoked).toMatchObject({ status: 200, body: { links: expect.any(Number), keys: 0 } });
+    const left = await serviceClient().from('order_link_tokens').select('order_id').eq('order_id', orderIds.guest);
+    expect(left.data).toEqual([]);
+    expect((await invokeFunction(clients.owner, 'revoke-order-links', { orderId: randomUUID() })).status).toBe(404);
   });
 });
 

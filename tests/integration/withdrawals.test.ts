@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { WITHDRAWAL_ORDER_NOT_FOUND } from '../../src/domain/withdrawal-request.ts';
 import { WITHDRAWAL_EXEMPTION_REASONS } from '../../src/domain/withdrawal-right.ts';
+import { postFrom } from '../support/from-address.ts';
 import { waitForMailTo } from '../support/maildev.ts';
 import {
   anonClient,
@@ -252,7 +253,24 @@ describe('withdrawal-request', () => {
     expect(foreign).toMatchObject({ status: 400, body: { error: 'validation_failed', fields: { lines: expect.any(String) } } });
   });
 
-  it('limits one email to 10 requests per 15 minutes (429 with Retry-After)', async () => {
+  it("a stranger's wrong numbers for the customer's email, from elsewhere, never block the customer's right pair", async () => {
+    const email = uniqueEmail('withdrawal-lockout');
+    const order = await placeOrder(email);
+    const url = `${testBackend().url}/functions/v1/withdrawal-request`;
+    const stranger = [];
+    for (let attempt = 0; attempt < 12; attempt += 1) {
+      const number = `KT${String(attempt).padStart(9, '0')}`;
+      stranger.push(
+        (await postFrom('127.0.0.2', url, { apikey: testBackend().publishableKey }, { action: 'lookup', number, email })).status,
+      );
+    }
+    expect(stranger).toEqual(Array(12).fill(404));
+    const customer = await withdrawal({ action: 'lookup', number: order.number, email });
+    expect(customer.status).toBe(200);
+    expect(customer.body).toMatchObject({ number: order.number });
+  });
+
+  it('limits one number + email to 10 requests per 15 minutes (429 with Retry-After), from any address', async () => {
     const email = uniqueEmail('withdrawal-flood');
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 10; attempt += 1) {
@@ -263,6 +281,13 @@ describe('withdrawal-request', () => {
     expect(limited.status).toBe(429);
     expect(limited.body.error).toBe('rate_limited');
     expect(Number(limited.retryAfter)).toBeGreaterThan(0);
+    const elsewhere = await postFrom(
+      '127.0.0.3',
+      `${testBackend().url}/functions/v1/withdrawal-request`,
+      { apikey: testBackend().publishableKey },
+      { action: 'lookup', number: 'KT000000001', email },
+    );
+    expect(elsewhere.status).toBe(429);
   });
 
   it('lets only the owner read the requests and change their state; customers and visitors see none', async () => {

@@ -28,7 +28,14 @@ export async function setup(project: TestProject): Promise<void> {
     // The local stack as `npm start` runs it: with the PayU gateway simulator.
     // Every suite calls from 127.0.0.1, so the per-address limits are off here (contact: high);
     // tests/integration/rate-limits.test.ts runs its own backend with the defaults.
-    env: { ...process.env, LOCAL_PAYMENT_SIMULATOR: '1', PLACE_ORDER_RATE_LIMIT: '0', AUTH_RATE_LIMIT: '0', CONTACT_RATE_LIMIT: '1000' },
+    env: {
+      ...process.env,
+      LOCAL_PAYMENT_SIMULATOR: '1',
+      PLACE_ORDER_RATE_LIMIT: '0',
+      AUTH_RATE_LIMIT: '0',
+      CONTACT_RATE_LIMIT: '1000',
+      ORDER_PAGE_RATE_LIMIT: '0',
+    },
   });
   const provided: TestBackend = {
     url: backend.url,

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { hashOrderLinkToken, newOrderLinkToken } from '../../functions/_shared/mail/order-link-token.ts';
 import { hashAccessKey } from '../../functions/_shared/order-access.ts';
-import { createOrderPageHandler, type OrderPageDeps } from '../../functions/order-page/handler.ts';
+import { constantTimeEqual } from '../../functions/_shared/constant-time.ts';
+import {
+  DUMMY_HASH,
+  NO_PROOF,
+  ORDER_PAGE_RATE_LIMITED_MESSAGE,
+  createOrderPageHandler,
+  type OrderPageDeps,
+} from '../../functions/order-page/handler.ts';
 import { canPayNow, type OrderPageRow, type PaymentAttempt } from '../../functions/order-page/view.ts';
 import { GUEST_HEADERS, PUBLISHABLE_KEY, fakeAuthenticate } from './caller-fixtures.ts';
 
@@ -40,25 +47,35 @@ const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOSt
 /** The key place-order gave the device that placed ORDER. */
 const DEVICE_KEY = 'd'.repeat(43);
 
-async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt | null = null) {
+/** Every dependency call, in order, with its arguments: what the unknown-number test compares. */
+type Call = [name: string, ...args: unknown[]];
+
+async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt | null = null, tokenMintedDaysAgo = 1) {
   const token = newOrderLinkToken();
-  const hashes = new Set([await hashOrderLinkToken(token)]);
+  const tokens = [{ hash: await hashOrderLinkToken(token), createdAt: NOW - tokenMintedDaysAgo * 86_400_000 }];
   const deviceKeyHash = await hashAccessKey(DEVICE_KEY);
-  const minted: string[] = [];
+  const calls: Call[] = [];
   const row = { ...ORDER, ...order };
   const deps: OrderPageDeps = {
     authenticate: fakeAuthenticate({ 'user-token': 'user-1', 'other-token': 'user-2' }),
-    findOrder: async (number) => (number === row.payu_order_id ? row : null),
-    hasLinkToken: async (orderId, hash) => orderId === row.id && hashes.has(hash),
-    mintAccessKey: async (orderId) => {
-      minted.push(orderId);
-      return 'k'.repeat(43);
+    linkDays: async () => {
+      calls.push(['linkDays']);
+      return 90;
     },
-    hasAccessKey: async (orderId, hash) => orderId === row.id && hash === deviceKeyHash,
-    latestAttempt: async () => attempt,
+    // As the PostgREST query does: the order by number, its embedded rows filtered to the hashes given.
+    findOrder: async (number, tokenHash, keyHash, oldestLink) => {
+      calls.push(['findOrder', number, tokenHash, keyHash, oldestLink]);
+      if (number !== row.payu_order_id) return null;
+      const link = tokens.find((entry) => entry.hash === tokenHash && entry.createdAt >= Date.parse(oldestLink));
+      return { order: row, linkTokenHash: link?.hash ?? null, accessKeyHash: keyHash === deviceKeyHash ? keyHash : null };
+    },
+    latestAttempt: async (orderId) => {
+      calls.push(['latestAttempt', orderId]);
+      return attempt;
+    },
     now: () => NOW,
   };
-  return { handler: createOrderPageHandler(deps), token, minted };
+  return { handler: createOrderPageHandler(deps), token, calls };
 }
 
 const post = (body: unknown, headers: Record<string, string> = GUEST_HEADERS) =>
@@ -69,8 +86,8 @@ const post = (body: unknown, headers: Record<string, string> = GUEST_HEADERS) =>
   });
 
 describe('order-page', () => {
-  it('shows the order to whoever holds the link token, with the pay-now key for an unpaid PayU order', async () => {
-    const { handler, token, minted } = await setup();
+  it('shows the order to whoever holds the link token, offering pay-now without minting a key (the token is the proof)', async () => {
+    const { handler, token } = await setup();
     const response = await handler(post({ number: 'KT2611240001', token }));
     expect(response.status).toBe(200);
     expect(response.headers.get('Cache-Control')).toBe('no-store');
@@ -83,9 +100,69 @@ describe('order-page', () => {
       items: [{ name: 'Bukiet róż', quantity: 2, price: 6000 }],
       deliveryDate: '2026-11-28',
       recipient: { name: 'Jan Nowak', phone: '600200300' },
-      payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
+      payment: { orderId: 'order-1', accessKey: null },
     });
-    expect(minted).toEqual(['order-1']);
+  });
+
+  it("refuses a link older than the owner's lifetime with the same 404 as a wrong one", async () => {
+    const fresh = await setup({}, null, 89);
+    expect((await fresh.handler(post({ number: 'KT2611240001', token: fresh.token }))).status).toBe(200);
+    const expired = await setup({}, null, 91);
+    const answer = await expired.handler(post({ number: 'KT2611240001', token: expired.token }));
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: 'order_not_found', message: 'Nie znaleźliśmy takiego zamówienia.' });
+  });
+
+  it('does the same work for an unknown number as for a known one with a wrong proof: the same calls, hashes and comparisons', async () => {
+    const { handler, calls } = await setup();
+    const wrongToken = newOrderLinkToken();
+    const wrongKey = 'e'.repeat(43);
+    const known = await handler(post({ number: 'KT2611240001', token: wrongToken, accessKey: wrongKey }));
+    const knownCalls = calls.splice(0);
+    const unknown = await handler(post({ number: 'KT0000000000', token: wrongToken, accessKey: wrongKey }));
+    const unknownCalls = calls.splice(0);
+    expect([known.status, unknown.status]).toEqual([404, 404]);
+    expect(await known.text()).toBe(await unknown.text());
+    // Both hashed the token and the key before the one lookup, and went no further.
+    const expected = (number: string): Call[] => [
+      ['linkDays'],
+      ['findOrder', number, knownCalls[1]![2], knownCalls[1]![3], new Date(NOW - 90 * 86_400_000).toISOString()],
+    ];
+    expect(knownCalls).toEqual(expected('KT2611240001'));
+    expect(unknownCalls).toEqual(expected('KT0000000000'));
+    expect(knownCalls[1]![2]).toBe(await hashOrderLinkToken(wrongToken));
+    expect(knownCalls[1]![3]).toBe(await hashAccessKey(wrongKey));
+    // The comparisons both paths make: a stored hash or the dummy, one constant-time compare each.
+    expect(constantTimeEqual(await hashOrderLinkToken(wrongToken), DUMMY_HASH)).toBe(false);
+    expect(constantTimeEqual(NO_PROOF, DUMMY_HASH)).toBe(false);
+    expect(constantTimeEqual(DUMMY_HASH, '0'.repeat(64))).toBe(true);
+    expect(constantTimeEqual('ab', 'abc')).toBe(false);
+  });
+
+  it('writes nothing on a view: a hundred views call no dependency beyond the reads', async () => {
+    const { handler, token, calls } = await setup();
+    for (let i = 0; i < 100; i += 1) expect((await handler(post({ number: 'KT2611240001', token }))).status).toBe(200);
+    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(['linkDays', 'findOrder', 'latestAttempt']));
+  });
+
+  it('answers 429 in Polish when the address is over its limit, before looking anything up', async () => {
+    const { calls } = await setup();
+    const handler = createOrderPageHandler({
+      authenticate: fakeAuthenticate({}),
+      linkDays: async () => 90,
+      findOrder: async () => {
+        calls.push(['findOrder']);
+        return null;
+      },
+      latestAttempt: async () => null,
+      now: () => NOW,
+      countRequest: async () => ({ allowed: false, retryAfterSeconds: 42 }),
+    });
+    const response = await handler(post({ number: 'KT2611240001' }));
+    expect(response.status).toBe(429);
+    expect(response.headers.get('Retry-After')).toBe('42');
+    expect(await response.json()).toEqual({ error: 'rate_limited', message: ORDER_PAGE_RATE_LIMITED_MESSAGE });
+    expect(calls).toEqual([]);
   });
 
   it('answers a wrong token, a malformed token, no token and an unknown number with the same 404', async () => {
@@ -115,10 +192,7 @@ describe('order-page', () => {
   });
 
   it("opens the order for the device that placed it (its access key), giving that key back, with the newest attempt's state", async () => {
-    const { handler, minted } = await setup(
-      { payment_method: 'blik', payu_status: 'CANCELED' },
-      { state: 'canceled', startedAt: minutesAgo(1) },
-    );
+    const { handler } = await setup({ payment_method: 'blik', payu_status: 'CANCELED' }, { state: 'canceled', startedAt: minutesAgo(1) });
     const response = await handler(post({ number: 'KT2611240001', accessKey: DEVICE_KEY }));
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({
@@ -126,7 +200,6 @@ describe('order-page', () => {
       paymentState: 'canceled',
       payment: { orderId: 'order-1', accessKey: DEVICE_KEY },
     });
-    expect(minted).toEqual([]);
     const wrong = await handler(post({ number: 'KT2611240001', accessKey: 'e'.repeat(43) }));
     const malformed = await handler(post({ number: 'KT2611240001', accessKey: 'short' }));
     expect([wrong.status, malformed.status]).toEqual([404, 404]);
@@ -144,10 +217,9 @@ describe('order-page', () => {
 
   it('offers no payment for a paid, cancelled or transfer order', async () => {
     for (const change of [{ amount_paid: 13500 }, { status: 'cancelled' }, { payment_method: 'transfer' }]) {
-      const { handler, token, minted } = await setup(change);
+      const { handler, token } = await setup(change);
       const body = (await (await handler(post({ number: 'KT2611240001', token }))).json()) as { payment: unknown };
       expect(body.payment).toBeNull();
-      expect(minted).toEqual([]);
     }
     expect(canPayNow({ status: 'pending', amount_paid: 0, total: '135.00', payment_method: 'stripe' })).toBe(true);
     // A part payment (a transfer short of the total) still leaves the rest to pay.

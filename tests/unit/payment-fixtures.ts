@@ -12,6 +12,8 @@ export const KEY2 = 'test-key2';
 export const ORDER_ID = '0b7c7d0e-8f7a-4a53-9a51-4b7e2d1f0c11';
 /** The key the device got from place-order; OWNER_TOKEN belongs to the customer whose order it is. */
 export const ACCESS_KEY = 'k'.repeat(43);
+/** A valid order page link token of ORDER_ID (as a mail carries it). */
+export const LINK_TOKEN = 't'.repeat(43);
 export const BUYER_ID = '5d8f0c6e-1111-4a53-9a51-4b7e2d1f0c11';
 export const OWNER_TOKEN = 'token-of-the-buyer';
 export const SHOP_OWNER_TOKEN = 'token-of-the-shop-owner';
@@ -94,6 +96,7 @@ export function fakeStore(order: PaymentOrder | null = storedOrder(), settings: 
   const store: PaymentStore = {
     isShopOwner: async (userId) => userId === 'shop-owner-id',
     hasAccessKey: async (orderId, keyHash) => orderId === ORDER_ID && keyHash === (await hashAccessKey(ACCESS_KEY)),
+    hasLinkToken: async (orderId, tokenHash) => orderId === ORDER_ID && tokenHash === (await hashAccessKey(LINK_TOKEN)),
     findOrderById: async (id) => (current.order && id === current.order.id ? { ...current.order } : null),
     findOrderByNumber: async (number) => (current.order && number === current.order.orderNumber ? { ...current.order } : null),
     loadSettings: async (keys) => Object.fromEntries(keys.filter((key) => key in allSettings).map((key) => [key, allSettings[key]!])),

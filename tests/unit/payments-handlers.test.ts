@@ -6,6 +6,7 @@ import { grosz } from '../../src/domain/money.ts';
 import { checkRedirectUrl, verifyPaymentStart } from '../../src/domain/payu-classic.ts';
 import {
   ACCESS_KEY,
+  LINK_TOKEN,
   AUTH_KEY,
   ENV,
   NOW,
@@ -84,6 +85,8 @@ describe('create-payu-classic-payment', () => {
     ['the shop owner (payment tests)', { accessKey: undefined }, SHOP_OWNER_TOKEN, 200],
     ['a guest with only the order id', { accessKey: undefined }, undefined, 403],
     ['a wrong device key', { accessKey: 'x'.repeat(43) }, undefined, 403],
+    ["the order page's link token from a mail", { accessKey: undefined, linkToken: LINK_TOKEN }, undefined, 200],
+    ['a link token of no link (or expired, revoked)', { accessKey: undefined, linkToken: 'y'.repeat(43) }, undefined, 403],
     ['another signed-in customer', { accessKey: undefined }, STRANGER_TOKEN, 403],
     ['an expired session', { accessKey: undefined }, 'expired-token', 401],
   ])('%s → %s', async (_label, change, token, status) => {

@@ -93,6 +93,7 @@ describe('applyGatewayTransaction', () => {
     const fake: PaymentStore = {
       isShopOwner: async () => false,
       hasAccessKey: async () => false,
+      hasLinkToken: async () => false,
       findOrderById: async () => current.order,
       findOrderByNumber: async () => current.order,
       loadSettings: async () => ({}),

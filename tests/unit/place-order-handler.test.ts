@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HttpError } from '../../functions/_shared/http.ts';
 import {
+  REQUEST_MISMATCH_MESSAGE,
   createPlaceOrderHandler,
   type CatalogProduct,
   type OrderWrite,
@@ -50,7 +51,8 @@ function fakeDeps(overrides: Partial<PlaceOrderDeps> = {}) {
     loadSetting: async () => '300',
     loadDeliverySettings: async () => DEFAULT_DELIVERY_SETTINGS,
     loadBookedCounts: async () => [],
-    orderExists: async () => false,
+    replayOf: async () => 'new',
+    accessKeySecret: 'test-secret',
     loadOrderLimits: async () => DEFAULT_ORDER_LIMITS,
     countOpenUnpaid: async () => ({ email: 0, address: 0 }),
     writeOrder: async (order): Promise<OrderWriteResult> => {
@@ -210,7 +212,7 @@ describe('place-order handler', () => {
     expect(asked).toEqual([['anna.nowak@example.pl', expect.objectContaining({ street: 'Mickiewicza', postalCode: '37-700' })]]);
     expect(writes).toHaveLength(0);
 
-    const replay = fakeDeps({ orderExists: async () => true, countOpenUnpaid: deps.countOpenUnpaid });
+    const replay = fakeDeps({ replayOf: async () => 'same', countOpenUnpaid: deps.countOpenUnpaid });
     expect((await createPlaceOrderHandler(replay.deps)(post(validBody))).status).toBe(201);
   });
 
@@ -237,6 +239,39 @@ describe('place-order handler', () => {
     const response = await createPlaceOrderHandler(deps)(post(validBody));
     expect(response.status).toBe(201);
     expect(calls).toBe(2);
+  });
+
+  it('refuses a known idempotency key with another body (409 in Polish), before any other work', async () => {
+    const { deps, writes } = fakeDeps({ replayOf: async () => 'different' });
+    const response = await createPlaceOrderHandler(deps)(post(validBody));
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: 'request_mismatch', message: REQUEST_MISMATCH_MESSAGE });
+    expect(writes).toHaveLength(0);
+  });
+
+  it('derives the device key from the request: the same request gets the same key, another one another', async () => {
+    const asked: [string, string][] = [];
+    const first = fakeDeps({
+      replayOf: async (id, hash) => {
+        asked.push([id, hash]);
+        return 'new';
+      },
+    });
+    const answer = async (body: unknown) =>
+      ((await (await createPlaceOrderHandler(first.deps)(post(body))).json()) as { order: { accessKey: string } }).order.accessKey;
+    const key = await answer(validBody);
+    expect(key).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(await answer(validBody)).toBe(key);
+    // The same content with its fields in another order is the same request.
+    const reordered = JSON.parse(
+      JSON.stringify({ items: validBody.items, checkout: validBody.checkout, clientRequestId: validBody.clientRequestId }),
+    );
+    expect(await answer(reordered)).toBe(key);
+    expect(new Set(asked.map(([, hash]) => hash)).size).toBe(1);
+    expect(first.writes[0]!.requestHash).toBe(asked[0]![1]);
+    expect(first.writes[0]!.accessKeyHash).toMatch(/^[0-9a-f]{64}$/);
+    const other = { ...validBody, items: [{ ...validBody.items[0]!, quantity: validBody.items[0]!.quantity + 1 }] };
+    expect(await answer(other)).not.toBe(key);
   });
 
   it('answers a replay with 200 and the first order', async () => {
@@ -465,7 +500,7 @@ describe('place-order: the florist slot, checked with the server clock', () => {
     const { deps, writes } = fakeDeps({
       ...quoted,
       loadBookedCounts: async () => [{ date: TOMORROW, windowId: '09:00-12:00', count: 5 }],
-      orderExists: async () => true,
+      replayOf: async () => 'same',
       writeOrder: async (order) => {
         const result = await base.deps.writeOrder(order);
         return result.kind === 'ok' ? { ...result, replayed: true } : result;

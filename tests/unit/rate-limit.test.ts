@@ -93,11 +93,12 @@ describe('rate limit variables', () => {
   const from = (values: Record<string, string>) => (name: string) => values[name];
 
   it('defaults when unset or blank, 0 turns a limit off, and a malformed value stops the start', () => {
-    expect(readFunctionRateLimits(from({}))).toEqual({ placeOrder: 20, contact: 5 });
-    expect(DEFAULT_FUNCTION_RATE_LIMITS).toEqual({ placeOrder: 20, contact: 5 });
-    expect(readFunctionRateLimits(from({ PLACE_ORDER_RATE_LIMIT: '0', CONTACT_RATE_LIMIT: ' 50 ' }))).toEqual({
+    expect(readFunctionRateLimits(from({}))).toEqual({ placeOrder: 20, contact: 5, orderPage: 60 });
+    expect(DEFAULT_FUNCTION_RATE_LIMITS).toEqual({ placeOrder: 20, contact: 5, orderPage: 60 });
+    expect(readFunctionRateLimits(from({ PLACE_ORDER_RATE_LIMIT: '0', CONTACT_RATE_LIMIT: ' 50 ', ORDER_PAGE_RATE_LIMIT: '0' }))).toEqual({
       placeOrder: 0,
       contact: 50,
+      orderPage: 0,
     });
     expect(readLimit(from({ AUTH_RATE_LIMIT: '' }), 'AUTH_RATE_LIMIT', 30)).toBe(30);
     for (const bad of ['-1', '2.5', 'off', '1e3']) {
@@ -117,7 +118,8 @@ describe('place-order flood limit', () => {
       loadSetting: untouched,
       loadDeliverySettings: untouched,
       loadBookedCounts: untouched,
-      orderExists: untouched,
+      replayOf: untouched,
+      accessKeySecret: 'test-secret',
       writeOrder: untouched,
       loadOrderLimits: untouched,
       countOpenUnpaid: untouched,

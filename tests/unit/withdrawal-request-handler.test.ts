@@ -27,12 +27,13 @@ const ORDER: WithdrawalOrder = {
   ],
 };
 
-function setup(options: { now?: string; limiter?: RateLimiter } = {}) {
+function setup(options: { now?: string; limiter?: RateLimiter; limiters?: WithdrawalRequestDeps['rateLimiters'] } = {}) {
   const recorded: unknown[] = [];
   const looked: string[] = [];
   const deps: WithdrawalRequestDeps = {
     authenticate: fakeAuthenticate(),
-    ...(options.limiter ? { rateLimiters: { address: options.limiter, email: options.limiter } } : {}),
+    ...(options.limiter ? { rateLimiters: { address: options.limiter, pair: options.limiter } } : {}),
+    ...(options.limiters ? { rateLimiters: options.limiters } : {}),
     findOrder: async (number) => {
       looked.push(number);
       return number === ORDER.number ? ORDER : null;
@@ -110,6 +111,21 @@ describe('withdrawal-request', () => {
     expect(response.status).toBe(429);
     expect(response.headers.get('Retry-After')).toBe('60');
     expect(looked).toEqual([]);
+  });
+
+  it('counts per address and per number + email together, never per email alone', async () => {
+    const hits: Record<string, (readonly string[])[]> = { address: [], pair: [] };
+    const counting = (name: string): RateLimiter => ({
+      hit: async (keys) => {
+        hits[name]!.push(keys);
+        return { allowed: true, retryAfterSeconds: 0 };
+      },
+      reset: async () => undefined,
+    });
+    const { handler } = setup({ limiters: { address: counting('address'), pair: counting('pair') } });
+    await handler(post({ action: 'lookup', number: 'kt123456789', email: 'Ala@example.pl' }));
+    expect(hits.address).toEqual([[expect.stringMatching(/^ip:/)]]);
+    expect(hits.pair).toEqual([['pair:KT123456789:ala@example.pl']]);
   });
 
   it('answers a wrong email like an unknown number', async () => {

@@ -13,12 +13,18 @@ export type PaymentStart =
 
 /**
  * Which order to pay and the proof that this device (or this signed-in
- * customer) placed it; everything the gateway is sent comes from the stored order.
+ * customer) placed it, or the order page's link token from the mail;
+ * everything the gateway is sent comes from the stored order.
  */
-function paymentRequest(order: PlacedOrder, blikCode: string | undefined): { orderId: string; accessKey?: string; blikCode?: string } {
+function paymentRequest(
+  order: PlacedOrder,
+  blikCode: string | undefined,
+  linkToken: string | undefined,
+): { orderId: string; accessKey?: string; linkToken?: string; blikCode?: string } {
   return {
     orderId: order.id,
     ...(order.accessKey ? { accessKey: order.accessKey } : {}),
+    ...(linkToken ? { linkToken } : {}),
     ...(blikCode ? { blikCode } : {}),
   };
 }
@@ -29,9 +35,14 @@ function paymentRequest(order: PlacedOrder, blikCode: string | undefined): { ord
  * shop's settings. With a BLIK code it may answer { blik: 'pending' } instead
  * of a page to go to. Errors read as docs/spec.md §8 'Payment session'.
  */
-export async function startPayment(order: PlacedOrder, accessToken: string | null, blikCode?: string): Promise<PaymentStart> {
+export async function startPayment(
+  order: PlacedOrder,
+  accessToken: string | null,
+  blikCode?: string,
+  linkToken?: string,
+): Promise<PaymentStart> {
   try {
-    const answer = await callFunction('create-payment', paymentRequest(order, blikCode), { accessToken });
+    const answer = await callFunction('create-payment', paymentRequest(order, blikCode, linkToken), { accessToken });
     if (!answer.ok) {
       const detail =
         bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
@@ -66,8 +77,9 @@ export async function redirectToPayment(
 export async function payForPlacedOrder(
   order: PlacedOrder,
   accessToken: string | null,
+  linkToken?: string,
 ): Promise<{ ok: false; message: string } | { ok: true }> {
-  const start = await startPayment(order, accessToken);
+  const start = await startPayment(order, accessToken, undefined, linkToken);
   if (start.kind === 'error') return { ok: false, message: start.message };
   // Without a code create-payment answers a page; a pending BLIK here would be a broken server.
   if (start.kind !== 'redirect') return { ok: false, message: PAYMENT_NO_REDIRECT };

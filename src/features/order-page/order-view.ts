@@ -21,7 +21,8 @@ export const orderViewSchema = v.object({
   pickupTime: v.nullable(v.string()),
   recipient: v.nullable(v.object({ name: v.string(), phone: v.string() })),
   paymentMethod: v.string(),
-  payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.string() })),
+  // The device's own key when it opened the page; null when the mail's link or the session is the proof.
+  payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.optional(v.nullable(v.string()), null) })),
   // Issue 19; optional so an answer from a function deployed before it still reads.
   invoice: v.optional(v.nullable(v.object({ nip: v.string(), company: v.string(), address: v.string() })), null),
   // A payment started minutes ago and still open at its gateway: no second 'Zapłać teraz' meanwhile.

@@ -15,6 +15,7 @@ import { PrintSheet } from '../fulfilment/print-sheet.tsx';
 import { printPage } from '../fulfilment/use-print.ts';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
 import { OrderMails } from './order-mails.tsx';
+import { RevokeOrderLinks } from './revoke-order-links.tsx';
 import { CancelOrderForm } from './cancel-order-form.tsx';
 import { OrderInvoiceSection } from './order-invoice.tsx';
 import { OrderPaymentPanel } from '../payments/order-payment-panel.tsx';
@@ -218,6 +219,10 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
 
             <Section title="Wiadomości e-mail" className="mt-4">
               <OrderMails mails={order.mails} />
+            </Section>
+
+            <Section title="Linki do zamówienia" className="mt-4">
+              <RevokeOrderLinks orderId={order.id} />
             </Section>
           </DialogPanel>
         </div>

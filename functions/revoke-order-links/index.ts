@@ -1,0 +1,3 @@
+import { revokeOrderLinksFunction } from './deps.ts';
+
+Deno.serve(revokeOrderLinksFunction((name) => Deno.env.get(name)));
