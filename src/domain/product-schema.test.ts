@@ -6,6 +6,7 @@ import {
   isImageUrl,
   parseDecimal,
   productFormSchema,
+  productFormSchemaFor,
   productFormValues,
   toProductInput,
   type ProductFormValues,
@@ -71,8 +72,17 @@ describe('product form schema', () => {
       description: 'Opis jest wymagany',
       price: 'Cena jest wymagana',
       stock: 'Stan magazynowy jest wymagany',
-      imageUrl: 'Adres URL obrazka jest wymagany',
+      imageUrl: 'Dodaj zdjęcie albo podaj adres URL obrazka',
     });
+  });
+
+  it('takes a product without an illustration address once it has photos, and still checks an address given', () => {
+    const withPhotos = productFormSchemaFor(true);
+    const filled = { ...EMPTY_PRODUCT_FORM, name: 'Bukiet', description: 'Róże', price: '99', stock: '1' };
+    expect(v.safeParse(withPhotos, filled).success).toBe(true);
+    expect(v.safeParse(productFormSchema, filled).success).toBe(false);
+    const bad = v.safeParse(withPhotos, { ...filled, imageUrl: 'javascript:alert(1)' });
+    expect(issuesByField(bad.issues ?? [])).toEqual({ imageUrl: 'Podaj prawidłowy adres URL obrazka' });
   });
 
   it.each([

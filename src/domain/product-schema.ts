@@ -43,7 +43,7 @@ export const PRODUCT_MESSAGES = {
   stockNotInteger: 'Stan magazynowy musi być liczbą całkowitą',
   stockNegative: 'Stan magazynowy nie może być ujemny',
   stockTooHigh: 'Stan magazynowy jest za duży',
-  imageRequired: 'Adres URL obrazka jest wymagany',
+  imageRequired: 'Dodaj zdjęcie albo podaj adres URL obrazka',
   imageInvalid: 'Podaj prawidłowy adres URL obrazka',
 } as const;
 
@@ -135,11 +135,10 @@ const productFields = v.object({
   price: priceSchema,
   stock: stockSchema,
   imageUrl: v.pipe(
-    v.optional(v.string(PRODUCT_MESSAGES.imageRequired), ''),
+    v.optional(v.string(PRODUCT_MESSAGES.imageInvalid), ''),
     v.trim(),
-    v.nonEmpty(PRODUCT_MESSAGES.imageRequired),
     v.maxLength(PRODUCT_LIMITS.imageUrl, PRODUCT_MESSAGES.imageInvalid),
-    v.check(isImageUrl, PRODUCT_MESSAGES.imageInvalid),
+    v.check((value) => value === '' || isImageUrl(value), PRODUCT_MESSAGES.imageInvalid),
   ),
   isFeatured: v.optional(v.boolean(), false),
   madeToOrder: v.optional(v.boolean(), false),
@@ -147,7 +146,32 @@ const productFields = v.object({
   ...promotionEntries,
 });
 
-export const productFormSchema = v.pipe(productFields, ...promotionChecks<v.InferOutput<typeof productFields>>());
+type ProductFields = v.InferOutput<typeof productFields>;
+
+/** Marks 'Adres URL obrazka' when the product has nothing to show; valibot's path types need the casts, as in promotion-schema.ts. */
+function imageRule(hasPhotos: boolean): v.BaseValidation<ProductFields, ProductFields, v.BaseIssue<unknown>> {
+  const check = v.partialCheck(
+    [['imageUrl']] as never,
+    ((input: { imageUrl: string }) => hasPhotos || input.imageUrl !== '') as never,
+    PRODUCT_MESSAGES.imageRequired,
+  );
+  return v.forward(check as never, ['imageUrl'] as never) as unknown as v.BaseValidation<
+    ProductFields,
+    ProductFields,
+    v.BaseIssue<unknown>
+  >;
+}
+
+/**
+ * The product form, for a product with or without uploaded photos: a product
+ * without any needs the address of an illustration, which the shop then
+ * shows; with photos the address is optional.
+ */
+export function productFormSchemaFor(hasPhotos: boolean) {
+  return v.pipe(productFields, ...promotionChecks<ProductFields>(), imageRule(hasPhotos));
+}
+
+export const productFormSchema = productFormSchemaFor(false);
 
 export type ProductFormOutput = v.InferOutput<typeof productFormSchema>;
 

@@ -61,7 +61,7 @@ describe('admin products', () => {
       [/Nazwa/, 'Nazwa jest wymagana'],
       [/Opis/, 'Opis jest wymagany'],
       [/^Cena \(zł\)/, 'Cena jest wymagana'],
-      [/Adres URL obrazka/, 'Adres URL obrazka jest wymagany'],
+      [/Adres URL obrazka/, 'Dodaj zdjęcie albo podaj adres URL obrazka'],
     ] as const;
     for (const [label, message] of expected) {
       const field = await within(dialog).findByLabelText(label);

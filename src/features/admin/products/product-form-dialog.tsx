@@ -7,7 +7,7 @@ import type { ProductRow } from '../../../domain/product.ts';
 import {
   EMPTY_PRODUCT_FORM,
   PRODUCT_LIMITS,
-  productFormSchema,
+  productFormSchemaFor,
   productFormValues,
   toProductInput,
   type ProductFormValues,
@@ -75,11 +75,12 @@ function ProductForm({
 
   const form = useForm({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
-    ...schemaValidation(productFormSchema),
+    ...schemaValidation(productFormSchemaFor(photos.items.length > 0)),
     onSubmit: async ({ value }) => {
       setSaveError(null);
       try {
-        await onSave(toProductInput(v.parse(productFormSchema, value)), { productId: photos.productId, ...photos.changes() });
+        const schema = productFormSchemaFor(photos.items.length > 0);
+        await onSave(toProductInput(v.parse(schema, value)), { productId: photos.productId, ...photos.changes() });
       } catch {
         setSaveError(PRODUCT_SAVE_ERROR);
       }
