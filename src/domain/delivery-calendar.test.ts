@@ -43,7 +43,8 @@ describe('an ordinary weekday', () => {
   it('offers both windows with all their places for tomorrow', () => {
     const answer = day(MONDAY, at('2026-05-10T18:00:00Z'));
     expect(answer).toMatchObject({ open: true, reason: null, peak: false, holiday: null, weekday: 1 });
-    expect(answer.delivery).toMatchObject({ reason: null, free: 20 });
+    // Both windows' 5 places: the day's 20 are more than its windows hold.
+    expect(answer.delivery).toMatchObject({ reason: null, free: 10 });
     expect(answer.delivery.windows).toEqual([
       {
         id: '09:00-12:00',
@@ -121,7 +122,8 @@ describe('capacity', () => {
       ['full', 0],
       [null, 5],
     ]);
-    expect(answer.delivery.free).toBe(15);
+    // 15 of the day's 20 are left, but its windows hold only 5 more (the day view said 15).
+    expect(answer.delivery.free).toBe(5);
   });
 
   it('caps every window by the places left in the day', () => {
@@ -131,6 +133,8 @@ describe('capacity', () => {
       { date: '2026-05-12', windowId: '09:00-12:00', count: 5 },
     ];
     expect(day(MONDAY, now, settings, booked).delivery.windows.map((window) => window.free)).toEqual([1, 3]);
+    // The windows show 1 and 3, but the day has only 3 places left.
+    expect(day(MONDAY, now, settings, booked).delivery.free).toBe(3);
     const full = day(MONDAY, now, settings, [...booked, { date: MONDAY, windowId: '12:00-15:30', count: 3 }]);
     expect(full.delivery).toMatchObject({ reason: 'full', free: 0 });
     expect(full.open).toBe(true);

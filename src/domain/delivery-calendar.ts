@@ -158,7 +158,9 @@ function windowsOn(settings: DeliverySettings, date: string, today: string, now:
     const reason: UnavailableReason | null = afterCutoff ? 'after-cutoff' : ready > deadline ? 'too-soon' : free === 0 ? 'full' : null;
     return { id: planned.id, label: planned.label, startsAt, endsAt, available: reason === null, reason, free };
   });
-  return { windows, free: windows.length === 0 ? 0 : dayFree };
+  // What can still be booked: no more than the day has left, nor than its windows hold together.
+  const windowsFree = windows.reduce((sum, window) => sum + window.free, 0);
+  return { windows, free: Math.min(dayFree, windowsFree) };
 }
 
 function pickupTimesOn(settings: DeliverySettings, date: string, now: number): PickupTimeAvailability[] {

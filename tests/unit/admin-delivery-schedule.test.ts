@@ -91,7 +91,8 @@ describe('the day plan', () => {
       [9, ['p2', 'p1']],
       [14, ['p3']],
     ]);
-    expect(plan.dayFree).toBe(17);
+    // What the windows still hold (3 + 4), not the day's 20 less 3 (the header said 17).
+    expect(plan.dayFree).toBe(7);
     expect(plan.count).toBe(6);
   });
 
