@@ -277,6 +277,14 @@ export async function loadGatewaySettings(store: PaymentStore, env: GatewayEnv):
 
 export const SHIPPING_LINE_NAME = 'Dostawa';
 
+/** Why a payment cannot start, as the customer (and the owner's testing tab) reads it. */
+export const PAYMENT_REFUSALS = {
+  missingOrder: 'Brak numeru zamówienia.',
+  notFound: 'Nie znaleziono zamówienia.',
+  closed: 'To zamówienie jest już opłacone lub zamknięte.',
+  offline: 'To zamówienie nie jest opłacane online.',
+} as const;
+
 function appendQuery(url: string, query: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }

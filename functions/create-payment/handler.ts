@@ -12,6 +12,7 @@ import {
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
+  PAYMENT_REFUSALS,
   recordClassicStart,
   type PaymentStore,
 } from '../_shared/payments.ts';
@@ -44,12 +45,7 @@ export function chooseGateway(method: string, configured: { stripe: boolean; pay
 }
 
 /** Polish `details` for the client, which shows details before error (docs/spec.md §8 Payment session). */
-const DETAILS = {
-  notFound: 'Nie znaleziono zamówienia.',
-  closed: 'To zamówienie jest już opłacone lub zamknięte.',
-  offline: 'To zamówienie nie jest opłacane online.',
-  configuration: PAYMENT_CONFIGURATION_MESSAGE,
-};
+const DETAILS = { ...PAYMENT_REFUSALS, configuration: PAYMENT_CONFIGURATION_MESSAGE };
 
 /**
  * docs/spec.md §7 create-payment: { orderId, accessKey?, blikCode? } from the
@@ -76,7 +72,7 @@ export function createCreatePaymentHandler(deps: CreatePaymentDeps): Handler {
         throw error;
       });
       const target = readPaymentTarget(body);
-      if (!target) throw new HttpError(400, 'Order id is required', 'Brak numeru zamówienia.');
+      if (!target) throw new HttpError(400, 'Order id is required', DETAILS.missingOrder);
       const { orderId, accessKey, linkToken } = target;
 
       const order = await deps.store.findOrderById(orderId);

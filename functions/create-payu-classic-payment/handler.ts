@@ -8,6 +8,7 @@ import {
   loadGatewaySettings,
   orderGatewayRedirect,
   paymentPostHandler,
+  PAYMENT_REFUSALS,
   recordClassicStart,
   type PaymentOrder,
   type PaymentStore,
@@ -21,7 +22,8 @@ export interface CreatePayuClassicPaymentDeps {
   now(): number;
 }
 
-export const CONFIGURATION_MISSING = 'Payment gateway configuration is missing';
+// The spec's testing tab and checkout map a message naming the configuration ('konfiguracj') to their own Polish text.
+export const CONFIGURATION_MISSING = 'Brak konfiguracji bramki płatności.';
 
 /** docs/spec.md §5's payment checks, applied to what the gateway will be sent: the stored order. */
 function checkStoredOrder(order: PaymentOrder): void {
@@ -49,12 +51,12 @@ export function createPayuClassicPaymentHandler(deps: CreatePayuClassicPaymentDe
       const caller = await deps.authenticate(request);
       // An older client's buyer, description and lines may still come along: they are ignored.
       const target = readPaymentTarget(await readJsonObject(request));
-      if (!target) throw new HttpError(400, 'validation_failed', 'Order id is required');
+      if (!target) throw new HttpError(400, 'validation_failed', PAYMENT_REFUSALS.missingOrder);
       const { orderId, accessKey, linkToken } = target;
       const order = await deps.store.findOrderById(orderId);
-      if (!order) throw new HttpError(404, 'order_not_found', 'Order not found');
+      if (!order) throw new HttpError(404, 'order_not_found', PAYMENT_REFUSALS.notFound);
       await assertOrderAccess(deps.store, order, { caller, accessKey, linkToken });
-      if (!isPayable(order)) throw new HttpError(409, 'order_closed', 'Order is already paid or closed');
+      if (!isPayable(order)) throw new HttpError(409, 'order_closed', PAYMENT_REFUSALS.closed);
       checkStoredOrder(order);
 
       const settings = await loadGatewaySettings(deps.store, deps.env);

@@ -9,3 +9,8 @@ export function generateOrderNumber(nowMs: number = Date.now(), random: () => nu
 }
 
 export const ORDER_NUMBER_PATTERN = /^KT\d{9}$/;
+
+/** What a bank transfer's title should say, in the mail and on /checkout/success: the owner matches payments by it. */
+export function transferTitle(orderNumber: string): string {
+  return `Zamówienie ${orderNumber}`;
+}

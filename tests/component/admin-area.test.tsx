@@ -135,7 +135,7 @@ describe('/admin dashboard', () => {
     expect(screen.getByRole('table', { name: 'Przychód w ostatnich 6 miesiącach' })).toBeTruthy();
   });
 
-  it("says 'Nie udało się pobrać danych dashboardu' and retries", async () => {
+  it("says 'Nie udało się pobrać danych pulpitu' and retries", async () => {
     let calls = 0;
     const rows = freshAdminRows();
     const { user } = await openAsOwner('/admin', {
@@ -148,10 +148,10 @@ describe('/admin dashboard', () => {
       ],
     });
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Nie udało się pobrać danych dashboardu');
+    expect(alert.textContent).toContain('Nie udało się pobrać danych pulpitu');
     await user.click(within(alert).getByRole('button', { name: 'Spróbuj ponownie' }));
     expect(await screen.findByText('Zamówienia według statusu')).toBeTruthy();
-    expect(screen.queryByText('Nie udało się pobrać danych dashboardu')).toBeNull();
+    expect(screen.queryByText('Nie udało się pobrać danych pulpitu')).toBeNull();
     expect(calls).toBe(2);
   });
 });

@@ -80,7 +80,7 @@ describe('the back office frame', () => {
     const { desktop } = sectionNavs();
     expect(links(desktop)).toEqual([
       ['Realizacja', '/admin/realizacja'],
-      ['Dashboard', '/admin'],
+      ['Pulpit', '/admin'],
       ['Zamówienia', '/admin/orders'],
       ['Płatności', '/admin/payments'],
       ['Odstąpienia', '/admin/odstapienia'],
@@ -121,14 +121,14 @@ describe('the back office frame', () => {
     await user.click(more);
     const menu = await screen.findByRole('menu');
     expect(links(menu, 'menuitem')).toEqual([
-      ['Dashboard', '/admin'],
+      ['Pulpit', '/admin'],
       ['Płatności', '/admin/payments'],
       ['Odstąpienia', '/admin/odstapienia'],
       ['Ustawienia', '/admin/settings'],
       ['Wróć do sklepu', '/'],
     ]);
     expect(within(menu).getByRole('menuitem', { name: 'Płatności' }).getAttribute('aria-current')).toBe('page');
-    expect(within(menu).getByRole('menuitem', { name: 'Dashboard' }).getAttribute('aria-current')).toBeNull();
+    expect(within(menu).getByRole('menuitem', { name: 'Pulpit' }).getAttribute('aria-current')).toBeNull();
   });
 
   it("folds the search behind 'Szukaj' on phones and moves focus into it when opened", async () => {

@@ -273,7 +273,7 @@ describe('admin settings: testing tab', () => {
     server.use(
       http.post(
         '*/functions/v1/create-payu-classic-payment',
-        () => HttpResponse.json({ success: false, error: 'Order not found' }, { status: 404 }),
+        () => HttpResponse.json({ success: false, error: 'Nie znaleziono zamówienia.' }, { status: 404 }),
         { once: true },
       ),
     );
@@ -283,7 +283,7 @@ describe('admin settings: testing tab', () => {
       .getByText(/Wywołanie funkcji/)
       .closest('li')!;
     expect(call.textContent).toContain('Niezaliczony');
-    expect(call.textContent).toContain('Order not found');
+    expect(call.textContent).toContain('Nie znaleziono zamówienia.');
 
     server.use(http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false }), { once: true }));
     await user.click(screen.getByRole('button', { name: 'Run All Tests' }));

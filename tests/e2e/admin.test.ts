@@ -177,7 +177,7 @@ describe('admin back office', () => {
     // Wide screens: every section in one row, the day's work first; no bottom bar.
     expect(await visibleSections(page)).toEqual([
       'Realizacja',
-      'Dashboard',
+      'Pulpit',
       'Zamówienia',
       'Płatności',
       'Odstąpienia',

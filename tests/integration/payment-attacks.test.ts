@@ -194,7 +194,7 @@ describe('outside the local backend (LOCAL_PAYMENT_SIMULATOR unset)', () => {
 
     const seeded = await start();
     expect(seeded.status).toBe(503);
-    expect(await seeded.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
+    expect(await seeded.json()).toEqual({ success: false, error: 'Brak konfiguracji bramki płatności.' });
     const report = await fetch(`${backend.url}/functions/v1/payment-notification`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },

@@ -99,7 +99,7 @@ describe('payments (PayU classic through the local simulator)', () => {
     // The order is paid: a second payment is refused.
     const again = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: order.id, accessKey: order.accessKey });
     expect(again.status).toBe(409);
-    expect(again.body).toEqual({ success: false, error: 'Order is already paid or closed' });
+    expect(again.body).toEqual({ success: false, error: 'To zamówienie jest już opłacone lub zamknięte.' });
   });
 
   it('refuses a tampered amount in the simulator and records nothing', async () => {
@@ -127,11 +127,11 @@ describe('payments (PayU classic through the local simulator)', () => {
   it('answers an unknown order with 404 and a body without an order with 400', async () => {
     const unknown = await invokeFunction(anonClient(), 'create-payu-classic-payment', { orderId: randomUUID() });
     expect(unknown.status).toBe(404);
-    expect(unknown.body).toEqual({ success: false, error: 'Order not found' });
+    expect(unknown.body).toEqual({ success: false, error: 'Nie znaleziono zamówienia.' });
 
     const invalid = await invokeFunction(anonClient(), 'create-payu-classic-payment', { description: 'x' });
     expect(invalid.status).toBe(400);
-    expect(invalid.body).toEqual({ success: false, error: 'Order id is required' });
+    expect(invalid.body).toEqual({ success: false, error: 'Brak numeru zamówienia.' });
   });
 
   it('the signed-in customer who placed the order may pay it from any device, without the device key', async () => {

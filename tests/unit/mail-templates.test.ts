@@ -84,17 +84,27 @@ describe('every order mail', () => {
     expect(mail.text).not.toMatch(/<[a-z]/i);
   });
 
-  it.each(customerKinds)('%s never lets the customer’s own text become markup', (kind: MailKind) => {
+  it.each(customerKinds)('%s never lets stored text become markup', (kind: MailKind) => {
     const hostile = '<script>alert(1)</script> & "Ala"';
-    const mail = renderOrderMail(
-      kind,
-      contextFor(kind, { customerName: hostile, recipient: { name: '<img src=x onerror=alert(1)>', phone: '' } }),
-    );
+    const stored = contextFor(kind, { customerName: hostile, recipient: { name: '<img src=x onerror=alert(1)>', phone: '' } });
+    // The footer's address is in every mail (the greeting no longer names the customer).
+    const mail = renderOrderMail(kind, { ...stored, shop: { ...stored.shop, address: hostile } });
     expect(mail.html).not.toContain('<script>');
     expect(mail.html).not.toContain('<img');
     expect(mail.html).toContain(escapeHtml(hostile));
     expect(mail.text).toContain(hostile);
   });
+});
+
+describe('the greeting', () => {
+  it.each(customerKinds.filter((kind) => !kind.startsWith('owner-')))(
+    '%s greets with a plain "Dzień dobry," and no name in the nominative',
+    (kind: MailKind) => {
+      const mail = renderOrderMail(kind, contextFor(kind));
+      expect(mail.text).toMatch(/^Dzień dobry,$/m);
+      expect(mail.text).not.toContain('Dzień dobry Anna');
+    },
+  );
 });
 
 describe('order confirmation', () => {
@@ -115,7 +125,7 @@ describe('order confirmation', () => {
 
   it('gives the bank details and the transfer title for a transfer, and none for other methods', () => {
     expect(mail.text).toContain('Numer konta: PL61 1090 1014 0000 0712 1981 2874');
-    expect(mail.text).toContain('Tytuł przelewu: order KT2611240001');
+    expect(mail.text).toContain('Tytuł przelewu: Zamówienie KT2611240001');
     expect(mail.text).toContain('Kwota: 515,00\u00a0zł');
     const payu = renderOrderMail('order-confirmation', context({ paymentMethod: 'payu' }));
     expect(payu.text).not.toContain('Numer konta');

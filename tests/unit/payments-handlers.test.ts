@@ -123,7 +123,7 @@ describe('create-payu-classic-payment', () => {
     })(postJson(paymentBody));
     console.error = original;
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
+    expect(await response.json()).toEqual({ success: false, error: 'Brak konfiguracji bramki płatności.' });
     expect(JSON.stringify(logged)).toContain('seeded');
   });
 
@@ -169,7 +169,7 @@ describe('create-payu-classic-payment', () => {
     const { store } = fakeStore(null);
     const { response, json } = await classicRedirect(store);
     expect(response.status).toBe(404);
-    expect(json).toEqual({ success: false, error: 'Order not found' });
+    expect(json).toEqual({ success: false, error: 'Nie znaleziono zamówienia.' });
   });
 
   it.each([
@@ -180,7 +180,7 @@ describe('create-payu-classic-payment', () => {
     const { store } = fakeStore(storedOrder(change));
     const { response, json } = await classicRedirect(store);
     expect(response.status).toBe(409);
-    expect(json).toEqual({ success: false, error: 'Order is already paid or closed' });
+    expect(json).toEqual({ success: false, error: 'To zamówienie jest już opłacone lub zamknięte.' });
   });
 
   it.each([
@@ -194,7 +194,7 @@ describe('create-payu-classic-payment', () => {
     const { store } = fakeStore(storedOrder(), settings);
     const response = await createPayuClassicPaymentHandler({ authenticate, store, env, now: () => NOW })(postJson(paymentBody));
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ success: false, error: 'Payment gateway configuration is missing' });
+    expect(await response.json()).toEqual({ success: false, error: 'Brak konfiguracji bramki płatności.' });
   });
 
   it('keeps the URL within 2048 characters for an order with many long item names', async () => {

@@ -30,7 +30,7 @@ export function refundCompletedMail(context: MailContext): PaymentMail {
     subject: `Zwróciliśmy pieniądze za zamówienie ${order.number}`,
     preheader: `Zwrot ${sum} za zamówienie ${order.number}.`,
     blocks: [
-      greeting(order),
+      greeting(),
       {
         kind: 'paragraph',
         text: manual
@@ -66,7 +66,7 @@ export function transferReminderMail(context: MailContext): PaymentMail {
     subject: `Przypomnienie o płatności za zamówienie ${order.number}`,
     preheader: `Czekamy na przelew ${formatPln(order.total)} ${deadline}.`,
     blocks: [
-      greeting(order),
+      greeting(),
       {
         kind: 'paragraph',
         text: `nie otrzymaliśmy jeszcze przelewu za zamówienie nr ${order.number}. Jeśli już go wysłano, prosimy zignorować tę wiadomość – przelew może iść do dwóch dni roboczych.`,

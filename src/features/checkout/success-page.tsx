@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
 import type { OrderInvoice } from '../../domain/invoice.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
+import { transferTitle } from '../../domain/order-number.ts';
 import { InvoiceList } from '../../lib/invoice-list.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -90,7 +91,7 @@ function TransferDetails({
   const settings = usePublicSettings();
   const amount = total === null ? null : formatPln(total);
 
-  const title = orderNumber ? `order ${orderNumber}` : '';
+  const title = orderNumber ? transferTitle(orderNumber) : '';
   const rows: Array<{ label: string; value: string }> = [
     { label: 'Numer konta', value: settings.bank_account_number },
     { label: 'Bank', value: settings.bank_name },

@@ -17,12 +17,12 @@ export function DashboardPage() {
 
   return (
     <section aria-labelledby="dashboard-title">
-      <PageTitle eyebrow="Dashboard">
+      <PageTitle eyebrow="Pulpit">
         <span id="dashboard-title">Panel Administratora</span>
       </PageTitle>
       <div aria-live="polite">
         {load.status === 'loading' && <Loading label="Ładowanie danych..." />}
-        {load.status === 'failed' && <LoadError message="Nie udało się pobrać danych dashboardu" onRetry={reload} />}
+        {load.status === 'failed' && <LoadError message="Nie udało się pobrać danych pulpitu" onRetry={reload} />}
         {load.status === 'loaded' && load.savedAt && <SavedDataNotice savedAt={load.savedAt} onRetry={reload} />}
       </div>
       {stats && (

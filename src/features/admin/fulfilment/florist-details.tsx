@@ -61,7 +61,7 @@ export function FloristDetailsList({ order, showItems = false }: { order: AdminO
       <Item term="Termin">{deliveryWhen(order)}</Item>
       <Item term="Odbiorca">
         {florist.recipientName || order.customerName}
-        {florist.recipientKind === 'self' && <span className="text-ink-muted"> (zamawiający)</span>}
+        {florist.recipientKind === 'self' && <span className="text-ink-muted"> (osoba zamawiająca)</span>}
       </Item>
       <Item term="Telefon odbiorcy">
         {recipientPhone && (

@@ -15,7 +15,7 @@ export interface AdminSection {
 /** The back office's sections in the order the desktop bar shows them: the day's work first. */
 export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin/realizacja', label: 'Realizacja', exact: false, Icon: FulfilmentIcon, onPhone: 'bar' },
-  { to: '/admin', label: 'Dashboard', exact: true, Icon: DashboardIcon, onPhone: 'more' },
+  { to: '/admin', label: 'Pulpit', exact: true, Icon: DashboardIcon, onPhone: 'more' },
   { to: '/admin/orders', label: 'Zamówienia', exact: false, Icon: OrdersIcon, onPhone: 'bar' },
   { to: '/admin/payments', label: 'Płatności', exact: false, Icon: PaymentsIcon, onPhone: 'more' },
   { to: '/admin/odstapienia', label: 'Odstąpienia', exact: false, Icon: WithdrawalsIcon, onPhone: 'more' },
