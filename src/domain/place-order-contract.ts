@@ -97,4 +97,11 @@ export type SubmitOutcome =
   | { kind: 'uncertain'; message: string };
 
 /** How the checkout submits an order (orders-sync implements it; the route passes it in). */
+/** Where an order saved on the device is now (its outbox entry), as the checkout's notice follows it. */
+export interface QueuedOrderProgress {
+  status: 'queued' | 'sending' | 'sent' | 'failed';
+  /** The shop's KT number once the order reached it. */
+  orderNumber: string | null;
+}
+
 export type SubmitOrder = (payload: PlaceOrderPayload, facts: OrderFacts, accessToken: string | null) => Promise<SubmitOutcome>;

@@ -6,6 +6,7 @@ import { clearCart, removeLine, setQuantities } from '../features/cart/cart-stor
 import { reportCartWrite } from '../features/cart/report-cart-write.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
+import { useQueuedOrder } from '../features/orders-sync/device-orders.ts';
 import { submitOrder } from '../features/orders-sync/submit-order.ts';
 
 export const Route = createFileRoute('/checkout/')({
@@ -37,6 +38,7 @@ function CheckoutRoute() {
       onTransferPlaced={(orderNumber) => void navigate({ to: '/checkout/success', search: { payment: 'transfer', orderId: orderNumber } })}
       submitOrder={submitOrder}
       onQueued={() => reportCartWrite(clearCart())}
+      useQueuedOrder={useQueuedOrder}
     />
   );
 }

@@ -364,6 +364,7 @@ describe('checkout page', () => {
         onTransferPlaced={() => {}}
         submitOrder={submitOrder}
         onQueued={() => {}}
+        useQueuedOrder={() => undefined}
       />,
     );
     expect(await screen.findByText('Koszyk jest pusty')).toBeTruthy();
@@ -381,6 +382,7 @@ describe('checkout page', () => {
         onTransferPlaced={() => {}}
         submitOrder={submitOrder}
         onQueued={() => {}}
+        useQueuedOrder={() => undefined}
       />,
     );
     const form = await screen.findByRole('form', { name: 'Dane zamówienia' });

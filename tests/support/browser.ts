@@ -39,10 +39,15 @@ function offlineAcrossNavigations(context: BrowserContext): BrowserContext {
       .then((cdp) => cdp.send('Network.emulateNetworkConditions', { offline: value, ...NETWORK_CONDITIONS }))
       .catch(() => undefined);
   const setOffline = context.setOffline.bind(context);
+  const tellAll = (value: boolean) => Promise.all([...sessions.keys()].map((page) => tell(page, value)));
   context.setOffline = async (value) => {
     offline = value;
+    // Back online, the pages' own sessions let go first: Playwright's switch fires 'online', and a
+    // sender that starts on it must not meet a session still offline (its request would fail and
+    // be retried, a second request for one order).
+    if (!value) await tellAll(false);
     await setOffline(value);
-    await Promise.all([...sessions.keys()].map((page) => tell(page, value)));
+    if (value) await tellAll(true);
   };
   const watch = (page: Page) => {
     page.on('framenavigated', (frame) => {

@@ -4,7 +4,7 @@ import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/check
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
-import type { SubmitOrder } from '../../domain/place-order-contract.ts';
+import type { QueuedOrderProgress, SubmitOrder } from '../../domain/place-order-contract.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 
 export interface CheckoutPageProps {
@@ -19,10 +19,21 @@ export interface CheckoutPageProps {
   submitOrder: SubmitOrder;
   /** The order waits in the device's outbox (offline): the route empties the cart. */
   onQueued: () => void;
+  /** Follows a queued order in the device's outbox (a hook the route passes in). */
+  useQueuedOrder: (localNumber: string) => QueuedOrderProgress | null | undefined;
 }
 
 /** docs/spec.md §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
-export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutPageProps) {
+export function CheckoutPage({
+  cart,
+  cartEditor,
+  userEmail,
+  getAccessToken,
+  onTransferPlaced,
+  submitOrder,
+  onQueued,
+  useQueuedOrder,
+}: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
   const [queuedNumber, setQueuedNumber] = useState<string | null>(null);
 
@@ -43,7 +54,7 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
   return (
     <section className="container-page py-8 sm:py-12">
       <PageHeading>Zamówienie</PageHeading>
-      {queuedNumber && <QueuedNotice localNumber={queuedNumber} />}
+      {queuedNumber && <QueuedNotice localNumber={queuedNumber} useQueuedOrder={useQueuedOrder} />}
       {!queuedNumber && !ready && (
         <p className="mt-8 text-ink-muted" role="status">
           Wczytywanie koszyka...
@@ -75,9 +86,32 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
   );
 }
 
-/** Spec'd by the offline-first design: the order is safe on the device and leaves by itself. */
-function QueuedNotice({ localNumber }: { localNumber: string }) {
+/** What the queued order's notice says at each step of its outbox entry. */
+function queuedNoticeText(progress: QueuedOrderProgress | null | undefined): { heading: string; detail: string } {
+  if (progress?.status === 'sent') {
+    return {
+      heading: `Zamówienie wysłane do sklepu – numer ${progress.orderNumber ?? ''}`.trim(),
+      detail: 'Szczegóły zamówienia i płatność znajdziesz w „Moje konto”.',
+    };
+  }
+  if (progress?.status === 'failed') {
+    return {
+      heading: 'Sklep nie przyjął zamówienia',
+      detail: 'Powód i to, co możesz zrobić, znajdziesz w „Moje konto”.',
+    };
+  }
+  if (progress?.status === 'sending') return { heading: 'Wysyłamy zamówienie do sklepu…', detail: 'To potrwa chwilę.' };
+  return {
+    heading: 'Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online',
+    detail:
+      'Stan zamówienia sprawdzisz w „Moje konto”. Nie zamykaj aplikacji na dłużej niż to konieczne – wyślemy je przy następnym połączeniu.',
+  };
+}
+
+/** Spec'd by the offline-first design: the order is safe on the device and leaves by itself; the notice follows it. */
+function QueuedNotice({ localNumber, useQueuedOrder }: { localNumber: string; useQueuedOrder: CheckoutPageProps['useQueuedOrder'] }) {
   const heading = useRef<HTMLParagraphElement>(null);
+  const text = queuedNoticeText(useQueuedOrder(localNumber));
   // The form the customer was at the bottom of is gone: bring the message into view and focus.
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -86,7 +120,7 @@ function QueuedNotice({ localNumber }: { localNumber: string }) {
   return (
     <div role="status" className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-10 text-center">
       <p ref={heading} tabIndex={-1} className="text-xl font-semibold text-forest-900 outline-none">
-        Zamówienie zapisane — wyślemy je automatycznie, gdy wrócisz online
+        {text.heading}
       </p>
       <p className="mt-3 text-ink">
         Numer lokalny:{' '}
@@ -94,9 +128,7 @@ function QueuedNotice({ localNumber }: { localNumber: string }) {
           {localNumber}
         </strong>
       </p>
-      <p className="mt-2 text-ink-muted">
-        Stan zamówienia sprawdzisz w „Moje konto”. Nie zamykaj aplikacji na dłużej niż to konieczne – wyślemy je przy następnym połączeniu.
-      </p>
+      <p className="mt-2 text-ink-muted">{text.detail}</p>
       <Link to="/account" className="btn-primary mt-6">
         Moje zamówienia
       </Link>

@@ -2,9 +2,9 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { CheckoutForm, CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { orderInvoiceOf, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
-import type { PlacedOrder } from '../../domain/place-order-contract.ts';
+import type { PlacedOrder, QueuedOrderProgress } from '../../domain/place-order-contract.ts';
 import type { OutboxStatus } from '../../lib/db.ts';
-import { findOutboxEntryByNumber, readOutbox, type SlotRefusal } from './outbox.ts';
+import { findOutboxEntryByLocalNumber, findOutboxEntryByNumber, readOutbox, type SlotRefusal } from './outbox.ts';
 
 /** An order this device placed, as lists show it. */
 export interface DeviceOrderSummary {
@@ -52,6 +52,14 @@ export function useDeviceOrders(): DeviceOrderSummary[] | undefined {
       }))
       .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   }, []);
+}
+
+/** Where an order queued on this device is now, live across tabs and the background sender; undefined while reading, null once the device no longer holds it. */
+export function useQueuedOrder(localNumber: string): QueuedOrderProgress | null | undefined {
+  return useLiveQuery(async () => {
+    const entry = await findOutboxEntryByLocalNumber(localNumber);
+    return entry ? { status: entry.status, orderNumber: entry.order?.orderNumber ?? null } : null;
+  }, [localNumber]);
 }
 
 /** What the confirmation page shows of an order this device placed: the server's total once known, and the invoice asked for. */

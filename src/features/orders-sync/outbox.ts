@@ -136,6 +136,12 @@ export async function findOutboxEntryByNumber(orderNumber: string): Promise<Outb
   return records[0] ? toOutboxEntry(records[0]) : null;
 }
 
+/** The entry of an order by the local number the customer was shown ('L-1A2B3C4D'). */
+export async function findOutboxEntryByLocalNumber(localNumber: string): Promise<OutboxEntry | null> {
+  const record = await db.outbox.filter((candidate) => localOrderNumber(candidate.clientRequestId) === localNumber).first();
+  return record ? toOutboxEntry(record) : null;
+}
+
 /**
  * On logout: forgets the signed-in customer's orders the server already has
  * (their history lives there). Unsent orders stay queued, whoever placed
