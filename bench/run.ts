@@ -23,13 +23,14 @@ import { longTasksWithDevTools, longTasksWithoutDevTools, type LongTasks } from 
 import { lcpImageOnPhone, publishPhotoProduct } from './photo-product.ts';
 import { measureOrderPageTiming } from './order-page-timing.ts';
 import { measurePhotoBudgets } from './photos.ts';
+import { measureSearch } from './search.ts';
 
 const root = resolve(import.meta.dirname, '..');
 const distDir = join(root, 'dist');
 const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 3));
-/** BENCH_ONLY=bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage runs a subset (all by default). */
+/** BENCH_ONLY=search,bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage runs a subset (all by default). */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage').split(','),
+  (process.env.BENCH_ONLY ?? 'search,bytes,firstvisit,longtasks,photos,lighthouse,cold,offline,interaction,load,orderpage').split(','),
 );
 /** Long-task runs per page (medians of 5: a throttled trace on a shared machine is noisy). */
 const LONG_TASK_RUNS = Math.max(1, Number(process.env.BENCH_LONG_TASK_RUNS ?? 5));
@@ -496,8 +497,48 @@ function report(): string {
   return lines.join('\n');
 }
 
+/** The domain's catalog search per keystroke at 5,000 products, in Node: the rule itself, without the page around it. */
+function searchSection(out: string[]) {
+  log('catalog search per keystroke, 5,000 synthetic products');
+  // At least 5 runs: each keystroke takes milliseconds, and a busy moment of the machine can double one.
+  const search = measureSearch(Math.max(5, RUNS));
+  results.search = search;
+  budget('Catalog search per keystroke, 5,000 products (domain, slowest keystroke)', search.maxMs, 50, 'ms');
+  budget('Catalog search, first keystroke on a fresh 5,000-product catalog (reads its words)', search.firstSearchMs, 50, 'ms');
+  out.push(
+    '## Catalog search (src/domain/search.ts, 5,000 synthetic products, fastest of the runs)',
+    '',
+    `First search on a fresh catalog (reads every product's words once): ${search.firstSearchMs.toFixed(1)} ms. Then, as typed:`,
+    '',
+    '| Typed | ms | Found |',
+    '| --- | --- | --- |',
+    ...search.perKeystroke.map((k) => `| ${k.query} | ${k.ms.toFixed(1)} | ${k.found} |`),
+    '',
+  );
+}
+
+function finish(out: string[]) {
+  results.budgets = budgets;
+  results.meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, sections: [...ONLY] };
+  writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+
+  console.log(`\n${out.join('\n')}`);
+  console.log('## Budgets\n');
+  console.log(report());
+  const failed = budgets.filter((b) => (b.lowerIsBetter ? b.value > b.limit : b.value < b.limit));
+  console.log(`\n${failed.length === 0 ? 'All budgets pass.' : `${failed.length} budget(s) fail.`} Results: bench/results.json`);
+  process.exitCode = failed.length === 0 ? 0 : 1;
+}
+
 async function main() {
   statSync(join(distDir, 'index.html')); // fails early with a clear error when the app is not built
+  const out: string[] = [];
+  // Before the backend starts: its processes would share the CPU with the measurement.
+  if (ONLY.has('search')) searchSection(out);
+  if ([...ONLY].every((part) => part === 'search')) {
+    finish(out);
+    return;
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'kwiaciarnia-bench-'));
   const backend = await startBackend({
     dataDir,
@@ -515,7 +556,6 @@ async function main() {
     log(`app ${appUrl}, backend ${backend.url}, ${RUNS} run(s), ${cpus().length} CPU(s)`);
 
     const kib = (value: number) => `${(value / KiB).toFixed(1)}`;
-    const out: string[] = [];
 
     if (ONLY.has('bytes')) {
       log('bytes on the critical path');
@@ -773,16 +813,7 @@ async function main() {
       );
     }
 
-    results.budgets = budgets;
-    results.meta = { date: new Date().toISOString(), node: process.version, cpus: cpus().length, runs: RUNS, sections: [...ONLY] };
-    writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-    console.log(`\n${out.join('\n')}`);
-    console.log('## Budgets\n');
-    console.log(report());
-    const failed = budgets.filter((b) => (b.lowerIsBetter ? b.value > b.limit : b.value < b.limit));
-    console.log(`\n${failed.length === 0 ? 'All budgets pass.' : `${failed.length} budget(s) fail.`} Results: bench/results.json`);
-    process.exitCode = failed.length === 0 ? 0 : 1;
+    finish(out);
   } finally {
     await browser.close();
     await backend.stop();

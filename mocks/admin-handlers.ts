@@ -139,7 +139,12 @@ export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrd
   return [
     http.post('*/rest/v1/rpc/is_admin', () => HttpResponse.json(true)),
     http.get('*/rest/v1/orders', () => HttpResponse.json(rows)),
-    http.get('*/rest/v1/products', () => HttpResponse.json(sampleProducts.map((product) => ({ id: product.id })))),
+    // The back office asks for ids; the storefront (the home page's featured products, after 'Wyloguj') for whole rows.
+    http.get('*/rest/v1/products', ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('select') === 'id') return HttpResponse.json(sampleProducts.map((product) => ({ id: product.id })));
+      return HttpResponse.json(sampleProducts.filter((product) => params.get('is_featured') !== 'eq.true' || product.is_featured));
+    }),
     // The 'Dostawy' settings: none saved, so the defaults apply.
     http.get('*/rest/v1/app_settings', () => HttpResponse.json([])),
     // The server's clock for the shop's today; the days themselves are not used by the back office.

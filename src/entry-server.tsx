@@ -11,6 +11,8 @@ import { createAppRouter } from './router.ts';
 export interface PageData {
   /** The catalog (catalog pages only). */
   catalog: ProductRow[] | null;
+  /** The featured products (the home page only). */
+  featured: ProductRow[] | null;
   /** The `public_settings` rows (shop name, contact details, hours), as PostgREST returns them. */
   settings: unknown[] | null;
   /** The backend address the served page's meta tag names (product photos point at its Storage). */
@@ -35,6 +37,11 @@ export function pageNeedsCatalog(pathname: string): boolean {
   return /^\/(shop|product)(\/|$)/.test(pathname);
 }
 
+/** The home page shows the featured products: the server renders it with them and sends them along. */
+export function pageNeedsFeatured(pathname: string): boolean {
+  return pathname === '/';
+}
+
 /**
  * The markup of `url` (path and search) for `#root`, or null when the page is
  * not one of the prerendered ones or does not exist (the client renders it).
@@ -51,17 +58,22 @@ let queue: Promise<unknown> = Promise.resolve();
 const RENDER_TIMEOUT_MS = 3_000;
 
 /** The data blocks for the end of the page's `<body>`. */
-export function pageDataElements({ catalog, settings }: PageData): string {
-  return (catalog ? pageDataElement('catalogue-snapshot', catalog) : '') + (settings ? pageDataElement('public-settings', settings) : '');
+export function pageDataElements({ catalog, featured, settings }: PageData): string {
+  return (
+    (catalog ? pageDataElement('catalogue-snapshot', catalog) : '') +
+    (featured ? pageDataElement('featured-products', featured) : '') +
+    (settings ? pageDataElement('public-settings', settings) : '')
+  );
 }
 
-async function renderOne(url: string, { catalog, settings, backendUrl }: PageData): Promise<string | null> {
+async function renderOne(url: string, { catalog, featured, settings, backendUrl }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }), 'server');
   await router.load();
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
   setServerPageData('catalogue-snapshot', catalog);
+  setServerPageData('featured-products', featured);
   setServerPageData('public-settings', settings);
   setServerRenderBackendUrl(backendUrl);
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
@@ -81,6 +93,7 @@ async function renderOne(url: string, { catalog, settings, backendUrl }: PageDat
     return signal.aborted ? null : html;
   } finally {
     setServerPageData('catalogue-snapshot', null);
+    setServerPageData('featured-products', null);
     setServerPageData('public-settings', null);
     setServerRenderBackendUrl('');
   }

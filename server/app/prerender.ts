@@ -2,6 +2,7 @@ import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../../src/entry-server.tsx';
 import { PRODUCT_SELECT } from '../../src/domain/product.ts';
+import { FEATURED_PRODUCTS_PATH } from '../../src/features/home/featured-query.ts';
 import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 
 /**
@@ -16,6 +17,7 @@ import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
 interface ServerEntry {
   renderPage(url: string, data: PageData): Promise<string | null>;
   pageNeedsCatalog(pathname: string): boolean;
+  pageNeedsFeatured(pathname: string): boolean;
   pageDataElements(data: PageData): string;
 }
 
@@ -91,12 +93,18 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     try {
       const server = await pending;
       const { pathname } = new URL(url, 'http://localhost');
-      const [catalog, settings] = await Promise.all([
+      const [catalog, featured, settings] = await Promise.all([
         server.pageNeedsCatalog(pathname) ? currentRows(`products?select=${PRODUCT_SELECT}&order=created_at.desc`) : null,
+        server.pageNeedsFeatured(pathname) ? currentRows(FEATURED_PRODUCTS_PATH) : null,
         currentRows('public_settings?select=key,value'),
       ]);
       // The rows are what the anonymous visitor may read (RLS), exactly as the browser would fetch them.
-      const data: PageData = { catalog: catalog as PageData['catalog'], settings, backendUrl: publicBackendUrl };
+      const data: PageData = {
+        catalog: catalog as PageData['catalog'],
+        featured: featured as PageData['featured'],
+        settings,
+        backendUrl: publicBackendUrl,
+      };
       const appHtml = await server.renderPage(url, data);
       if (appHtml === null) return null;
       return { appHtml, bodyEnd: server.pageDataElements(data) };

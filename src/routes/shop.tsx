@@ -8,13 +8,14 @@ import { useParsedSearch } from '../lib/use-parsed-search.ts';
 import { renderCardAction } from './-card-action.tsx';
 
 export const Route = createFileRoute('/shop')({
-  validateSearch: textSearchParams('category', 'q'),
+  // In this order the names repeat those of /admin/orders: the route table is in every first load, and compresses better so.
+  validateSearch: textSearchParams('category', 'q', 'sort', 'max', 'min'),
   staticData: { waitsForData: true },
   component: ShopRoute,
 });
 
 function ShopRoute() {
-  const { category, q } = useParsedSearch(Route.useSearch(), parseShopSearch);
+  const { category, q, sort, min, max } = useParsedSearch(Route.useSearch(), parseShopSearch);
   const navigate = Route.useNavigate();
   const catalog = useCatalog();
   const favourites = useFavourites();
@@ -23,6 +24,10 @@ function ShopRoute() {
       category={category}
       query={q ?? ''}
       onQueryChange={(text) => void navigate({ search: (previous) => ({ ...previous, q: queryParam(text) }), replace: true })}
+      sort={sort}
+      min={min}
+      max={max}
+      onFilterChange={(param, value) => void navigate({ search: (previous) => ({ ...previous, [param]: value }), replace: true })}
       products={catalog.products}
       status={catalog.status}
       onRetry={catalog.retry}

@@ -1,16 +1,19 @@
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categories.ts';
 import { countProducts } from '../../domain/plural.ts';
+import type { Grosz } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { matchesQuery } from '../../domain/search.ts';
 import { useFirstContent } from '../../lib/first-content.ts';
 import { useHydrating } from '../../lib/use-hydrating.ts';
 import { useSteppedCount } from '../../lib/use-stepped-count.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { SearchIcon } from './catalog-icons.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
-import { MAX_QUERY_LENGTH } from './shop-search.ts';
+import { loadSearchRule, useSearchRule } from './search-rule.ts';
+import { ShopFilters, type OnFilterChange } from './shop-filters.tsx';
+import { shopResults } from './shop-results.ts';
+import { MAX_QUERY_LENGTH, type ShopSort } from './shop-search.ts';
 import type { CatalogStatus } from './use-catalog.ts';
 
 /** How many cards the shop renders before 'Pokaż więcej produktów'. */
@@ -29,6 +32,12 @@ export interface ShopPageProps {
   query: string;
   /** Called as the customer types; the route writes it to the URL. */
   onQueryChange: (text: string) => void;
+  /** The order and price range from the URL (already parsed). */
+  sort?: ShopSort | undefined;
+  min?: Grosz | undefined;
+  max?: Grosz | undefined;
+  /** Called when the customer picks an order or types a price; the route writes it to the URL. */
+  onFilterChange?: OnFilterChange;
   products: readonly ProductRow[];
   status: CatalogStatus;
   onRetry: () => void;
@@ -36,11 +45,22 @@ export interface ShopPageProps {
   favourites?: GridFavourites;
 }
 
-export function filterProducts(products: readonly ProductRow[], category: CategoryId | undefined, query: string): ProductRow[] {
-  return products.filter((product) => (category === undefined || product.category === category) && matchesQuery(product, query));
-}
+const ignoreFilterChange: OnFilterChange = () => undefined;
 
-export function ShopPage({ category, query, onQueryChange, products, status, onRetry, renderAction, favourites }: ShopPageProps) {
+export function ShopPage({
+  category,
+  query,
+  onQueryChange,
+  sort,
+  min,
+  max,
+  onFilterChange = ignoreFilterChange,
+  products,
+  status,
+  onRetry,
+  renderAction,
+  favourites,
+}: ShopPageProps) {
   const searchId = useId();
   // The box keeps exactly what was typed (spaces included); the URL gets the trimmed value.
   const [text, setText] = useState(query);
@@ -64,10 +84,17 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
     return () => cancelAnimationFrame(frame);
   }, [category]);
 
-  const visible = useMemo(() => filterProducts(products, category, query), [products, category, query]);
+  // Searched in a background render: typing stays quick, and the list stays while the search's code first loads.
+  const searched = useDeferredValue(query);
+  const search = useSearchRule(searched !== '');
+  // The same function and params on the server and in the browser: the rendered list and the hydrated one agree.
+  const visible = useMemo(
+    () => shopResults(products, { category, q: searched, sort, min, max }, search),
+    [products, category, searched, sort, min, max, search],
+  );
   useFirstContent(status !== 'loading');
   // Cards are rendered a page at a time: a catalog of thousands stays quick to search and scroll.
-  const listKey = `${category ?? ''}|${query}`;
+  const listKey = `${category ?? ''}|${searched}|${sort ?? ''}|${min ?? ''}|${max ?? ''}`;
   const [shown, setShown] = useState({ listKey, count: PAGE_SIZE });
   const shownCount = shown.listKey === listKey ? shown.count : PAGE_SIZE;
   // A server-rendered page comes to life with the first screen of cards; the rest follow a few rows at a time.
@@ -131,6 +158,7 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
                 autoComplete="off"
                 enterKeyHint="search"
                 placeholder="np. róża, znicz, magnes"
+                onFocus={() => void loadSearchRule()}
                 onChange={(event) => {
                   setText(event.target.value);
                   onQueryChange(event.target.value);
@@ -139,10 +167,11 @@ export function ShopPage({ category, query, onQueryChange, products, status, onR
               />
             </div>
           </form>
+          <ShopFilters searching={searched !== ''} sort={sort} min={min} max={max} onChange={onFilterChange} />
 
           <div className="mt-4 min-h-6 text-sm text-ink-muted" aria-live="polite">
             {status === 'loading' || failedEmpty ? null : (
-              <p data-testid="result-count" data-query={query}>
+              <p data-testid="result-count" data-query={searched}>
                 Znaleziono: {countProducts(visible.length)}
               </p>
             )}
@@ -198,7 +227,7 @@ function EmptyResults() {
   return (
     <div className="rounded-2xl border border-forest-100 bg-white px-5 py-10 text-center">
       <h2 className="text-xl font-semibold text-forest-900">Nie znaleziono produktów</h2>
-      <p className="mt-2 text-ink-muted">Zmień wyszukiwane słowa lub wybierz inną kategorię.</p>
+      <p className="mt-2 text-ink-muted">Zmień wyszukiwane słowa, kategorię lub przedział cenowy.</p>
       <Link to="/shop" search={{}} className="btn-secondary mt-6">
         Pokaż wszystkie produkty
       </Link>

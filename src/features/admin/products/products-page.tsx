@@ -4,7 +4,7 @@ import { formatPln, fromPln } from '../../../domain/money.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
 import { ProductImage } from '../../../lib/product-image.tsx';
-import { matchesQuery, normalizeForSearch } from '../../../domain/search.ts';
+import { searchProducts } from '../../../domain/search.ts';
 import { PlusIcon, TrashIcon } from '../../../lib/icons.tsx';
 import { PencilIcon } from '../../../lib/picture-icons.tsx';
 import { PageHeading } from '../../../lib/page-heading.tsx';
@@ -27,12 +27,6 @@ import {
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; products: ProductRow[] };
 type Notice = { kind: 'success' | 'error'; text: string } | null;
 type Editing = { product: ProductRow | null; key: number } | null;
-
-function matches(product: ProductRow, query: string): boolean {
-  if (matchesQuery(product, query)) return true;
-  const wanted = normalizeForSearch(query);
-  return wanted !== '' && normalizeForSearch(categoryLabel(product.category)).includes(wanted);
-}
 
 /** /admin/products: the owner's catalog, persisted in the database. */
 export function ProductsPage() {
@@ -71,7 +65,7 @@ export function ProductsPage() {
   );
 
   const products = useMemo(() => (load.state === 'loaded' ? load.products : []), [load]);
-  const visible = useMemo(() => products.filter((product) => matches(product, query)), [products, query]);
+  const visible = useMemo(() => searchProducts(products, query), [products, query]);
 
   const replace = (row: ProductRow) =>
     setLoad((current) =>
