@@ -23,6 +23,9 @@ export function CartPage() {
     <CartPageView
       lines={cart.lines}
       method={cart.method}
+      offered={cart.offered}
+      liveFlowers={cart.liveFlowers}
+      pricing={cart.pricing}
       summary={cart.summary}
       onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
       onRemove={(productId) => reportCartWrite(removeLine(productId))}
