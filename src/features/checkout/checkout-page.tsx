@@ -6,6 +6,7 @@ import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import type { CheckoutCart } from './checkout-model.ts';
+import type { DeliveryMethod } from '../../domain/delivery.ts';
 
 export interface CheckoutPageProps {
   /** undefined while the cart is read from the device. */
@@ -19,10 +20,21 @@ export interface CheckoutPageProps {
   submitOrder: SubmitOrder;
   /** The order waits in the device's outbox (offline): the route empties the cart. */
   onQueued: () => void;
+  /** The delivery chosen here, for the cart page to show the same one. */
+  onDeliveryMethodChange?: (method: DeliveryMethod) => void;
 }
 
 /** docs/spec.md §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
-export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTransferPlaced, submitOrder, onQueued }: CheckoutPageProps) {
+export function CheckoutPage({
+  cart,
+  cartEditor,
+  userEmail,
+  getAccessToken,
+  onTransferPlaced,
+  submitOrder,
+  onQueued,
+  onDeliveryMethodChange,
+}: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
   const [queuedNumber, setQueuedNumber] = useState<string | null>(null);
 
@@ -65,6 +77,7 @@ export function CheckoutPage({ cart, cartEditor, userEmail, getAccessToken, onTr
           getAccessToken={getAccessToken}
           onTransferPlaced={onTransferPlaced}
           submitOrder={submitOrder}
+          onDeliveryMethodChange={onDeliveryMethodChange}
           onQueued={(localNumber) => {
             setQueuedNumber(localNumber);
             onQueued();
