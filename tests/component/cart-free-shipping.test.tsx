@@ -1,12 +1,14 @@
 import 'fake-indexeddb/auto';
-import { screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { resetProductChecksForTests } from '../../src/features/cart/cart-product-check.ts';
 import { CART_SHIPPING_META_KEY } from '../../src/features/cart/cart-store.ts';
+import { useShopName } from '../../src/features/shell/shop-name.ts';
 import { db } from '../../src/lib/db.ts';
+import { markFirstContent } from '../../src/lib/first-content.ts';
 import { PUBLIC_SETTINGS_STORAGE_KEY, resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
@@ -25,6 +27,8 @@ const text = (element: Element | null) => (element?.textContent ?? '').replace(/
 const missingNote = () => screen.queryByTestId('free-shipping-missing');
 
 let releaseLeft = () => {};
+/** A request left waiting by a finished test answers nothing, so it cannot change the next test's settings. */
+let testEnded = false;
 
 /** Answers public_settings only when released, as a slow link would. */
 function slowSettings(rows: Array<{ key: string; value: string }>): { release: () => void; answered: Promise<void> } {
@@ -37,13 +41,36 @@ function slowSettings(rows: Array<{ key: string; value: string }>): { release: (
     http.get('*/rest/v1/public_settings', async () => {
       await gate;
       answered();
-      return HttpResponse.json(rows);
+      return HttpResponse.json(testEnded ? [] : rows);
     }),
   );
   return { release, answered: done };
 }
 
+function ShopName() {
+  return <>{useShopName()}</>;
+}
+
+beforeAll(async () => {
+  // The header's shop name subscribes to the settings once per page life, after the first content, and that may
+  // start a refresh: done here, so it cannot happen in the middle of a later test with another test's answer.
+  let asked = false;
+  server.use(
+    http.get('*/rest/v1/public_settings', () => {
+      asked = true;
+      return HttpResponse.json([]);
+    }),
+  );
+  resetPublicSettingsForTests();
+  markFirstContent();
+  const { unmount } = render(<ShopName />);
+  await vi.waitFor(() => expect(asked).toBe(true), { timeout: 10_000 });
+  unmount();
+  server.resetHandlers();
+});
+
 beforeEach(async () => {
+  testEnded = false;
   resetProductChecksForTests();
   resetPublicSettingsForTests();
   await Promise.all([db.cart.clear(), db.products.clear(), db.meta.clear()]);
@@ -53,7 +80,8 @@ beforeEach(async () => {
 });
 
 afterEach(() => {
-  // A request a test left waiting ends with it.
+  // A request a test left waiting ends with it, empty.
+  testEnded = true;
   releaseLeft();
   document.getElementById('public-settings')?.remove();
 });
