@@ -3,7 +3,7 @@
  * deciding whether it lies in the shop's own delivery area, the distance
  * estimate and its Polish formatting.
  */
-import { DEFAULT_DELIVERY_RATE_PER_KM, localDeliveryCost } from '../../src/domain/delivery.ts';
+import { DEFAULT_DELIVERY_RATE_PER_KM, MIN_LOCAL_DELIVERY_KM, localDeliveryCost } from '../../src/domain/delivery.ts';
 import { ADDRESS_INCOMPLETE_MESSAGE, ADDRESS_REQUIRED_MESSAGE } from '../../src/domain/delivery-address.ts';
 import { fromPln, parseAmountText, parseDecimalText, type Grosz } from '../../src/domain/money.ts';
 import { LOCALITIES, type Locality } from './localities.ts';
@@ -27,11 +27,8 @@ const LOCAL_POSTAL_PREFIX = '37-7';
 /** Straight-line distance to road distance: the roads of the Pogórze wind. */
 export const ROAD_FACTOR = 1.3;
 export const AVERAGE_SPEED_KMH = 50;
-/**
- * A trip within the shop's own village still takes a drive; without a floor
- * the quote there would be 0 zł, which the checkout reads as "not calculated".
- */
-export const MIN_DISTANCE_KM = 2;
+/** The floor of a quoted distance; shared with the cart's 'od …' price. */
+export const MIN_DISTANCE_KM = MIN_LOCAL_DELIVERY_KM;
 
 /** The shop in Bircza, used when the origin settings are missing or invalid. */
 export const DEFAULT_ORIGIN: Coordinates = { lat: 49.6919, lng: 22.4797 };

@@ -10,6 +10,7 @@ import { issuesByField, joinIssueMessages } from '../../src/domain/validation-is
 import {
   DEFAULT_FREE_SHIPPING_THRESHOLD,
   LIVE_FLOWERS_COURIER_MESSAGE,
+  linesContainLiveFlowers,
   fixedShippingCost,
   isDeliveryAllowed,
   isLocalDelivery,
@@ -37,7 +38,6 @@ export interface CatalogProduct {
 }
 
 /** Products of this category wilt in a courier parcel (docs/spec.md §9). */
-export const LIVE_FLOWERS_CATEGORY = 'live-flowers';
 
 export interface StoredOrder {
   id: string;
@@ -181,7 +181,7 @@ async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
     return { product_id: product.id, quantity: item.quantity, price: product.price };
   });
   const subtotal = addMoney(...lines.map((line) => multiplyMoney(fromPln(line.price), line.quantity)));
-  const containsLiveFlowers = request.items.some((item) => byId.get(item.productId)!.category === LIVE_FLOWERS_CATEGORY);
+  const containsLiveFlowers = linesContainLiveFlowers(request.items.map((item) => byId.get(item.productId)!));
   const productNames = request.items.map((item) => byId.get(item.productId)!.name);
   return { lines, subtotal, containsLiveFlowers, productNames };
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  CART_SHIPPING_LABELS,
   CART_SHIPPING_OPTIONS,
   cartItemCount,
   cartSubtotal,
@@ -11,7 +10,10 @@ import {
   parseQuantity,
   type CartLine,
 } from './cart.ts';
-import { formatPln, fromPln } from './money.ts';
+import { CHECKOUT_DELIVERY_OPTIONS, DEFAULT_DELIVERY_RATE_PER_KM, DELIVERY_METHOD_LABELS } from './delivery.ts';
+import { formatPln, fromPln, grosz } from './money.ts';
+
+const owner = { freeThreshold: fromPln(300), ratePerKm: DEFAULT_DELIVERY_RATE_PER_KM };
 
 const line = (unitPln: number, quantity: number, productId = 'p'): CartLine => ({
   productId,
@@ -33,17 +35,17 @@ describe('cart totals', () => {
 
 describe('cartSummary', () => {
   it('charges the courier at 299,99 zł and says 0,01 zł is missing', () => {
-    const summary = cartSummary([line(299.99, 1)], 'gls');
+    const summary = cartSummary([line(299.99, 1)], 'gls', owner);
     expect(summary.subtotal).toBe(29999);
     expect(summary.shipping).toBe(1499);
     expect(summary.total).toBe(29999 + 1499);
     expect(summary.missingForFree).toBe(1);
-    expect(formatPln(summary.missingForFree).replace(/\s/g, ' ')).toBe('0,01 zł');
+    expect(formatPln(summary.missingForFree ?? grosz(0)).replace(/\s/g, ' ')).toBe('0,01 zł');
   });
 
   it('makes couriers and pickup points free from exactly 300 zł', () => {
     for (const method of ['gls', 'dpd', 'inpost', 'gls-pickup', 'dpd-pickup'] as const) {
-      const summary = cartSummary([line(100, 3)], method);
+      const summary = cartSummary([line(100, 3)], method, owner);
       expect(summary.shipping, method).toBe(0);
       expect(summary.total, method).toBe(30000);
       expect(summary.missingForFree, method).toBe(0);
@@ -51,28 +53,58 @@ describe('cartSummary', () => {
   });
 
   it('never makes cash on delivery free', () => {
-    expect(cartSummary([line(1000, 1)], 'gls-cod').shipping).toBe(2300);
-    expect(cartSummary([line(1000, 1)], 'dpd-cod').shipping).toBe(2600);
-    expect(cartSummary([line(1000, 1)], 'dpd-cod').total).toBe(100000 + 2600);
+    expect(cartSummary([line(1000, 1)], 'gls-cod', owner).shipping).toBe(2300);
+    expect(cartSummary([line(1000, 1)], 'dpd-cod', owner).shipping).toBe(2600);
+    expect(cartSummary([line(1000, 1)], 'dpd-cod', owner).total).toBe(100000 + 2600);
   });
 
   it('reports the full threshold for an empty cart', () => {
-    const summary = cartSummary([], 'inpost');
+    const summary = cartSummary([], 'inpost', owner);
     expect(summary.missingForFree).toBe(30000);
     expect(summary.shipping).toBe(1299);
   });
 
   it('uses the spec prices for every cart option', () => {
-    const prices = CART_SHIPPING_OPTIONS.map((method) => cartSummary([line(10, 1)], method).shipping);
-    expect(prices).toEqual([999, 999, 1299, 1499, 2300, 1699, 2600]);
+    const prices = CART_SHIPPING_OPTIONS.map((method) => cartSummary([line(10, 1)], method, owner).shipping);
+    // Pickup is free; home and cemetery from the shortest trip, 2 km both ways at 1,80 zł (7,20 zł).
+    expect(prices).toEqual([0, 720, 720, 999, 999, 1299, 1499, 2300, 1699, 2600]);
+  });
+
+  it('prices local delivery from its least cost, marked as a lower bound, without a free-shipping count', () => {
+    const summary = cartSummary([line(100, 1)], 'home', owner);
+    expect(summary).toEqual({ subtotal: 10000, shipping: 720, from: true, total: 10720, missingForFree: null });
+    expect(cartSummary([line(100, 1)], 'cemetery', { ...owner, ratePerKm: fromPln(2.5) }).shipping).toBe(1000);
+  });
+
+  it('counts towards free shipping only where it can apply: couriers, not pickup or cash on delivery', () => {
+    expect(cartSummary([line(100, 1)], 'gls', owner).missingForFree).toBe(20000);
+    expect(cartSummary([line(100, 1)], 'store', owner).missingForFree).toBeNull();
+    expect(cartSummary([line(100, 1)], 'gls-cod', owner).missingForFree).toBeNull();
+  });
+
+  it('says nothing about free shipping and prices couriers in full until the threshold is known', () => {
+    const summary = cartSummary([line(400, 1)], 'gls', { ...owner, freeThreshold: null });
+    expect(summary).toMatchObject({ shipping: 1499, missingForFree: null });
   });
 });
 
 describe('cart shipping options', () => {
-  it('keeps the spec order and a Polish label for each', () => {
-    expect(CART_SHIPPING_OPTIONS).toEqual(['gls-pickup', 'dpd-pickup', 'inpost', 'gls', 'gls-cod', 'dpd', 'dpd-cod']);
-    expect(CART_SHIPPING_LABELS['gls-cod']).toBe('Kurier GLS – za pobraniem');
-    expect(CART_SHIPPING_LABELS.inpost).toBe('InPost Paczkomat');
+  it('are the checkout’s, in its order, each with a Polish label', () => {
+    expect(CART_SHIPPING_OPTIONS).toEqual(CHECKOUT_DELIVERY_OPTIONS);
+    expect(CART_SHIPPING_OPTIONS).toEqual([
+      'store',
+      'home',
+      'cemetery',
+      'gls-pickup',
+      'dpd-pickup',
+      'inpost',
+      'gls',
+      'gls-cod',
+      'dpd',
+      'dpd-cod',
+    ]);
+    expect(DELIVERY_METHOD_LABELS['gls-cod']).toBe('Kurier GLS – za pobraniem');
+    expect(DELIVERY_METHOD_LABELS.inpost).toBe('InPost Paczkomat');
   });
 });
 

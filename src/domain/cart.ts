@@ -1,4 +1,4 @@
-import { DELIVERY_METHOD_LABELS, OFFERED_COURIERS, fixedShippingCost, missingForFreeShipping, orderTotal } from './delivery.ts';
+import { CHECKOUT_DELIVERY_OPTIONS, deliveryOptionPrice, freeShippingApplies, missingForFreeShipping, orderTotal } from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
 /** docs/spec.md §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
@@ -58,35 +58,51 @@ export function parseQuantity(input: string | number): number | null {
   return value;
 }
 
-/** The shipping methods offered on the cart page, in the order of docs/spec.md §9. */
-export const CART_SHIPPING_OPTIONS = OFFERED_COURIERS;
+/** The cart page offers what the checkout offers, in the same order (docs/spec.md §9), by the same rule (allowedDeliveryMethods). */
+export const CART_SHIPPING_OPTIONS = CHECKOUT_DELIVERY_OPTIONS;
 export type CartShippingMethod = (typeof CART_SHIPPING_OPTIONS)[number];
 
-export const DEFAULT_CART_SHIPPING_METHOD: CartShippingMethod = 'gls-pickup';
-
-export const CART_SHIPPING_LABELS: Record<CartShippingMethod, string> = DELIVERY_METHOD_LABELS;
+/** The checkout's default too, so the two start on the same delivery. */
+export const DEFAULT_CART_SHIPPING_METHOD: CartShippingMethod = 'store';
 
 export function isCartShippingMethod(value: unknown): value is CartShippingMethod {
   return typeof value === 'string' && (CART_SHIPPING_OPTIONS as readonly string[]).includes(value);
 }
 
-export interface CartSummary {
-  subtotal: Grosz;
-  shipping: Grosz;
-  total: Grosz;
-  /** 'Do darmowej wysyłki brakuje Ci: …' — threshold minus subtotal, never below 0. */
-  missingForFree: Grosz;
+/** What the cart prices delivery with: the owner's settings; the threshold null until it is known (never the built-in default). */
+export interface CartPricing {
+  freeThreshold: Grosz | null;
+  ratePerKm: Grosz;
 }
 
-/** Products, shipping of the chosen method (free from the threshold, never for cash on delivery) and the total. */
-export function cartSummary(lines: readonly CartLine[], method: CartShippingMethod, freeThreshold?: Grosz): CartSummary {
+export interface CartSummary {
+  subtotal: Grosz;
+  /** The method's price; for local delivery its least price ('od …'), the exact one needs the address. */
+  shipping: Grosz;
+  /** Shipping and total are lower bounds ('od …'): local delivery before an address is known. */
+  from: boolean;
+  total: Grosz;
+  /** 'Do darmowej wysyłki brakuje Ci: …' — threshold minus subtotal, never below 0; null where free shipping cannot apply or the threshold is not known yet. */
+  missingForFree: Grosz | null;
+}
+
+/**
+ * Products, delivery of the chosen method and the total, priced as the
+ * checkout lists the options: couriers free from the threshold (never cash
+ * on delivery), local delivery from its least price.
+ */
+export function cartSummary(lines: readonly CartLine[], method: CartShippingMethod, pricing: CartPricing): CartSummary {
   const subtotal = cartSubtotal(lines);
-  const shipping = fixedShippingCost(method, subtotal, freeThreshold);
+  // Until the threshold is known a courier is priced in full: a free delivery the owner never offered must not show.
+  const threshold = pricing.freeThreshold ?? grosz(Number.MAX_SAFE_INTEGER);
+  const price = deliveryOptionPrice(method, subtotal, threshold, pricing.ratePerKm);
+  const counts = pricing.freeThreshold !== null && freeShippingApplies(method);
   return {
     subtotal,
-    shipping,
-    total: orderTotal(subtotal, shipping),
-    missingForFree: missingForFreeShipping(subtotal, freeThreshold),
+    shipping: price.amount,
+    from: price.from,
+    total: orderTotal(subtotal, price.amount),
+    missingForFree: counts ? missingForFreeShipping(subtotal, threshold) : null,
   };
 }
 

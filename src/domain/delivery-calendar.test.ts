@@ -67,22 +67,29 @@ describe('an ordinary weekday', () => {
     ]);
   });
 
-  it('needs the lead time (120 min) before a window starts, to the minute', () => {
+  it('needs the lead time (120 min) before a window ends, to the minute', () => {
+    // 10:00 in Warsaw: ready by 12:00, the morning window's end.
     expect(windowReasons(day(MONDAY, at('2026-05-11T08:00:00Z')))).toEqual([
-      ['9:00–12:00', 'too-soon'],
+      ['9:00–12:00', null],
       ['12:00–15:30', null],
     ]);
     expect(windowReasons(day(MONDAY, at('2026-05-11T08:00:01Z')))).toEqual([
       ['9:00–12:00', 'too-soon'],
-      ['12:00–15:30', 'too-soon'],
+      ['12:00–15:30', null],
     ]);
-    expect(day(MONDAY, at('2026-05-11T08:00:01Z')).delivery.reason).toBe('too-soon');
+    // With a later cut-off the afternoon closes once an order can no longer be ready by 15:30.
+    const lateCutoff = { ...defaults, days: { ...defaults.days, 1: { ...defaults.days[1], cutoff: 15 * 60 } } };
+    expect(windowReasons(day(MONDAY, at('2026-05-11T11:30:00Z'), lateCutoff))).toEqual([
+      ['9:00–12:00', 'too-soon'],
+      ['12:00–15:30', null],
+    ]);
+    expect(day(MONDAY, at('2026-05-11T11:30:01Z'), lateCutoff).delivery.reason).toBe('too-soon');
   });
 
   it('takes no same-day order from the cut-off (12:00) on, even with no lead time', () => {
     const noLead = { ...defaults, leadTimeMinutes: 0 };
     expect(windowReasons(day(MONDAY, at('2026-05-11T09:59:59Z'), noLead))).toEqual([
-      ['9:00–12:00', 'too-soon'],
+      ['9:00–12:00', null],
       ['12:00–15:30', null],
     ]);
     expect(windowReasons(day(MONDAY, at('2026-05-11T10:00:00Z'), noLead))).toEqual([
@@ -97,7 +104,7 @@ describe('an ordinary weekday', () => {
     const noLead = { ...defaults, leadTimeMinutes: 0 };
     const saturday = '2026-05-16';
     expect(windowReasons(day(saturday, at('2026-05-16T08:59:00Z'), noLead))).toEqual([
-      ['9:00–12:00', 'too-soon'],
+      ['9:00–12:00', null],
       ['12:00–15:00', null],
     ]);
     expect(day(saturday, at('2026-05-16T09:00:00Z'), noLead).delivery.reason).toBe('after-cutoff');
@@ -215,6 +222,42 @@ describe('peak days', () => {
   });
 });
 
+describe('same-day orders: by the cut-off, ready before the window ends (decision 021)', () => {
+  const afternoon = (answer: DayAvailability) => answer.delivery.windows.find((window) => window.id === '12:00-15:30');
+
+  it('books the empty 12:00–15:30 window at 11:40 with a 12:00 cut-off and 120 min lead time', () => {
+    // 09:40Z is 11:40 in Warsaw (summer time).
+    const answer = day(MONDAY, at('2026-05-11T09:40:00Z'));
+    expect(afternoon(answer)).toMatchObject({ available: true, reason: null });
+    expect(answer.delivery.reason).toBeNull();
+    expect(
+      checkDeliverySlot({ settings: defaults, now: at('2026-05-11T09:40:00Z'), date: MONDAY, windowId: '12:00-15:30', booked: [] }),
+    ).toEqual({
+      ok: true,
+      startsAt: at('2026-05-11T10:00:00Z'),
+      label: '12:00–15:30',
+    });
+  });
+
+  it('closes it at 12:01, past the cut-off', () => {
+    const answer = day(MONDAY, at('2026-05-11T10:01:00Z'));
+    expect(afternoon(answer)).toMatchObject({ available: false, reason: 'after-cutoff' });
+    expect(answer.delivery.cutoff).toBe('12:00');
+  });
+
+  it('holds in winter time too: 11:40 on Monday 7 December is bookable, 12:00 is not', () => {
+    // 10:40Z is 11:40 in Warsaw (UTC+1).
+    expect(afternoon(day('2026-12-07', at('2026-12-07T10:40:00Z')))?.available).toBe(true);
+    expect(afternoon(day('2026-12-07', at('2026-12-07T11:00:00Z')))?.reason).toBe('after-cutoff');
+  });
+
+  it('says when a weekday takes no same-day orders at all', () => {
+    const noSameDay = { ...defaults, days: { ...defaults.days, 1: { ...defaults.days[1], cutoff: null } } };
+    const answer = day(MONDAY, at('2026-05-11T05:00:00Z'), noSameDay);
+    expect(answer.delivery).toMatchObject({ reason: 'after-cutoff', cutoff: null });
+  });
+});
+
 describe('daylight-saving change days', () => {
   const sundayWindows = {
     ...defaults,
@@ -303,7 +346,10 @@ describe('checking a chosen slot (place-order)', () => {
   it('refuses with the reason the picker shows', () => {
     const check = (date: string, windowId: string) => checkDeliverySlot({ settings: defaults, now, date, windowId, booked });
     expect(check('2026-05-10', '09:00-12:00')).toEqual({ ok: false, reason: 'past' });
-    expect(check(MONDAY, '09:00-12:00')).toEqual({ ok: false, reason: 'too-soon' });
+    expect(checkDeliverySlot({ settings: defaults, now: now + 1000, date: MONDAY, windowId: '09:00-12:00', booked })).toEqual({
+      ok: false,
+      reason: 'too-soon',
+    });
     expect(check('2026-05-12', '12:00-15:30')).toEqual({ ok: false, reason: 'full' });
     expect(check('2026-05-17', '09:00-12:00')).toEqual({ ok: false, reason: 'closed' });
     expect(check('2026-05-12', '10:00-11:00')).toEqual({ ok: false, reason: 'closed' });

@@ -47,7 +47,6 @@ export interface PlannedWindow {
   id: string;
   label: string;
   range: TimeRange;
-  wholeDay: boolean;
 }
 
 export interface DeliveryWindowAvailability {
@@ -77,8 +76,11 @@ export interface DayAvailability {
   /** Whether the shop takes orders for this date at all; the reason when not. */
   open: boolean;
   reason: UnavailableReason | null;
-  /** Home and cemetery delivery: null reason when some window can be booked. */
-  delivery: { reason: UnavailableReason | null; free: number; windows: DeliveryWindowAvailability[] };
+  /**
+   * Home and cemetery delivery: null reason when some window can be booked.
+   * `cutoff` ('H:MM', null: no same-day orders) lets the picker name the hour; copies stored before it existed lack it.
+   */
+  delivery: { reason: UnavailableReason | null; free: number; windows: DeliveryWindowAvailability[]; cutoff?: string | null };
   /** Store pickup: null reason when some hour can be chosen. */
   pickup: { reason: UnavailableReason | null; times: PickupTimeAvailability[] };
 }
@@ -97,12 +99,11 @@ export function isPeakDay(settings: DeliverySettings, date: string): boolean {
 
 /** The delivery windows a date offers if the shop is open: the peak day's single window, else the weekday's. */
 export function plannedWindows(settings: DeliverySettings, date: string): PlannedWindow[] {
-  if (isPeakDay(settings, date)) return [{ id: WHOLE_DAY_WINDOW_ID, label: WHOLE_DAY_LABEL, range: settings.peakWindow, wholeDay: true }];
+  if (isPeakDay(settings, date)) return [{ id: WHOLE_DAY_WINDOW_ID, label: WHOLE_DAY_LABEL, range: settings.peakWindow }];
   return settings.days[isoWeekday(date)].windows.map((range) => ({
     id: windowId(range),
     label: formatTimeRange(range),
     range,
-    wholeDay: false,
   }));
 }
 
@@ -152,15 +153,15 @@ function windowsOn(settings: DeliverySettings, date: string, today: string, now:
   const windows = plannedWindows(settings, date).map((planned): DeliveryWindowAvailability => {
     const startsAt = warsawInstant(date, planned.range.start);
     const endsAt = warsawInstant(date, planned.range.end);
-    // A whole-day window is delivered any time until it ends, so the lead time counts to its end, not its start.
-    const deadline = planned.wholeDay ? endsAt : startsAt;
+    // An order fits a window while it can be ready by the window's end (docs/decisions/021-window-lead-time.md):
+    // counted to the start, a window after the cut-off could never be booked the same day.
     const free = Math.max(0, Math.min(capacity.window - (counts.byWindow.get(planned.id) ?? 0), dayFree));
-    const reason: UnavailableReason | null = afterCutoff ? 'after-cutoff' : ready > deadline ? 'too-soon' : free === 0 ? 'full' : null;
+    const reason: UnavailableReason | null = afterCutoff ? 'after-cutoff' : ready > endsAt ? 'too-soon' : free === 0 ? 'full' : null;
     return { id: planned.id, label: planned.label, startsAt, endsAt, available: reason === null, reason, free };
   });
   // What can still be booked: no more than the day has left, nor than its windows hold together.
   const windowsFree = windows.reduce((sum, window) => sum + window.free, 0);
-  return { windows, free: Math.min(dayFree, windowsFree) };
+  return { windows, free: Math.min(dayFree, windowsFree), cutoff: cutoff === null ? null : formatTimeOfDay(cutoff) };
 }
 
 function pickupTimesOn(settings: DeliverySettings, date: string, now: number): PickupTimeAvailability[] {
@@ -203,7 +204,7 @@ function dayAvailability(settings: DeliverySettings, date: string, now: number, 
     ...base,
     open: true,
     reason: null,
-    delivery: { reason: summaryReason(delivery.windows), free: delivery.free, windows: delivery.windows },
+    delivery: { reason: summaryReason(delivery.windows), free: delivery.free, windows: delivery.windows, cutoff: delivery.cutoff },
     pickup: { reason: summaryReason(times), times },
   };
 }

@@ -1,4 +1,4 @@
-import { addMoney, fromPln, grosz, type Grosz } from './money.ts';
+import { addMoney, formatPln, fromPln, grosz, type Grosz } from './money.ts';
 
 export const DELIVERY_METHODS = [
   'home',
@@ -84,14 +84,52 @@ export function needsAddress(method: DeliveryMethod): boolean {
  * (see localDeliveryCost) and is not handled here.
  */
 export function fixedShippingCost(method: DeliveryMethod, subtotal: Grosz, freeThreshold: Grosz = DEFAULT_FREE_SHIPPING_THRESHOLD): Grosz {
-  if (isCourier(method) && !isCashOnDelivery(method) && subtotal >= freeThreshold) return grosz(0);
+  if (freeShippingApplies(method) && subtotal >= freeThreshold) return grosz(0);
   return SHIPPING_PRICES[method];
 }
+
+/**
+ * calculate-delivery never quotes less than this one-way distance: a trip
+ * within the shop's own village still takes a drive, and 0 zł would read as
+ * 'not calculated'.
+ */
+export const MIN_LOCAL_DELIVERY_KM = 2;
 
 /** Local delivery: the rate per km, counted both ways (there and back). */
 export function localDeliveryCost(distanceKm: number, ratePerKm: Grosz = DEFAULT_DELIVERY_RATE_PER_KM): Grosz {
   if (!Number.isFinite(distanceKm) || distanceKm < 0) throw new RangeError(`Invalid distance: ${distanceKm}`);
   return grosz(Math.round(distanceKm * 2 * ratePerKm));
+}
+
+/** The least local delivery can cost (the shortest trip calculate-delivery quotes): the 'od …' before an address is known. */
+export function localDeliveryFromPrice(ratePerKm: Grosz = DEFAULT_DELIVERY_RATE_PER_KM): Grosz {
+  return localDeliveryCost(MIN_LOCAL_DELIVERY_KM, ratePerKm);
+}
+
+/** Whether reaching the free-shipping threshold makes this method free: couriers, except cash on delivery. */
+export function freeShippingApplies(method: DeliveryMethod): boolean {
+  return isCourier(method) && !isCashOnDelivery(method);
+}
+
+/**
+ * What a delivery option costs before an address is known, as the cart and
+ * the checkout list it: fixed prices (free from the threshold where that
+ * applies), local delivery from its least price (`from`).
+ */
+export function deliveryOptionPrice(
+  method: DeliveryMethod,
+  subtotal: Grosz,
+  freeThreshold: Grosz,
+  ratePerKm: Grosz,
+): { amount: Grosz; from: boolean } {
+  if (isLocalDelivery(method)) return { amount: localDeliveryFromPrice(ratePerKm), from: true };
+  return { amount: fixedShippingCost(method, subtotal, freeThreshold), from: false };
+}
+
+/** 'Gratis', '9,99 zł' or 'od 7,20 zł'. */
+export function deliveryOptionPriceText(price: { amount: Grosz; from: boolean }): string {
+  if (price.from) return `od ${formatPln(price.amount)}`;
+  return price.amount === 0 ? 'Gratis' : formatPln(price.amount);
 }
 
 /** What is still missing to free courier shipping ('Do darmowej wysyłki brakuje Ci: …'), never below 0. */
@@ -115,6 +153,21 @@ export function allowedDeliveryMethods(containsLiveFlowers: boolean): readonly D
 export function isDeliveryAllowed(method: DeliveryMethod, containsLiveFlowers: boolean): boolean {
   return allowedDeliveryMethods(containsLiveFlowers).includes(method);
 }
+
+/** The category place-order checks; the cart and the checkout read the same one. */
+export const LIVE_FLOWERS_CATEGORY = 'live-flowers';
+
+export function linesContainLiveFlowers(lines: readonly { category: string | null }[]): boolean {
+  return lines.some((line) => line.category === LIVE_FLOWERS_CATEGORY);
+}
+
+/** The chosen method when this cart may use it, else store pickup, as the checkout falls back (live flowers added later). */
+export function usableDeliveryMethod(chosen: DeliveryMethod, containsLiveFlowers: boolean): DeliveryMethod {
+  return isDeliveryAllowed(chosen, containsLiveFlowers) ? chosen : DEFAULT_DELIVERY_METHOD;
+}
+
+export const LIVE_FLOWERS_DELIVERY_NOTE =
+  'W koszyku są kwiaty żywe: dowozimy je sami na terenie powiatu przemyskiego i gminy Bircza albo czekają na Ciebie w kwiaciarni.';
 
 export const LIVE_FLOWERS_COURIER_MESSAGE =
   'Kwiaty żywe dostarczamy tylko sami – na terenie powiatu przemyskiego i gminy Bircza – albo do odbioru w kwiaciarni. Wybierz dostawę do domu, na cmentarz lub odbiór osobisty.';

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { createFileRoute } from '@tanstack/react-router';
+import type { DeliveryMethod } from '../domain/delivery.ts';
 import { CartPage } from '../features/cart/cart-page.tsx';
 
 export const Route = createFileRoute('/cart')({
@@ -12,5 +13,8 @@ function CartRoute() {
   useEffect(() => {
     void import('../features/checkout/delivery-availability.ts').then((module) => module.refreshAvailability());
   }, []);
-  return <CartPage />;
+  // The checkout opens on the delivery chosen here (loaded on demand: the form's code is the checkout's).
+  const rememberMethod = (method: DeliveryMethod) =>
+    void import('../features/checkout/checkout-draft.ts').then((module) => module.rememberDeliveryMethod(method));
+  return <CartPage onMethodChosen={rememberMethod} />;
 }

@@ -2,7 +2,8 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
-import { clearCart, removeLine, setQuantities } from '../features/cart/cart-store.ts';
+import { isCartShippingMethod } from '../domain/cart.ts';
+import { clearCart, removeLine, setCartShippingMethod, setQuantities } from '../features/cart/cart-store.ts';
 import { reportCartWrite } from '../features/cart/report-cart-write.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
@@ -39,6 +40,9 @@ function CheckoutRoute() {
       submitOrder={submitOrder}
       onQueued={() => reportCartWrite(clearCart())}
       useQueuedOrder={useQueuedOrder}
+      onDeliveryMethodChange={(method) => {
+        if (isCartShippingMethod(method)) reportCartWrite(setCartShippingMethod(method));
+      }}
     />
   );
 }

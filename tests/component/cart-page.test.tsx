@@ -3,7 +3,9 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryHistory, createRootRoute, createRouter } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { CartShippingMethod } from '../../src/domain/cart.ts';
+import type { CartPricing, CartShippingMethod } from '../../src/domain/cart.ts';
+import type { CategoryId } from '../../src/domain/categories.ts';
+import { fromPln } from '../../src/domain/money.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { buildCartView } from '../../src/features/cart/cart-lines.ts';
 import { QUANTITY_ERROR } from '../../src/features/cart/cart-lines-table.tsx';
@@ -14,13 +16,13 @@ import type { CartRecord } from '../../src/lib/db.ts';
 /** Intl's pl-PL output uses non-breaking spaces; compare with plain ones. */
 const text = (element: Element | null) => (element?.textContent ?? '').replace(/\s/g, ' ');
 
-function product(id: string, name: string, price: number): ProductRow {
+function product(id: string, name: string, price: number, category: CategoryId = 'live-flowers'): ProductRow {
   return {
     id,
     name,
     description: '',
     price,
-    category: 'live-flowers',
+    category,
     image_url: `/products/${id}.svg`,
     is_featured: false,
     stock: 10,
@@ -30,7 +32,10 @@ function product(id: string, name: string, price: number): ProductRow {
 }
 
 const ROSES = product('a1b2c3d4-0000-4000-8000-000000000001', 'Bukiet czerwonych róż', 100);
-const CANDLE = product('e5f6a7b8-0000-4000-8000-000000000002', 'Znicz szklany', 24.99);
+const CANDLE = product('e5f6a7b8-0000-4000-8000-000000000002', 'Znicz szklany', 24.99, 'candles');
+/** No live flowers: couriers may carry it. */
+const BOUQUET = product('b0c1d2e3-0000-4000-8000-000000000003', 'Bukiet sztucznych róż', 100, 'artificial-flowers');
+const OWNER_PRICING: CartPricing = { freeThreshold: fromPln(300), ratePerKm: fromPln(1.8) };
 
 function record(productId: string, quantity: number, minute: number): CartRecord {
   return { productId, quantity, addedAt: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z` };
@@ -42,19 +47,27 @@ function Harness({
   products,
   checks,
   onPrint,
+  method: chosen = 'gls-pickup',
+  pricing = OWNER_PRICING,
 }: {
   initial: CartRecord[];
   products: ProductRow[];
   checks?: ProductChecks;
   onPrint?: () => void;
+  /** What the customer chose before (the device's stored choice). */
+  method?: CartShippingMethod;
+  pricing?: CartPricing;
 }) {
   const [records, setRecords] = useState(initial);
-  const [method, setMethod] = useState<CartShippingMethod>('gls-pickup');
-  const view = buildCartView(records, products, method, checks);
+  const [method, setMethod] = useState<CartShippingMethod>(chosen);
+  const view = buildCartView(records, products, method, checks, pricing);
   return (
     <CartPageView
       lines={view.lines}
       method={view.method}
+      offered={view.offered}
+      liveFlowers={view.liveFlowers}
+      pricing={view.pricing}
       summary={view.summary}
       onSetQuantities={(changes) =>
         setRecords((rs) =>
@@ -87,7 +100,7 @@ function lineFor(name: string): HTMLElement {
 
 describe('cart page', () => {
   it('shows catalog numbers, line totals and the summary in Polish format', async () => {
-    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[ROSES, CANDLE]} />);
+    await renderInRouter(<Harness initial={[record(BOUQUET.id, 1, 0), record(CANDLE.id, 3, 1)]} products={[BOUQUET, CANDLE]} />);
 
     expect(screen.getByRole('heading', { level: 1, name: 'Koszyk' })).toBeTruthy();
     const candle = lineFor('Znicz szklany');
@@ -101,9 +114,9 @@ describe('cart page', () => {
 
   it('recalculates the whole cart with every edited quantity', async () => {
     const user = userEvent.setup();
-    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} />);
+    await renderInRouter(<Harness initial={[record(BOUQUET.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[BOUQUET, CANDLE]} />);
 
-    const rosesQty = screen.getByLabelText('Ilość: Bukiet czerwonych róż');
+    const rosesQty = screen.getByLabelText('Ilość: Bukiet sztucznych róż');
     const candleQty = screen.getByLabelText('Ilość: Znicz szklany');
     await user.clear(rosesQty);
     await user.type(rosesQty, '2');
@@ -146,7 +159,7 @@ describe('cart page', () => {
 
   it('makes courier shipping free at 300 zł but never cash on delivery', async () => {
     const user = userEvent.setup();
-    await renderInRouter(<Harness initial={[record(ROSES.id, 3, 0)]} products={[ROSES]} />);
+    await renderInRouter(<Harness initial={[record(BOUQUET.id, 3, 0)]} products={[BOUQUET]} />);
 
     const shipping = screen.getByRole('group', { name: 'Dostawa' });
     const gls = within(shipping).getByRole('radio', {
@@ -165,10 +178,13 @@ describe('cart page', () => {
     expect(text(screen.getByTestId('summary-total'))).toBe('323,00 zł');
   });
 
-  it('lists the seven shipping options in spec order', async () => {
-    await renderInRouter(<Harness initial={[record(ROSES.id, 1, 0)]} products={[ROSES]} />);
+  it('lists the checkout’s delivery options in its order, local delivery from its least price', async () => {
+    await renderInRouter(<Harness initial={[record(BOUQUET.id, 1, 0)]} products={[BOUQUET]} />);
     const radios = within(screen.getByRole('group', { name: 'Dostawa' })).getAllByRole('radio');
     expect(radios.map((r) => text(r.closest('label')))).toEqual([
+      'Odbiór osobisty w kwiaciarniGratis',
+      'Dostawa do domuod 7,20 zł',
+      'Dostawa na cmentarzod 7,20 zł',
       'GLS – odbiór w punkcie9,99 zł',
       'DPD – odbiór w punkcie9,99 zł',
       'InPost Paczkomat12,99 zł',
@@ -177,8 +193,68 @@ describe('cart page', () => {
       'Kurier DPD16,99 zł',
       'Kurier DPD – za pobraniem26,00 zł',
     ]);
-    expect((radios[0] as HTMLInputElement).checked).toBe(true);
+    expect(radios.every((r) => !(r as HTMLInputElement).disabled)).toBe(true);
+    expect((radios[3] as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole('combobox', { name: 'Kraj' }).textContent).toBe('Polska');
+  });
+
+  it('starts on store pickup, as the checkout does', () => {
+    expect(buildCartView([record(BOUQUET.id, 1, 0)], [BOUQUET]).method).toBe('store');
+  });
+
+  it('for live flowers offers what the checkout offers: pickup and our own delivery, couriers disabled, a courier chosen before falls back to pickup', async () => {
+    await renderInRouter(
+      <Harness initial={[record(ROSES.id, 1, 0), record(CANDLE.id, 1, 1)]} products={[ROSES, CANDLE]} method="gls-pickup" />,
+    );
+    const shipping = screen.getByRole('group', { name: 'Dostawa' });
+    expect(text(shipping)).toContain('W koszyku są kwiaty żywe');
+    const radios = within(shipping).getAllByRole('radio') as HTMLInputElement[];
+    expect(radios.filter((r) => !r.disabled).map((r) => r.value)).toEqual(['store', 'home', 'cemetery']);
+    expect(radios.find((r) => r.checked)?.value).toBe('store');
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('Gratis');
+    expect(text(screen.getByTestId('summary-total'))).toBe('124,99 zł');
+    // Pickup is not subject to free shipping: nothing to count towards.
+    expect(screen.queryByTestId('free-shipping-missing')).toBeNull();
+  });
+
+  it('quotes home delivery as “od …”, the exact cost after the address, at the owner’s rate, with no free-shipping count', async () => {
+    const user = userEvent.setup();
+    await renderInRouter(
+      <Harness
+        initial={[record(ROSES.id, 1, 0)]}
+        products={[ROSES]}
+        method="store"
+        pricing={{ freeThreshold: fromPln(300), ratePerKm: fromPln(2.5) }}
+      />,
+    );
+    await user.click(screen.getByRole('radio', { name: /Dostawa do domu/ }));
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('od 10,00 zł');
+    expect(text(screen.getByTestId('summary-total'))).toBe('od 110,00 zł');
+    expect(text(screen.getByTestId('local-delivery-note'))).toBe(
+      'Dostawa do domu: od 10,00 zł, dokładny koszt po podaniu adresu (2,50 zł za km w obie strony).',
+    );
+    expect(screen.queryByTestId('free-shipping-missing')).toBeNull();
+  });
+
+  it('says nothing about free shipping for cash on delivery, or while the threshold is unknown', async () => {
+    const user = userEvent.setup();
+    const { unmount } = await renderInRouter(<Harness initial={[record(BOUQUET.id, 1, 0)]} products={[BOUQUET]} method="gls" />);
+    expect(text(screen.getByTestId('free-shipping-missing'))).toBe('Do darmowej wysyłki brakuje Ci: 200,00 zł');
+    await user.click(screen.getByRole('radio', { name: /Kurier GLS – za pobraniem/ }));
+    expect(screen.queryByTestId('free-shipping-missing')).toBeNull();
+    unmount();
+
+    await renderInRouter(
+      <Harness
+        initial={[record(BOUQUET.id, 3, 0)]}
+        products={[BOUQUET]}
+        method="gls"
+        pricing={{ freeThreshold: null, ratePerKm: fromPln(1.8) }}
+      />,
+    );
+    expect(screen.queryByTestId('free-shipping-missing')).toBeNull();
+    // Not shown free before the owner's threshold is known.
+    expect(text(screen.getByTestId('summary-shipping'))).toBe('14,99 zł');
   });
 
   it('answers the coupon field honestly', async () => {

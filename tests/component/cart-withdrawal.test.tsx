@@ -41,6 +41,9 @@ describe('cart: lines without the right of withdrawal', () => {
       <CartPageView
         lines={view.lines}
         method={view.method}
+        offered={view.offered}
+        liveFlowers={view.liveFlowers}
+        pricing={view.pricing}
         summary={view.summary}
         onSetQuantities={noop}
         onRemove={noop}

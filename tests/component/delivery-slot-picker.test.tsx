@@ -94,6 +94,43 @@ describe('delivery slot picker', () => {
     expect((within(windows).getByRole('radio', { name: /12:00–15:30/ }) as HTMLInputElement).checked).toBe(true);
   });
 
+  it('says in words why a day or a window is closed: the cut-off hour, and later hours when the morning is too soon', async () => {
+    const withCutoff = (day: ReturnType<typeof openDay>) => ({ ...day, delivery: { ...day.delivery, cutoff: '12:00' } });
+    serveAvailability(
+      standardAnswer({
+        days: [
+          // Today past the cut-off.
+          withCutoff(
+            openDay(
+              inDays(0),
+              [
+                { ...MORNING, reason: 'after-cutoff' },
+                { ...AFTERNOON, reason: 'after-cutoff' },
+              ],
+              [{ time: '15:00' }],
+            ),
+          ),
+          // Tomorrow as at 11:40 on that day: the morning cannot be ready in time, the afternoon can.
+          withCutoff(openDay(inDays(1), [{ ...MORNING, reason: 'too-soon' }, AFTERNOON], [{ time: '15:00' }])),
+        ],
+      }),
+    );
+    const user = userEvent.setup();
+    render(<Harness method="home" />);
+    await screen.findByRole('group', { name: 'Dzień dostawy' });
+
+    const today = dayRadio(inDays(0)) as HTMLInputElement;
+    expect(today.disabled).toBe(true);
+    expect(today.closest('label')?.textContent).toContain('zamówienia na dziś przyjmujemy do 12:00');
+
+    await user.click(dayRadio(inDays(1)));
+    const windows = screen.getByRole('group', { name: /Godziny dostawy/ });
+    const morning = within(windows).getByRole('radio', { name: /9:00–12:00/ }) as HTMLInputElement;
+    expect(morning.disabled).toBe(true);
+    expect(morning.closest('label')?.textContent).toContain('za mało czasu na przygotowanie — wybierz późniejsze godziny');
+    expect((within(windows).getByRole('radio', { name: /12:00–15:30/ }) as HTMLInputElement).disabled).toBe(false);
+  });
+
   it('chooses the peak day’s one window “w ciągu dnia” with the day', async () => {
     serveAvailability(standardAnswer());
     const onChange = vi.fn();

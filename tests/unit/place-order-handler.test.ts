@@ -430,12 +430,6 @@ describe('place-order: the florist slot, checked with the server clock', () => {
     ['a Sunday', { deliveryDate: '2026-11-29' }, 'zamknięte', 'deliveryDate'],
     ['Christmas Day (a closed holiday)', { deliveryDate: '2026-12-25' }, 'zamknięte', 'deliveryDate'],
     ['a window the day does not offer', { deliveryWindow: '15:30-18:00' }, 'zamknięte', 'deliveryDate'],
-    [
-      'a window starting within the lead time',
-      { deliveryDate: TODAY, deliveryWindow: '09:00-12:00' },
-      'za mało czasu na przygotowanie zamówienia',
-      'deliveryWindow',
-    ],
   ])(
     'refuses home delivery on %s with 422 slot_unavailable naming the problem, and writes nothing',
     async (_label, slot, reason, field) => {
@@ -446,6 +440,21 @@ describe('place-order: the florist slot, checked with the server clock', () => {
       expect(writes).toHaveLength(0);
     },
   );
+
+  it('refuses a window the order cannot reach before it ends (lead time 120 min): 9:00–12:00 from 10:01', async () => {
+    const { deps, writes } = fakeDeps({ ...quoted, now: () => warsawInstant(TODAY, 10 * 60 + 1) });
+    const answer = await place(deps, checkoutBy('home', { deliveryDate: TODAY, deliveryWindow: '09:00-12:00' }));
+    expect(answer.status).toBe(422);
+    expect(answer.body).toEqual(deliveryRefusal('za mało czasu na przygotowanie zamówienia', 'deliveryWindow'));
+    expect(writes).toHaveLength(0);
+  });
+
+  it('takes a same-day 12:00–15:30 window at 11:40, before the 12:00 cut-off', async () => {
+    const { deps, writes } = fakeDeps({ ...quoted, now: () => warsawInstant(TODAY, 11 * 60 + 40) });
+    const answer = await place(deps, checkoutBy('home', { deliveryDate: TODAY, deliveryWindow: '12:00-15:30' }));
+    expect(answer.status).toBe(201);
+    expect(writes[0]).toMatchObject({ details: { delivery_date: TODAY, delivery_window: '12:00-15:30' } });
+  });
 
   it('refuses a same-day window after the cut-off (12:00 on a weekday)', async () => {
     const { deps, writes } = fakeDeps({ ...quoted, now: () => warsawInstant(TODAY, 12 * 60 + 5) });

@@ -7,9 +7,18 @@ import {
   lineTotal,
   type LineAvailability,
   type CartLine,
+  type CartPricing,
   type CartShippingMethod,
   type CartSummary,
 } from '../../domain/cart.ts';
+import {
+  DEFAULT_DELIVERY_RATE_PER_KM,
+  DEFAULT_FREE_SHIPPING_THRESHOLD,
+  allowedDeliveryMethods,
+  linesContainLiveFlowers,
+  usableDeliveryMethod,
+  type DeliveryMethod,
+} from '../../domain/delivery.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import type { CategoryId } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
@@ -47,7 +56,12 @@ export interface CartViewLine {
 
 export interface CartView {
   lines: CartViewLine[];
+  /** The chosen method if this cart may use it, else store pickup (as the checkout falls back). */
   method: CartShippingMethod;
+  /** What this cart may use (live flowers: pickup and the shop's own delivery only). */
+  offered: readonly DeliveryMethod[];
+  liveFlowers: boolean;
+  pricing: CartPricing;
   summary: CartSummary;
   /** Items counted in the header badge (all lines, available or not). */
   itemCount: number;
@@ -94,7 +108,7 @@ export function buildCartView(
   products: ReadonlyArray<ProductRow | undefined>,
   method: CartShippingMethod = DEFAULT_CART_SHIPPING_METHOD,
   checks: ProductChecks = new Map(),
-  freeThreshold?: Grosz,
+  pricing: CartPricing = { freeThreshold: DEFAULT_FREE_SHIPPING_THRESHOLD, ratePerKm: DEFAULT_DELIVERY_RATE_PER_KM },
 ): CartView {
   const byId = new Map(products.filter((p): p is ProductRow => p !== undefined).map((p) => [p.id, p]));
   const sorted = [...records].sort((a, b) => a.addedAt.localeCompare(b.addedAt));
@@ -134,11 +148,16 @@ export function buildCartView(
   const priced: CartLine[] = lines
     .filter((line) => line.availability === 'available')
     .map((line) => ({ productId: line.productId, quantity: line.quantity, unitPrice: line.unitPrice }));
-  const summary = cartSummary(priced, method, freeThreshold);
+  // Every line counts, priced or not: a line being checked is still going to travel.
+  const liveFlowers = linesContainLiveFlowers(lines);
+  const usable = usableDeliveryMethod(method, liveFlowers) as CartShippingMethod;
   return {
     lines,
-    method,
-    summary,
+    method: usable,
+    offered: allowedDeliveryMethods(liveFlowers),
+    liveFlowers,
+    pricing,
+    summary: cartSummary(priced, usable, pricing),
     itemCount: cartItemCount(records),
   };
 }

@@ -1,8 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CART_SHIPPING_LABELS, CART_SHIPPING_OPTIONS, type CartShippingMethod, type CartSummary } from '../../domain/cart.ts';
-import { fixedShippingCost } from '../../domain/delivery.ts';
-import { formatPln, type Grosz } from '../../domain/money.ts';
+import { CART_SHIPPING_OPTIONS, type CartPricing, type CartShippingMethod, type CartSummary } from '../../domain/cart.ts';
+import {
+  DELIVERY_METHOD_LABELS,
+  LIVE_FLOWERS_DELIVERY_NOTE,
+  deliveryOptionPrice,
+  deliveryOptionPriceText,
+  isLocalDelivery,
+  type DeliveryMethod,
+} from '../../domain/delivery.ts';
+import { formatPln, grosz } from '../../domain/money.ts';
 import { PrinterIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartLinesTable } from './cart-lines-table.tsx';
@@ -11,6 +18,10 @@ import type { CartViewLine } from './cart-lines.ts';
 export interface CartPageViewProps {
   lines: CartViewLine[];
   method: CartShippingMethod;
+  /** What this cart may use; the rest stays listed, disabled, as at the checkout. */
+  offered: readonly DeliveryMethod[];
+  liveFlowers: boolean;
+  pricing: CartPricing;
   summary: CartSummary;
   onSetQuantities: (changes: Array<{ productId: string; quantity: number }>) => void;
   onRemove: (productId: string) => void;
@@ -19,15 +30,23 @@ export interface CartPageViewProps {
   onPrint?: () => void;
 }
 
-function priceOrFree(amount: Grosz): string {
-  return amount === 0 ? 'Gratis' : formatPln(amount);
-}
-
 /** The cart page (docs/spec.md §2 'Cart page'). Presentational: data and actions come in as props. */
-export function CartPageView({ lines, method, summary, onSetQuantities, onRemove, onClear, onMethodChange, onPrint }: CartPageViewProps) {
+export function CartPageView({
+  lines,
+  method,
+  offered,
+  liveFlowers,
+  pricing,
+  summary,
+  onSetQuantities,
+  onRemove,
+  onClear,
+  onMethodChange,
+  onPrint,
+}: CartPageViewProps) {
   const idPrefix = useId();
-
-  const free = summary.missingForFree;
+  // Until the owner's threshold is known no courier is shown free (cartSummary prices them in full too).
+  const threshold = pricing.freeThreshold ?? grosz(Number.MAX_SAFE_INTEGER);
 
   if (lines.length === 0) {
     return (
@@ -87,25 +106,30 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
 
           <fieldset className="mt-5 print:hidden">
             <legend className="text-sm font-medium text-ink">Dostawa</legend>
+            {liveFlowers && <p className="mt-1 text-sm text-ink-muted">{LIVE_FLOWERS_DELIVERY_NOTE}</p>}
             <div className="mt-2 space-y-1">
               {CART_SHIPPING_OPTIONS.map((option) => {
-                const price = fixedShippingCost(option, summary.subtotal);
+                const price = deliveryOptionPrice(option, summary.subtotal, threshold, pricing.ratePerKm);
+                const disabled = !offered.includes(option);
                 return (
                   <label
                     key={option}
-                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-forest-50 has-checked:bg-forest-50"
+                    className="flex min-h-11 cursor-pointer items-center gap-3 rounded-lg px-2 hover:bg-forest-50 has-checked:bg-forest-50 has-disabled:cursor-not-allowed has-disabled:opacity-60 has-disabled:hover:bg-transparent"
                   >
                     <input
                       type="radio"
                       name={`${idPrefix}-shipping`}
                       value={option}
                       checked={method === option}
+                      disabled={disabled}
                       onChange={() => onMethodChange(option)}
                       className="size-5 accent-forest-800"
                     />
-                    <span className="flex-1 text-ink">{CART_SHIPPING_LABELS[option]}</span>
-                    <span className={`tabular-nums ${price === 0 ? 'font-semibold text-forest-700' : 'text-ink'}`}>
-                      {priceOrFree(price)}
+                    <span className="flex-1 text-ink">{DELIVERY_METHOD_LABELS[option]}</span>
+                    <span
+                      className={`tabular-nums whitespace-nowrap ${price.amount === 0 && !price.from ? 'font-semibold text-forest-700' : 'text-ink'}`}
+                    >
+                      {deliveryOptionPriceText(price)}
                     </span>
                   </label>
                 );
@@ -113,9 +137,16 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
             </div>
           </fieldset>
 
-          {free > 0 && (
+          {isLocalDelivery(method) && (
+            <p className="mt-4 rounded-lg bg-forest-50 px-3 py-2 text-sm text-ink" data-testid="local-delivery-note">
+              {DELIVERY_METHOD_LABELS[method]}: od {formatPln(summary.shipping)}, dokładny koszt po podaniu adresu (
+              {formatPln(pricing.ratePerKm)} za km w obie strony).
+            </p>
+          )}
+
+          {summary.missingForFree !== null && summary.missingForFree > 0 && (
             <p className="mt-4 rounded-lg bg-blush-50 px-3 py-2 text-sm text-ink" data-testid="free-shipping-missing">
-              Do darmowej wysyłki brakuje Ci: <strong className="whitespace-nowrap">{formatPln(free)}</strong>
+              Do darmowej wysyłki brakuje Ci: <strong className="whitespace-nowrap">{formatPln(summary.missingForFree)}</strong>
             </p>
           )}
 
@@ -128,16 +159,16 @@ export function CartPageView({ lines, method, summary, onSetQuantities, onRemove
             </div>
             <div className="flex justify-between gap-4">
               <dt className="text-ink-muted">
-                Dostawa <span className="text-sm">({CART_SHIPPING_LABELS[method]})</span>
+                Dostawa <span className="text-sm">({DELIVERY_METHOD_LABELS[method]})</span>
               </dt>
               <dd className="tabular-nums" data-testid="summary-shipping">
-                {priceOrFree(summary.shipping)}
+                {deliveryOptionPriceText({ amount: summary.shipping, from: summary.from })}
               </dd>
             </div>
             <div className="flex justify-between gap-4 border-t border-forest-100 pt-2 text-lg font-bold text-forest-900">
               <dt>Razem</dt>
               <dd className="tabular-nums" data-testid="summary-total">
-                {formatPln(summary.total)}
+                {summary.from ? `od ${formatPln(summary.total)}` : formatPln(summary.total)}
               </dd>
             </div>
           </dl>

@@ -1,11 +1,12 @@
+import type { CartShippingMethod } from '../../domain/cart.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartPageView } from './cart-page-view.tsx';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
 
-/** /cart: the on-device cart, live across tabs. */
-export function CartPage() {
+/** /cart: the on-device cart, live across tabs. `onMethodChosen` hands the chosen delivery on to the checkout. */
+export function CartPage({ onMethodChosen }: { onMethodChosen?: (method: CartShippingMethod) => void }) {
   const cart = useCart();
 
   if (cart === undefined) {
@@ -23,11 +24,17 @@ export function CartPage() {
     <CartPageView
       lines={cart.lines}
       method={cart.method}
+      offered={cart.offered}
+      liveFlowers={cart.liveFlowers}
+      pricing={cart.pricing}
       summary={cart.summary}
       onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
       onRemove={(productId) => reportCartWrite(removeLine(productId))}
       onClear={() => reportCartWrite(clearCart())}
-      onMethodChange={(method) => reportCartWrite(setCartShippingMethod(method))}
+      onMethodChange={(method) => {
+        reportCartWrite(setCartShippingMethod(method));
+        onMethodChosen?.(method);
+      }}
     />
   );
 }

@@ -1,11 +1,11 @@
 import {
   CHECKOUT_DELIVERY_OPTIONS,
   DELIVERY_METHOD_LABELS,
-  fixedShippingCost,
-  isLocalDelivery,
+  deliveryOptionPrice,
+  deliveryOptionPriceText,
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
-import { formatPln, type Grosz } from '../../domain/money.ts';
+import type { Grosz } from '../../domain/money.ts';
 import { CHECKOUT_PAYMENT_METHODS, PAYMENT_METHOD_LABELS, type CheckoutPaymentMethod } from '../../domain/payment-methods.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
 
@@ -16,9 +16,6 @@ export interface Choice<T extends string> {
   aside?: string;
   disabled?: boolean;
 }
-
-export const LIVE_FLOWERS_DELIVERY_NOTE =
-  'W koszyku są kwiaty żywe: dowozimy je sami na terenie powiatu przemyskiego i gminy Bircza albo czekają na Ciebie w kwiaciarni.';
 
 /** Every delivery method with its price; the ones this cart cannot use stay visible but disabled. */
 export function deliveryChoices(
@@ -40,10 +37,9 @@ export const PAYMENT_CHOICES: Choice<CheckoutPaymentMethod>[] = CHECKOUT_PAYMENT
   label: PAYMENT_METHOD_LABELS[method],
 }));
 
+/** The cart page lists the same prices (deliveryOptionPriceText), so both quote one delivery price. */
 function deliveryPriceLabel(method: DeliveryMethod, subtotal: Grosz, freeThreshold: Grosz, ratePerKm: Grosz): string {
-  if (isLocalDelivery(method)) return `${formatPln(ratePerKm)}/km`;
-  const price = fixedShippingCost(method, subtotal, freeThreshold);
-  return price === 0 ? 'Gratis' : formatPln(price);
+  return deliveryOptionPriceText(deliveryOptionPrice(method, subtotal, freeThreshold, ratePerKm));
 }
 
 const choiceClass =

@@ -101,6 +101,13 @@ export async function saveCheckoutDraft(draft: CheckoutDraft): Promise<void> {
   await db.meta.put({ key: CHECKOUT_DRAFT_META_KEY, value: draft });
 }
 
+/** The delivery chosen on the cart page: the checkout opens on it, the rest of the draft untouched. */
+export async function rememberDeliveryMethod(method: DeliveryMethod): Promise<void> {
+  const draft = await loadCheckoutDraft();
+  const values = { ...(draft?.values ?? EMPTY_CHECKOUT_FORM), deliveryMethod: method };
+  await saveCheckoutDraft(draft?.pending ? { values, pending: draft.pending } : { values });
+}
+
 /** Who buys: kept for the next order, as a convenience. */
 const BUYER_FIELDS = ['firstName', 'lastName', 'email', 'phone'] as const satisfies readonly (keyof CheckoutFormValues)[];
 const BUYER_ADDRESS_FIELDS = [

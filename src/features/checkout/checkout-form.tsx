@@ -3,7 +3,13 @@ import { useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
 import { blikCodeError, checkoutFormSchema, normalizeBlikCode, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
-import { DEFAULT_DELIVERY_RATE_PER_KM, isLocalDelivery, needsAddress } from '../../domain/delivery.ts';
+import {
+  DEFAULT_DELIVERY_RATE_PER_KM,
+  LIVE_FLOWERS_DELIVERY_NOTE,
+  isLocalDelivery,
+  needsAddress,
+  type DeliveryMethod,
+} from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
@@ -13,7 +19,7 @@ import { BlikCodeField, BlikWaiting, PaymentNotice } from './blik-payment.tsx';
 import { useBlikCodeInShop } from './blik-code-setting.ts';
 import { CardSection } from './card-section.tsx';
 import { CemeterySection } from './cemetery-section.tsx';
-import { LIVE_FLOWERS_DELIVERY_NOTE, PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
+import { PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
 import { BLIK_CODE_FIELD } from './checkout-flow.ts';
 import { ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
 import { fieldError, serverFieldError, useCheckoutFormApi } from './checkout-form-api.ts';
@@ -51,6 +57,8 @@ export interface CheckoutFormProps {
   /** Places the order (or keeps it in the device's outbox when offline). */
   submitOrder: SubmitOrder;
   onQueued: (localNumber: string) => void;
+  /** The delivery chosen here, for the cart page to show the same one. */
+  onDeliveryMethodChange?: (method: DeliveryMethod) => void;
 }
 
 export const UNVERIFIED_LINES_NOTE =
@@ -65,6 +73,7 @@ export function CheckoutForm({
   onTransferPlaced,
   submitOrder,
   onQueued,
+  onDeliveryMethodChange,
 }: CheckoutFormProps) {
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
@@ -129,6 +138,14 @@ export function CheckoutForm({
   useEffect(() => {
     if (!offered.includes(values.deliveryMethod)) form.setFieldValue('deliveryMethod', 'store');
   }, [offered, values.deliveryMethod, form]);
+
+  const onDeliveryMethodChangeRef = useRef(onDeliveryMethodChange);
+  useEffect(() => {
+    onDeliveryMethodChangeRef.current = onDeliveryMethodChange;
+  });
+  useEffect(() => {
+    onDeliveryMethodChangeRef.current?.(values.deliveryMethod);
+  }, [values.deliveryMethod]);
 
   // Services at the grave go only with a cemetery delivery (the schema refuses them otherwise).
   useEffect(() => {

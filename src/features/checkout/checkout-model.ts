@@ -1,6 +1,12 @@
 import type { LineAvailability } from '../../domain/cart.ts';
 import type { CategoryId } from '../../domain/categories.ts';
-import { allowedDeliveryMethods, fixedShippingCost, isLocalDelivery, type DeliveryMethod } from '../../domain/delivery.ts';
+import {
+  allowedDeliveryMethods,
+  fixedShippingCost,
+  isLocalDelivery,
+  linesContainLiveFlowers,
+  type DeliveryMethod,
+} from '../../domain/delivery.ts';
 import type { DeliveryServiceOffer } from '../../domain/delivery-availability-contract.ts';
 import type { DeliveryServiceId } from '../../domain/delivery-settings.ts';
 import { takesRibbon } from '../../domain/florist-order.ts';
@@ -27,7 +33,7 @@ export interface CheckoutCart {
 }
 
 export function containsLiveFlowers(lines: readonly CheckoutLine[]): boolean {
-  return lines.some((line) => line.category === 'live-flowers');
+  return linesContainLiveFlowers(lines);
 }
 
 export function offeredDeliveryMethods(lines: readonly CheckoutLine[]): readonly DeliveryMethod[] {

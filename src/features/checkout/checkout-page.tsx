@@ -6,6 +6,7 @@ import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import type { QueuedOrderProgress, SubmitOrder } from '../../domain/place-order-contract.ts';
 import type { CheckoutCart } from './checkout-model.ts';
+import type { DeliveryMethod } from '../../domain/delivery.ts';
 
 export interface CheckoutPageProps {
   /** undefined while the cart is read from the device. */
@@ -21,6 +22,8 @@ export interface CheckoutPageProps {
   onQueued: () => void;
   /** Follows a queued order in the device's outbox (a hook the route passes in). */
   useQueuedOrder: (localNumber: string) => QueuedOrderProgress | null | undefined;
+  /** The delivery chosen here, for the cart page to show the same one. */
+  onDeliveryMethodChange?: (method: DeliveryMethod) => void;
 }
 
 /** docs/spec.md §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
@@ -33,6 +36,7 @@ export function CheckoutPage({
   submitOrder,
   onQueued,
   useQueuedOrder,
+  onDeliveryMethodChange,
 }: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
   const [queuedNumber, setQueuedNumber] = useState<string | null>(null);
@@ -76,6 +80,7 @@ export function CheckoutPage({
           getAccessToken={getAccessToken}
           onTransferPlaced={onTransferPlaced}
           submitOrder={submitOrder}
+          onDeliveryMethodChange={onDeliveryMethodChange}
           onQueued={(localNumber) => {
             setQueuedNumber(localNumber);
             onQueued();

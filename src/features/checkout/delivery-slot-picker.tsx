@@ -11,6 +11,7 @@ import {
   copyTime,
   dayMonth,
   dayNotes,
+  deliveryReasonText,
   dispatchEstimate,
   longDayLabel,
   relativeDay,
@@ -239,7 +240,8 @@ function DayTile({
 }) {
   const reason = dayReason(day, kind);
   const notes = dayNotes(day);
-  const status = reason ? UNAVAILABLE_REASON_TEXTS[reason] : null;
+  const status =
+    reason === null ? null : kind === 'window' ? deliveryReasonText(reason, day.delivery.cutoff) : UNAVAILABLE_REASON_TEXTS[reason];
   return (
     <label className={`${tileClass} min-h-[5.5rem] w-[6.5rem] shrink-0 snap-start sm:w-auto`}>
       <input
@@ -333,7 +335,7 @@ function WindowChoices({ answer, date, value, idPrefix, error, onChoose }: SlotG
     >
       {(day) => (
         <div className="mt-2 grid gap-2 sm:grid-cols-2">
-          {day.delivery.windows.map((slot) => (
+          {day.delivery.windows.map((slot, index) => (
             <label key={slot.id} className={`${tileClass} min-h-12 flex-row items-center justify-between gap-3 px-4 text-left`}>
               <input
                 type="radio"
@@ -346,7 +348,15 @@ function WindowChoices({ answer, date, value, idPrefix, error, onChoose }: SlotG
                 {...invalidProps(error, errorId, !slot.available)}
               />
               <span className="flex-1 font-medium tabular-nums">{slot.label}</span>
-              {slot.reason && <span className="text-sm">{UNAVAILABLE_REASON_TEXTS[slot.reason]}</span>}
+              {slot.reason && (
+                <span className="text-sm">
+                  {deliveryReasonText(
+                    slot.reason,
+                    day.delivery.cutoff,
+                    day.delivery.windows.slice(index + 1).some((later) => later.available),
+                  )}
+                </span>
+              )}
             </label>
           ))}
         </div>

@@ -1,6 +1,11 @@
 import { daysBetween, isoWeekday } from '../../domain/calendar-date.ts';
 import { expectedDispatchDays } from '../../domain/courier-dispatch.ts';
-import { WHOLE_DAY_WINDOW_ID, type DayAvailability } from '../../domain/delivery-calendar.ts';
+import {
+  UNAVAILABLE_REASON_TEXTS,
+  WHOLE_DAY_WINDOW_ID,
+  type DayAvailability,
+  type UnavailableReason,
+} from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind } from '../../domain/florist-order.ts';
 import { formatTimeOfDay, formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
@@ -48,6 +53,20 @@ export function copyTime(generatedAt: string): string {
   if (!Number.isFinite(instant)) return '';
   const wall = warsawWallClock(instant);
   return `${dayMonth(wall.date)}, ${formatTimeOfDay(wall.minutes).padStart(5, '0')}`;
+}
+
+/**
+ * Why a delivery day or window is closed, in the customer's words: the
+ * cut-off names its hour, and a window too soon points to later ones when the
+ * day has them. A copy stored before the answer carried the cut-off
+ * (`undefined`) keeps the general wording.
+ */
+export function deliveryReasonText(reason: UnavailableReason, cutoff: string | null | undefined, laterWindowFree = false): string {
+  if (reason === 'after-cutoff' && cutoff !== undefined) {
+    return cutoff === null ? 'dziś nie przyjmujemy zamówień z dostawą na ten sam dzień' : `zamówienia na dziś przyjmujemy do ${cutoff}`;
+  }
+  if (reason === 'too-soon' && laterWindowFree) return 'za mało czasu na przygotowanie — wybierz późniejsze godziny';
+  return UNAVAILABLE_REASON_TEXTS[reason];
 }
 
 export const COURIER_DISPATCH_TEXT =

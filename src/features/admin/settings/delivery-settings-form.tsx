@@ -128,7 +128,10 @@ export function DeliverySettingsForm({
 
       <Group title="Terminy i limity" description="Miejsca liczone są łącznie dla dostaw do domu i na cmentarz.">
         <div className="grid gap-4 sm:grid-cols-2">
-          {field('delivery_lead_time_minutes', 'Czas przygotowania przed oknem (minuty)', { inputMode: 'numeric' })}
+          {field('delivery_lead_time_minutes', 'Czas przygotowania i dowozu (minuty)', {
+            inputMode: 'numeric',
+            hint: 'okno można zamówić, dopóki zdążymy przed jego końcem',
+          })}
           {field('delivery_horizon_days', 'Zamówienia z wyprzedzeniem do (dni)', { inputMode: 'numeric' })}
           {field('delivery_window_capacity', 'Miejsca w jednym oknie', { inputMode: 'numeric' })}
           {field('delivery_day_capacity', 'Miejsca w ciągu dnia', { inputMode: 'numeric' })}
