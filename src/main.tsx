@@ -1,6 +1,5 @@
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider, createBrowserHistory } from '@tanstack/react-router';
-import { dropAuthFragment } from './features/auth/recovery-landing.ts';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
 import { afterFirstContent } from './lib/first-content.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
@@ -11,7 +10,11 @@ import './styles.css';
 
 // Before the first render: the browser may offer installing before `load`.
 captureInstallPrompt();
-dropAuthFragment(window.location, window.history);
+// Only a link with auth data in its fragment (a refresh token comes with an access token) loads the code that drops it:
+// nothing reads tokens from the address (PKCE, detectSessionInUrl off).
+if (/[#&](access_token|error|type)=/.test(window.location.hash)) {
+  void import('./features/auth/recovery-landing.ts').then(({ dropAuthFragment }) => dropAuthFragment(window.location, window.history));
+}
 
 /** Builds the router and hydrates the server's page (or renders the shell), each step in a task of its own. */
 async function startApp(): Promise<void> {
