@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
 import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
 
 const buyer: CheckoutFormValues = {
@@ -11,15 +12,7 @@ const buyer: CheckoutFormValues = {
 };
 const address = { street: 'Długa', houseNumber: '1', city: 'Bircza', postalCode: '37-740' };
 
-function messagesOf(values: Partial<CheckoutFormValues>): Record<string, string[]> {
-  const result = v.safeParse(checkoutFormSchema, { ...buyer, ...values });
-  const byField: Record<string, string[]> = {};
-  for (const issue of result.issues ?? []) {
-    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    (byField[key] ??= []).push(issue.message);
-  }
-  return byField;
-}
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...buyer, ...values });
 
 describe('the florist part of the checkout schema', () => {
   it('asks a store pickup for its date and hour', () => {

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
+import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
 import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
 
 const pickup: CheckoutFormValues = {
@@ -14,15 +15,7 @@ const pickup: CheckoutFormValues = {
 };
 const company = { invoiceCompany: 'Kwiaty Nowak sp. z o.o.', invoiceAddress: 'ul. Długa 1, 37-740 Bircza' };
 
-function messagesOf(values: Partial<CheckoutFormValues>): Record<string, string[]> {
-  const result = v.safeParse(checkoutFormSchema, { ...pickup, ...values });
-  const byField: Record<string, string[]> = {};
-  for (const issue of result.issues ?? []) {
-    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    (byField[key] ??= []).push(issue.message);
-  }
-  return byField;
-}
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...pickup, ...values });
 
 describe('the invoice part of the checkout schema', () => {
   it('asks nothing without an invoice, whatever the invoice fields hold', () => {

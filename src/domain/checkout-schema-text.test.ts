@@ -1,6 +1,6 @@
-import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
+import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
+import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from './checkout-schema.ts';
 import { INVALID_CHARACTERS_MESSAGE } from './text-rules.ts';
 
 const pickup: CheckoutFormValues = {
@@ -14,15 +14,7 @@ const pickup: CheckoutFormValues = {
   pickupTime: '10:30',
 };
 
-function messagesOf(values: Partial<CheckoutFormValues>): Record<string, string[]> {
-  const result = v.safeParse(checkoutFormSchema, { ...pickup, ...values });
-  const byField: Record<string, string[]> = {};
-  for (const issue of result.issues ?? []) {
-    const key = issue.path?.map((item) => String(item.key)).join('.') ?? '';
-    (byField[key] ??= []).push(issue.message);
-  }
-  return byField;
-}
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...pickup, ...values });
 
 describe('the checkout schema and what text may hold', () => {
   it('refuses a name that carries an address, with the field named', () => {
