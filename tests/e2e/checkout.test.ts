@@ -200,7 +200,7 @@ describe('checkout as a new customer', () => {
     await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
     expect(plain(await page.getByTestId('order-number').textContent())).toBe(orderNumber);
     await page.getByText(ACCOUNT_NUMBER, { exact: true }).waitFor(WAIT);
-    await page.getByText(`W tytule przelewu wpisz dokładnie: order ${orderNumber}.`).waitFor(WAIT);
+    await page.getByText(`W tytule przelewu wpisz dokładnie: Zamówienie ${orderNumber}.`).waitFor(WAIT);
     await page.getByText(`Kwota do zapłaty: ${expectedSubtotal}`).waitFor(WAIT);
 
     await page.getByRole('button', { name: 'Kopiuj: Numer konta' }).click();

@@ -110,15 +110,19 @@ describe('storefront journey', () => {
       return rows[0]!.price;
     });
     const subtotal = Math.round(unitPrice * 3 * 100);
+    // Live flowers travel only with the shop, as at the checkout: a courier is listed but cannot be chosen.
     const dpd = page.getByRole('radio', { name: /^Kurier DPD(?! –)/ });
-    await dpd.click();
-    await expect.poll(() => dpd.isChecked()).toBe(true);
+    await dpd.waitFor();
+    expect(await dpd.isDisabled()).toBe(true);
+    const pickup = page.getByRole('radio', { name: /^Odbiór osobisty w kwiaciarni/ });
+    await pickup.check();
+    await expect.poll(() => pickup.isChecked()).toBe(true);
     const summary = moneyText(await page.locator('main').textContent());
-    const expectedShipping = subtotal >= 30000 ? 0 : 1699;
     const format = (grosz: number) =>
       new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(grosz / 100).replace(/\s/g, ' ');
-    expect(summary).toContain(format(subtotal + expectedShipping));
-    if (subtotal < 30000) expect(summary).toContain(`Do darmowej wysyłki brakuje Ci: ${format(30000 - subtotal)}`);
+    expect(summary).toContain(format(subtotal));
+    // Free shipping is a courier's: picked up in the shop, nothing is missing for it.
+    expect(summary).not.toContain('Do darmowej wysyłki');
 
     await page.getByRole('button', { name: 'Wyczyść koszyk' }).click();
     await page.getByText('Twój koszyk jest pusty').waitFor();

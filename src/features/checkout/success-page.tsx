@@ -134,7 +134,7 @@ function TransferDetails({
       <InvoiceNote invoice={invoice} />
       <h2 className="mt-8 text-xl font-semibold text-forest-900">Ważne informacje</h2>
       <ul className="mt-3 list-disc space-y-2 pl-6 text-ink">
-        <li>W tytule przelewu wpisz dokładnie: {title || 'order i numer zamówienia'}.</li>
+        <li>W tytule przelewu wpisz dokładnie: {title || '„Zamówienie” i numer zamówienia'}.</li>
         <li>Przelew dociera do nas zwykle w ciągu 1–2 dni roboczych.</li>
         <li>Zamówienie przygotujemy, gdy wpłata zostanie zaksięgowana.</li>
         <li>Numer zamówienia znajdziesz też w „Moje konto”, jeśli składasz zamówienia jako zalogowany klient.</li>
