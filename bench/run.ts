@@ -139,6 +139,9 @@ async function criticalBytes(context: BrowserContext, url: string, readySelector
   for (const [responseUrl, { kind, size }] of bodies) {
     if (critical.has(responseUrl)) sizes[kind] += size;
     if (kind === 'js') sizes.jsAfterIdle += size;
+    // BENCH_LIST_FILES=1 names what the page fetched: where to look when a budget fails.
+    if (process.env.BENCH_LIST_FILES && kind === 'js')
+      console.log(`[bench]   ${url} ${critical.has(responseUrl) ? 'critical' : 'idle    '} ${size} B ${new URL(responseUrl).pathname}`);
   }
   await page.close();
   return sizes;

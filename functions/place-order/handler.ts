@@ -8,15 +8,15 @@ import {
 } from '../../src/domain/place-order-contract.ts';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import {
-  DEFAULT_FREE_SHIPPING_THRESHOLD,
   LIVE_FLOWERS_COURIER_MESSAGE,
   linesContainLiveFlowers,
   fixedShippingCost,
+  freeShippingThreshold,
   isDeliveryAllowed,
   isLocalDelivery,
   needsAddress,
 } from '../../src/domain/delivery.ts';
-import { addMoney, amountSettingOr, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
+import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
 import { guestPiecesRefusal, unpaidOrdersRefusal, type OrderLimits } from '../../src/domain/order-limits.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
@@ -193,7 +193,7 @@ async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtot
     }
     return deps.quoteLocalDelivery(checkout);
   }
-  const threshold = amountSettingOr(await deps.loadSetting('free_shipping_threshold'), DEFAULT_FREE_SHIPPING_THRESHOLD);
+  const threshold = freeShippingThreshold(await deps.loadSetting('free_shipping_threshold'));
   return fixedShippingCost(checkout.deliveryMethod, subtotal, threshold);
 }
 

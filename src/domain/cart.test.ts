@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  CART_SHIPPING_OPTIONS,
-  cartItemCount,
-  cartSubtotal,
-  cartSummary,
-  catalogNumber,
-  clampQuantity,
-  lineTotal,
-  parseQuantity,
-  type CartLine,
-} from './cart.ts';
+import { CART_SHIPPING_OPTIONS, cartItemCount, cartSubtotal, cartSummary, catalogNumber, lineTotal, type CartLine } from './cart.ts';
+import { clampQuantity, parseQuantity } from './cart-quantity.ts';
 import { CHECKOUT_DELIVERY_OPTIONS, DEFAULT_DELIVERY_RATE_PER_KM, DELIVERY_METHOD_LABELS } from './delivery.ts';
 import { formatPln, fromPln, grosz } from './money.ts';
 

@@ -1,10 +1,6 @@
 import { CHECKOUT_DELIVERY_OPTIONS, deliveryOptionPrice, freeShippingApplies, missingForFreeShipping, orderTotal } from './delivery.ts';
 import { addMoney, grosz, multiplyMoney, type Grosz } from './money.ts';
 
-/** docs/spec.md §5: a cart quantity is a whole number from 1; we cap it so a typo cannot order a truckload. */
-export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 999;
-
 /** One priced cart line: the product's current price from the catalog, in grosz. */
 export interface CartLine {
   productId: string;
@@ -38,24 +34,6 @@ export function cartSubtotal(lines: readonly CartLine[]): Grosz {
 /** Total number of items (the header badge). */
 export function cartItemCount(lines: readonly { quantity: number }[]): number {
   return lines.reduce((sum, line) => sum + line.quantity, 0);
-}
-
-/** Keeps a stored or computed quantity inside 1..999. */
-export function clampQuantity(quantity: number): number {
-  if (!Number.isFinite(quantity)) return MIN_QUANTITY;
-  return Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, Math.trunc(quantity)));
-}
-
-/**
- * A typed quantity is accepted only when it is a whole number above 0 (docs/spec.md §5),
- * at most 999. Anything else ('', '1.5', '2,0', '-1', '0', '1e2', 'abc') gives null.
- */
-export function parseQuantity(input: string | number): number | null {
-  const text = String(input).trim();
-  if (!/^\d+$/.test(text)) return null;
-  const value = Number(text);
-  if (!Number.isSafeInteger(value) || value < MIN_QUANTITY || value > MAX_QUANTITY) return null;
-  return value;
 }
 
 /** The cart page offers what the checkout offers, in the same order (docs/spec.md §9), by the same rule (allowedDeliveryMethods). */

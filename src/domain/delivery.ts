@@ -1,4 +1,4 @@
-import { addMoney, formatPln, fromPln, grosz, type Grosz } from './money.ts';
+import { addMoney, amountSettingOr, formatPln, fromPln, grosz, type Grosz } from './money.ts';
 
 export const DELIVERY_METHODS = [
   'home',
@@ -60,6 +60,11 @@ export const SHIPPING_PRICES: Record<DeliveryMethod, Grosz> = {
 };
 
 export const DEFAULT_FREE_SHIPPING_THRESHOLD: Grosz = fromPln(300);
+
+/** The owner's free-shipping threshold from its setting: place-order, the cart and the checkout read it alike. */
+export function freeShippingThreshold(setting: string | null | undefined): Grosz {
+  return amountSettingOr(setting, DEFAULT_FREE_SHIPPING_THRESHOLD);
+}
 export const DEFAULT_DELIVERY_RATE_PER_KM: Grosz = fromPln(1.8);
 
 export function isLocalDelivery(method: DeliveryMethod): boolean {

@@ -1,6 +1,4 @@
 import { useSyncExternalStore } from 'react';
-import { DEFAULT_FREE_SHIPPING_THRESHOLD } from '../domain/delivery.ts';
-import { amountSettingOr, type Grosz } from '../domain/money.ts';
 import { apiKeyHeaders, getBackendConfig } from './backend-config.ts';
 import { readPageData } from './page-data.ts';
 
@@ -139,11 +137,6 @@ function serverSnapshot(): PublicSettings {
 /** The public settings: the last known values, refreshed once per visit, defaults for anything missing. */
 export function usePublicSettings(): PublicSettings {
   return useSyncExternalStore(subscribePublicSettings, publicSettingsSnapshot, serverSnapshot);
-}
-
-/** The owner's free-shipping threshold, read as place-order reads it, so the cart and the checkout show what will be charged. */
-export function freeShippingThreshold(settings: PublicSettings): Grosz {
-  return amountSettingOr(settings.free_shipping_threshold, DEFAULT_FREE_SHIPPING_THRESHOLD);
 }
 
 /** Forgets the in-memory copy; tests only. */

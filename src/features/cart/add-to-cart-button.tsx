@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { clampQuantity } from '../../domain/cart.ts';
+import { clampQuantity } from '../../domain/cart-quantity.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { canBeOrdered } from '../../domain/stock.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';

@@ -1,6 +1,6 @@
 import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
-import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart.ts';
+import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart-quantity.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
 import { ProductThumb } from '../../lib/product-image.tsx';

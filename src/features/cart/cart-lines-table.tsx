@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { MAX_QUANTITY, MIN_QUANTITY, catalogNumber, parseQuantity } from '../../domain/cart.ts';
+import { catalogNumber } from '../../domain/cart.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../../domain/cart-quantity.ts';
 import { formatPln } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
 import { ProductThumb } from '../../lib/product-image.tsx';

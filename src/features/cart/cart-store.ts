@@ -1,4 +1,5 @@
-import { MAX_QUANTITY, clampQuantity, type CartShippingMethod } from '../../domain/cart.ts';
+import type { CartShippingMethod } from '../../domain/cart.ts';
+import { MAX_QUANTITY, clampQuantity } from '../../domain/cart-quantity.ts';
 import { loadDb } from '../../lib/use-lazy-live-query.ts';
 
 /** The db.meta key that keeps the cart page's shipping choice. */

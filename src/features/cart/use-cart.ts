@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { DEFAULT_CART_SHIPPING_METHOD, isCartShippingMethod } from '../../domain/cart.ts';
-import { DEFAULT_DELIVERY_RATE_PER_KM } from '../../domain/delivery.ts';
+import { DEFAULT_DELIVERY_RATE_PER_KM, freeShippingThreshold } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import { db } from '../../lib/db.ts';
-import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
+import { usePublicSettings } from '../../lib/public-settings.ts';
 import { buildCartView, missingProductIds, type CartView } from './cart-lines.ts';
 import { checkMissingProducts, productChecks, subscribeToProductChecks } from './cart-product-check.ts';
 import { CART_SHIPPING_META_KEY } from './cart-store.ts';
@@ -30,7 +30,7 @@ export function useCart(): CartView | undefined {
   const checks = useSyncExternalStore(subscribeToProductChecks, productChecks, productChecks);
   const settings = usePublicSettings();
   const known = usePublicSettingsKnown();
-  const freeThreshold = known ? freeShippingThreshold(settings) : null;
+  const freeThreshold = known ? freeShippingThreshold(settings.free_shipping_threshold) : null;
   const ratePerKm = amountSettingOr(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
 
   const missing = stored ? missingProductIds(stored.records, stored.products, checks) : [];

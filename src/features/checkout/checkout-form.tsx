@@ -6,6 +6,7 @@ import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import {
   DEFAULT_DELIVERY_RATE_PER_KM,
   LIVE_FLOWERS_DELIVERY_NOTE,
+  freeShippingThreshold,
   isLocalDelivery,
   needsAddress,
   type DeliveryMethod,
@@ -14,7 +15,7 @@ import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
-import { freeShippingThreshold, usePublicSettings } from '../../lib/public-settings.ts';
+import { usePublicSettings } from '../../lib/public-settings.ts';
 import { BlikCodeField, BlikWaiting, PaymentNotice } from './blik-payment.tsx';
 import { useBlikCodeInShop } from './blik-code-setting.ts';
 import { CardSection } from './card-section.tsx';
@@ -77,7 +78,7 @@ export function CheckoutForm({
 }: CheckoutFormProps) {
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
-  const freeThreshold = freeShippingThreshold(settings);
+  const freeThreshold = freeShippingThreshold(settings.free_shipping_threshold);
   const ratePerKm = amountSettingOr(settings.delivery_rate_per_km, DEFAULT_DELIVERY_RATE_PER_KM);
   // The BLIK code lives here, in memory only: never in the form's values, which the draft saves.
   const [blikCode, setBlikCode] = useState('');
