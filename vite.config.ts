@@ -320,7 +320,8 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       // service worker serves every chunk from its cache anyway.
       resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
     },
-    sourcemap: false,
+    // BUILD_SOURCEMAP=1 for a look at what a chunk is made of; never in a deployed build.
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     rollupOptions: {
       output: isSsrBuild
         ? // One file: the local server reloads it after a rebuild, and a reloaded entry must not share chunks with the old one.
