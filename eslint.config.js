@@ -6,7 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /*
- * Import boundaries (bulletproof-react's zones; ARCHITECTURE.md "Style"):
+ * Import boundaries (bulletproof-react's zones; docs/architecture-target.md "Style"):
  * imports flow one way, domain <- lib <- features <- routes, and no feature
  * reaches into another: the routes compose them. Paths are resolved, so a
  * relative import is caught however many `../` it takes.

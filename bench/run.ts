@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: measures the built shop against its budgets (README,
- * 'Performance budgets') in Debian's Chromium and against the real local
+ * `npm run bench`: measures the built shop against its budgets
+ * (docs/performance.md) in Debian's Chromium and against the real local
  * backend, prints a Markdown table and writes bench/results.json. Timings
  * are medians of BENCH_RUNS runs (default 3): shared machines are noisy.
  */

@@ -24,7 +24,7 @@ export interface FunctionEnv {
    * Deployed functions never see it, so they refuse the seeded keys.
    */
   localPaymentSimulator?: boolean;
-  /** Per-address limits (README, 'Rate limits'); absent → the defaults. */
+  /** Per-address limits (docs/local-stack.md, 'Rate limits'); absent → the defaults. */
   rateLimits?: FunctionRateLimits;
 }
 

@@ -35,7 +35,7 @@ function requiredEnv(...names: string[]): string {
   const value = names.map((name) => process.env[name]?.trim()).find(Boolean);
   if (!value) {
     console.error(
-      `${names.join(' or ')} is not set: the app server needs the hosted project's URL and public key (see README, "Running against a hosted Supabase project").`,
+      `${names.join(' or ')} is not set: the app server needs the hosted project's URL and public key (see docs/hosted-deploy.md).`,
     );
     process.exit(1);
   }

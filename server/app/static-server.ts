@@ -88,7 +88,7 @@ export function contentSecurityPolicy(backend: string): string {
 
 /**
  * Sent with every answer (the CSP additionally with HTML). A static host
- * should send the same (README, 'Running against a hosted Supabase project').
+ * should send the same (docs/hosted-deploy.md, step 6).
  */
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'X-Content-Type-Options': 'nosniff',

@@ -110,7 +110,7 @@ function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {
 }
 
 /**
- * The project's own secrets a function may read (README, 'Secrets'), passed
+ * The project's own secrets a function may read (docs/hosted-deploy.md, the secrets table), passed
  * from the backend's environment like `supabase secrets set` on hosted.
  */
 export const PROJECT_SECRET_NAMES = [

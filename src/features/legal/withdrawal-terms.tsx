@@ -9,7 +9,7 @@ const link = 'font-medium text-forest-800 underline';
  * The terms' 'Prawo odstąpienia od umowy' (issue 19; docs/spec.md §9), in
  * plain words: the 14 days, the two exceptions a florist meets (art. 38 pkt 4
  * and pkt 3 ustawy o prawach konsumenta), how to withdraw and what follows.
- * The owner's lawyer should review it (README).
+ * The owner's lawyer should review it (docs/legal.md).
  */
 export function WithdrawalTerms({ settings }: { settings: PublicSettings }) {
   return (
