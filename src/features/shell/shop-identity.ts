@@ -1,6 +1,6 @@
 /**
  * The shop's name, address, phone, e-mail and hours come from the public
- * settings (`usePublicSettings()`, BRAND.md: never hard-coded in components).
+ * settings (`usePublicSettings()`, docs/brand.md: never hard-coded in components).
  * Their seeded defaults live beside that hook in src/lib/public-settings.ts,
  * because the contact feature needs the same fallback and features do not
  * import each other. Only what is not a setting stays here.
