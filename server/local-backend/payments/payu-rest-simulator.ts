@@ -1,4 +1,4 @@
-import { formatPln, grosz } from '../../src/domain/money.ts';
+import { formatPln, grosz } from '../../../src/domain/money.ts';
 import { escapeHtml, simulatorPage } from './simulator-page.ts';
 import {
   BLIK_CODE_FORMAT,
@@ -10,10 +10,10 @@ import {
   type PayuOrderStatus,
   type PayuProduct,
   type PayuRefundStatus,
-} from '../../src/domain/payu-rest.ts';
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
-import type { Handler } from '../../functions/_shared/http.ts';
-import type { PaymentStore } from '../../functions/_shared/payments.ts';
+} from '../../../src/domain/payu-rest.ts';
+import { isHttpUrl } from '../../../src/domain/payu-classic.ts';
+import type { Handler } from '../../../functions/_shared/http.ts';
+import type { PaymentStore } from '../../../functions/_shared/payments.ts';
 
 /**
  * A stand-in for PayU's REST API 2.1, for the local backend only (it lives

@@ -1,11 +1,19 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type pg from 'pg';
-import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../../src/domain/rate-limit.ts';
+import { createPostgresRateLimiter, type RateLimitSql, type RateLimiter } from '../../../src/domain/rate-limit.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
-import { BodyTooLargeError, readBody, sendJson } from '../http-helpers.ts';
-import { readAuthMailTemplate, readRedirectAllowList, renderAuthMail, type AuthMailKind } from './auth-config.ts';
+import {
+  inspectJwt,
+  signJwt,
+  type JwtClaims,
+  type JwtRejection,
+  type PublicEcJwk,
+  type SigningKey,
+  type VerificationKeys,
+} from '../keys/jwt.ts';
+import { BodyTooLargeError, readBody, sendJson } from '../../http-helpers.ts';
+import { readAuthMailTemplate, readRedirectAllowList, renderAuthMail, type AuthMailKind } from './config.ts';
 import {
   RECOVERY_TOKEN_SECONDS,
   type AuthMailer,
@@ -13,7 +21,7 @@ import {
   newRecoveryToken,
   redirectTarget,
   sendInBackground,
-} from './auth-recovery.ts';
+} from './recovery.ts';
 import {
   FLOW_STATE_EXPIRY_SECONDS,
   PKCE_PREFIX,
@@ -22,7 +30,7 @@ import {
   pkceMismatch,
   readPkceParams,
   type CodeChallengeMethod,
-} from './auth-pkce.ts';
+} from './pkce.ts';
 
 /**
  * A GoTrue-compatible subset for /auth/v1, answering as GoTrue (supabase/auth)

@@ -4,11 +4,11 @@ import { mkdir, rm, unlink, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type pg from 'pg';
-import { BodyTooLargeError, readBody, sendJson } from '../http-helpers.ts';
-import { inspectJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from './jwt.ts';
-import { STORAGE_ERRORS, StorageFailure, storageFailureFromDatabase } from './storage-errors.ts';
-import { isValidBucketId, isValidObjectKey } from './storage-keys.ts';
-import { checkDeclaredUpload, readStorageUpload } from './storage-upload.ts';
+import { BodyTooLargeError, readBody, sendJson } from '../../http-helpers.ts';
+import { inspectJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from '../keys/jwt.ts';
+import { STORAGE_ERRORS, StorageFailure, storageFailureFromDatabase } from './errors.ts';
+import { isValidBucketId, isValidObjectKey } from './keys.ts';
+import { checkDeclaredUpload, readStorageUpload } from './upload.ts';
 
 /**
  * The part of Supabase's Storage API (supabase/storage, src/http/routes/object)
