@@ -5,7 +5,7 @@ import type { KnipConfig } from 'knip';
  * plugins read the rest from the project's own config: vite.config.ts (the
  * app's entry, the PWA worker src/sw.ts, the vitest projects and their setup
  * files), the TanStack Router file routes in src/routes, and the package.json
- * scripts (server/local-backend/main.ts and reset.ts, server/app/app-server.ts,
+ * scripts (server/local-backend/main.ts and db/reset.ts, server/app/app-server.ts,
  * scripts/*, bench/run.ts). Below only what no config names.
  */
 const config: KnipConfig = {
@@ -15,7 +15,7 @@ const config: KnipConfig = {
     // Each Edge Function: `Deno.serve(handler)`, bundled by scripts/build-functions.ts.
     'functions/*/index.ts',
     // Given by path to other processes: Deno's --preload, the load generator bench/run.ts spawns.
-    'server/local-backend/deno/*.ts',
+    'server/local-backend/functions/deno/*.ts',
     'bench/load-orders.ts',
     // Run by hand after every `npm install` (docs/decisions/004-lockfile-platform-entries.md).
     'scripts/complete-lockfile.mjs',

@@ -75,7 +75,7 @@ const SYSTEM_SCHEMAS = [
   'tiger',
   'topology',
   'vault',
-  // The local backend's own bookkeeping (server/local-backend/bootstrap.sql); not part of the app's schema.
+  // The local backend's own bookkeeping (server/local-backend/db/bootstrap.sql); not part of the app's schema.
   'local_meta',
 ]
   .map((schema) => `'${schema}'`)

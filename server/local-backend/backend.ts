@@ -4,22 +4,22 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import { LOCAL_PAYMENT_SIMULATOR_VARIABLE, readFunctionRateLimits } from '../../functions/_shared/env.ts';
 import { readLimit } from '../../src/domain/rate-limit.ts';
-import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth-service.ts';
-import { readDeclaredFunctions } from './functions-config.ts';
-import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions-registry.ts';
-import { startFunctionsRuntime, type FunctionsRuntime } from './functions-runtime.ts';
+import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth/service.ts';
+import { readDeclaredFunctions } from './functions/config.ts';
+import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions/registry.ts';
+import { startFunctionsRuntime, type FunctionsRuntime } from './functions/runtime.ts';
 import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
-import { verifyJwt } from './jwt.ts';
-import type { PublicEcJwk } from './jwt.ts';
-import { loadLocalKeys, type ApiRole } from './local-keys.ts';
-import { startScheduledFunction, type ScheduledFunction } from './scheduled-function.ts';
-import { startMailServer, type MailServer } from './mail-server.ts';
+import { verifyJwt } from './keys/jwt.ts';
+import type { PublicEcJwk } from './keys/jwt.ts';
+import { loadLocalKeys, type ApiRole } from './keys/local-keys.ts';
+import { startScheduledFunction, type ScheduledFunction } from './functions/scheduled.ts';
+import { startMailServer, type MailServer } from './mail/server.ts';
 import { mailerFromEnv } from '../../functions/_shared/mailer.ts';
-import { makeShopOwner, migrate } from './migrate.ts';
-import { startPostgres, type PostgresHandle } from './postgres.ts';
-import { startPostgrest, type PostgrestHandle } from './postgrest.ts';
+import { makeShopOwner, migrate } from './db/migrate.ts';
+import { startPostgres, type PostgresHandle } from './db/postgres.ts';
+import { startPostgrest, type PostgrestHandle } from './db/postgrest.ts';
 import { assertPortFree, freePort } from './process-utils.ts';
-import { createStorageService } from './storage.ts';
+import { createStorageService } from './storage/service.ts';
 import { createPrerender } from '../app/prerender.ts';
 import { createStaticServer } from '../app/static-server.ts';
 
@@ -74,7 +74,7 @@ export interface RunningBackend {
   signRoleToken(role: ApiRole): string;
   /** The role an API key of this install (either style) stands for, or null. */
   roleForApiKey(value: string): ApiRole | null;
-  /** The Authorization to send upstream for a request's apikey and Authorization (see local-keys.ts); null → 401. */
+  /** The Authorization to send upstream for a request's apikey and Authorization (see keys/local-keys.ts); null → 401. */
   upstreamAuthorization(apikey: string | undefined, authorization: string | undefined): string | undefined | null;
   databaseUrl: string;
   ownerEmail: string;
@@ -165,7 +165,7 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
   if (options.mailSmtpPort) await assertPortFree(options.mailSmtpPort, 'MAIL_SMTP_PORT');
   if (options.mailWebPort) await assertPortFree(options.mailWebPort, 'MAIL_WEB_PORT');
 
-  // Per-install keys and passwords in secrets.json (local-keys.ts): both API key styles, the signing keys.
+  // Per-install keys and passwords in secrets.json (keys/local-keys.ts): both API key styles, the signing keys.
   const secrets = loadLocalKeys(dataDir);
   const { anonKey, serviceRoleKey } = secrets;
   // The address the app and the functions use (SUPABASE_URL), and the tokens' issuer.

@@ -1,6 +1,6 @@
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { Handler } from '../../functions/_shared/http.ts';
-import type { FunctionsRuntime } from './functions-runtime.ts';
+import type { FunctionsRuntime } from './functions/runtime.ts';
 import { BodyTooLargeError, parseRequestUrl, sendFetchResponse, sendJson, toFetchRequest } from '../http-helpers.ts';
 
 /**

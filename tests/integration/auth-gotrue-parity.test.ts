@@ -5,8 +5,8 @@ import { join, resolve } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
-import { signJwt } from '../../server/local-backend/jwt.ts';
-import { loadLocalKeys, type LocalKeys } from '../../server/local-backend/local-keys.ts';
+import { signJwt } from '../../server/local-backend/keys/jwt.ts';
+import { loadLocalKeys, type LocalKeys } from '../../server/local-backend/keys/local-keys.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { anonClient, signedInOwner, signedUpCustomer, testBackend, uniqueEmail } from '../support/test-backend.ts';
 

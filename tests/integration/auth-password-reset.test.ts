@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
-import { startMailServer } from '../../server/local-backend/mail-server.ts';
+import { startMailServer } from '../../server/local-backend/mail/server.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { AUTH_MESSAGES, authErrorMessage } from '../../src/features/auth/auth-messages.ts';
 import { anonClient, signedUpCustomer, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';

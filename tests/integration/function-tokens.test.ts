@@ -1,7 +1,7 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { signJwt } from '../../server/local-backend/jwt.ts';
-import { loadLocalKeys } from '../../server/local-backend/local-keys.ts';
+import { signJwt } from '../../server/local-backend/keys/jwt.ts';
+import { loadLocalKeys } from '../../server/local-backend/keys/local-keys.ts';
 import { checkoutFor, someProducts, testBackend, signedUpCustomer } from '../support/test-backend.ts';
 
 /**

@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { denoBinary, startFunctionsRuntime, type FunctionsRuntime } from '../../server/local-backend/functions-runtime.ts';
+import { denoBinary, startFunctionsRuntime, type FunctionsRuntime } from '../../server/local-backend/functions/runtime.ts';
 import { testBackend } from '../support/test-backend.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
@@ -126,7 +126,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
 
   it('leaves no function process behind when the backend is killed outright', async () => {
     const script = `
-      import { startFunctionsRuntime } from ${JSON.stringify(join(ROOT, 'server', 'local-backend', 'functions-runtime.ts'))};
+      import { startFunctionsRuntime } from ${JSON.stringify(join(ROOT, 'server', 'local-backend', 'functions', 'runtime.ts'))};
       const runtime = await startFunctionsRuntime({
         names: ['calculate-delivery'],
         env: { SUPABASE_URL: 'http://127.0.0.1:9', SUPABASE_ANON_KEY: 'a', SUPABASE_SERVICE_ROLE_KEY: 's' },

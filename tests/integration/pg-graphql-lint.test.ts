@@ -58,7 +58,7 @@ async function throwawayDatabase(label: string): Promise<pg.Client> {
   await client.connect();
   // `$system` keeps the server's own extensions (pgcrypto, which the bootstrap needs) reachable.
   await client.query(`set extension_control_path = '$system:${extensionRoot}'`);
-  await client.query(readFileSync(join(root, 'server', 'local-backend', 'bootstrap.sql'), 'utf8'));
+  await client.query(readFileSync(join(root, 'server', 'local-backend', 'db', 'bootstrap.sql'), 'utf8'));
   return client;
 }
 

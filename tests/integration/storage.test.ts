@@ -9,7 +9,7 @@ import { anonClient, signedInOwner, signedUpCustomer, testBackend, withDatabase 
  * Product photos in Supabase Storage (issue 20), through supabase-js's storage
  * client as the admin app will call it: the bucket `product-images` and its
  * policies (supabase/migrations/20261125000500_product_images_storage.sql),
- * served by the local Storage API (server/local-backend/storage.ts).
+ * served by the local Storage API (server/local-backend/storage/service.ts).
  */
 
 const BUCKET = 'product-images';

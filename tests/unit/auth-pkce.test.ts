@@ -1,6 +1,6 @@
 import { createClient } from '@supabase/supabase-js';
 import { describe, expect, it } from 'vitest';
-import { authenticationMethodOf, pkceMismatch, readPkceParams, s256CodeChallenge } from '../../server/local-backend/auth-pkce.ts';
+import { authenticationMethodOf, pkceMismatch, readPkceParams, s256CodeChallenge } from '../../server/local-backend/auth/pkce.ts';
 
 /**
  * The local auth's PKCE checks against values fixed outside this project, so

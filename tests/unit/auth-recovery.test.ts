@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { htmlToText, readAuthMailTemplate, readRedirectAllowList, renderAuthMail } from '../../server/local-backend/auth-config.ts';
+import { htmlToText, readAuthMailTemplate, readRedirectAllowList, renderAuthMail } from '../../server/local-backend/auth/config.ts';
 import {
   hashRecoveryToken,
   isRedirectAllowed,
@@ -7,7 +7,7 @@ import {
   redirectTarget,
   sendInBackground,
   type AuthMailMessage,
-} from '../../server/local-backend/auth-recovery.ts';
+} from '../../server/local-backend/auth/recovery.ts';
 
 const SITE = 'https://sklep.example.pl';
 const ALLOW = ['https://sklep.example.pl/reset-password', 'https://*.sklep.example.pl/**'];

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildFunctionBundles, functionNames } from '../../scripts/build-functions.ts';
-import { readDeclaredFunctions } from '../../server/local-backend/functions-config.ts';
+import { readDeclaredFunctions } from '../../server/local-backend/functions/config.ts';
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const scratch = mkdtempSync(join(tmpdir(), 'function-bundles-'));

@@ -10,7 +10,7 @@ import {
 } from '../../functions/_shared/env.ts';
 import { jsonResponse } from '../../functions/_shared/http.ts';
 import { payuErrorMessage } from '../../src/features/checkout/payment-errors.ts';
-import { FUNCTIONS } from '../../server/local-backend/functions-registry.ts';
+import { FUNCTIONS } from '../../server/local-backend/functions/registry.ts';
 import { ANON_JWT, PUBLISHABLE_KEY, SECRET_KEY, fakeAuthenticate } from './caller-fixtures.ts';
 import { ENV, NOW, authenticate, fakeStore, paymentBody, postJson } from './payment-fixtures.ts';
 

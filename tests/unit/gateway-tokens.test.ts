@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FunctionsRuntime } from '../../server/local-backend/functions-runtime.ts';
+import type { FunctionsRuntime } from '../../server/local-backend/functions/runtime.ts';
 import { createGateway } from '../../server/local-backend/gateway.ts';
 
 /** The gateway alone, with a stand-in PostgREST that echoes the Authorization it got and a function that answers 200. */

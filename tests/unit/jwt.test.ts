@@ -1,7 +1,7 @@
 import { createHmac, generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { inspectJwt, signJwt, verifyJwt } from '../../server/local-backend/jwt.ts';
-import { hashPassword, verifyPassword } from '../../server/local-backend/passwords.ts';
+import { inspectJwt, signJwt, verifyJwt } from '../../server/local-backend/keys/jwt.ts';
+import { hashPassword, verifyPassword } from '../../server/local-backend/auth/passwords.ts';
 
 describe('local JWTs', () => {
   const secret = 'a-test-secret-of-at-least-32-characters!';

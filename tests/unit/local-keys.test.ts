@@ -2,8 +2,8 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { inspectJwt, verifyJwt } from '../../server/local-backend/jwt.ts';
-import { loadLocalKeys } from '../../server/local-backend/local-keys.ts';
+import { inspectJwt, verifyJwt } from '../../server/local-backend/keys/jwt.ts';
+import { loadLocalKeys } from '../../server/local-backend/keys/local-keys.ts';
 
 const dirs: string[] = [];
 function dataDir(): string {

@@ -10,7 +10,7 @@ import {
   statusUrlOf,
   type GatewayTransaction,
 } from '../../src/domain/payu-status.ts';
-import { createPaymentSimulatorHandler } from '../../server/local-backend/payment-simulator.ts';
+import { createPaymentSimulatorHandler } from '../../server/local-backend/payments/payu-classic-simulator.ts';
 import { AUTH_KEY, ENV, KEY2, NOW, classicRedirect, fakeStore, queryOf, storedOrder } from './payment-fixtures.ts';
 
 const SESSION = `KT123456042-${NOW}`;

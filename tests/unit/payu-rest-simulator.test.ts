@@ -1,5 +1,5 @@
 /**
- * server/local-backend/payu-rest-simulator.ts, called directly, and the shop's
+ * server/local-backend/payments/payu-rest-simulator.ts, called directly, and the shop's
  * client and payu-notify run against it end to end. The simulator follows PayU's
  * documented behaviour (developers.payu.com/europe/docs: OAuth, order create 302 +
  * JSON, retrieve, refunds; BLIK sandbox codes from …/payment-solutions/blik/testing:
@@ -16,7 +16,7 @@ import {
   startPayuRestPayment,
 } from '../../functions/_shared/payu-rest-client.ts';
 import { createPayuNotifyHandler } from '../../functions/payu-notify/handler.ts';
-import { createPayuRestSimulatorHandler, blikOutcomeOfCode } from '../../server/local-backend/payu-rest-simulator.ts';
+import { createPayuRestSimulatorHandler, blikOutcomeOfCode } from '../../server/local-backend/payments/payu-rest-simulator.ts';
 import type { PaymentOrder } from '../../functions/_shared/payments.ts';
 import { NOW, ORDER_ID, storedOrder } from './payment-fixtures.ts';
 import { CLIENT_SECRET, ENV, SECOND_KEY, fakeRestStore, recordingLedger, restSettings } from './payu-rest-fixtures.ts';

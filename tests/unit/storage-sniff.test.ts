@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isValidBucketId, isValidObjectKey } from '../../server/local-backend/storage-keys.ts';
-import { sniffImageType } from '../../server/local-backend/storage-sniff.ts';
+import { isValidBucketId, isValidObjectKey } from '../../server/local-backend/storage/keys.ts';
+import { sniffImageType } from '../../server/local-backend/storage/sniff.ts';
 
 const bytes = (...parts: (string | number[])[]) =>
   new Uint8Array(parts.flatMap((part) => (typeof part === 'string' ? [...Buffer.from(part, 'latin1')] : part)));

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { refundStripePayment, startStripeCheckout } from '../../functions/_shared/stripe-checkout.ts';
 import { createStripeWebhookHandler } from '../../functions/stripe-webhook/handler.ts';
 import { grosz } from '../../src/domain/money.ts';
-import { createStripeSimulator } from '../../server/local-backend/stripe-simulator.ts';
+import { createStripeSimulator } from '../../server/local-backend/payments/stripe-simulator.ts';
 import { ORDER_ID, storedOrder } from './payment-fixtures.ts';
 import {
   NOW_MS,

@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import { STORAGE_ERRORS } from './storage-errors.ts';
-import { sniffImageType } from './storage-sniff.ts';
+import { STORAGE_ERRORS } from './errors.ts';
+import { sniffImageType } from './sniff.ts';
 
 /**
  * An upload's body as supabase-js sends it (@supabase/storage-js

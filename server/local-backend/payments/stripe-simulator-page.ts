@@ -1,4 +1,4 @@
-import { formatPln, grosz } from '../../src/domain/money.ts';
+import { formatPln, grosz } from '../../../src/domain/money.ts';
 import { escapeHtml, simulatorPage } from './simulator-page.ts';
 
 /**

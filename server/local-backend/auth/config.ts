@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parse } from 'smol-toml';
-import type { AuthMailMessage } from './auth-recovery.ts';
-import { CONFIG_FILE } from './functions-config.ts';
+import type { AuthMailMessage } from './recovery.ts';
+import { CONFIG_FILE } from '../functions/config.ts';
 
 /**
  * What supabase/config.toml's [auth] says, for the local auth: the redirect

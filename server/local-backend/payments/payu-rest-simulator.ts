@@ -1,5 +1,4 @@
-import { formatPln, grosz } from '../../src/domain/money.ts';
-import { escapeHtml, simulatorPage } from './simulator-page.ts';
+import { htmlPage, paymentPage } from './payu-rest-simulator-page.ts';
 import {
   BLIK_CODE_FORMAT,
   PAYU_OAUTH_PATH,
@@ -10,10 +9,10 @@ import {
   type PayuOrderStatus,
   type PayuProduct,
   type PayuRefundStatus,
-} from '../../src/domain/payu-rest.ts';
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
-import type { Handler } from '../../functions/_shared/http.ts';
-import type { PaymentStore } from '../../functions/_shared/payments.ts';
+} from '../../../src/domain/payu-rest.ts';
+import { isHttpUrl } from '../../../src/domain/payu-classic.ts';
+import type { Handler } from '../../../functions/_shared/http.ts';
+import type { PaymentStore } from '../../../functions/_shared/payments.ts';
 
 /**
  * A stand-in for PayU's REST API 2.1, for the local backend only (it lives
@@ -43,7 +42,6 @@ export const SIMULATOR_TOKEN_SECONDS = 43_199;
 export const BLIK_CONFIRMATION_MS = 2_000;
 export const REFUND_SETTLEMENT_MS = 2_000;
 const MAX_BODY_BYTES = 64 * 1024;
-const PAYU_REST_SIMULATOR_TITLE = 'Symulator PayU REST (lokalny)';
 
 interface SimRefund {
   refundId: string;
@@ -146,40 +144,6 @@ type BlikOutcome = 'COMPLETED' | 'CANCELED';
 /** PayU sandbox's BLIK codes: 777xxx and 200201 approve; 500500 (declined), 700701–3 and any other code do not. */
 export function blikOutcomeOfCode(code: string): BlikOutcome {
   return /^777\d{3}$/.test(code) || code === '200201' ? 'COMPLETED' : 'CANCELED';
-}
-
-// ------------------------------------------------------------------ the payment page
-
-const PAGE_STYLE =
-  'body{font-family:system-ui,sans-serif;background:#f3f5f7;color:#1d2329;margin:0}' +
-  'main{max-width:30rem;margin:2rem auto;background:#fff;padding:1.5rem;border-radius:10px}' +
-  'dl{display:grid;grid-template-columns:auto 1fr;gap:.4rem 1rem}dd{margin:0;font-weight:600}' +
-  'label{display:block;margin:1rem 0 .3rem;font-weight:600}input{font-size:1.4rem;letter-spacing:.3em;width:8em;padding:.4rem}' +
-  '.actions{display:flex;gap:.75rem;margin-top:1.5rem}button{flex:1;min-height:48px;font-size:1rem;border-radius:8px;border:2px solid #a6c307}' +
-  '.pay{background:#a6c307;color:#fff}.reject{background:#fff}.error{color:#b00020;font-weight:600}';
-
-function htmlPage(status: number, body: string): Response {
-  return simulatorPage(status, PAYU_REST_SIMULATOR_TITLE, body, PAGE_STYLE);
-}
-
-function paymentPage(order: SimOrder, error?: string): Response {
-  const rows: [string, string][] = [
-    ['Zamówienie', order.request.description],
-    ['Kwota', formatPln(grosz(Number(order.request.totalAmount)))],
-    ['E-mail', order.request.buyer?.email ?? ''],
-  ];
-  const list = rows.map(([label, value]) => `<dt>${escapeHtml(label)}</dt><dd>${escapeHtml(value)}</dd>`).join('');
-  const blik = order.blikOnPage
-    ? '<label for="blikCode">Kod BLIK</label><input id="blikCode" name="blikCode" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{6}" maxlength="6" required>'
-    : '';
-  return htmlPage(
-    error ? 400 : 200,
-    `<p>To lokalna symulacja bramki PayU – żadne pieniądze nie zostaną pobrane.</p>
-${error ? `<p class="error">${escapeHtml(error)}</p>` : ''}<dl>${list}</dl>
-<form method="post">${blik}
-<div class="actions"><button class="pay" type="submit" name="action" value="pay">Zapłać</button>
-<button class="reject" type="submit" name="action" value="reject" formnovalidate>Odrzuć</button></div></form>`,
-  );
 }
 
 // ------------------------------------------------------------------ the handler

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isAlive } from './process-utils.ts';
+import { isAlive } from '../process-utils.ts';
 
 /**
  * `npm run reset`: wipes local data (database, secrets, logs, mail, and the
@@ -8,7 +8,7 @@ import { isAlive } from './process-utils.ts';
  * belong to the database's storage.objects rows); the next start seeds a
  * fresh database with an empty product-images bucket.
  */
-const dataDir = process.env.LOCAL_DATA_DIR ?? resolve(import.meta.dirname, '..', '..', '.local');
+const dataDir = process.env.LOCAL_DATA_DIR ?? resolve(import.meta.dirname, '..', '..', '..', '.local');
 const pidFile = join(dataDir, 'postgres', 'postmaster.pid');
 if (existsSync(pidFile)) {
   const pid = Number.parseInt(readFileSync(pidFile, 'utf8').split('\n')[0] ?? '', 10);
