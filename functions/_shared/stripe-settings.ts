@@ -11,7 +11,7 @@ import type { PaymentStore } from './payments.ts';
 
 export const STRIPE_SETTING_KEYS = ['stripe_secret_key', 'stripe_webhook_secret', 'stripe_api_url'] as const;
 
-/** The local backend mounts its Stripe stand-in here (server/local-backend/stripe-simulator.ts); never deployed. */
+/** The local backend mounts its Stripe stand-in here (server/local-backend/payments/stripe-simulator.ts); never deployed. */
 export const STRIPE_SIMULATOR_PATH = '/functions/v1/stripe-simulator';
 
 /** Stripe's own API, for a blank `stripe_api_url` outside the local backend. */

@@ -6,7 +6,7 @@
  *
  * Pure logic with the SQL runner injected: the Edge Functions run it through
  * PostgREST (functions/_shared/rate-limit.ts), the local auth service over
- * its own database connection (server/local-backend/auth-service.ts).
+ * its own database connection (server/local-backend/auth/service.ts).
  */
 
 export interface RateDecision {
