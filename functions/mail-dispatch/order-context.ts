@@ -1,7 +1,8 @@
 import { CATEGORY_IDS, type CategoryId } from '../../src/domain/categories.ts';
 import { formatDestinationAddress } from '../../src/domain/delivery-address.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
-import { fromPln, type Grosz } from '../../src/domain/money.ts';
+import { fromPln } from '../../src/domain/money.ts';
+import { readOrderChoices, type OrderChoicesRow } from '../../src/domain/order-choices.ts';
 import { readOrderInvoice } from '../../src/domain/invoice.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/domain/payment-methods.ts';
 import {
@@ -16,9 +17,11 @@ import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_s
 export const ORDER_MAIL_COLUMNS =
   'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, ' +
   'delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, ' +
-  'cancel_reason, created_at, invoice, ribbon_text, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
+  'cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, ' +
+  'substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
 
-export interface OrderMailRow {
+/** An order row as the mails read it; the florist columns (OrderChoicesRow) are absent on rows read before them. */
+export interface OrderMailRow extends OrderChoicesRow {
   id: string;
   payu_order_id: string;
   customer_name: string;
@@ -67,15 +70,6 @@ export const MAIL_SETTING_KEYS = [
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-function servicesOf(value: unknown): { label: string; price: Grosz }[] {
-  if (!Array.isArray(value)) return [];
-  return value.flatMap((entry: unknown) => {
-    if (typeof entry !== 'object' || entry === null) return [];
-    const { label, price } = entry as { label?: unknown; price?: unknown };
-    return typeof label === 'string' && (typeof price === 'number' || typeof price === 'string') ? [{ label, price: fromPln(price) }] : [];
-  });
-}
-
 const isCategory = (value: string): value is CategoryId => (CATEGORY_IDS as readonly string[]).includes(value);
 const isRule = (value: string | null): value is WithdrawalRule => (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '');
 
@@ -89,6 +83,7 @@ function lineExemption(item: OrderMailRow['order_items'][number], ribbonText: st
 
 export function orderMailData(row: OrderMailRow): OrderMailData {
   const address = row.delivery_address;
+  const choices = readOrderChoices(row);
   return {
     id: row.id,
     number: row.payu_order_id,
@@ -103,7 +98,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     })),
     subtotal: fromPln(row.subtotal),
     shipping: fromPln(row.shipping_cost),
-    services: servicesOf(row.services),
+    services: choices.services,
     total: fromPln(row.total),
     deliveryMethod: (DELIVERY_METHODS as readonly string[]).includes(row.delivery_method)
       ? (row.delivery_method as DeliveryMethod)
@@ -124,6 +119,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : 'transfer',
     cancelReason: row.cancel_reason?.trim() || null,
     invoice: readOrderInvoice(row.invoice),
+    choices,
     createdAt: row.created_at,
   };
 }

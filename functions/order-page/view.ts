@@ -1,5 +1,6 @@
 import type { OrderInvoice } from '../../src/domain/invoice.ts';
 import { fromPln } from '../../src/domain/money.ts';
+import { orderChoiceRows, type ChoiceRow } from '../../src/domain/order-choices.ts';
 import type { PaymentMethod } from '../../src/domain/payment-methods.ts';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../mail-dispatch/order-context.ts';
 
@@ -54,6 +55,8 @@ export interface OrderPageView {
   payment: { orderId: string; accessKey: string | null } | null;
   /** The buyer's company for an invoice (issue 19); null without one. */
   invoice: OrderInvoice | null;
+  /** What the buyer chose beyond the products (card, occasion, grave, services…), as the confirmation mail lists it. */
+  choices: ChoiceRow[];
   /**
    * The newest gateway attempt's state, null before any: a BLIK code waiting
    * in the checkout ends when it is 'canceled' or 'rejected' (payu_status may
@@ -119,6 +122,7 @@ export function orderPageView(
     paymentMethod: data.paymentMethod,
     payment,
     invoice: data.invoice ?? null,
+    choices: data.choices ? orderChoiceRows(data.choices) : [],
     paymentState: attempt?.state ?? null,
     paymentInProgress,
   };

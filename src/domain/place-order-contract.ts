@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormValues } from './checkout-schema.ts';
+import type { DeliveryMethod } from './delivery.ts';
+import type { Grosz } from './money.ts';
+import type { ChoiceRow, OrderService } from './order-choices.ts';
 
 /**
  * The place-order contract, defined once: the body the checkout and the
@@ -87,6 +90,33 @@ export interface OrderFacts {
   customerEmail: string;
   /** PLN, as the checkout showed it; the server's figure replaces it once sent. */
   estimatedTotal: number;
+  /** The lines and services as the checkout showed them, for the confirmation page; absent on orders kept by older versions. */
+  shown?: ShownOrder;
+}
+
+/** The order's lines and priced services as the checkout listed them (the request itself carries only product ids). */
+export interface ShownOrder {
+  lines: OrderSummaryLine[];
+  services: OrderService[];
+}
+
+export interface OrderSummaryLine {
+  name: string;
+  quantity: number;
+  lineTotal: Grosz;
+}
+
+/** What the checkout's confirmation page lists of an order this device placed. */
+export interface PlacedOrderSummary {
+  /** Empty for an order kept by an older version. */
+  items: OrderSummaryLine[];
+  deliveryMethod: DeliveryMethod;
+  /** 'Mickiewicza 3/2, 37-700 Przemyśl'; null when nothing is delivered to an address. */
+  deliveryAddress: string | null;
+  deliveryDate: string | null;
+  deliveryWindowLabel: string | null;
+  pickupTime: string | null;
+  choices: ChoiceRow[];
 }
 
 export type SubmitOutcome =

@@ -4,6 +4,7 @@ import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
 import { OrderPage } from '../features/order-page/order-page.tsx';
 import { loadOrderView, type OrderView } from '../features/order-page/order-view.ts';
+import { deviceOrderAccessKey } from '../features/orders-sync/device-orders.ts';
 import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/zamowienie/$number')({
@@ -37,7 +38,11 @@ async function payNow(order: OrderView, linkToken: string | undefined): Promise<
 function OrderRoute() {
   const { number } = Route.useParams();
   const { t } = Route.useSearch();
-  const load = useCallback(async () => loadOrderView(number, t, await currentAccessToken().catch(() => null)), [number, t]);
+  // Without the mail's token, the device that placed the order (its checkout confirmation links here) proves it with its key.
+  const load = useCallback(async () => {
+    const accessKey = t ? null : await deviceOrderAccessKey(number).catch(() => null);
+    return loadOrderView(number, { token: t, accessKey }, await currentAccessToken().catch(() => null));
+  }, [number, t]);
   const pay = useCallback((order: OrderView) => payNow(order, t), [t]);
   return <OrderPage number={number} load={load} onPay={pay} />;
 }

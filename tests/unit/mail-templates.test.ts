@@ -3,6 +3,7 @@ import { formatMailDate, renderOrderMail, type MailContext } from '../../functio
 import { MAIL_KINDS, type MailKind } from '../../src/domain/mail-kinds.ts';
 import { escapeHtml } from '../../functions/_shared/mail/render.ts';
 import { grosz } from '../../src/domain/money.ts';
+import { ANONYMOUS_ORDER_TEXT, type OrderChoices } from '../../src/domain/order-choices.ts';
 import { SAMPLE_WITHDRAWAL_RECEIPT } from '../support/withdrawal-receipt.ts';
 
 function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string | null = 'https://sklep.example.pl'): MailContext {
@@ -156,6 +157,54 @@ describe('order confirmation', () => {
     expect(pickup.text).toContain('Godzina odbioru: 10:30');
     expect(pickup.text).not.toContain('Adres dostawy');
     expect(pickup.text).not.toContain('Maria Nowak');
+  });
+});
+
+describe('order confirmation: what the customer chose', () => {
+  const choices: OrderChoices = {
+    deliveryNotes: 'Brama od ul. Słowackiego',
+    cemetery: { name: 'Cmentarz parafialny', locality: 'Krasiczyn', section: 'B', row: '4', number: '12', description: '' },
+    services: [{ label: 'Zapalenie znicza', price: grosz(0) }],
+    occasion: 'remembrance',
+    venue: null,
+    ribbonText: '',
+    cardMessage: 'Pamiętamy.\n<b>Zawsze</b> & "blisko"',
+    cardSignature: 'Przyjaciele',
+    cardAnonymous: true,
+    substitution: 'similar',
+  };
+  const ordered = { deliveryMethod: 'cemetery', services: choices.services, choices } as const;
+
+  it.each(['order-confirmation', 'owner-new-order'] as const)(
+    '%s lists the grave, the services, the occasion, the card verbatim and the anonymity',
+    (kind) => {
+      const mail = renderOrderMail(kind, context(ordered));
+      expect(mail.text).toContain('SZCZEGÓŁY ZAMÓWIENIA');
+      expect(mail.text).toContain('Uwagi do dostawy: Brama od ul. Słowackiego');
+      expect(mail.text).toContain('Cmentarz: Cmentarz parafialny, Krasiczyn');
+      expect(mail.text).toContain('Grób: kwatera B, rząd 4, nr 12');
+      expect(mail.text).toContain('Usługi przy grobie: Zapalenie znicza (bezpłatnie)');
+      expect(mail.text).toContain('Okazja: Wszystkich Świętych / pamięć');
+      expect(mail.text).toContain('Treść bileciku: Pamiętamy.\n<b>Zawsze</b> & "blisko"');
+      expect(mail.text).toContain('Podpis: Przyjaciele');
+      expect(mail.text).toContain(`Zamówienie anonimowe: ${ANONYMOUS_ORDER_TEXT}`);
+      expect(mail.text).toContain('Jeśli zabraknie któregoś kwiatu: Florysta dobierze podobne w tej samej lub wyższej wartości');
+      // A free service is not charged '0,00 zł' in the totals either.
+      expect(mail.text).toContain('Zapalenie znicza: bezpłatnie');
+    },
+  );
+
+  it('escapes the card’s words in the HTML, keeping its line break', () => {
+    const mail = renderOrderMail('order-confirmation', context(ordered));
+    expect(mail.html).not.toContain('<b>Zawsze</b>');
+    expect(mail.html).toContain('Pamiętamy.<br>&#60;b&#62;Zawsze&#60;/b&#62; &#38; &#34;blisko&#34;');
+    expect(mail.html).toContain('Szczegóły zamówienia</h2>');
+  });
+
+  it('has no such block for an order without choices', () => {
+    const mail = renderOrderMail('order-confirmation', context());
+    expect(mail.text).not.toContain('SZCZEGÓŁY ZAMÓWIENIA');
+    expect(mail.text).not.toContain('Treść bileciku');
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { orderMailData, type OrderMailRow } from '../../functions/mail-dispatch/order-context.ts';
+import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../../functions/mail-dispatch/order-context.ts';
 
 const row: OrderMailRow = {
   id: 'o-1',
@@ -49,5 +49,45 @@ describe('the order as the confirmation mail reads it (issue 19)', () => {
     expect(orderMailData({ ...row, invoice: null }).invoice).toBeNull();
     const { invoice: _dropped, ...older } = row;
     expect(orderMailData(older).invoice).toBeNull();
+  });
+});
+
+describe('the choices the mails and the order page list', () => {
+  it('are read with the florist columns', () => {
+    const columns = ORDER_MAIL_COLUMNS.split(/,\s*/);
+    for (const column of [
+      'delivery_notes',
+      'cemetery',
+      'services',
+      'occasion',
+      'venue',
+      'ribbon_text',
+      'card_message',
+      'card_signature',
+      'card_anonymous',
+      'substitution',
+    ]) {
+      expect(columns).toContain(column);
+    }
+  });
+
+  it('carry the card, the grave and the services of a stored order', () => {
+    const data = orderMailData({
+      ...row,
+      delivery_method: 'cemetery',
+      services: [{ id: 'candle-lighting', label: 'Zapalenie znicza', price: '0.00' }],
+      cemetery: { name: 'Cmentarz parafialny', locality: 'Krasiczyn', section: 'B', row: '4', number: '12', description: '' },
+      card_message: 'Pamiętamy',
+      card_anonymous: true,
+      substitution: 'call-first',
+    });
+    expect(data.services).toEqual([{ label: 'Zapalenie znicza', price: 0 }]);
+    expect(data.choices).toMatchObject({
+      cemetery: { name: 'Cmentarz parafialny', section: 'B', row: '4', number: '12' },
+      cardMessage: 'Pamiętamy',
+      cardAnonymous: true,
+      substitution: 'call-first',
+      ribbonText: 'Ostatnie pożegnanie',
+    });
   });
 });

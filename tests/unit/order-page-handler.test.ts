@@ -10,6 +10,7 @@ import {
   type OrderPageDeps,
 } from '../../functions/order-page/handler.ts';
 import { canPayNow, type OrderPageRow, type PaymentAttempt } from '../../functions/order-page/view.ts';
+import { ANONYMOUS_ORDER_TEXT } from '../../src/domain/order-choices.ts';
 import { GUEST_HEADERS, PUBLISHABLE_KEY, fakeAuthenticate } from './caller-fixtures.ts';
 
 const ORDER: OrderPageRow = {
@@ -102,6 +103,25 @@ describe('order-page', () => {
       recipient: { name: 'Jan Nowak', phone: '600200300' },
       payment: { orderId: 'order-1', accessKey: null },
     });
+  });
+
+  it('lists what the buyer chose (card, anonymity, grave) as rows, and none for an order without choices', async () => {
+    const { handler, token } = await setup({
+      delivery_method: 'cemetery',
+      cemetery: { name: 'Cmentarz parafialny', locality: 'Krasiczyn', section: 'B', row: '4', number: '12', description: '' },
+      card_message: 'Pamiętamy',
+      card_anonymous: true,
+    });
+    const body = (await (await handler(post({ number: 'KT2611240001', token }))).json()) as { choices: unknown };
+    expect(body.choices).toEqual([
+      { label: 'Cmentarz', value: 'Cmentarz parafialny, Krasiczyn' },
+      { label: 'Grób', value: 'kwatera B, rząd 4, nr 12' },
+      { label: 'Treść bileciku', value: 'Pamiętamy' },
+      { label: 'Zamówienie anonimowe', value: ANONYMOUS_ORDER_TEXT },
+    ]);
+    const plain = await setup();
+    const none = (await (await plain.handler(post({ number: 'KT2611240001', token: plain.token }))).json()) as { choices: unknown };
+    expect(none.choices).toEqual([]);
   });
 
   it("refuses a link older than the owner's lifetime with the same 404 as a wrong one", async () => {

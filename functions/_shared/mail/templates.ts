@@ -1,6 +1,7 @@
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../src/domain/delivery.ts';
 import { invoiceRows, type OrderInvoice } from '../../../src/domain/invoice.ts';
 import { formatPln, type Grosz } from '../../../src/domain/money.ts';
+import { ORDER_CHOICES_HEADING, orderChoiceRows, servicePriceText, type OrderChoices } from '../../../src/domain/order-choices.ts';
 import { transferTitle } from '../../../src/domain/order-number.ts';
 import { formatPolishDate } from '../../../src/domain/polish-date.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
@@ -71,6 +72,8 @@ export interface OrderMailData {
   cancelReason?: string | null;
   /** The buyer's company for an invoice (issue 19); null or absent without one. */
   invoice?: OrderInvoice | null;
+  /** The card, the occasion, the grave and the rest the customer chose; absent leaves them out. */
+  choices?: OrderChoices;
   createdAt: string;
 }
 
@@ -151,7 +154,7 @@ function totalsRows(order: OrderMailData): MailBlock {
     rows: [
       ['Produkty', formatPln(order.subtotal)],
       ['Dostawa', formatPln(order.shipping)],
-      ...order.services.map((service) => [service.label, formatPln(service.price)] as const),
+      ...order.services.map((service) => [service.label, servicePriceText(service.price)] as const),
       ['Razem do zapłaty', formatPln(order.total)],
     ],
   };
@@ -172,6 +175,16 @@ function deliveryRows(order: OrderMailData): MailBlock {
       ['Odbiorca', order.recipient ? [order.recipient.name, order.recipient.phone].filter(Boolean).join(', ') : null],
     ],
   };
+}
+
+/** What the customer chose beyond the products (src/domain/order-choices.ts), under its own heading; nothing when none. */
+function choiceBlocks(order: OrderMailData): MailBlock[] {
+  const rows = order.choices ? orderChoiceRows(order.choices) : [];
+  if (rows.length === 0) return [];
+  return [
+    { kind: 'heading', text: ORDER_CHOICES_HEADING },
+    { kind: 'rows', rows: rows.map((row) => [row.label, row.value] as const) },
+  ];
 }
 
 function sellerRows(shop: ShopDetails): MailBlock {
@@ -275,6 +288,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
         totalsRows(order),
         { kind: 'heading', text: 'Dostawa' },
         deliveryRows(order),
+        ...choiceBlocks(order),
         { kind: 'heading', text: 'Płatność' },
         { kind: 'rows', rows: [['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]]] },
         ...transferBlocks(context),
@@ -309,6 +323,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
         totalsRows(order),
         { kind: 'heading', text: 'Dostawa' },
         deliveryRows(order),
+        ...choiceBlocks(order),
         // The owner issues the invoice from this (outside the shop).
         ...invoiceBlocks(order),
         ...(url ? [{ kind: 'link', label: 'Otwórz w panelu', url } as const] : []),

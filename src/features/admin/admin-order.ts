@@ -2,18 +2,24 @@ import type { DeliveryAddress } from '../../domain/delivery-address.ts';
 import {
   FULFILMENT_STATES,
   INITIAL_FULFILMENT_STATE,
-  OCCASIONS,
-  SUBSTITUTION_CHOICES,
   DEFAULT_SUBSTITUTION,
-  VENUE_TYPES,
   type FulfilmentState,
   type Occasion,
   type RecipientKind,
   type SubstitutionChoice,
-  type VenueType,
 } from '../../domain/florist-order.ts';
 import { readOrderInvoice, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
+import {
+  readGrave,
+  readOccasion,
+  readServices,
+  readSubstitution,
+  readVenue,
+  type OrderGrave,
+  type OrderService,
+  type OrderVenue,
+} from '../../domain/order-choices.ts';
 import { isMailKind, isMailState, type MailKind, type MailState } from '../../domain/mail-kinds.ts';
 import {
   LEDGER_EMBEDS,
@@ -114,28 +120,9 @@ function toAdminMails(rows: readonly MailJobRow[] | null | undefined): AdminMail
     .sort((left, right) => left.createdAt.localeCompare(right.createdAt));
 }
 
-export interface AdminVenue {
-  type: VenueType | null;
-  name: string;
-  address: string;
-  /** 'HH:MM', the ceremony's hour. */
-  eventTime: string;
-}
-
-export interface AdminGrave {
-  name: string;
-  locality: string;
-  section: string;
-  row: string;
-  number: string;
-  description: string;
-}
-
-export interface AdminService {
-  id: string;
-  label: string;
-  price: Grosz;
-}
+export type AdminVenue = OrderVenue;
+export type AdminGrave = OrderGrave;
+export type AdminService = OrderService & { id: string };
 
 /** The florist's part of an order (issue 17); every field empty for an order placed before it. */
 export interface FloristDetails {
@@ -234,39 +221,6 @@ function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | nu
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | null =>
   typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;
-const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function toVenue(value: unknown): AdminVenue | null {
-  if (!isRecord(value)) return null;
-  return {
-    type: oneOf(VENUE_TYPES, value.type),
-    name: textOf(value.name),
-    address: textOf(value.address),
-    eventTime: textOf(value.eventTime),
-  };
-}
-
-function toGrave(value: unknown): AdminGrave | null {
-  if (!isRecord(value)) return null;
-  return {
-    name: textOf(value.name),
-    locality: textOf(value.locality),
-    section: textOf(value.section),
-    row: textOf(value.row),
-    number: textOf(value.number),
-    description: textOf(value.description),
-  };
-}
-
-function toServices(value: unknown): AdminService[] {
-  if (!Array.isArray(value)) return [];
-  return value.filter(isRecord).map((service) => ({
-    id: textOf(service.id),
-    label: textOf(service.label) || textOf(service.id),
-    price: typeof service.price === 'number' || typeof service.price === 'string' ? fromPln(service.price) : (0 as Grosz),
-  }));
-}
 
 export function toFloristDetails(row: Partial<OrderRow>): FloristDetails {
   return {
@@ -278,15 +232,15 @@ export function toFloristDetails(row: Partial<OrderRow>): FloristDetails {
     deliveryWindow: row.delivery_window || null,
     deliveryWindowLabel: row.delivery_window_label || null,
     pickupTime: row.pickup_time || null,
-    occasion: oneOf(OCCASIONS, row.occasion),
-    venue: toVenue(row.venue),
+    occasion: readOccasion(row.occasion),
+    venue: readVenue(row.venue),
     ribbonText: row.ribbon_text ?? '',
-    cemetery: toGrave(row.cemetery),
+    cemetery: readGrave(row.cemetery),
     cardMessage: row.card_message ?? '',
     cardSignature: row.card_signature ?? '',
     cardAnonymous: row.card_anonymous === true,
-    substitution: oneOf(SUBSTITUTION_CHOICES, row.substitution) ?? DEFAULT_SUBSTITUTION,
-    services: toServices(row.services),
+    substitution: readSubstitution(row.substitution) ?? DEFAULT_SUBSTITUTION,
+    services: readServices(row.services),
     servicesCost: row.services_cost == null ? (0 as Grosz) : fromPln(row.services_cost),
     fulfilmentState: oneOf(FULFILMENT_STATES, row.fulfilment_state) ?? INITIAL_FULFILMENT_STATE,
   };

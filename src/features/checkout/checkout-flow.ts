@@ -3,8 +3,12 @@ import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checko
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import type { PlacedOrder, SubmitOrder } from '../../domain/place-order-contract.ts';
 import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFingerprint } from './checkout-draft.ts';
-import { orderItems, type CheckoutLine } from './checkout-model.ts';
+import { toPln } from '../../domain/money.ts';
+import { orderItems, type CheckoutLine, type CheckoutTotals } from './checkout-model.ts';
 import { startPayment } from './payment-start.ts';
+
+/** The summary's figures at the moment of ordering: the total sent along for the server to compare, and the services as priced. */
+export type OrderEstimate = Pick<CheckoutTotals, 'total' | 'services'>;
 
 export type CheckoutResult =
   | { kind: 'transfer'; order: PlacedOrder }
@@ -33,7 +37,7 @@ export async function runCheckout(
   lines: readonly CheckoutLine[],
   accessToken: string | null,
   submitOrder: SubmitOrder,
-  estimatedTotal: number,
+  estimate: OrderEstimate,
   blikCode?: string,
 ): Promise<CheckoutResult> {
   const parsed = v.safeParse(checkoutFormSchema, values);
@@ -48,7 +52,16 @@ export async function runCheckout(
 
   const outcome = await submitOrder(
     { clientRequestId, checkout: values, items },
-    { paymentMethod: values.paymentMethod, deliveryMethod: values.deliveryMethod, customerEmail: values.email.trim(), estimatedTotal },
+    {
+      paymentMethod: values.paymentMethod,
+      deliveryMethod: values.deliveryMethod,
+      customerEmail: values.email.trim(),
+      estimatedTotal: toPln(estimate.total),
+      shown: {
+        lines: lines.filter((line) => line.available).map(({ name, quantity, lineTotal }) => ({ name, quantity, lineTotal })),
+        services: estimate.services.map(({ label, price }) => ({ label, price })),
+      },
+    },
     accessToken,
   );
   if (outcome.kind === 'rejected') {

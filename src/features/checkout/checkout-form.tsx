@@ -111,7 +111,7 @@ export function CheckoutForm({
         blikInputRef.current?.focus();
         return;
       }
-      await submission.submit(value, { checkingLines, quote, total: totals.total, blikCode: blik.code });
+      await submission.submit(value, { checkingLines, quote, totals, blikCode: blik.code });
     },
     onSubmitInvalid: (value) => {
       checkedBlikCode(value);
@@ -169,7 +169,7 @@ export function CheckoutForm({
         busy={busy}
         error={error}
         onBack={submission.backToEditing}
-        onConfirm={() => void submission.placeAndPay(values, totals.total)}
+        onConfirm={() => void submission.placeAndPay(values, totals)}
       />
     );
   }

@@ -1,8 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
+import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
 import type { OrderInvoice } from '../../domain/invoice.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
+import { ORDER_CHOICES_HEADING } from '../../domain/order-choices.ts';
 import { transferTitle } from '../../domain/order-number.ts';
+import type { PlacedOrderSummary } from '../../domain/place-order-contract.ts';
+import { formatPolishDate } from '../../domain/polish-date.ts';
+import { ChoiceList } from '../../lib/choice-list.tsx';
 import { InvoiceList } from '../../lib/invoice-list.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -16,6 +21,8 @@ export interface PlacedOrderFacts {
   /** The server's amount, once it answered. */
   total: Grosz | null;
   invoice: OrderInvoice | null;
+  /** The lines, delivery and choices as the checkout sent them. */
+  summary: PlacedOrderSummary;
 }
 
 /** docs/spec.md §2 '/checkout/success': the cart is cleared on entry, then transfer details or the payment message. */
@@ -41,6 +48,7 @@ export function SuccessPage({
       ) : (
         <PaymentProcessed orderNumber={search.orderId} invoice={facts?.invoice ?? null} />
       )}
+      {facts && search.orderId && <OrderSummary orderNumber={search.orderId} total={facts.total} summary={facts.summary} />}
     </section>
   );
 }
@@ -151,31 +159,130 @@ function TransferDetails({
   );
 }
 
+/**
+ * The specification's 5-second countdown to the home page, which the
+ * customer can stop: any tap, click or key press on the page, or 'Zostań na
+ * tej stronie'. Screen readers hear the countdown once and its stop once, not
+ * every second.
+ */
 function PaymentProcessed({ orderNumber, invoice }: { orderNumber: string | undefined; invoice: OrderInvoice | null }) {
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_SECONDS);
+  const [stopped, setStopped] = useState(false);
 
   useEffect(() => {
+    if (stopped) return;
     if (secondsLeft <= 0) {
       void navigate({ to: '/' });
       return;
     }
     const timer = setTimeout(() => setSecondsLeft((left) => left - 1), 1000);
     return () => clearTimeout(timer);
-  }, [secondsLeft, navigate]);
+  }, [secondsLeft, stopped, navigate]);
+
+  useEffect(() => {
+    if (stopped) return;
+    const stop = () => setStopped(true);
+    // Capture: a tap on a link or button stops the countdown before that element acts.
+    const events = ['pointerdown', 'keydown'] as const;
+    for (const name of events) document.addEventListener(name, stop, { capture: true });
+    return () => {
+      for (const name of events) document.removeEventListener(name, stop, { capture: true });
+    };
+  }, [stopped]);
 
   return (
     <>
       <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
       <OrderNumberLine orderNumber={orderNumber} />
       <InvoiceNote invoice={invoice} />
-      <p className="mt-4 text-ink-muted" aria-live="polite">
-        Za {secondsLeft} s przeniesiemy Cię na stronę główną.
+      <p className="mt-4 text-ink-muted" aria-live="polite" data-testid="success-countdown">
+        {stopped ? (
+          'Zostajesz na tej stronie.'
+        ) : (
+          <>
+            <span className="sr-only">Za {SUCCESS_REDIRECT_SECONDS} sekund przeniesiemy Cię na stronę główną.</span>
+            <span aria-hidden="true">Za {secondsLeft} s przeniesiemy Cię na stronę główną.</span>
+          </>
+        )}
       </p>
-      <button type="button" className="btn-primary mt-6" onClick={() => void navigate({ to: '/' })}>
-        Przejdź teraz
-      </button>
+      <div className="mt-6 flex flex-col gap-3 sm:flex-row">
+        <button type="button" className="btn-primary" onClick={() => void navigate({ to: '/' })}>
+          Przejdź teraz
+        </button>
+        {!stopped && (
+          <button type="button" className="btn-secondary" onClick={() => setStopped(true)}>
+            Zostań na tej stronie
+          </button>
+        )}
+      </div>
     </>
+  );
+}
+
+/** What was ordered, as this device sent it: the lines, the total, the delivery and the customer's choices, with a link to the order's page. */
+function OrderSummary({ orderNumber, total, summary }: { orderNumber: string; total: Grosz | null; summary: PlacedOrderSummary }) {
+  const when = [
+    summary.deliveryDate ? formatPolishDate(summary.deliveryDate) : '',
+    summary.deliveryWindowLabel ?? '',
+    summary.pickupTime ? `godz. ${summary.pickupTime}` : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const delivery: [string, string | null][] = [
+    ['Sposób dostawy', DELIVERY_METHOD_LABELS[summary.deliveryMethod]],
+    [summary.deliveryMethod === 'store' ? 'Termin odbioru' : 'Termin dostawy', when || null],
+    [summary.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy', summary.deliveryAddress],
+  ];
+  return (
+    <section aria-labelledby="success-summary-title" className="mt-8 rounded-2xl border border-forest-100 bg-white p-5 sm:p-6">
+      <h2 id="success-summary-title" className="text-xl font-semibold text-forest-900">
+        Twoje zamówienie
+      </h2>
+      {summary.items.length > 0 && (
+        <ul className="mt-3 divide-y divide-forest-100">
+          {summary.items.map((item, index) => (
+            <li key={`${item.name}-${index}`} className="flex justify-between gap-4 py-2">
+              <span className="min-w-0 break-words">
+                {item.name} <span className="whitespace-nowrap text-ink-muted">× {item.quantity}</span>
+              </span>
+              <span className="whitespace-nowrap tabular-nums">{formatPln(item.lineTotal)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {total !== null && (
+        <p className="mt-3 flex justify-between gap-4 border-t border-forest-100 pt-3 font-semibold text-forest-900">
+          <span>Razem</span>
+          <span className="tabular-nums" data-testid="success-total">
+            {formatPln(total)}
+          </span>
+        </p>
+      )}
+      <dl className="mt-4 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+        {delivery.flatMap(([label, value]) =>
+          value
+            ? [
+                <div key={label} className="contents">
+                  <dt className="text-ink-muted">{label}</dt>
+                  <dd className="break-words">{value}</dd>
+                </div>,
+              ]
+            : [],
+        )}
+      </dl>
+      {summary.choices.length > 0 && (
+        <>
+          <h3 className="mt-5 text-lg font-semibold text-forest-900">{ORDER_CHOICES_HEADING}</h3>
+          <ChoiceList rows={summary.choices} className="mt-2" />
+        </>
+      )}
+      <p className="mt-5">
+        <Link to="/zamowienie/$number" params={{ number: orderNumber }} className="font-semibold text-forest-800 underline">
+          Zobacz stronę zamówienia
+        </Link>
+      </p>
+    </section>
   );
 }
 

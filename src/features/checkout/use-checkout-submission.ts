@@ -1,10 +1,9 @@
 import { useRef, useState } from 'react';
 import { DELIVERY_COST_UNKNOWN_MESSAGE, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { isLocalDelivery } from '../../domain/delivery.ts';
-import { toPln, type Grosz } from '../../domain/money.ts';
 import type { PlacedOrder, SubmitOrder } from '../../domain/place-order-contract.ts';
 import { BLIK_REJECTED_MESSAGE } from './blik-payment.tsx';
-import { BLIK_CODE_FIELD, runCheckout } from './checkout-flow.ts';
+import { BLIK_CODE_FIELD, runCheckout, type OrderEstimate } from './checkout-flow.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 import { redirectToPayment } from './payment-start.ts';
 import type { QuoteState } from './use-delivery-quote.ts';
@@ -35,8 +34,8 @@ export interface SubmitContext {
   /** Some cart lines are still being checked against the shop. */
   checkingLines: boolean;
   quote: QuoteState;
-  /** The order's total as the summary shows it, sent along for the server to compare. */
-  total: Grosz;
+  /** The summary's total (sent along for the server to compare) and services. */
+  totals: OrderEstimate;
   /** Six digits, when BLIK is paid with a code typed here. */
   blikCode?: string;
 }
@@ -66,12 +65,12 @@ export function useCheckoutSubmission({
   /** What became of the last BLIK payment, shown by the payment choice. */
   const [paymentNotice, setPaymentNotice] = useState<string | null>(null);
 
-  async function placeAndPay(value: CheckoutFormValues, total: Grosz, blikCode?: string) {
+  async function placeAndPay(value: CheckoutFormValues, totals: OrderEstimate, blikCode?: string) {
     setPhase('processing');
     setError(null);
     setPaymentNotice(null);
     const accessToken = await getAccessToken().catch(() => null);
-    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, toPln(total), blikCode);
+    const result = await runCheckout(value, cart.lines, accessToken, submitOrder, totals, blikCode);
     if (result.kind === 'blik-pending') {
       onBlikCodeUsed();
       setBlikOrder(result.order);
@@ -99,7 +98,7 @@ export function useCheckoutSubmission({
   }
 
   /** The form's onSubmit: its values passed validation. */
-  async function submit(value: CheckoutFormValues, { checkingLines, quote, total, blikCode }: SubmitContext) {
+  async function submit(value: CheckoutFormValues, { checkingLines, quote, totals, blikCode }: SubmitContext) {
     setShowSummaryErrors(false);
     setError(null);
     setServerFields({});
@@ -117,7 +116,7 @@ export function useCheckoutSubmission({
       window.scrollTo({ top: 0 });
       return;
     }
-    await placeAndPay(value, total, blikCode);
+    await placeAndPay(value, totals, blikCode);
   }
 
   /**

@@ -2,8 +2,10 @@ import { useCallback, useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
 import { formatPln, grosz } from '../../domain/money.ts';
+import { ORDER_CHOICES_HEADING, servicePriceText } from '../../domain/order-choices.ts';
 import { orderStatusLabel } from '../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { ChoiceList } from '../../lib/choice-list.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { OrderLoad, OrderView } from './order-view.ts';
@@ -142,7 +144,7 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
               <td className="py-2" colSpan={2}>
                 {service.label}
               </td>
-              <td className="py-2 text-right">{pln(service.price)}</td>
+              <td className="py-2 text-right">{servicePriceText(grosz(service.price))}</td>
             </tr>
           ))}
         </tbody>
@@ -185,6 +187,13 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
           </>
         )}
       </dl>
+
+      {order.choices.length > 0 && (
+        <>
+          <h2 className="mt-8 text-xl font-bold text-forest-900">{ORDER_CHOICES_HEADING}</h2>
+          <ChoiceList rows={order.choices} className="mt-3" />
+        </>
+      )}
 
       <h2 className="mt-8 text-xl font-bold text-forest-900">Płatność</h2>
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">

@@ -25,6 +25,8 @@ export const orderViewSchema = v.object({
   payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.optional(v.nullable(v.string()), null) })),
   // Issue 19; optional so an answer from a function deployed before it still reads.
   invoice: v.optional(v.nullable(v.object({ nip: v.string(), company: v.string(), address: v.string() })), null),
+  // The card, the occasion, the grave…; optional so an answer from a function deployed before them still reads.
+  choices: v.optional(v.array(v.object({ label: v.string(), value: v.string() })), []),
   // A payment started minutes ago and still open at its gateway: no second 'Zapłać teraz' meanwhile.
   paymentInProgress: v.optional(v.boolean(), false),
 });
@@ -35,10 +37,17 @@ export type OrderLoad =
 
 const LOAD_FAILED = 'Nie udało się wczytać zamówienia. Spróbuj ponownie za chwilę.';
 
-/** Asks order-page for the order: by the mail's token, or by the signed-in buyer's session. */
-export async function loadOrderView(number: string, token: string | undefined, accessToken: string | null): Promise<OrderLoad> {
+/** What may open an order's page besides the buyer's session: the mail link's token, or the key of the device that placed it. */
+export interface OrderPageProof {
+  token?: string;
+  accessKey?: string | null;
+}
+
+/** Asks order-page for the order: by the mail's token, the placing device's key, or the signed-in buyer's session. */
+export async function loadOrderView(number: string, proof: OrderPageProof, accessToken: string | null): Promise<OrderLoad> {
+  const body = { number, ...(proof.token ? { token: proof.token } : {}), ...(proof.accessKey ? { accessKey: proof.accessKey } : {}) };
   try {
-    const answer = await callFunction('order-page', token ? { number, token } : { number }, { accessToken });
+    const answer = await callFunction('order-page', body, { accessToken });
     if (answer.status === 404 || answer.status === 400) return { kind: 'not-found' };
     if (!answer.ok) return { kind: 'error', message: bodyField(answer.body, 'message') ?? LOAD_FAILED };
     const parsed = v.safeParse(orderViewSchema, answer.body);

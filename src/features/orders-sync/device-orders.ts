@@ -1,10 +1,13 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import type { CheckoutForm, CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { EMPTY_CHECKOUT_FORM, type CheckoutForm, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { formatDestinationAddress } from '../../domain/delivery-address.ts';
+import { needsAddress } from '../../domain/delivery.ts';
 import { orderInvoiceOf, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
-import type { PlacedOrder, QueuedOrderProgress } from '../../domain/place-order-contract.ts';
+import { checkoutChoices, orderChoiceRows } from '../../domain/order-choices.ts';
+import type { PlacedOrder, PlacedOrderSummary, QueuedOrderProgress } from '../../domain/place-order-contract.ts';
 import type { OutboxStatus } from '../../lib/db.ts';
-import { findOutboxEntryByLocalNumber, findOutboxEntryByNumber, readOutbox, type SlotRefusal } from './outbox.ts';
+import { findOutboxEntryByLocalNumber, findOutboxEntryByNumber, readOutbox, type OutboxEntry, type SlotRefusal } from './outbox.ts';
 
 /** An order this device placed, as lists show it. */
 export interface DeviceOrderSummary {
@@ -62,10 +65,11 @@ export function useQueuedOrder(localNumber: string): QueuedOrderProgress | null 
   }, [localNumber]);
 }
 
-/** What the confirmation page shows of an order this device placed: the server's total once known, and the invoice asked for. */
+/** What the confirmation page shows of an order this device placed: the server's total once known, the invoice asked for, and the order's summary. */
 export interface DeviceOrderFacts {
   total: Grosz | null;
   invoice: OrderInvoice | null;
+  summary: PlacedOrderSummary;
 }
 
 export async function findDeviceOrder(orderNumber: string): Promise<DeviceOrderFacts | null> {
@@ -74,7 +78,44 @@ export async function findDeviceOrder(orderNumber: string): Promise<DeviceOrderF
   return {
     total: entry.order ? fromPln(entry.order.total) : null,
     invoice: orderInvoiceOf({ ...EMPTY_INVOICE, ...entry.request.checkout }),
+    summary: placedOrderSummary(entry),
   };
+}
+
+/** The order's lines, delivery and the customer's choices, from the request the device kept and the server's answer. */
+function placedOrderSummary(entry: OutboxEntry): PlacedOrderSummary {
+  const checkout = { ...EMPTY_CHECKOUT_FORM, ...entry.request.checkout };
+  const lines = entry.shown?.lines ?? [];
+  const address = needsAddress(checkout.deliveryMethod)
+    ? formatDestinationAddress({
+        street: checkout.street,
+        houseNumber: checkout.houseNumber,
+        apartment: checkout.apartment,
+        city: checkout.city,
+        postalCode: checkout.postalCode,
+      })
+    : null;
+  return {
+    items: lines,
+    deliveryMethod: checkout.deliveryMethod,
+    deliveryAddress: address || null,
+    deliveryDate: entry.order?.deliveryDate ?? (checkout.deliveryDate || null),
+    deliveryWindowLabel: entry.order?.deliveryWindowLabel ?? null,
+    pickupTime: entry.order?.pickupTime ?? (checkout.pickupTime || null),
+    choices: orderChoiceRows(
+      checkoutChoices(
+        checkout,
+        entry.shown?.services ?? [],
+        lines.map((line) => line.name),
+      ),
+    ),
+  };
+}
+
+/** The key place-order gave this device for an order it placed (it opens the order's page); null when the device has none. */
+export async function deviceOrderAccessKey(orderNumber: string): Promise<string | null> {
+  const entry = await findOutboxEntryByNumber(orderNumber);
+  return entry?.order?.accessKey ?? null;
 }
 
 /** An outbox entry from before issue 19 has no invoice fields. */

@@ -1,11 +1,11 @@
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { OCCASION_LABELS, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../../domain/florist-order.ts';
-import { formatPln } from '../../../domain/money.ts';
+import { describeCemetery, describeGrave, describeServices, describeVenue } from '../../../domain/order-choices.ts';
 import type { AdminOrder } from '../admin-order.ts';
 import { contactLinkClass } from '../admin-ui.tsx';
 import { isFuneral } from '../delivery-schedule.ts';
 import { FulfilmentBadge } from './fulfilment-control.tsx';
-import { deliveryWhen, describeCemetery, describeGrave, describeVenue } from './print-ticket.ts';
+import { deliveryWhen } from './print-ticket.ts';
 
 export function FuneralBadge() {
   return (
@@ -90,10 +90,7 @@ export function FloristDetailsList({ order, showItems = false }: { order: AdminO
         )}
       </Item>
       <Item term="Napis na szarfie">{florist.ribbonText && <span className="font-semibold">{florist.ribbonText}</span>}</Item>
-      <Item term="Usługi">
-        {florist.services.length > 0 &&
-          florist.services.map((service) => `${service.label} (${service.price > 0 ? formatPln(service.price) : 'gratis'})`).join(', ')}
-      </Item>
+      <Item term="Usługi">{describeServices(florist.services)}</Item>
       <Item term={SUBSTITUTION_QUESTION}>
         {florist.deliveryDate || florist.occasion ? SUBSTITUTION_LABELS[florist.substitution] : null}
       </Item>

@@ -1,8 +1,9 @@
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../domain/delivery.ts';
-import { OCCASION_LABELS, SUBSTITUTION_LABELS, VENUE_TYPE_LABELS } from '../../../domain/florist-order.ts';
+import { OCCASION_LABELS, SUBSTITUTION_LABELS } from '../../../domain/florist-order.ts';
+import { describeCemetery, describeGrave, describeVenue } from '../../../domain/order-choices.ts';
 import { normalizeForSearch } from '../../../domain/search.ts';
-import type { AdminGrave, AdminOrder, AdminVenue } from '../admin-order.ts';
+import type { AdminOrder } from '../admin-order.ts';
 import { collectLabel } from '../payments/order-money.ts';
 
 /**
@@ -56,26 +57,6 @@ export function deliveryWhen(order: AdminOrder): string {
   if (!deliveryDate) return 'bez terminu (kurier)';
   const slot = pickupTime ? `godz. ${pickupTime}` : (deliveryWindowLabel ?? deliveryWindow);
   return slot ? `${formatDeliveryDay(deliveryDate)} · ${slot}` : formatDeliveryDay(deliveryDate);
-}
-
-export function describeVenue(venue: AdminVenue | null): string | null {
-  if (!venue) return null;
-  const parts = [venue.type ? VENUE_TYPE_LABELS[venue.type] : '', venue.name, venue.address].filter(Boolean).join(', ');
-  const hour = venue.eventTime ? `godz. ${venue.eventTime}` : '';
-  return [parts, hour].filter(Boolean).join(' · ') || null;
-}
-
-export function describeGrave(grave: AdminGrave | null): string | null {
-  if (!grave) return null;
-  const place = [grave.section && `kwatera ${grave.section}`, grave.row && `rząd ${grave.row}`, grave.number && `nr ${grave.number}`]
-    .filter(Boolean)
-    .join(', ');
-  return [place, grave.description].filter(Boolean).join(' · ') || null;
-}
-
-export function describeCemetery(grave: AdminGrave | null): string | null {
-  if (!grave) return null;
-  return [grave.name, grave.locality].filter(Boolean).join(', ') || null;
 }
 
 /** Whether a text carries a word of the buyer's name (case and diacritics ignored). */
