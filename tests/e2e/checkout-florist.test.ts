@@ -1,16 +1,22 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
+import { escapeHtml } from '../../functions/_shared/mail/render.ts';
+import { fromPln } from '../../src/domain/money.ts';
+import { ANONYMOUS_ORDER_TEXT, servicePriceText } from '../../src/domain/order-choices.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
-import { anonClient, appUrl as url, invokeFunction, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+import { waitForMailTo } from '../support/maildev.ts';
+import { anonClient, appUrl as url, invokeFunction, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
  * Issue 17, the customer's side in real Chromium against the real backend:
  * a funeral wreath with a ribbon and the ceremony's hour goes to a church,
  * and a cemetery delivery with 'Zapalenie znicza' is charged the price the
- * shop set. Both are checked as stored.
+ * shop set. Both are checked as stored; the cemetery order's card, anonymity,
+ * grave and services are also shown back to the customer: on the success
+ * page, on the order page it links and in the confirmation mail.
  */
 
 const chromium = chromiumPerFile();
@@ -52,6 +58,8 @@ async function orderFor(email: string): Promise<StoredOrder[]> {
 }
 
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+/** A card with characters that must stay text in the mail and on the pages. */
+const CARD = 'Pamiętamy <zawsze> & z miłością';
 
 async function openCheckoutWithWreath(page: Page): Promise<void> {
   await page.goto(url('/shop'));
@@ -117,7 +125,7 @@ describe('florist orders at the checkout', () => {
     await context.close();
   });
 
-  it('a cemetery delivery with “Zapalenie znicza” is charged the price the shop set', async () => {
+  it('a cemetery delivery with “Zapalenie znicza” is charged the price the shop set, and everything chosen is shown back', async () => {
     const answer = await invokeFunction(anonClient(), 'delivery-availability', {});
     const candle = (answer.body as unknown as DeliveryAvailabilityResponse).services.find((service) => service.id === 'candle-lighting');
     expect(candle).toBeDefined();
@@ -140,8 +148,49 @@ describe('florist orders at the checkout', () => {
     await page.getByRole('checkbox', { name: /Zapalenie znicza/ }).check();
     await expect.poll(async () => plain(await page.getByTestId('checkout-total').textContent()), WAIT).not.toBe(before);
     await chooseFirstFreeSlot(page);
+    await page.getByLabel(/^Uwagi do dostawy/).fill('Brama od strony parku');
+    await page.getByLabel(/Okazja/).selectOption({ label: 'Wszystkich Świętych / pamięć' });
+    await page.getByLabel(/^Treść bileciku/).fill(CARD);
+    await page.getByLabel(/^Podpis/).fill('Przyjaciele');
+    await page.getByRole('switch', { name: 'Wyślij anonimowo' }).check();
     const shownTotal = plain(await page.getByTestId('checkout-total').textContent());
     await orderByTransfer(page);
+    const number = new URL(page.url()).searchParams.get('orderId') ?? '';
+    const chosen: [string, string][] = [
+      ['Uwagi do dostawy', 'Brama od strony parku'],
+      ['Cmentarz', 'Cmentarz parafialny, Krasiczyn'],
+      ['Grób', 'kwatera B, rząd 4, nr 12'],
+      ['Usługi przy grobie', plain(`Zapalenie znicza (${servicePriceText(fromPln(candle!.price))})`)],
+      ['Okazja', 'Wszystkich Świętych / pamięć'],
+      ['Treść bileciku', CARD],
+      ['Podpis', 'Przyjaciele'],
+      ['Zamówienie anonimowe', ANONYMOUS_ORDER_TEXT],
+    ];
+
+    // The success page lists the order as this device sent it, and links its page.
+    const summary = page.getByRole('region', { name: 'Twoje zamówienie' });
+    await summary.getByText(WREATH.name).waitFor(WAIT);
+    expect(plain(await summary.innerText())).toContain('Dostawa na cmentarz');
+    const summaryChoices = plain(await summary.getByTestId('order-choices').innerText());
+    for (const [label, value] of chosen) expect(summaryChoices).toContain(`${label} ${value}`);
+    await summary.getByRole('link', { name: 'Zobacz stronę zamówienia' }).click();
+    await page.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
+    const pageChoices = plain(await page.getByTestId('order-choices').innerText());
+    for (const [label, value] of chosen) expect(pageChoices).toContain(`${label} ${value}`);
+
+    // The confirmation mail lists the same, the card's markup characters escaped, and reads at phone width.
+    const [mail] = await waitForMailTo(testBackend().mailUrl, email, 1, 20_000);
+    expect(mail?.subject).toContain(`Potwierdzenie zamówienia ${number}`);
+    const mailText = plain(mail?.text ?? '');
+    for (const [label, value] of chosen) expect(mailText).toContain(`${label}: ${value}`);
+    expect(mail?.html).toContain(escapeHtml(CARD));
+    expect(mail?.html).not.toContain('<zawsze>');
+    const reader = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
+    const phone = await reader.newPage();
+    await phone.setContent(mail?.html ?? '');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await phone.getByText(ANONYMOUS_ORDER_TEXT).waitFor(WAIT);
+    await reader.close();
 
     const [order] = await orderFor(email);
     expect(order).toBeDefined();
