@@ -162,6 +162,18 @@ export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrd
       const row = rows.find((candidate) => candidate.id === id) as Record<string, unknown> | undefined;
       const current = row ? (row[field] ?? (field === 'fulfilment_state' ? 'to-do' : undefined)) : undefined;
       if (!row || (from !== null && current !== from)) return HttpResponse.json([]);
+      // As the database's trigger: a cancelled order's fulfilment state does not move.
+      if (field === 'fulfilment_state' && row.status === 'cancelled') {
+        return HttpResponse.json(
+          {
+            code: 'P0001',
+            message: `Zamówienie ${String(row.payu_order_id)} jest anulowane: jego stanu realizacji nie można zmienić.`,
+            details: null,
+            hint: 'order_cancelled',
+          },
+          { status: 400 },
+        );
+      }
       row[field] = (body as Record<string, unknown>)[field];
       return HttpResponse.json([{ id }]);
     }),

@@ -90,6 +90,15 @@ export const FULFILMENT_STATE_LABELS: Record<FulfilmentState, string> = {
 export const INITIAL_FULFILMENT_STATE: FulfilmentState = 'to-do';
 
 /**
+ * A cancelled order is neither prepared nor delivered: its fulfilment state
+ * stays where it was. The database refuses a change too
+ * (supabase/migrations/20261128100200_fulfilment_closed_when_cancelled.sql).
+ */
+export function fulfilmentCanChange(orderStatus: string): boolean {
+  return orderStatus !== 'cancelled';
+}
+
+/**
  * The next steps the owner is offered from a state. Any state can still be
  * set by hand (a mis-tap is corrected), so this orders the buttons, it does
  * not forbid.

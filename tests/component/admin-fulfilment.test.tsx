@@ -141,6 +141,22 @@ describe('/admin/realizacja', () => {
     expect((within(morning).getByLabelText('Stan realizacji zamówienia KT500000002') as HTMLSelectElement).value).toBe('ready');
   });
 
+  it('says above the page when an order was cancelled meanwhile and its fulfilment step was refused, then leaves it out', async () => {
+    const patches: StatusPatch[] = [];
+    const rows = dayRows();
+    // The device read the list before the order was cancelled on another one.
+    const stale = structuredClone(rows);
+    rows.find((row) => row.id === 'morning')!.status = 'cancelled';
+    const staleList = http.get('*/rest/v1/orders', () => HttpResponse.json(stale), { once: true });
+    const { user } = await openAsOwner(`/admin/realizacja?date=${day}`, rows, patches, [staleList]);
+    const morning = await screen.findByRole('article', { name: 'Zamówienie KT500000002' });
+    await user.click(within(morning).getByRole('button', { name: 'Gotowe – zamówienie KT500000002' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Nie zmieniono stanu realizacji zamówienia KT500000002 na „Gotowe”: zamówienie jest anulowane.');
+    expect(patches).toEqual([{ id: 'morning', from: 'to-do', body: { fulfilment_state: 'ready' } }]);
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Zamówienie KT500000002' })).toBeNull());
+  });
+
   it('queues a fulfilment change made offline and sends it when the device is online again', async () => {
     const patches: StatusPatch[] = [];
     const { user } = await openAsOwner(`/admin/realizacja?date=${day}`, dayRows(), patches);
@@ -223,6 +239,16 @@ describe('/admin/orders by delivery', () => {
         'Zamówienie KT700000001',
       ]),
     );
+  });
+
+  it('offers no fulfilment step for a cancelled order: no next-state button, no select, only where it was left', async () => {
+    await openAsOwner('/admin/orders?id=cancelled', dayRows());
+    const dialog = await screen.findByRole('dialog', { name: 'Zamówienie KT500000005' });
+    expect(within(dialog).getByText('Zamówienie jest anulowane, więc jego stanu realizacji nie można zmienić.')).toBeTruthy();
+    expect(within(dialog).getByText('Do zrobienia')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: /^Gotowe/ })).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: /– zamówienie KT500000005$/ })).toBeNull();
+    expect(within(dialog).queryByLabelText('Stan realizacji zamówienia KT500000005')).toBeNull();
   });
 
   it('opens the detail with the florist details, changes the fulfilment state there and prints only that order', async () => {

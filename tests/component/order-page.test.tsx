@@ -29,6 +29,9 @@ const ORDER = {
   payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
 };
 
+/** What the line under the heading says after 'Status:'. */
+const statusLine = () => screen.getByText(/Status:/).querySelector('strong')?.textContent;
+
 function serveOrderPage(answer: () => Response, seen: unknown[] = []) {
   server.use(
     http.post('*/functions/v1/order-page', async ({ request }) => {
@@ -57,20 +60,61 @@ describe('/zamowienie/<number>', () => {
         .getAllByRole('listitem')
         .map((step) => step.textContent),
     ).toEqual([
-      '●Złożone – gotowe',
-      '○Opłacone – jeszcze nie',
-      '●W realizacji – gotowe',
-      '○Gotowe – jeszcze nie',
-      '○W drodze – jeszcze nie',
-      '○Dostarczone – jeszcze nie',
-      '○Zrealizowane – jeszcze nie',
+      '✓Złożone – etap zakończony',
+      '●W realizacji – obecny etap',
+      '○Opłacone – etap przed nami',
+      '○Gotowe – etap przed nami',
+      '○W drodze – etap przed nami',
+      '○Dostarczone – etap przed nami',
     ]);
     expect(within(timeline).getByText('W realizacji').closest('li')?.getAttribute('aria-current')).toBe('step');
+    expect(statusLine()).toBe('W realizacji');
     expect(screen.getByText('Bukiet róż')).toBeTruthy();
     expect(screen.getByText(/135,00\szł/)).toBeTruthy();
     expect(screen.getByText('Jan Nowak, 600200300')).toBeTruthy();
     expect(screen.getByText('Nieopłacone')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Zapłać teraz' })).toBeTruthy();
+  });
+
+  it('says in the status line where the timeline stands, each step once and only one of them current', async () => {
+    serveOrderPage(() => HttpResponse.json({ ...ORDER, paid: true, payment: null, fulfilmentState: 'delivered' }));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    const timeline = await screen.findByRole('list', { name: 'Przebieg' });
+    expect(statusLine()).toBe('Dostarczone');
+    const steps = within(timeline).getAllByRole('listitem');
+    expect(steps.map((step) => step.textContent)).toEqual([
+      '✓Złożone – etap zakończony',
+      '✓Opłacone – etap zakończony',
+      '✓W realizacji – etap zakończony',
+      '✓Gotowe – etap zakończony',
+      '✓W drodze – etap zakończony',
+      '●Dostarczone – obecny etap',
+    ]);
+    expect(steps.filter((step) => step.getAttribute('aria-current') === 'step').map((step) => step.textContent)).toEqual([
+      '●Dostarczone – obecny etap',
+    ]);
+  });
+
+  it("shows a pickup waiting in the shop as 'Gotowe do odbioru'", async () => {
+    serveOrderPage(() =>
+      HttpResponse.json({ ...ORDER, deliveryMethod: 'store', deliveryAddress: null, paid: true, payment: null, fulfilmentState: 'ready' }),
+    );
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    const timeline = await screen.findByRole('list', { name: 'Przebieg' });
+    expect(statusLine()).toBe('Gotowe do odbioru');
+    expect(within(timeline).getByText('Gotowe do odbioru').closest('li')?.getAttribute('aria-current')).toBe('step');
+  });
+
+  it('shows a cancelled order as placed → cancelled only, though it was paid and prepared', async () => {
+    serveOrderPage(() => HttpResponse.json({ ...ORDER, status: 'cancelled', paid: true, payment: null, fulfilmentState: 'ready' }));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    const timeline = await screen.findByRole('list', { name: 'Przebieg' });
+    expect(statusLine()).toBe('Anulowane');
+    expect(
+      within(timeline)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual(['✓Złożone – etap zakończony', '●Anulowane – obecny etap']);
   });
 
   it("has no 'Zapłać teraz' for a paid order", async () => {

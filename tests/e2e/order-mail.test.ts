@@ -10,7 +10,8 @@ import { fillCheckoutContact, placeTransferOrder } from './checkout-slot.ts';
 /**
  * Issue 18, end to end in Chromium: a guest orders through the checkout,
  * the confirmation arrives in MailDev (its REST API), its link opens the
- * order page without login; the owner's 'W realizacji' brings that mail.
+ * order page without login; the owner's 'W realizacji' brings that mail,
+ * and the page's status line and timeline follow the order to its end.
  */
 
 const chromium = chromiumPerFile();
@@ -63,6 +64,9 @@ describe('order mails and the order page without login', () => {
     await phone.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
     const timeline = phone.getByRole('list', { name: 'Przebieg' });
     expect(await timeline.getByRole('listitem').first().textContent()).toContain('Złożone');
+    // An unpaid transfer: the status line says what the timeline waits for.
+    await phone.getByText('Status: Czeka na przelew').waitFor(WAIT);
+    expect(await timeline.locator('li[aria-current="step"]').textContent()).toBe('●Złożone – obecny etap');
     await phone.getByText(ROSES.name).waitFor(WAIT);
     await phone.getByText('Przelew tradycyjny').waitFor(WAIT);
     expect(await phone.getByRole('button', { name: 'Zapłać teraz' }).count()).toBe(0);
@@ -86,7 +90,28 @@ describe('order mails and the order page without login', () => {
     await page.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
     await page.getByText('Status: W realizacji').waitFor(WAIT);
     expect(await page.locator('ol li[aria-current="step"]').textContent()).toContain('W realizacji');
+
+    // The owner has the pickup ready: the status line and the timeline move together, each step said once.
+    const ready = await serviceClient().from('orders').update({ fulfilment_state: 'ready' }).eq('payu_order_id', number);
+    expect(ready.error).toBeNull();
+    await page.reload();
+    await page.getByText('Status: Gotowe do odbioru').waitFor(WAIT);
+    const steps = page.getByRole('list', { name: 'Przebieg' }).getByRole('listitem');
+    expect(await steps.allTextContents()).toEqual([
+      '✓Złożone – etap zakończony',
+      '✓W realizacji – etap zakończony',
+      '●Gotowe do odbioru – obecny etap',
+      '○Opłacone – etap przed nami',
+      '○Odebrane – etap przed nami',
+    ]);
     if (SHOTS_DIR) await page.screenshot({ path: join(SHOTS_DIR, 'order-page-1280x800.png'), fullPage: true });
+
+    // Cancelled: placed → cancelled only.
+    const cancelled = await serviceClient().from('orders').update({ status: 'cancelled' }).eq('payu_order_id', number);
+    expect(cancelled.error).toBeNull();
+    await page.reload();
+    await page.getByText('Status: Anulowane').waitFor(WAIT);
+    expect(await steps.allTextContents()).toEqual(['✓Złożone – etap zakończony', '●Anulowane – obecny etap']);
 
     expect(errors).toEqual([]);
     await reader.close();

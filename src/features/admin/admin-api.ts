@@ -60,6 +60,8 @@ export type StatusUpdateResult =
   | { outcome: 'conflict' }
   /** The server could not be reached: worth trying again later. */
   | { outcome: 'unreachable' }
+  /** The order is cancelled: the database moves its fulfilment no more (fulfilmentCanChange). */
+  | { outcome: 'order-cancelled' }
   | { outcome: 'failed'; message: string };
 
 /** The two things the owner changes on an order: its status (payment, docs/spec.md) and its fulfilment state (issue 17). */
@@ -91,6 +93,7 @@ export async function updateOrder(id: string, change: OrderChange, from?: string
   const { data, error, status } = await query.select('id');
   // postgrest-js answers a failed fetch with status 0.
   if (error && status === 0) return { outcome: 'unreachable' };
+  if (error?.hint === 'order_cancelled') return { outcome: 'order-cancelled' };
   if (error) return { outcome: 'failed', message: error.message };
   // RLS hides rows the caller may not update: no row changed.
   if (!data || data.length === 0) return { outcome: 'conflict' };

@@ -48,6 +48,8 @@ function loadFromSnapshot(saved: AdminSnapshot): AdminLoad {
 }
 
 export type StatusChangeOutcome = 'updated' | 'queued' | 'conflict' | 'failed';
+/** A fulfilment change may also find the order cancelled meanwhile (on another device). */
+export type FulfilmentChangeOutcome = StatusChangeOutcome | 'order-cancelled';
 
 export interface AdminDataValue {
   load: AdminLoad;
@@ -63,7 +65,7 @@ export interface AdminDataValue {
   refresh: () => Promise<void>;
   /** `reason`: with a cancellation, the owner's words for the customer's mail. */
   changeStatus: (order: AdminOrder, to: OrderStatus, reason?: string) => Promise<StatusChangeOutcome>;
-  changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<StatusChangeOutcome>;
+  changeFulfilment: (order: AdminOrder, to: FulfilmentState) => Promise<FulfilmentChangeOutcome>;
   /** The 'Dostawy' settings (defaults for keys never saved), for free places and windows. */
   deliverySettings: DeliverySettings;
   /** The owner's working days for a transfer to arrive (transfer_payment_days, else the default). */
@@ -123,6 +125,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     isQueued,
     enqueue,
     flush: flushQueue,
+    reportRefused,
     dismissRefused,
   } = useStatusChangeQueue(userId, applyServerValue);
   const queued = useMemo(
@@ -217,14 +220,15 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
   /** A change of status or fulfilment state: sent now, or queued when offline or behind a waiting change of the same field. */
   const changeOrder = useCallback(
-    async (order: AdminOrder, change: OrderChange): Promise<StatusChangeOutcome> => {
+    async (order: AdminOrder, change: OrderChange): Promise<FulfilmentChangeOutcome> => {
       const serverOrder = (load.status === 'loaded' ? load.orders.find((item) => item.id === order.id) : undefined) ?? order;
       if (!navigator.onLine || isQueued(order.id, change.field)) {
         enqueue(serverOrder, change);
         void flushQueue();
         return 'queued';
       }
-      const result = await updateOrder(order.id, change, fieldValue(serverOrder, change.field));
+      const from = fieldValue(serverOrder, change.field);
+      const result = await updateOrder(order.id, change, from);
       if (result.outcome === 'updated') {
         applyServerValue(order.id, change);
         return 'updated';
@@ -237,13 +241,23 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         void fetchAll(true);
         return 'conflict';
       }
+      if (result.outcome === 'order-cancelled' && change.field === 'fulfilment_state') {
+        // Said above the page: the day view no longer lists the order once the list is read again.
+        reportRefused({ ...change, orderId: order.id, number: order.number, from, queuedAt: new Date().toISOString() }, 'order-cancelled');
+        void fetchAll(true);
+        return 'order-cancelled';
+      }
       return 'failed';
     },
-    [applyServerValue, enqueue, fetchAll, flushQueue, isQueued, load],
+    [applyServerValue, enqueue, fetchAll, flushQueue, isQueued, load, reportRefused],
   );
 
   const changeStatus = useCallback(
-    (order: AdminOrder, to: OrderStatus, reason?: string) => changeOrder(order, { field: 'status', to, reason }),
+    async (order: AdminOrder, to: OrderStatus, reason?: string): Promise<StatusChangeOutcome> => {
+      const outcome = await changeOrder(order, { field: 'status', to, reason });
+      // Only a fulfilment change is refused for a cancelled order; a status change never gets here.
+      return outcome === 'order-cancelled' ? 'failed' : outcome;
+    },
     [changeOrder],
   );
   const changeFulfilment = useCallback(

@@ -19,6 +19,8 @@ export interface StatusChangeQueue {
   enqueue: (order: AdminOrder, change: OrderChange) => void;
   /** Sends what waits, in order, while the server answers; stops at the first unreachable send. */
   flush: () => Promise<void>;
+  /** Shows a change the server refused though it was sent at once (the list it was made from was stale). */
+  reportRefused: (change: QueuedOrderChange, outcome: RefusalOutcome) => void;
   dismissRefused: () => void;
 }
 
@@ -38,8 +40,12 @@ export function describeQueuedChange(change: QueuedOrderChange): string {
   return `Zamówienie ${change.number}${what}: ${changeValueLabel(change.field, change.to)}`;
 }
 
-function refusalReason(change: QueuedOrderChange, outcome: 'conflict' | 'failed'): string {
+type RefusalOutcome = 'conflict' | 'failed' | 'order-cancelled';
+
+function refusalReason(change: QueuedOrderChange, outcome: RefusalOutcome): string {
   const to = changeValueLabel(change.field, change.to);
+  if (outcome === 'order-cancelled')
+    return `Nie zmieniono stanu realizacji zamówienia ${change.number} na „${to}”: zamówienie jest anulowane.`;
   const from = changeValueLabel(change.field, change.from);
   const what = change.field === 'status' ? 'statusu' : 'stanu realizacji';
   const had = change.field === 'status' ? 'statusu' : 'stanu';
@@ -74,6 +80,12 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
     [userId],
   );
 
+  const reportRefused = useCallback(
+    (change: QueuedOrderChange, outcome: RefusalOutcome) =>
+      setRefused((current) => [...current, { change, reason: refusalReason(change, outcome) }]),
+    [],
+  );
+
   const flush = useCallback(async () => {
     if (flushing.current || queueRef.current.length === 0 || !navigator.onLine) return;
     flushing.current = true;
@@ -88,15 +100,12 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
           applyServerValue(change.orderId, sent);
           continue;
         }
-        setRefused((current) => [
-          ...current,
-          { change, reason: refusalReason(change, result.outcome === 'conflict' ? 'conflict' : 'failed') },
-        ]);
+        reportRefused(change, result.outcome);
       }
     } finally {
       flushing.current = false;
     }
-  }, [applyServerValue, setQueue]);
+  }, [applyServerValue, reportRefused, setQueue]);
 
   const enqueue = useCallback(
     (order: AdminOrder, change: OrderChange) => {
@@ -119,5 +128,5 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
   );
   const dismissRefused = useCallback(() => setRefused([]), []);
 
-  return { queued, refused, isQueued, enqueue, flush, dismissRefused };
+  return { queued, refused, isQueued, enqueue, flush, reportRefused, dismissRefused };
 }

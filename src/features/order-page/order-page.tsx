@@ -3,13 +3,12 @@ import { Link } from '@tanstack/react-router';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
 import { formatPln, grosz } from '../../domain/money.ts';
 import { ORDER_CHOICES_HEADING, servicePriceText } from '../../domain/order-choices.ts';
-import { orderStatusLabel } from '../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
 import { ChoiceList } from '../../lib/choice-list.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { OrderLoad, OrderView } from './order-view.ts';
-import { orderTimeline } from './timeline.ts';
+import { orderProgress, type StepState, type TimelineStep } from './timeline.ts';
 import { OrderInvoiceSection } from './order-invoice.tsx';
 
 export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
@@ -18,6 +17,18 @@ const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeSty
 const day = (date: string) => date.split('-').reverse().join('.');
 const pln = (amount: number) => formatPln(grosz(amount));
 const label = <K extends string>(labels: Record<K, string>, value: string) => (value in labels ? labels[value as K] : value);
+
+/** Each step's state, said once: a mark to see, the same in words for a screen reader. */
+const STEP_MARKS: Record<StepState, string> = { done: '✓', current: '●', upcoming: '○' };
+const STEP_STATE_NAMES: Record<StepState, string> = { done: 'etap zakończony', current: 'obecny etap', upcoming: 'etap przed nami' };
+const STEP_TEXT: Record<StepState, string> = {
+  done: 'text-forest-900',
+  current: 'font-semibold text-forest-900',
+  upcoming: 'text-ink-muted',
+};
+/** A failed delivery attempt stands out from the steps that went well. */
+const markTone = (step: TimelineStep) =>
+  step.key === 'failed-attempt' ? 'text-blush-700' : step.state === 'upcoming' ? 'text-ink-muted' : 'text-forest-700';
 
 type State = { kind: 'loading' } | OrderLoad;
 
@@ -96,27 +107,26 @@ function NotFound() {
 }
 
 function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProps['onPay'] }) {
-  const steps = orderTimeline(order);
-  const current = steps.findLastIndex((step) => step.done);
+  const progress = orderProgress(order);
   return (
     <article aria-labelledby="order-heading">
       <PageHeading id="order-heading">Zamówienie {order.number}</PageHeading>
       <p className="mt-2 text-ink-muted">
-        Złożone {dateFormat.format(new Date(order.createdAt))} · Status: <strong>{orderStatusLabel(order.status)}</strong>
+        Złożone {dateFormat.format(new Date(order.createdAt))} · Status: <strong>{progress.headline}</strong>
       </p>
 
       <h2 id="order-timeline-heading" className="mt-8 text-xl font-bold text-forest-900">
         Przebieg
       </h2>
       <ol aria-labelledby="order-timeline-heading" className="mt-3 space-y-2">
-        {steps.map((step, index) => (
-          <li key={step.label} className="flex items-center gap-3" aria-current={index === current ? 'step' : undefined}>
-            <span aria-hidden="true" className={step.done ? 'text-forest-700' : 'text-ink-muted'}>
-              {step.done ? '●' : '○'}
+        {progress.steps.map((step) => (
+          <li key={step.key} className="flex items-center gap-3" aria-current={step.state === 'current' ? 'step' : undefined}>
+            <span aria-hidden="true" className={`w-4 text-center ${markTone(step)}`}>
+              {STEP_MARKS[step.state]}
             </span>
-            <span className={step.done ? 'font-semibold text-forest-900' : 'text-ink-muted'}>
+            <span className={STEP_TEXT[step.state]}>
               {step.label}
-              <span className="sr-only">{step.done ? ' – gotowe' : ' – jeszcze nie'}</span>
+              <span className="sr-only"> – {STEP_STATE_NAMES[step.state]}</span>
             </span>
           </li>
         ))}

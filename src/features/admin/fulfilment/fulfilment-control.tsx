@@ -1,6 +1,12 @@
 import { useId, useState } from 'react';
-import { FULFILMENT_STATES, FULFILMENT_STATE_LABELS, nextFulfilmentStates, type FulfilmentState } from '../../../domain/florist-order.ts';
-import { useAdminData, type StatusChangeOutcome } from '../admin-data.tsx';
+import {
+  FULFILMENT_STATES,
+  FULFILMENT_STATE_LABELS,
+  fulfilmentCanChange,
+  nextFulfilmentStates,
+  type FulfilmentState,
+} from '../../../domain/florist-order.ts';
+import { useAdminData, type FulfilmentChangeOutcome, type StatusChangeOutcome } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { StatusBadge, selectClass } from '../admin-ui.tsx';
 import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
@@ -32,13 +38,14 @@ const FEEDBACK: Record<StatusChangeOutcome, (state: FulfilmentState) => { text: 
 /**
  * The fulfilment state of one order: the next steps as buttons (the usual
  * move is one tap) and every state in a select (a mis-tap is corrected).
- * Offline the change is queued like a status change.
+ * Offline the change is queued like a status change. A cancelled order
+ * offers no step: its state is shown, not changed.
  */
 export function FulfilmentControl({ order, compact = false }: { order: AdminOrder; compact?: boolean }) {
   const { changeFulfilment, pendingChanges } = useAdminData();
   const selectId = useId();
   const [saving, setSaving] = useState(false);
-  const [feedback, setFeedback] = useState<{ outcome: StatusChangeOutcome; state: FulfilmentState } | null>(null);
+  const [feedback, setFeedback] = useState<{ outcome: FulfilmentChangeOutcome; state: FulfilmentState } | null>(null);
   const state = order.florist.fulfilmentState;
   const waiting = pendingChanges.some((change) => change.orderId === order.id && change.field === 'fulfilment_state');
 
@@ -59,42 +66,53 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
     setSaving(false);
     setFeedback({ outcome, state: to });
   };
-  const message = feedback ? FEEDBACK[feedback.outcome](feedback.state) : null;
+  // A cancelled order's refusal is said above the page (SyncNotices), where it stays after the list is read again.
+  const message = feedback && feedback.outcome !== 'order-cancelled' ? FEEDBACK[feedback.outcome](feedback.state) : null;
 
   return (
     <div className={compact ? '' : 'rounded-2xl bg-white p-4'}>
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-40 flex-1">
-          <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-forest-900">
-            Stan realizacji<span className="sr-only"> zamówienia {order.number}</span>
-          </label>
-          <select
-            id={selectId}
-            className={selectClass}
-            value={confirming ?? state}
-            disabled={saving}
-            onChange={(event) => void change(event.target.value as FulfilmentState)}
-          >
-            {FULFILMENT_STATES.map((option) => (
-              <option key={option} value={option}>
-                {FULFILMENT_STATE_LABELS[option]}
-              </option>
-            ))}
-          </select>
+      {fulfilmentCanChange(order.status) ? (
+        <div className="flex flex-wrap items-end gap-2">
+          <div className="min-w-40 flex-1">
+            <label htmlFor={selectId} className="mb-1 block text-sm font-medium text-forest-900">
+              Stan realizacji<span className="sr-only"> zamówienia {order.number}</span>
+            </label>
+            <select
+              id={selectId}
+              className={selectClass}
+              value={confirming ?? state}
+              disabled={saving}
+              onChange={(event) => void change(event.target.value as FulfilmentState)}
+            >
+              {FULFILMENT_STATES.map((option) => (
+                <option key={option} value={option}>
+                  {FULFILMENT_STATE_LABELS[option]}
+                </option>
+              ))}
+            </select>
+          </div>
+          {nextFulfilmentStates(state).map((next) => (
+            <button
+              key={next}
+              type="button"
+              className={next === 'failed-attempt' ? 'btn-secondary min-h-11 py-2' : 'btn-primary min-h-11 py-2'}
+              disabled={saving}
+              onClick={() => void change(next)}
+            >
+              {FULFILMENT_STATE_LABELS[next]}
+              <span className="sr-only"> – zamówienie {order.number}</span>
+            </button>
+          ))}
         </div>
-        {nextFulfilmentStates(state).map((next) => (
-          <button
-            key={next}
-            type="button"
-            className={next === 'failed-attempt' ? 'btn-secondary min-h-11 py-2' : 'btn-primary min-h-11 py-2'}
-            disabled={saving}
-            onClick={() => void change(next)}
-          >
-            {FULFILMENT_STATE_LABELS[next]}
-            <span className="sr-only"> – zamówienie {order.number}</span>
-          </button>
-        ))}
-      </div>
+      ) : (
+        <div>
+          <p className="mb-1 text-sm font-medium text-forest-900">Stan realizacji</p>
+          <p className="flex flex-wrap items-center gap-2 text-sm text-ink">
+            <FulfilmentBadge state={state} />
+            Zamówienie jest anulowane, więc jego stanu realizacji nie można zmienić.
+          </p>
+        </div>
+      )}
       <ChangeOutcomeNote waiting={waiting} message={message} />
       {confirming && (
         <UnpaidDeliveryDialog
