@@ -362,7 +362,7 @@ describe('the florist checkout', () => {
     await user.type(ribbon, 'Ostatnie pożegnanie');
     expect(screen.getByTestId('checkout-ribbonText-counter').textContent).toBe('19/50');
     expect(ribbon.maxLength).toBe(-1);
-    await user.type(ribbon, ' — kochająca rodzina i przyjaciele');
+    await user.paste(' — kochająca rodzina i przyjaciele');
     expect(ribbon.value).toBe('Ostatnie pożegnanie — kochająca rodzina i przyjaciele');
     expect(document.getElementById('checkout-ribbonText-error')?.textContent).toBe(
       'Napis na szarfie może mieć najwyżej 50 znaków – skróć go o 3.',
