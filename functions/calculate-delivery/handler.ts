@@ -37,14 +37,20 @@ function readAddressObject(value: unknown): DeliveryAddress | null {
     if (typeof raw !== 'string' || raw.length > MAX_FIELD_TEXT) throw invalidBody();
     return raw;
   };
-  const address = {
+  const address: DeliveryAddress = {
     street: field('street'),
     houseNumber: field('houseNumber'),
     apartment: field('apartment'),
     city: field('city'),
     postalCode: field('postalCode'),
   };
-  return ADDRESS_FIELDS.every((name) => address[name].trim() === '') ? null : address;
+  if (ADDRESS_FIELDS.every((name) => address[name].trim() === '')) return null;
+  // Its presence says the address is a cemetery's (src/domain/delivery-address.ts).
+  if (record.cemetery !== undefined && record.cemetery !== null) {
+    if (typeof record.cemetery !== 'string' || record.cemetery.length > MAX_FIELD_TEXT) throw invalidBody();
+    address.cemetery = record.cemetery;
+  }
+  return address;
 }
 
 function readAddressText(value: unknown): string {

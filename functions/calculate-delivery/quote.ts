@@ -44,6 +44,8 @@ export interface DeliveryAddress {
   apartment: string;
   city: string;
   postalCode: string;
+  /** A cemetery's name, present only for a cemetery, which may have no street or house number. */
+  cemetery?: string;
 }
 
 /** What the address string or object told us; any part may be empty. */
@@ -123,18 +125,19 @@ function splitTrailingLocality(text: string): ParsedAddress {
 
 export function parseAddressObject(address: DeliveryAddress): ParsedAddress {
   const number = address.apartment.trim() ? `${address.houseNumber.trim()}/${address.apartment.trim()}` : address.houseNumber.trim();
+  const street = `${address.street.trim()} ${number}`.trim();
   return {
-    streetLine: `${address.street.trim()} ${number}`.trim(),
+    // The cemetery's name leads the maps service to it when it has no street.
+    streetLine: [address.cemetery?.trim() ?? '', street].filter(Boolean).join(', '),
     city: address.city.trim(),
     postalCode: normalizePostalCode(address.postalCode),
   };
 }
 
+/** Street, house number, city and postal code; a cemetery (which may have neither street nor number) its city and postal code. */
 export function isAddressObjectComplete(address: DeliveryAddress): boolean {
-  return (
-    [address.street, address.houseNumber, address.city].every((part) => part.trim() !== '') &&
-    normalizePostalCode(address.postalCode) !== ''
-  );
+  const named = address.cemetery === undefined ? [address.street, address.houseNumber, address.city] : [address.city];
+  return named.every((part) => part.trim() !== '') && normalizePostalCode(address.postalCode) !== '';
 }
 
 /** The address as one line, for a maps service: 'Mickiewicza 3/2, 37-700 Przemyśl, Polska'. */

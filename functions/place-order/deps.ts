@@ -8,6 +8,7 @@ import { ORDER_LIMIT_SETTINGS, orderLimitsFrom } from '../../src/domain/order-li
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
+import { deliveryAddressOf } from '../../src/domain/delivery-address.ts';
 import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
@@ -80,7 +81,10 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
 
     // The same quote the checkout showed, computed again here: the client's figure is never trusted.
     async quoteLocalDelivery(checkout) {
-      const quote = await quoteDelivery(parseAddressObject(checkout), { loadSetting, fetch: (input, init) => fetch(input, init) });
+      const quote = await quoteDelivery(parseAddressObject(deliveryAddressOf(checkout)), {
+        loadSetting,
+        fetch: (input, init) => fetch(input, init),
+      });
       return quote.cost;
     },
 

@@ -80,7 +80,8 @@ export function orderDetails(input: {
       checkout.deliveryMethod === 'cemetery'
         ? {
             name: checkout.cemeteryName,
-            locality: checkout.cemeteryLocality,
+            // The cemetery's locality is its address's city, priced by the quote.
+            locality: checkout.city,
             section: checkout.graveSection,
             row: checkout.graveRow,
             number: checkout.graveNumber,

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import type { CheckoutForm } from '../../src/domain/checkout-schema.ts';
+import { deliveryAddressOf } from '../../src/domain/delivery-address.ts';
 import {
   placeOrderRequestSchema,
   type PlaceOrderRequest,
@@ -159,14 +160,9 @@ const ORDER_NUMBER_ATTEMPTS = 5;
 
 function deliveryAddress(checkout: CheckoutForm): Record<string, string> | null {
   if (!needsAddress(checkout.deliveryMethod)) return null;
-  return {
-    street: checkout.street,
-    houseNumber: checkout.houseNumber,
-    apartment: checkout.apartment,
-    city: checkout.city,
-    postalCode: checkout.postalCode,
-    country: checkout.country,
-  };
+  // The cemetery's name is kept with the grave (orders.cemetery), not in the address.
+  const { street, houseNumber, apartment, city, postalCode } = deliveryAddressOf(checkout);
+  return { street, houseNumber, apartment, city, postalCode, country: checkout.country };
 }
 
 async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {

@@ -64,8 +64,14 @@ describe('the florist part of the checkout schema', () => {
     const cemetery = { deliveryMethod: 'cemetery' as const, ...address, deliveryDate: '2026-12-01', deliveryWindow: '09:00-12:00' };
     expect(messagesOf({ ...cemetery, graveSection: 'A', graveRow: '3' })).toEqual({
       cemeteryName: ['Nazwa cmentarza jest wymagana'],
-      cemeteryLocality: ['Miejscowość cmentarza jest wymagana'],
       graveDescription: ['Podaj kwaterę, rząd i numer grobu albo opisz, gdzie jest grób'],
+    });
+    // A cemetery may have no street or house number; its locality is the address's city, asked once.
+    const named = { ...cemetery, cemeteryName: 'Cmentarz parafialny', graveDescription: 'przy kaplicy' };
+    expect(messagesOf({ ...named, street: '', houseNumber: '' })).toEqual({});
+    expect(messagesOf({ ...named, city: '', postalCode: '3770' })).toEqual({
+      city: ['Miejscowość cmentarza jest wymagana'],
+      postalCode: ['Kod pocztowy powinien być w formacie XX-XXX'],
     });
     const complete = {
       ...cemetery,
@@ -83,12 +89,24 @@ describe('the florist part of the checkout schema', () => {
     );
   });
 
-  it('limits the card to 250 characters and the ribbon to 50', () => {
+  it('limits the card to 250 characters and the ribbon to 50, saying by how much to shorten them', () => {
     const store = { deliveryMethod: 'store' as const, deliveryDate: '2026-12-01', pickupTime: '10:30' };
-    expect(messagesOf({ ...store, cardMessage: 'a'.repeat(251), ribbonText: 'b'.repeat(51) })).toEqual({
-      cardMessage: ['Maksymalnie 250 znaków'],
-      ribbonText: ['Maksymalnie 50 znaków'],
+    expect(
+      messagesOf({
+        ...store,
+        cardMessage: 'a'.repeat(300),
+        ribbonText: 'b'.repeat(51),
+        cardSignature: 'c'.repeat(62),
+        deliveryNotes: 'd'.repeat(305),
+      }),
+    ).toEqual({
+      cardMessage: ['Bilecik może mieć najwyżej 250 znaków – skróć go o 50.'],
+      ribbonText: ['Napis na szarfie może mieć najwyżej 50 znaków – skróć go o 1.'],
+      cardSignature: ['Podpis może mieć najwyżej 60 znaków – skróć go o 2.'],
+      deliveryNotes: ['Uwagi do dostawy mogą mieć najwyżej 300 znaków – skróć je o 5.'],
     });
+    // Counted as the counter and the database count: an emoji is one character.
+    expect(messagesOf({ ...store, cardMessage: '🌹'.repeat(250) })).toEqual({});
   });
 
   it('parses an order kept by an older version, without the florist fields, to their defaults', () => {

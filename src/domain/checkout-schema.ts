@@ -1,18 +1,19 @@
 import * as v from 'valibot';
 import { isIsoDate } from './calendar-date.ts';
-import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS, needsAddress } from './delivery.ts';
+import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS } from './delivery.ts';
+import { POSTAL_CODE_FORMAT_MESSAGE, postalCodeFormatError, requiredAddressParts, type AddressPart } from './delivery-address.ts';
 import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from './delivery-settings.ts';
 import {
-  CARD_MESSAGE_MAX_LENGTH,
-  CARD_SIGNATURE_MAX_LENGTH,
+  COUNTED_TEXTS,
   DEFAULT_SUBSTITUTION,
-  DELIVERY_NOTES_MAX_LENGTH,
   OCCASIONS,
   RECIPIENT_KINDS,
-  RIBBON_TEXT_MAX_LENGTH,
   SUBSTITUTION_CHOICES,
   VENUE_TYPES,
   bookingKind,
+  characterCount,
+  textTooLongMessage,
+  type CountedText,
   occasionNeedsVenue,
   type Occasion,
   type RecipientKind,
@@ -21,7 +22,7 @@ import {
 } from './florist-order.ts';
 import { CHECKOUT_PAYMENT_METHODS, DEFAULT_PAYMENT_METHOD } from './payment-methods.ts';
 import { INVALID_NIP_MESSAGE, isValidNip } from './nip.ts';
-import { EMAIL_PATTERN, PHONE_PATTERN, POSTAL_CODE_PATTERN } from './patterns.ts';
+import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
 import { INVALID_CHARACTERS_MESSAGE, isCleanText, isPersonName, personNameMessage } from './text-rules.ts';
 
 /**
@@ -38,13 +39,20 @@ const trimmed = (max: number) =>
     v.check((value: string) => isCleanText(value), INVALID_CHARACTERS_MESSAGE),
   );
 
-/** A textarea's text: line breaks allowed, other control characters not. */
-const trimmedLines = (max: number) =>
+/**
+ * A florist's text with a live counter at checkout: its limit counted in
+ * characters as the counter and the database count them, with the message
+ * the counter shows when it is passed.
+ */
+const countedText = (text: CountedText, { multiline }: { multiline: boolean }) =>
   v.pipe(
     v.string(),
     v.trim(),
-    v.maxLength(max, `Maksymalnie ${max} znaków`),
-    v.check((value: string) => isCleanText(value, { multiline: true }), INVALID_CHARACTERS_MESSAGE),
+    v.check(
+      (value: string) => characterCount(value) <= COUNTED_TEXTS[text].max,
+      (issue) => textTooLongMessage(text, characterCount(String(issue.input))),
+    ),
+    v.check((value: string) => isCleanText(value, { multiline }), INVALID_CHARACTERS_MESSAGE),
   );
 
 /** A pattern or length rule that stays quiet on an empty value, which 'required' already reports. */
@@ -89,7 +97,7 @@ const checkoutFieldsSchema = v.object({
   recipient: v.optional(v.picklist(RECIPIENT_KINDS), 'self'),
   recipientName: v.optional(trimmed(100), ''),
   recipientPhone: v.optional(trimmed(30), ''),
-  deliveryNotes: v.optional(trimmedLines(DELIVERY_NOTES_MAX_LENGTH), ''),
+  deliveryNotes: v.optional(countedText('deliveryNotes', { multiline: true }), ''),
   /** 'YYYY-MM-DD', Warsaw; home, cemetery and pickup. */
   deliveryDate: v.optional(trimmed(10), ''),
   /** A window id of delivery-calendar.ts ('09:00-12:00', 'all-day'); home and cemetery. */
@@ -102,16 +110,17 @@ const checkoutFieldsSchema = v.object({
   venueAddress: v.optional(trimmed(200), ''),
   /** The ceremony's hour, 'HH:MM'. */
   eventTime: v.optional(trimmed(5), ''),
-  ribbonText: v.optional(trimmed(RIBBON_TEXT_MAX_LENGTH), ''),
+  ribbonText: v.optional(countedText('ribbonText', { multiline: false }), ''),
   cemeteryName: v.optional(trimmed(150), ''),
+  /** No longer asked (the address's city is the cemetery's locality); still read from outbox orders of older versions. */
   cemeteryLocality: v.optional(trimmed(100), ''),
   graveSection: v.optional(trimmed(20), ''),
   graveRow: v.optional(trimmed(20), ''),
   graveNumber: v.optional(trimmed(20), ''),
   graveDescription: v.optional(trimmed(300), ''),
   services: v.optional(v.pipe(v.array(v.picklist(DELIVERY_SERVICE_IDS)), v.maxLength(DELIVERY_SERVICE_IDS.length)), []),
-  cardMessage: v.optional(trimmedLines(CARD_MESSAGE_MAX_LENGTH), ''),
-  cardSignature: v.optional(trimmed(CARD_SIGNATURE_MAX_LENGTH), ''),
+  cardMessage: v.optional(countedText('cardMessage', { multiline: true }), ''),
+  cardSignature: v.optional(countedText('cardSignature', { multiline: false }), ''),
   anonymous: v.optional(v.boolean(), false),
   substitution: v.optional(v.picklist(SUBSTITUTION_CHOICES), DEFAULT_SUBSTITUTION),
   // The invoice; optional for outbox orders kept by older versions.
@@ -124,8 +133,12 @@ const checkoutFieldsSchema = v.object({
 
 type CheckoutFields = v.InferOutput<typeof checkoutFieldsSchema>;
 
-/** Address rules apply only when the method ships somewhere. */
-const shipsTo = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }) => needsAddress(input.deliveryMethod);
+/** Whether the method's address cannot go without this part (a cemetery needs no street or house number). */
+const isCemeteryInput = (input: unknown) =>
+  typeof input === 'object' && input !== null && (input as { deliveryMethod?: unknown }).deliveryMethod === 'cemetery';
+
+const requires = (input: { deliveryMethod: CheckoutFields['deliveryMethod'] }, part: AddressPart) =>
+  requiredAddressParts(input.deliveryMethod).includes(part);
 
 const TIME_PATTERN = /^([01]?\d|2[0-3]):[0-5]\d$/;
 
@@ -203,12 +216,6 @@ const VENUE_AND_GRAVE_RULES = [
   rule(['eventTime'], 'eventTime', (i) => i.eventTime === '' || TIME_PATTERN.test(i.eventTime), 'Podaj godzinę w formacie GG:MM'),
   rule(['deliveryMethod', 'cemeteryName'], 'cemeteryName', (i) => !toCemetery(i) || i.cemeteryName !== '', 'Nazwa cmentarza jest wymagana'),
   rule(
-    ['deliveryMethod', 'cemeteryLocality'],
-    'cemeteryLocality',
-    (i) => !toCemetery(i) || i.cemeteryLocality !== '',
-    'Miejscowość cmentarza jest wymagana',
-  ),
-  rule(
     ['deliveryMethod', 'graveSection', 'graveRow', 'graveNumber', 'graveDescription'],
     'graveDescription',
     (i) => !toCemetery(i) || i.graveDescription !== '' || (i.graveSection !== '' && i.graveRow !== '' && i.graveNumber !== ''),
@@ -243,25 +250,30 @@ const INVOICE_RULES = [
 const addressRules = v.pipe(
   checkoutFieldsSchema,
   v.forward(
-    v.partialCheck([['deliveryMethod'], ['street']], (input) => !shipsTo(input) || input.street !== '', 'Ulica jest wymagana'),
+    v.partialCheck([['deliveryMethod'], ['street']], (input) => !requires(input, 'street') || input.street !== '', 'Ulica jest wymagana'),
     ['street'],
   ),
   v.forward(
     v.partialCheck(
       [['deliveryMethod'], ['houseNumber']],
-      (input) => !shipsTo(input) || input.houseNumber !== '',
+      (input) => !requires(input, 'houseNumber') || input.houseNumber !== '',
       'Numer domu jest wymagany',
     ),
     ['houseNumber'],
   ),
   v.forward(
-    v.partialCheck([['deliveryMethod'], ['city']], (input) => !shipsTo(input) || input.city !== '', 'Miasto jest wymagane'),
+    v.partialCheck(
+      [['deliveryMethod'], ['city']],
+      (input) => !requires(input, 'city') || input.city !== '',
+      // A cemetery's city is its locality, and the form calls it so.
+      (issue) => (isCemeteryInput(issue.input) ? 'Miejscowość cmentarza jest wymagana' : 'Miasto jest wymagane'),
+    ),
     ['city'],
   ),
   v.forward(
     v.partialCheck(
       [['deliveryMethod'], ['postalCode']],
-      (input) => !shipsTo(input) || input.postalCode !== '',
+      (input) => !requires(input, 'postalCode') || input.postalCode !== '',
       'Kod pocztowy jest wymagany',
     ),
     ['postalCode'],
@@ -269,8 +281,8 @@ const addressRules = v.pipe(
   v.forward(
     v.partialCheck(
       [['deliveryMethod'], ['postalCode']],
-      (input) => !shipsTo(input) || input.postalCode === '' || POSTAL_CODE_PATTERN.test(input.postalCode),
-      'Kod pocztowy powinien być w formacie XX-XXX',
+      (input) => !requires(input, 'postalCode') || postalCodeFormatError(input.postalCode) === undefined,
+      POSTAL_CODE_FORMAT_MESSAGE,
     ),
     ['postalCode'],
   ),

@@ -7,6 +7,7 @@
  */
 
 import type { DeliveryMethod } from './delivery.ts';
+import { polishPlural, type PluralForms } from './plural.ts';
 
 export const RECIPIENT_KINDS = ['self', 'other'] as const;
 export type RecipientKind = (typeof RECIPIENT_KINDS)[number];
@@ -53,9 +54,45 @@ export const CARD_SIGNATURE_MAX_LENGTH = 60;
 export const RIBBON_TEXT_MAX_LENGTH = 50;
 export const DELIVERY_NOTES_MAX_LENGTH = 300;
 
-/** The card's live counter: '12/250'. */
-export function cardMessageCounter(message: string): string {
-  return `${[...message].length}/${CARD_MESSAGE_MAX_LENGTH}`;
+/** The florist's texts with a character limit, each shown with a live counter at checkout. */
+export type CountedText = 'cardMessage' | 'cardSignature' | 'ribbonText' | 'deliveryNotes';
+
+/** Each limited text: its limit, and how its too-long message names it ('Bilecik może … – skróć go'). */
+export const COUNTED_TEXTS: Record<CountedText, { max: number; subject: string; shorten: string }> = {
+  cardMessage: { max: CARD_MESSAGE_MAX_LENGTH, subject: 'Bilecik może', shorten: 'skróć go' },
+  cardSignature: { max: CARD_SIGNATURE_MAX_LENGTH, subject: 'Podpis może', shorten: 'skróć go' },
+  ribbonText: { max: RIBBON_TEXT_MAX_LENGTH, subject: 'Napis na szarfie może', shorten: 'skróć go' },
+  deliveryNotes: { max: DELIVERY_NOTES_MAX_LENGTH, subject: 'Uwagi do dostawy mogą', shorten: 'skróć je' },
+};
+
+const CHARACTER_FORMS: PluralForms = { one: 'znak', few: 'znaki', many: 'znaków' };
+
+/** Characters as the customer sees them (an emoji is one), as Postgres's length() counts them. */
+export function characterCount(text: string): number {
+  return [...text].length;
+}
+
+/** 'Bilecik może mieć najwyżej 250 znaków – skróć go o 50.' */
+export function textTooLongMessage(text: CountedText, length: number): string {
+  const { max, subject, shorten } = COUNTED_TEXTS[text];
+  return `${subject} mieć najwyżej ${max} ${polishPlural(max, CHARACTER_FORMS)} – ${shorten} o ${length - max}.`;
+}
+
+/** The counter warns from this share of the limit on. */
+export const COUNTER_WARNING_SHARE = 0.9;
+
+export type CounterLevel = 'ok' | 'warning' | 'over';
+
+/** Where a text of `length` stands against its limit: well within, close to it (90% and up), or over. */
+export function counterLevel(length: number, max: number): CounterLevel {
+  if (length > max) return 'over';
+  return length >= Math.ceil(max * COUNTER_WARNING_SHARE) ? 'warning' : 'ok';
+}
+
+/** 'Został 1 znak', 'Zostały 3 znaki', 'Zostało 12 znaków'. */
+export function charactersLeftText(left: number): string {
+  const verb = polishPlural(left, { one: 'Został', few: 'Zostały', many: 'Zostało' });
+  return `${verb} ${left} ${polishPlural(left, CHARACTER_FORMS)}`;
 }
 
 /**

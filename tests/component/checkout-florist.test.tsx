@@ -99,7 +99,7 @@ beforeEach(async () => {
 });
 
 describe('the card (bilecik)', () => {
-  it('counts the message live as N/250 and announces the count only once typing pauses', async () => {
+  it('counts the message live as N/250, tied to the field, and reads nothing out while it is well within the limit', async () => {
     serveAvailability(standardAnswer());
     const user = userEvent.setup();
     await renderForm();
@@ -110,10 +110,73 @@ describe('the card (bilecik)', () => {
     expect(message.getAttribute('aria-describedby')).toContain('checkout-cardMessage-counter');
     const announcement = screen.getByTestId('checkout-cardMessage-announcement');
     expect(announcement.getAttribute('role')).toBe('status');
-    // Not on every keystroke: nothing is read out while the customer is typing.
+    // Not on every keystroke, nor after a pause: only crossing into the warning or over the limit is read out.
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(announcement.textContent).toBe('');
-    await waitFor(() => expect(announcement.textContent).toBe('Wpisano 8 z 250 znaków'), { timeout: 3000 });
-    expect((message as HTMLTextAreaElement).maxLength).toBe(250);
+    // Never cut by the browser: a text over the limit stays as typed, with an error.
+    expect((message as HTMLTextAreaElement).maxLength).toBe(-1);
+  });
+
+  it('warns from 90% of the limit, keeps a pasted text over it with an error until shortened, and refuses it at submit', async () => {
+    serveAvailability(standardAnswer());
+    const bodies = recordOrders();
+    const user = userEvent.setup();
+    await renderForm({ ...CONTACT, paymentMethod: 'transfer' });
+    const message = screen.getByLabelText(/Treść bileciku/) as HTMLTextAreaElement;
+    const counter = screen.getByTestId('checkout-cardMessage-counter');
+    const announcement = screen.getByTestId('checkout-cardMessage-announcement');
+
+    await user.click(message);
+    await user.paste('a'.repeat(224));
+    expect(counter.textContent).toBe('224/250');
+    expect(counter.dataset.level).toBe('ok');
+    await user.type(message, 'b');
+    expect(counter.textContent).toBe('225/250 – zostało 25 znaków');
+    expect(counter.dataset.level).toBe('warning');
+    expect(counter.className).toContain('text-amber-800');
+    expect(announcement.textContent).toBe('Zostało 25 znaków');
+    await user.type(message, 'ccc');
+    // Within the warning the counter follows, the announcement does not repeat each keystroke.
+    expect(counter.textContent).toBe('228/250 – zostały 22 znaki');
+    expect(announcement.textContent).toBe('Zostało 25 znaków');
+
+    await user.clear(message);
+    await user.paste('x'.repeat(300));
+    expect(message.value).toHaveLength(300);
+    expect(counter.textContent).toBe('300/250');
+    expect(counter.dataset.level).toBe('over');
+    const tooLong = 'Bilecik może mieć najwyżej 250 znaków – skróć go o 50.';
+    expect(message.getAttribute('aria-invalid')).toBe('true');
+    expect(message.getAttribute('aria-describedby')).toContain('checkout-cardMessage-error');
+    expect(document.getElementById('checkout-cardMessage-error')?.textContent).toBe(tooLong);
+    expect(announcement.textContent).toBe(tooLong);
+
+    await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
+    expect((await screen.findByTestId('checkout-error')).textContent).toContain(tooLong);
+    expect(message.value).toHaveLength(300);
+    expect(document.activeElement).toBe(message);
+    expect(bodies).toHaveLength(0);
+
+    await user.clear(message);
+    await user.paste('y'.repeat(238));
+    expect(message.getAttribute('aria-invalid')).toBeNull();
+    expect(document.getElementById('checkout-cardMessage-error')).toBeNull();
+    expect(counter.textContent).toBe('238/250 – zostało 12 znaków');
+    expect(announcement.textContent).toBe('Zostało 12 znaków');
+  });
+
+  it('counts the signature too, and says by how much a pasted one is too long', async () => {
+    serveAvailability(standardAnswer());
+    const user = userEvent.setup();
+    await renderForm();
+    const signature = screen.getByLabelText(/Podpis/) as HTMLInputElement;
+    await user.click(signature);
+    await user.paste('K'.repeat(70));
+    expect(signature.value).toHaveLength(70);
+    expect(screen.getByTestId('checkout-cardSignature-counter').textContent).toBe('70/60');
+    expect(document.getElementById('checkout-cardSignature-error')?.textContent).toBe(
+      'Podpis może mieć najwyżej 60 znaków – skróć go o 10.',
+    );
   });
 
   it('sends the order anonymously when the switch is on, and says what that means', async () => {
@@ -173,7 +236,7 @@ describe('the florist checkout', () => {
     await user.click(screen.getByRole('radio', { name: 'Dla innej osoby' }));
     expect(screen.getByLabelText('Telefon odbiorcy')).toBeTruthy();
     const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 3000 });
+    await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBeNull(), { timeout: 3000 });
     await user.click(submit);
     expect(await screen.findByText('Imię i nazwisko odbiorcy jest wymagane', { selector: 'p[id$="-error"]' })).toBeTruthy();
     expect(screen.getByText('Telefon odbiorcy jest wymagany', { selector: 'p[id$="-error"]' })).toBeTruthy();
@@ -226,6 +289,69 @@ describe('the florist checkout', () => {
     expect(screen.getByText('Nazwa cmentarza jest wymagana', { selector: 'p[id$="-error"]' })).toBeTruthy();
   });
 
+  it('asks a cemetery only what it has: its name and locality once, no flat, no house number it may not have', async () => {
+    serveAvailability(standardAnswer());
+    const quoted: unknown[] = [];
+    server.use(
+      http.post('*/functions/v1/calculate-delivery', async ({ request }) => {
+        quoted.push(await request.json());
+        return HttpResponse.json({ distance: 10, cost: 18, formattedDistance: '10 km', formattedDuration: '15 min', estimated: false });
+      }),
+    );
+    const bodies = recordOrders();
+    const user = userEvent.setup();
+    // A flat number left in the draft from a home address is not sent with a cemetery.
+    await renderForm({
+      ...CONTACT,
+      deliveryMethod: 'cemetery',
+      apartment: '4',
+      pickupTime: '',
+      deliveryWindow: AFTERNOON.id,
+      paymentMethod: 'transfer',
+    });
+    const address = screen.getByRole('group', { name: 'Adres cmentarza' });
+    expect(
+      within(address)
+        .getAllByRole('textbox')
+        .map((input) => input.getAttribute('name')),
+    ).toEqual(['cemeteryName', 'street', 'houseNumber', 'postalCode', 'city']);
+    expect(screen.queryByLabelText(/Numer mieszkania/)).toBeNull();
+    expect(screen.getAllByLabelText(/miejscowość/i)).toHaveLength(1);
+    expect(screen.getByLabelText(/Numer posesji/).closest('div')?.textContent).toContain('(opcjonalnie)');
+    const grave = screen.getByRole('group', { name: 'Grób' });
+    expect(within(grave).queryByLabelText(/Nazwa cmentarza|Miejscowość/)).toBeNull();
+
+    await user.type(screen.getByLabelText('Nazwa cmentarza'), 'Cmentarz parafialny');
+    await user.type(screen.getByLabelText('Kod pocztowy'), '37-740');
+    await user.type(screen.getByLabelText('Miejscowość'), 'Bircza');
+    await user.type(within(grave).getByLabelText('Kwatera'), 'B');
+    await user.type(within(grave).getByLabelText('Rząd'), '4');
+    await user.type(within(grave).getByLabelText('Numer'), '12');
+    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' });
+    await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBeNull(), { timeout: 3000 });
+    expect(quoted.at(-1)).toMatchObject({
+      destination_address: 'Cmentarz parafialny, 37-740 Bircza',
+      address: { cemetery: 'Cmentarz parafialny', street: '', houseNumber: '', apartment: '', city: 'Bircza', postalCode: '37-740' },
+    });
+
+    await user.click(submit);
+    await user.click(await screen.findByRole('button', { name: /Potwierdź i przejdź do przelewu/ }));
+    await waitFor(() => expect(bodies).toHaveLength(1));
+    expect(bodies[0]).toMatchObject({
+      checkout: {
+        deliveryMethod: 'cemetery',
+        cemeteryName: 'Cmentarz parafialny',
+        street: '',
+        houseNumber: '',
+        city: 'Bircza',
+        postalCode: '37-740',
+        graveSection: 'B',
+        graveRow: '4',
+        graveNumber: '12',
+      },
+    });
+  });
+
   it('asks for the venue and hour of a funeral and offers the ribbon for a wreath, up to 50 characters', async () => {
     serveAvailability(standardAnswer());
     const user = userEvent.setup();
@@ -235,7 +361,12 @@ describe('the florist checkout', () => {
     const ribbon = screen.getByLabelText(/Napis na szarfie/) as HTMLInputElement;
     await user.type(ribbon, 'Ostatnie pożegnanie');
     expect(screen.getByTestId('checkout-ribbonText-counter').textContent).toBe('19/50');
-    expect(ribbon.maxLength).toBe(50);
+    expect(ribbon.maxLength).toBe(-1);
+    await user.paste(' — kochająca rodzina i przyjaciele');
+    expect(ribbon.value).toBe('Ostatnie pożegnanie — kochająca rodzina i przyjaciele');
+    expect(document.getElementById('checkout-ribbonText-error')?.textContent).toBe(
+      'Napis na szarfie może mieć najwyżej 50 znaków – skróć go o 3.',
+    );
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     for (const message of [
       'Wybierz miejsce uroczystości',
@@ -311,7 +442,7 @@ describe('the florist checkout', () => {
       deliveryWindow: AFTERNOON.id,
     });
     const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
-    await waitFor(() => expect(submit.disabled).toBe(false), { timeout: 3000 });
+    await waitFor(() => expect(submit.getAttribute('aria-disabled')).toBeNull(), { timeout: 3000 });
     await user.click(submit);
     expect((await screen.findByTestId('checkout-error')).textContent).toContain('brak miejsc');
     await waitFor(() => expect(served.calls()).toBe(2));

@@ -5,7 +5,7 @@ import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
-import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
+import { DELIVERY_COST_UNKNOWN_MESSAGE, EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/checkout-schema.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
@@ -189,15 +189,16 @@ describe('checkout form', () => {
     await renderForm({ initial: FILLED });
     await user.click(screen.getByRole('radio', { name: /Dostawa do domu/ }));
     const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
-    expect(submit.disabled).toBe(true);
-    expect(screen.getByTestId('delivery-quote').textContent).toContain('Uzupełnij adres dostawy aby obliczyć koszt');
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByTestId('delivery-quote').textContent).toContain('Uzupełnij adres dostawy, aby obliczyć koszt');
     await fillAddress(user, 'Krasiczyn', '37-741');
     await waitFor(() => expect(screen.getByTestId('delivery-quote').textContent).toContain('71,28'), { timeout: 3000 });
     expect(quoted).toHaveBeenCalledTimes(1);
     expect(quoted.mock.calls[0]?.[0]).toMatchObject({ destination_address: 'Zamkowa 5, 37-741 Krasiczyn' });
     expect(screen.getByTestId('delivery-quote').textContent).toContain('szacunkowa');
     expect(screen.getByTestId('checkout-total').textContent?.replace(/\s/g, ' ')).toBe('121,08 zł');
-    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBeNull();
+    expect(screen.queryByTestId('checkout-blocker')).toBeNull();
   });
 
   it('shows the server’s refusal for an address outside the area and keeps ordering disabled', async () => {
@@ -209,10 +210,61 @@ describe('checkout form', () => {
     const user = userEvent.setup();
     await renderForm({ initial: FILLED });
     await user.click(screen.getByRole('radio', { name: /Dostawa na cmentarz/ }));
-    await fillAddress(user, 'Kraków', '30-001');
+    await user.type(screen.getByLabelText('Nazwa cmentarza'), 'Cmentarz Rakowicki');
+    await user.type(screen.getByLabelText('Kod pocztowy'), '30-001');
+    await user.type(screen.getByLabelText('Miejscowość'), 'Kraków');
     expect(await screen.findByText('Poza terenem dostaw', {}, { timeout: 3000 })).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement).disabled).toBe(true);
+    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' });
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(document.getElementById(submit.getAttribute('aria-describedby') ?? '')?.textContent).toBe(DELIVERY_COST_UNKNOWN_MESSAGE);
+    // Pressing it leads to the address the quote refused.
+    await user.click(submit);
+    expect(document.activeElement).toBe(screen.getByLabelText('Miejscowość'));
     expect(screen.getByTestId('checkout-shipping').textContent).toBe('do wyceny');
+  });
+
+  it('marks a malformed postal code beside it once left, and the unavailable button says what is missing and leads there', async () => {
+    const placed = vi.fn();
+    server.use(
+      http.post('*/functions/v1/place-order', () => {
+        placed();
+        return HttpResponse.json({ error: 'unexpected' }, { status: 500 });
+      }),
+    );
+    const user = userEvent.setup();
+    await renderForm({ initial: FILLED });
+    await user.click(screen.getByRole('radio', { name: /Dostawa do domu/ }));
+    await user.type(screen.getByLabelText('Ulica'), 'Zamkowa');
+    const postal = screen.getByLabelText('Kod pocztowy');
+    await user.type(postal, '3770');
+    // Quiet while typing, said as soon as the field is left.
+    expect(postal.getAttribute('aria-invalid')).toBeNull();
+    await user.type(screen.getByLabelText('Miasto / miejscowość'), 'Przemyśl');
+    expect(postal.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(postal.getAttribute('aria-describedby') ?? '')?.textContent).toBe(
+      'Kod pocztowy powinien być w formacie XX-XXX',
+    );
+    expect(screen.getByTestId('delivery-quote').textContent).toContain('Uzupełnij adres dostawy, aby obliczyć koszt');
+
+    const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(false);
+    expect(submit.getAttribute('aria-disabled')).toBe('true');
+    expect(submit.className).toContain('aria-disabled:bg-cream-200');
+    const note = document.getElementById(submit.getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('Aby złożyć zamówienie, uzupełnij: numer domu i popraw: kod pocztowy');
+
+    await user.click(submit);
+    const houseNumber = screen.getByLabelText('Numer domu');
+    await waitFor(() => expect(document.activeElement).toBe(houseNumber));
+    expect(houseNumber.getAttribute('aria-invalid')).toBe('true');
+    expect(document.getElementById(houseNumber.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Numer domu jest wymagany');
+    expect(placed).not.toHaveBeenCalled();
+
+    await user.type(houseNumber, '5');
+    await user.clear(postal);
+    await user.type(postal, '37-700');
+    expect(screen.queryByTestId('checkout-blocker')?.textContent ?? '').not.toContain('kod pocztowy');
+    expect(postal.getAttribute('aria-invalid')).toBeNull();
   });
 
   it('asks to confirm a transfer order, can go back, and places it once on confirmation', async () => {

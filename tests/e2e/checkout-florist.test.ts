@@ -31,6 +31,7 @@ interface StoredOrder {
   venue: { type: string; name: string; address: string; eventTime: string } | null;
   ribbon_text: string | null;
   cemetery: Record<string, string> | null;
+  delivery_address: Record<string, string> | null;
   services: Array<{ id: string; label: string; price: number }>;
   services_cost: number;
   subtotal: number;
@@ -47,7 +48,7 @@ async function orderFor(email: string): Promise<StoredOrder[]> {
   return withDatabase(async (db) => {
     const { rows } = await db.query<StoredOrder>(
       `select delivery_method, to_char(delivery_date, 'YYYY-MM-DD') as delivery_date, delivery_window, occasion, venue, ribbon_text,
-              cemetery, services, services_cost::float8 as services_cost, subtotal::float8 as subtotal,
+              cemetery, delivery_address, services, services_cost::float8 as services_cost, subtotal::float8 as subtotal,
               shipping_cost::float8 as shipping_cost, total::float8 as total, recipient_kind, recipient_name,
               card_message, card_anonymous, substitution
          from orders where customer_email = $1`,
@@ -70,11 +71,15 @@ async function openCheckoutWithWreath(page: Page): Promise<void> {
   await page.getByTestId('cart-line').getByText(WREATH.name).first().waitFor(WAIT);
 }
 
-async function fillContactAndAddress(page: Page, email: string, method: RegExp): Promise<void> {
+async function fillContact(page: Page, email: string): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Telefon', { exact: true }).fill('+48 600 100 200');
+}
+
+async function fillContactAndAddress(page: Page, email: string, method: RegExp): Promise<void> {
+  await fillContact(page, email);
   await page.getByRole('radio', { name: method }).check();
   await page.getByLabel('Ulica').fill('Zamkowa');
   await page.getByLabel('Numer domu').fill('5');
@@ -125,7 +130,7 @@ describe('florist orders at the checkout', () => {
     await context.close();
   });
 
-  it('a cemetery delivery with “Zapalenie znicza” is charged the price the shop set, and everything chosen is shown back', async () => {
+  it('a cemetery delivery asks only what a cemetery has, says what is missing, is charged the price the shop set for “Zapalenie znicza”, and shows back everything chosen', async () => {
     const answer = await invokeFunction(anonClient(), 'delivery-availability', {});
     const candle = (answer.body as unknown as DeliveryAvailabilityResponse).services.find((service) => service.id === 'candle-lighting');
     expect(candle).toBeDefined();
@@ -136,9 +141,43 @@ describe('florist orders at the checkout', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     const email = uniqueEmail('cmentarz');
     await openCheckoutWithWreath(page);
-    await fillContactAndAddress(page, email, /Dostawa na cmentarz/);
+    await fillContact(page, email);
+    await page.getByRole('radio', { name: /Dostawa na cmentarz/ }).check();
+
+    // Only what a cemetery has: its name and locality once, no flat, a street and number only if it has them.
+    const address = page.getByRole('group', { name: 'Adres cmentarza' });
+    expect(await address.getByRole('textbox').evaluateAll((inputs) => inputs.map((input) => input.getAttribute('name')))).toEqual([
+      'cemeteryName',
+      'street',
+      'houseNumber',
+      'postalCode',
+      'city',
+    ]);
+    expect(await page.getByLabel(/Numer mieszkania/).count()).toBe(0);
+    expect(await page.getByLabel(/miejscowość/i).count()).toBe(1);
+    expect(plain(await page.getByText(/^Numer posesji/).textContent())).toBe('Numer posesji (opcjonalnie)');
+
+    // Until the locality is known the button says what is missing and leads there; the field says why.
     await page.getByLabel('Nazwa cmentarza').fill('Cmentarz parafialny');
-    await page.getByLabel('Miejscowość', { exact: true }).fill('Krasiczyn');
+    await page.getByLabel('Kod pocztowy').fill('37-741');
+    const submit = page.getByRole('button', { name: 'Zamawiam i płacę', exact: true });
+    expect(await submit.getAttribute('aria-disabled')).toBe('true');
+    expect(await submit.isDisabled()).toBe(true);
+    const note = page.locator(`#${await submit.getAttribute('aria-describedby')}`);
+    expect(plain(await note.textContent())).toBe('Aby złożyć zamówienie, uzupełnij: miejscowość');
+    await submit.focus();
+    await page.keyboard.press('Enter');
+    const locality = page.getByLabel('Miejscowość', { exact: true });
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-city');
+    expect(await locality.getAttribute('aria-invalid')).toBe('true');
+    expect(plain(await page.locator(`#${await locality.getAttribute('aria-describedby')}`).textContent())).toBe(
+      'Miejscowość cmentarza jest wymagana',
+    );
+
+    await locality.fill('Krasiczyn');
+    await page.getByTestId('delivery-quote').getByText('Koszt dostawy:').waitFor(WAIT);
+    await expect.poll(() => submit.getAttribute('aria-disabled'), WAIT).toBeNull();
+    expect(await locality.getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Kwatera').fill('B');
     await page.getByLabel('Rząd').fill('4');
     await page.getByLabel('Numer', { exact: true }).fill('12');
@@ -199,6 +238,7 @@ describe('florist orders at the checkout', () => {
     expect(order!.total).toBeCloseTo(order!.subtotal + order!.shipping_cost + candle!.price, 2);
     expect(shownTotal).toBe(plain(new Intl.NumberFormat('pl-PL', { style: 'currency', currency: 'PLN' }).format(order!.total)));
     expect(order!.cemetery).toMatchObject({ name: 'Cmentarz parafialny', locality: 'Krasiczyn', section: 'B', row: '4', number: '12' });
+    expect(order!.delivery_address).toMatchObject({ street: '', houseNumber: '', apartment: '', city: 'Krasiczyn', postalCode: '37-741' });
     expect(errors).toEqual([]);
     await context.close();
   });

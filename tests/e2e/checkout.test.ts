@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DELIVERY_COST_UNKNOWN_MESSAGE } from '../../src/domain/checkout-schema.ts';
 import { formatPln, fromPln, grosz } from '../../src/domain/money.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
@@ -472,8 +473,8 @@ describe('checkout as a new customer', () => {
     const refusal = quote.getByRole('alert');
     await refusal.getByText(/powiatu przemyskiego/).waitFor(WAIT);
     expect(plain(await page.getByTestId('checkout-shipping').textContent())).toBe('do wyceny');
-    await expect.poll(() => submit.isDisabled(), WAIT).toBe(true);
-    await page.getByText('Podaj adres, abyśmy mogli obliczyć koszt dostawy.').waitFor(WAIT);
+    await expect.poll(() => submit.getAttribute('aria-disabled'), WAIT).toBe('true');
+    await page.getByTestId('checkout-blocker').getByText(DELIVERY_COST_UNKNOWN_MESSAGE).waitFor(WAIT);
     expect(errors).toEqual([]);
     await context.close();
   });

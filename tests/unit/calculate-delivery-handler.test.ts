@@ -77,6 +77,21 @@ describe('calculate-delivery estimate (no Google key)', () => {
     expect(answer.body.locality).toBe('Przemyśl');
   });
 
+  it('quotes a cemetery by its locality and postal code: it may have no street or house number', async () => {
+    const answer = await call({
+      address: { cemetery: 'Cmentarz parafialny', street: '', houseNumber: '', apartment: '', city: 'Krasiczyn', postalCode: '37-741' },
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toMatchObject({ cost: 71.28, locality: 'Krasiczyn' });
+    const withoutLocality = await call({
+      address: { cemetery: 'Cmentarz parafialny', street: 'Zamkowa', houseNumber: '', apartment: '', city: '', postalCode: '37-741' },
+    });
+    expect(withoutLocality).toMatchObject({ status: 400, body: { error: 'address_incomplete' } });
+    // Not named as a cemetery, the same address still needs its street and house number.
+    const home = await call({ address: { street: '', houseNumber: '', apartment: '', city: 'Krasiczyn', postalCode: '37-741' } });
+    expect(home).toMatchObject({ status: 400, body: { error: 'address_incomplete' } });
+  });
+
   it('uses the rate from the settings', async () => {
     const answer = await call({ destination_address: 'Zamkowa 1, 37-741 Krasiczyn' }, fakeDeps({ delivery_rate_per_km: '2,00' }).deps);
     expect(answer.body.cost).toBe(79.2);
@@ -106,29 +121,29 @@ describe('calculate-delivery refusals', () => {
     [
       { address: { street: 'Rynek', houseNumber: '', city: 'Przemyśl', postalCode: '37-700' } },
       'address_incomplete',
-      'Uzupełnij adres dostawy aby obliczyć koszt',
+      'Uzupełnij adres dostawy, aby obliczyć koszt',
     ],
     [
       { address: { street: 'Rynek', houseNumber: '1', city: '', postalCode: '37-700' } },
       'address_incomplete',
-      'Uzupełnij adres dostawy aby obliczyć koszt',
+      'Uzupełnij adres dostawy, aby obliczyć koszt',
     ],
     [
       { address: { street: '', houseNumber: '1', city: 'Przemyśl', postalCode: '37-700' } },
       'address_incomplete',
-      'Uzupełnij adres dostawy aby obliczyć koszt',
+      'Uzupełnij adres dostawy, aby obliczyć koszt',
     ],
     [
       { address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '' } },
       'address_incomplete',
-      'Uzupełnij adres dostawy aby obliczyć koszt',
+      'Uzupełnij adres dostawy, aby obliczyć koszt',
     ],
     [
       { address: { street: 'Rynek', houseNumber: '1', city: 'Przemyśl', postalCode: '377' } },
       'address_incomplete',
-      'Uzupełnij adres dostawy aby obliczyć koszt',
+      'Uzupełnij adres dostawy, aby obliczyć koszt',
     ],
-    [{ destination_address: 'Mickiewicza 3' }, 'address_incomplete', 'Uzupełnij adres dostawy aby obliczyć koszt'],
+    [{ destination_address: 'Mickiewicza 3' }, 'address_incomplete', 'Uzupełnij adres dostawy, aby obliczyć koszt'],
   ])('answers %j with 400 %s', async (body, code, message) => {
     const answer = await call(body);
     expect(answer.status).toBe(400);
@@ -190,6 +205,16 @@ describe('calculate-delivery refusals', () => {
 });
 
 describe('calculate-delivery with a Google Maps key', () => {
+  it('leads Google to a cemetery by its name when it has no street', async () => {
+    const { deps, fetchCalls } = fakeDeps({ google_maps_api_key: 'test-key' }, async () => matrixAnswer(23_456, 1_740));
+    const answer = await call(
+      { address: { cemetery: 'Cmentarz parafialny', street: '', houseNumber: '', apartment: '', city: 'Krasiczyn', postalCode: '37-741' } },
+      deps,
+    );
+    expect(answer.status).toBe(200);
+    expect(new URL(fetchCalls[0]!).searchParams.get('destinations')).toBe('Cmentarz parafialny, 37-741 Krasiczyn, Polska');
+  });
+
   it('uses the road distance and duration from the Distance Matrix API', async () => {
     const { deps, fetchCalls } = fakeDeps({ google_maps_api_key: 'test-key' }, async () => matrixAnswer(23_456, 1_740));
     const answer = await call(

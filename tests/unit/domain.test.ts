@@ -97,8 +97,8 @@ describe('checkout form schema', () => {
     expect(result.success).toBe(false);
     expect(joinIssueMessages(result.issues!)).toBe(
       'Imię musi mieć co najmniej 2 znaki, Nazwisko jest wymagane, Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789), ' +
-        'Ulica jest wymagana, Numer domu jest wymagany, Miasto jest wymagane, Kod pocztowy jest wymagany, ' +
-        'Wybierz godziny dostawy, Nazwa cmentarza jest wymagana, Miejscowość cmentarza jest wymagana, ' +
+        'Miejscowość cmentarza jest wymagana, Kod pocztowy jest wymagany, ' +
+        'Wybierz godziny dostawy, Nazwa cmentarza jest wymagana, ' +
         'Podaj kwaterę, rząd i numer grobu albo opisz, gdzie jest grób',
     );
   });

@@ -681,6 +681,29 @@ describe('place-order: the florist details', () => {
     const home = await placed(checkoutBy('home', { cemeteryName: 'Cmentarz Główny', graveDescription: 'przy kaplicy' }));
     expect(home.write.details.cemetery).toBeNull();
   });
+
+  it('takes a cemetery with no street or house number, its locality from the address, and no flat', async () => {
+    const { write } = await placed(
+      checkoutBy('cemetery', {
+        street: '',
+        houseNumber: '',
+        apartment: '4',
+        city: 'Krasiczyn',
+        postalCode: '37-741',
+        cemeteryName: 'Cmentarz parafialny',
+        cemeteryLocality: '',
+      }),
+    );
+    expect(write.deliveryAddress).toEqual({
+      street: '',
+      houseNumber: '',
+      apartment: '',
+      city: 'Krasiczyn',
+      postalCode: '37-741',
+      country: 'PL',
+    });
+    expect(write.details.cemetery).toMatchObject({ name: 'Cmentarz parafialny', locality: 'Krasiczyn' });
+  });
 });
 
 describe('place-order: the invoice (issue 19)', () => {

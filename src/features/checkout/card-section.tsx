@@ -1,7 +1,6 @@
-import { CARD_MESSAGE_MAX_LENGTH, CARD_SIGNATURE_MAX_LENGTH, cardMessageCounter } from '../../domain/florist-order.ts';
 import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
-import { CheckoutTextField, optionalLabel } from './checkout-text-field.tsx';
+import { optionalLabel } from './checkout-text-field.tsx';
 import { CountedTextField } from './counted-text-field.tsx';
 
 export const ANONYMOUS_EXPLANATION =
@@ -17,11 +16,10 @@ export function CardSection({ form, serverFields }: { form: CheckoutFormApi; ser
           {(field) => (
             <CountedTextField
               id="checkout-cardMessage"
+              text="cardMessage"
               label={optionalLabel('Treść bileciku')}
               value={field.state.value}
               error={fieldError(field.state.meta.errors) ?? serverFieldError(serverFields, 'cardMessage')}
-              maxLength={CARD_MESSAGE_MAX_LENGTH}
-              counter={cardMessageCounter}
               multiline
               rows={4}
               onChange={field.handleChange}
@@ -29,14 +27,20 @@ export function CardSection({ form, serverFields }: { form: CheckoutFormApi; ser
             />
           )}
         </form.Field>
-        <CheckoutTextField
-          form={form}
-          name="cardSignature"
-          label={optionalLabel('Podpis')}
-          placeholder="Np. Kasia i Tomek"
-          maxLength={CARD_SIGNATURE_MAX_LENGTH}
-          serverFields={serverFields}
-        />
+        <form.Field name="cardSignature">
+          {(field) => (
+            <CountedTextField
+              id="checkout-cardSignature"
+              text="cardSignature"
+              label={optionalLabel('Podpis')}
+              placeholder="Np. Kasia i Tomek"
+              value={field.state.value}
+              error={fieldError(field.state.meta.errors) ?? serverFieldError(serverFields, 'cardSignature')}
+              onChange={field.handleChange}
+              onBlur={field.handleBlur}
+            />
+          )}
+        </form.Field>
         <form.Field name="anonymous">{(field) => <AnonymousSwitch checked={field.state.value} onChange={field.handleChange} />}</form.Field>
       </div>
     </fieldset>

@@ -12,7 +12,7 @@ export function servicePriceText(price: number): string {
   return price === 0 ? 'bezpłatnie' : formatPln(fromPln(price));
 }
 
-/** Cemetery delivery: which cemetery, where the grave is (kwatera, rząd, numer or a description), and the services at the grave. */
+/** Cemetery delivery: where the grave is (kwatera, rząd, numer or a description), and the services at the grave; the cemetery itself is the address. */
 export function CemeterySection({
   form,
   offers,
@@ -25,11 +25,7 @@ export function CemeterySection({
   return (
     <fieldset>
       <legend className={sectionTitleClass}>Grób</legend>
-      <div className="mt-4 grid gap-5 sm:grid-cols-2">
-        <CheckoutTextField form={form} name="cemeteryName" label="Nazwa cmentarza" maxLength={150} serverFields={serverFields} />
-        <CheckoutTextField form={form} name="cemeteryLocality" label="Miejscowość" maxLength={100} serverFields={serverFields} />
-      </div>
-      <p className="mt-5 text-sm text-ink-muted" id="checkout-grave-hint">
+      <p className="mt-4 text-sm text-ink-muted" id="checkout-grave-hint">
         Podaj kwaterę, rząd i numer grobu albo opisz, jak go znaleźć.
       </p>
       <div className="mt-2 grid grid-cols-3 gap-3">

@@ -3,7 +3,8 @@ import type { ReactNode } from 'react';
 /** The look of a checkout section's title: the cart's heading and every fieldset's legend. */
 export const sectionTitleClass = 'text-xl font-semibold text-forest-900';
 
-type TextFieldName = 'firstName' | 'lastName' | 'email' | 'phone' | 'street' | 'houseNumber' | 'apartment' | 'city' | 'postalCode';
+type TextFieldName =
+  'firstName' | 'lastName' | 'email' | 'phone' | 'street' | 'houseNumber' | 'apartment' | 'city' | 'postalCode' | 'cemeteryName';
 
 /** One text input of the checkout form: what the browser needs to fill it in and limit it. */
 export interface TextFieldConfig {
@@ -31,10 +32,39 @@ export const CONTACT_FIELDS: TextFieldConfig[] = [
   { name: 'phone', label: 'Telefon', autoComplete: 'tel', type: 'tel', inputMode: 'tel', placeholder: '+48 123 456 789', maxLength: 30 },
 ];
 
+const POSTAL_CODE_FIELD: TextFieldConfig = {
+  name: 'postalCode',
+  label: 'Kod pocztowy',
+  autoComplete: 'postal-code',
+  inputMode: 'numeric',
+  placeholder: '37-700',
+  maxLength: 6,
+};
+
 export const ADDRESS_FIELDS: TextFieldConfig[] = [
   { name: 'street', label: 'Ulica', autoComplete: 'address-line1', maxLength: 200, wide: true },
   { name: 'houseNumber', label: 'Numer domu', autoComplete: 'off', maxLength: 20 },
   { name: 'apartment', label: optional('Numer mieszkania'), autoComplete: 'off', maxLength: 20 },
-  { name: 'postalCode', label: 'Kod pocztowy', autoComplete: 'postal-code', inputMode: 'numeric', placeholder: '37-700', maxLength: 6 },
+  POSTAL_CODE_FIELD,
   { name: 'city', label: 'Miasto / miejscowość', autoComplete: 'address-level2', maxLength: 100 },
+];
+
+/**
+ * A cemetery's address: its name and locality (asked once: the locality is
+ * the address's city, which the quote prices), and a street and number only
+ * if it has them; never a flat. The grave is asked in its own section.
+ */
+export const CEMETERY_ADDRESS_FIELDS: TextFieldConfig[] = [
+  {
+    name: 'cemeteryName',
+    label: 'Nazwa cmentarza',
+    autoComplete: 'off',
+    placeholder: 'Np. Cmentarz parafialny',
+    maxLength: 150,
+    wide: true,
+  },
+  { name: 'street', label: optional('Ulica'), autoComplete: 'off', maxLength: 200 },
+  { name: 'houseNumber', label: optional('Numer posesji'), autoComplete: 'off', maxLength: 20 },
+  POSTAL_CODE_FIELD,
+  { name: 'city', label: 'Miejscowość', autoComplete: 'off', maxLength: 100 },
 ];

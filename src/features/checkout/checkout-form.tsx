@@ -11,6 +11,7 @@ import {
   needsAddress,
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
+import { deliveryAddressOf, postalCodeFormatError } from '../../domain/delivery-address.ts';
 import { amountSettingOr } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
@@ -22,7 +23,7 @@ import { CardSection } from './card-section.tsx';
 import { CemeterySection } from './cemetery-section.tsx';
 import { PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
 import { BLIK_CODE_FIELD } from './checkout-flow.ts';
-import { ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
+import { ADDRESS_FIELDS, CEMETERY_ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
 import { fieldError, serverFieldError, useCheckoutFormApi } from './checkout-form-api.ts';
 import {
   cartTakesRibbon,
@@ -40,9 +41,10 @@ import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
 import { DeliverySlotPicker } from './delivery-slot-picker.tsx';
 import { InvoiceSection } from './invoice-section.tsx';
 import { OccasionSection } from './occasion-section.tsx';
+import { orderBlocker } from './order-blocker.ts';
 import { RecipientSection } from './recipient-section.tsx';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
-import { CHECKING_LINES_MESSAGE, useCheckoutSubmission, type CheckoutPhase } from './use-checkout-submission.ts';
+import { useCheckoutSubmission, type CheckoutPhase } from './use-checkout-submission.ts';
 import { useDeliveryAvailability } from './use-delivery-availability.ts';
 import { useDeliveryQuote } from './use-delivery-quote.ts';
 
@@ -120,7 +122,8 @@ export function CheckoutForm({
   });
 
   const values = useStore(form.store, (state) => state.values);
-  const quote = useDeliveryQuote(values.deliveryMethod, values);
+  const address = deliveryAddressOf(values);
+  const quote = useDeliveryQuote(values.deliveryMethod, address);
   // The same answer the picker reads (one request): the services' prices come with it.
   const availability = useDeliveryAvailability();
   const offers = serviceOffers(availability.answer);
@@ -153,7 +156,7 @@ export function CheckoutForm({
     if (values.deliveryMethod !== 'cemetery' && values.services.length > 0) form.setFieldValue('services', []);
   }, [values.deliveryMethod, values.services, form]);
 
-  const costUnknown = isLocalDelivery(values.deliveryMethod) && quote.status !== 'ready';
+  const blocker = orderBlocker({ checkingLines, localDelivery: isLocalDelivery(values.deliveryMethod), address, quote });
   const summaryErrors = submission.showSummaryErrors ? validationSummary(values) : '';
 
   if (phase === 'blik-waiting' && submission.blikOrder) {
@@ -182,7 +185,11 @@ export function CheckoutForm({
             field={field}
             id={`checkout-${config.name}`}
             label={config.label}
-            fallbackError={serverFieldError(serverFields, config.name)}
+            fallbackError={
+              serverFieldError(serverFields, config.name) ??
+              // A malformed postal code is said as soon as the field is left, not only on submit.
+              (config.name === 'postalCode' && field.state.meta.isBlurred ? postalCodeFormatError(field.state.value) : undefined)
+            }
             name={config.name}
             type={config.type ?? 'text'}
             inputMode={config.inputMode}
@@ -240,7 +247,7 @@ export function CheckoutForm({
             <fieldset>
               <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
               <div className="mt-4 grid gap-5 sm:grid-cols-2">
-                {ADDRESS_FIELDS.map(renderTextField)}
+                {(values.deliveryMethod === 'cemetery' ? CEMETERY_ADDRESS_FIELDS : ADDRESS_FIELDS).map(renderTextField)}
                 <FormField id="checkout-country" label="Kraj" error={undefined}>
                   <select
                     id="checkout-country"
@@ -347,28 +354,31 @@ export function CheckoutForm({
             {summaryErrors || error}
           </p>
         )}
+        {/* Unavailable, not disabled: it stays focusable, says why, and pressing it leads to the field to fix. */}
         <button
           type="submit"
           form="checkout-form"
-          className="btn-primary mt-6 w-full"
-          disabled={busy || costUnknown || checkingLines}
-          aria-describedby={checkingLines ? 'checkout-lines-checking' : costUnknown ? 'checkout-cost-unknown' : undefined}
+          className="btn-primary mt-6 w-full disabled:cursor-wait aria-disabled:cursor-not-allowed aria-disabled:bg-cream-200 aria-disabled:text-ink-muted aria-disabled:shadow-none aria-disabled:hover:bg-cream-200"
+          disabled={busy}
+          aria-disabled={blocker ? true : undefined}
+          aria-describedby={blocker ? 'checkout-blocker' : undefined}
+          onClick={(event) => {
+            // An incomplete address goes on as a submit attempt: every field's message, the cursor on the first to fix.
+            if (!blocker || blocker.showsFieldErrors) return;
+            event.preventDefault();
+            if (blocker.fieldId) document.getElementById(blocker.fieldId)?.focus();
+          }}
         >
           {submitLabel(phase)}
         </button>
-        {checkingLines && (
-          <p id="checkout-lines-checking" role="status" className="mt-2 text-center text-sm text-ink-muted">
-            {CHECKING_LINES_MESSAGE}
+        {blocker && (
+          <p id="checkout-blocker" className="mt-2 text-center text-sm font-medium text-ink" data-testid="checkout-blocker">
+            {blocker.note}
           </p>
         )}
         {hasUnverifiedLines(cart.lines) && (
           <p className="mt-2 text-center text-sm text-ink-muted" data-testid="checkout-unverified-note">
             {UNVERIFIED_LINES_NOTE}
-          </p>
-        )}
-        {costUnknown && (
-          <p id="checkout-cost-unknown" className="mt-2 text-center text-sm text-ink-muted">
-            Podaj adres, abyśmy mogli obliczyć koszt dostawy.
           </p>
         )}
       </CheckoutSummary>

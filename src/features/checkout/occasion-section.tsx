@@ -1,7 +1,6 @@
 import {
   OCCASIONS,
   OCCASION_LABELS,
-  RIBBON_TEXT_MAX_LENGTH,
   VENUE_TYPES,
   VENUE_TYPE_LABELS,
   occasionNeedsVenue,
@@ -11,7 +10,7 @@ import { SelectField } from '../../lib/form-field.tsx';
 import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
 import { CheckoutTextField, optionalLabel } from './checkout-text-field.tsx';
-import { CountedTextField, characterCounter } from './counted-text-field.tsx';
+import { CountedTextField } from './counted-text-field.tsx';
 
 /**
  * 'Okazja': a funeral or a wedding asks where and when the ceremony is; a
@@ -96,12 +95,11 @@ export function OccasionSection({
                   {(field) => (
                     <CountedTextField
                       id="checkout-ribbonText"
+                      text="ribbonText"
                       label={optionalLabel('Napis na szarfie')}
                       hint="Np. „Ostatnie pożegnanie — rodzina”."
                       value={field.state.value}
                       error={fieldError(field.state.meta.errors) ?? serverFieldError(serverFields, 'ribbonText')}
-                      maxLength={RIBBON_TEXT_MAX_LENGTH}
-                      counter={characterCounter(RIBBON_TEXT_MAX_LENGTH)}
                       onChange={field.handleChange}
                       onBlur={field.handleBlur}
                     />

@@ -1,9 +1,9 @@
 import type { DeliveryMethod } from '../../domain/delivery.ts';
-import { DELIVERY_NOTES_MAX_LENGTH, RECIPIENT_KINDS, RECIPIENT_KIND_LABELS, bookingKind } from '../../domain/florist-order.ts';
+import { RECIPIENT_KINDS, RECIPIENT_KIND_LABELS, bookingKind } from '../../domain/florist-order.ts';
 import { RadioChoices } from './checkout-choices.tsx';
 import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
 import { CheckoutTextField, optionalLabel } from './checkout-text-field.tsx';
-import { CountedTextField, characterCounter } from './counted-text-field.tsx';
+import { CountedTextField } from './counted-text-field.tsx';
 
 const RECIPIENT_CHOICES = RECIPIENT_KINDS.map((kind) => ({ value: kind, label: RECIPIENT_KIND_LABELS[kind] }));
 
@@ -61,12 +61,11 @@ export function RecipientSection({
           {(field) => (
             <CountedTextField
               id="checkout-deliveryNotes"
+              text="deliveryNotes"
               label={optionalLabel('Uwagi do dostawy')}
               hint="Np. dojazd na wsi, punkt orientacyjny, brama lub domofon."
               value={field.state.value}
               error={fieldError(field.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryNotes')}
-              maxLength={DELIVERY_NOTES_MAX_LENGTH}
-              counter={characterCounter(DELIVERY_NOTES_MAX_LENGTH)}
               multiline
               onChange={field.handleChange}
               onBlur={field.handleBlur}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { DELIVERY_METHOD_LABELS, needsAddress } from '../../domain/delivery.ts';
-import { formatDestinationAddress } from '../../domain/delivery-address.ts';
+import { deliveryAddressOf, formatDestinationAddress } from '../../domain/delivery-address.ts';
 import { formatPln } from '../../domain/money.ts';
 import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
@@ -60,7 +60,7 @@ export function TransferConfirmation({
               {needsAddress(values.deliveryMethod) && (
                 <>
                   <br />
-                  {formatDestinationAddress(values)}
+                  {formatDestinationAddress(deliveryAddressOf(values))}
                 </>
               )}
             </dd>
