@@ -1,16 +1,13 @@
 import type { DeliveryServiceOffer } from '../../domain/delivery-availability-contract.ts';
 import type { DeliveryServiceId } from '../../domain/delivery-settings.ts';
-import { formatPln, fromPln } from '../../domain/money.ts';
+import { fromPln } from '../../domain/money.ts';
+import { servicePriceText } from '../../domain/order-choices.ts';
 import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
 import { CheckoutTextField } from './checkout-text-field.tsx';
 
 const checkboxClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-forest-100 bg-white px-3 py-2 hover:bg-forest-50 has-checked:border-forest-700 has-checked:bg-forest-50';
-
-export function servicePriceText(price: number): string {
-  return price === 0 ? 'bezpłatnie' : formatPln(fromPln(price));
-}
 
 /** Cemetery delivery: where the grave is (kwatera, rząd, numer or a description), and the services at the grave; the cemetery itself is the address. */
 export function CemeterySection({
@@ -67,7 +64,7 @@ export function CemeterySection({
                       className="size-5 shrink-0 accent-forest-800"
                     />
                     <span className="flex-1 text-ink">{offer.label}</span>
-                    <span className="text-sm whitespace-nowrap text-ink-muted tabular-nums">{servicePriceText(offer.price)}</span>
+                    <span className="text-sm whitespace-nowrap text-ink-muted tabular-nums">{servicePriceText(fromPln(offer.price))}</span>
                   </label>
                 ))}
               </div>
