@@ -65,7 +65,7 @@ async function openCheckoutWithWreath(page: Page): Promise<void> {
 async function fillContactAndAddress(page: Page, email: string, method: RegExp): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon', { exact: true }).fill('+48 600 100 200');
   await page.getByRole('radio', { name: method }).check();
   await page.getByLabel('Ulica').fill('Zamkowa');
