@@ -46,6 +46,8 @@ const PAGES: Array<[path: string, heading: string | RegExp, field?: RegExp]> = [
   ['/account', /./],
   ['/contact', 'Kontakt', /mail/i],
   ['/terms', 'Regulamin'],
+  ['/privacy', 'Polityka prywatności'],
+  ['/about', 'O nas'],
   ['/odstapienie', 'Odstąp od umowy'],
   ['/zamowienie/KT2611240001?t=abc_token', 'Zamówienie KT2611240001'],
 ];
