@@ -39,12 +39,12 @@ export async function queryClassicTransaction(
     if (!response.ok) throw new Error(`HTTP ${response.status}`);
   } catch (error) {
     console.error('[payu-classic] the gateway status query failed', error);
-    throw new HttpError(502, 'gateway_unreachable', 'Payment status could not be checked with the gateway');
+    throw new HttpError(502, 'gateway_unreachable', 'Nie udało się sprawdzić stanu płatności u operatora.');
   }
   const checked = checkStatusAnswer(parseStatusAnswer(text), { posId: settings.posId, sessionId }, settings.key2, deps.now());
   if (!checked.ok) {
     console.error(`[payu-classic] refused the gateway's status answer: ${checked.reason}`);
-    throw new HttpError(502, 'gateway_answer_refused', 'The gateway status answer could not be verified');
+    throw new HttpError(502, 'gateway_answer_refused', 'Nie udało się potwierdzić odpowiedzi operatora płatności.');
   }
   return { transaction: checked.transaction, outcome: checked.outcome };
 }

@@ -25,7 +25,7 @@ export async function retrieveAndApplyPayuOrder(
   const order = await client.retrieveOrder(payuOrderId);
   if (!order || order.orderId !== payuOrderId) {
     console.error(`[payu-rest] PayU does not report order ${payuOrderId}`);
-    throw new HttpError(502, 'gateway_answer_refused', 'PayU did not confirm the order');
+    throw new HttpError(502, 'gateway_answer_refused', 'Operator płatności nie potwierdził zamówienia.');
   }
   const state = ledgerStateOfPayuStatus(order.status);
   if (!state) {

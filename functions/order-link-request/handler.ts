@@ -33,7 +33,7 @@ export function readOrderLinkRequest(body: Record<string, unknown>): { number: s
   const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
   const fields: Record<string, string> = {};
   if (!number || number.length > 64) fields.number = 'Podaj numer zamówienia.';
-  if (!EMAIL.test(email) || email.length > 320) fields.email = 'Podaj poprawny adres email.';
+  if (!EMAIL.test(email) || email.length > 320) fields.email = 'Podaj poprawny adres e-mail.';
   if (Object.keys(fields).length > 0) throw new HttpError(400, 'validation_failed', Object.values(fields).join(' '), fields);
   return { number, email };
 }

@@ -34,7 +34,7 @@ function escapeHtml(value: string): string {
 export function contactMail(message: ContactMessageRecord, to: string): MailMessage {
   const text = [
     `Imię i nazwisko: ${message.name}`,
-    `Email: ${message.email}`,
+    `E-mail: ${message.email}`,
     `Telefon: ${message.phone ?? '—'}`,
     `Temat: ${CONTACT_SUBJECT_LABELS[message.subject]}`,
     '',

@@ -7,10 +7,10 @@ export const PASSWORD_MIN_LENGTH = 6;
 
 const email = v.optional(
   v.pipe(
-    v.string('Email jest wymagany'),
+    v.string('Adres e-mail jest wymagany'),
     v.trim(),
-    v.nonEmpty('Email jest wymagany'),
-    v.check((value: string) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email'),
+    v.nonEmpty('Adres e-mail jest wymagany'),
+    v.check((value: string) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format adresu e-mail'),
   ),
   '',
 );

@@ -35,7 +35,7 @@ describe('the checkout schema and what text may hold', () => {
   });
 
   it('refuses a comma-separated address, which mail would send to its last part', () => {
-    expect(messagesOf({ email: 'a,b@audit.test' })).toEqual({ email: ['Nieprawidłowy format email'] });
+    expect(messagesOf({ email: 'a,b@audit.test' })).toEqual({ email: ['Nieprawidłowy format adresu e-mail'] });
   });
 
   it('refuses a NUL byte or a lone surrogate in any text field', () => {

@@ -76,8 +76,8 @@ const checkoutFieldsSchema = v.object({
   lastName: requiredName('Nazwisko', 'Nazwisko jest wymagane', 'Nazwisko musi mieć co najmniej 2 znaki'),
   email: v.pipe(
     trimmed(254),
-    v.nonEmpty('Email jest wymagany'),
-    unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email'),
+    v.nonEmpty('Adres e-mail jest wymagany'),
+    unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format adresu e-mail'),
   ),
   phone: v.pipe(
     trimmed(30),

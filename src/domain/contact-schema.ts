@@ -49,9 +49,9 @@ export const contactMessageSchema = v.object({
   ),
   email: required(
     v.pipe(
-      text('Email jest wymagany', CONTACT_LIMITS.email, `Email może mieć najwyżej ${CONTACT_LIMITS.email} znaki`),
-      v.nonEmpty('Email jest wymagany'),
-      unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format email'),
+      text('Adres e-mail jest wymagany', CONTACT_LIMITS.email, `Adres e-mail może mieć najwyżej ${CONTACT_LIMITS.email} znaki`),
+      v.nonEmpty('Adres e-mail jest wymagany'),
+      unlessEmpty((value) => EMAIL_PATTERN.test(value), 'Nieprawidłowy format adresu e-mail'),
     ),
   ),
   phone: required(

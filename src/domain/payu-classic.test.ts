@@ -202,25 +202,28 @@ describe('checkGatewayParams (docs/spec.md §5 Payment test checks)', () => {
 
   it('names every missing required field', () => {
     const { pos_id: _posId, ts: _ts, ...rest } = good;
-    expect(checkGatewayParams(rest).errors).toEqual(['Missing required fields: pos_id, ts']);
+    expect(checkGatewayParams(rest).errors).toEqual(['Brak wymaganych pól: pos_id, ts']);
   });
 
   it.each(['0', '-100', 'abc'])('refuses amount %s', (amount) => {
-    expect(checkGatewayParams({ ...good, amount }).errors).toEqual(['Amount must be a positive number']);
+    expect(checkGatewayParams({ ...good, amount }).errors).toEqual(['Kwota musi być liczbą większą od zera']);
   });
 
   it('refuses a malformed email', () => {
-    expect(checkGatewayParams({ ...good, client_email: 'anna@' }).errors).toEqual(['Invalid email format']);
+    expect(checkGatewayParams({ ...good, client_email: 'anna@' }).errors).toEqual(['Nieprawidłowy format adresu e-mail']);
   });
 
   it('only warns about an odd phone number', () => {
-    expect(checkGatewayParams({ ...good, phone: '12-34' })).toEqual({ errors: [], warnings: ['Phone number format may be invalid'] });
+    expect(checkGatewayParams({ ...good, phone: '12-34' })).toEqual({
+      errors: [],
+      warnings: ['Numer telefonu może mieć nieprawidłowy format'],
+    });
   });
 
   it('refuses a signature that is not 32 characters, or none', () => {
-    expect(checkGatewayParams({ ...good, sig: 'abc' }).errors).toEqual(['Generated signature is invalid']);
+    expect(checkGatewayParams({ ...good, sig: 'abc' }).errors).toEqual(['Wygenerowany podpis jest nieprawidłowy']);
     const { sig: _sig, ...unsigned } = good;
-    expect(checkGatewayParams(unsigned).errors).toEqual(['Generated signature is invalid']);
+    expect(checkGatewayParams(unsigned).errors).toEqual(['Wygenerowany podpis jest nieprawidłowy']);
     expect(checkGatewayParams(unsigned, good.sig).errors).toEqual([]);
   });
 });
@@ -231,7 +234,7 @@ describe('checkRedirectUrl (docs/spec.md §5 Redirect URL check)', () => {
   it('names the missing parameters', () => {
     expect(checkRedirectUrl('http://gateway.test/pay?pos_id=1&amount=100')).toEqual({
       valid: false,
-      errors: ['Missing required parameters: session_id, desc, sig'],
+      errors: ['Brak wymaganych parametrów: session_id, desc, sig'],
       warnings: [],
     });
   });
@@ -239,27 +242,27 @@ describe('checkRedirectUrl (docs/spec.md §5 Redirect URL check)', () => {
   it('refuses a non-numeric amount', () => {
     const changed = new URL(url);
     changed.searchParams.set('amount', '12zł');
-    expect(checkRedirectUrl(changed.toString()).errors).toEqual(['Amount parameter is not a valid number']);
+    expect(checkRedirectUrl(changed.toString()).errors).toEqual(['Parametr amount nie jest poprawną liczbą']);
   });
 
   it('refuses a signature that is not 32 characters', () => {
     const changed = new URL(url);
     changed.searchParams.set('sig', 'abc123');
-    expect(checkRedirectUrl(changed.toString())).toMatchObject({ valid: false, errors: ['Signature must be 32 characters long'] });
+    expect(checkRedirectUrl(changed.toString())).toMatchObject({ valid: false, errors: ['Podpis (sig) musi mieć 32 znaki'] });
   });
 
   it('flags a URL over 2048 characters', () => {
     const long = `${url}&desc2=${'a'.repeat(MAX_GATEWAY_URL_LENGTH)}`;
     const result = checkRedirectUrl(long);
     expect(result.valid).toBe(true);
-    expect(result.warnings).toEqual([`URL is ${long.length} characters long, over the recommended 2048`]);
+    expect(result.warnings).toEqual([`Adres ma ${long.length} znaków, więcej niż zalecane 2048`]);
   });
 
   it('reports an unparsable URL', () => {
     const result = checkRedirectUrl('not a url');
     expect(result.valid).toBe(false);
     expect(result.errors).toHaveLength(1);
-    expect(result.errors[0]).toMatch(/^Invalid URL format: /);
+    expect(result.errors[0]).toBe('Nieprawidłowy format adresu URL');
   });
 });
 

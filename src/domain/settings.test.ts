@@ -137,7 +137,7 @@ describe('validateSettings', () => {
     expect(errors.company_name).toBe('To pole jest wymagane');
     expect(errors.free_shipping_threshold).toBe('Podaj liczbę, np. 300 lub 1,80');
     expect(errors.delivery_rate_per_km).toBe('Wartość nie może być mniejsza niż 0');
-    expect(errors.company_email).toBe('Nieprawidłowy format email');
+    expect(errors.company_email).toBe('Nieprawidłowy format adresu e-mail');
     expect(errors.shop_origin_lat).toBe('Wartość nie może być większa niż 90');
     expect(errors.stripe_secret_key).toBeUndefined();
   });

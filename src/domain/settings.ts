@@ -47,7 +47,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'company_name', label: 'Nazwa firmy', section: 'company', kind: 'text', required: true },
   { key: 'company_address', label: 'Adres', section: 'company', kind: 'text', required: true },
   { key: 'company_phone', label: 'Telefon', section: 'company', kind: 'tel', required: true },
-  { key: 'company_email', label: 'Email', section: 'company', kind: 'email', required: true },
+  { key: 'company_email', label: 'E-mail', section: 'company', kind: 'email', required: true },
   { key: 'company_website', label: 'Strona internetowa', section: 'company', kind: 'url', placeholder: 'https://' },
 
   {
@@ -332,7 +332,8 @@ export function validateSettings(values: SettingsValues): Record<string, string>
         errors[definition.key] = 'Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku, np. 300 lub 1 000,00';
       }
     }
-    if (definition.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) errors[definition.key] = 'Nieprawidłowy format email';
+    if (definition.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
+      errors[definition.key] = 'Nieprawidłowy format adresu e-mail';
     if (definition.kind === 'url' && !/^https?:\/\/[^\s]+$/i.test(value))
       errors[definition.key] = 'Podaj adres zaczynający się od http:// lub https://';
   }

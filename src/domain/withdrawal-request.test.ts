@@ -44,7 +44,7 @@ describe('the withdrawal request schema', () => {
   it('names each bad field in Polish: a missing number, a malformed email', () => {
     expect(fieldErrors({ action: 'lookup', email: 'nie-email' })).toEqual({
       number: 'Podaj numer zamówienia (np. KT123456789).',
-      email: 'Nieprawidłowy format email.',
+      email: 'Nieprawidłowy format adresu e-mail.',
     });
   });
 
@@ -110,7 +110,7 @@ describe('which ordered lines may go back', () => {
     ...overrides,
   });
 
-  it('refuses live flowers with the art. 38 pkt 4 reason, and a wreath with a ribbon text with pkt 3', () => {
+  it('refuses live flowers with the art. 38 ust. 1 pkt 4 reason, and a wreath with a ribbon text with pkt 3', () => {
     const bouquet = lineEligibility(line({ name: 'Bukiet róż', product: { category: 'live-flowers' } }), facts);
     expect(bouquet).toMatchObject({ returnable: 0, refusal: WITHDRAWAL_EXEMPTION_REASONS.perishable });
     const wreath = lineEligibility(line({ name: 'Wieniec sztuczny', product: { category: 'artificial-flowers' } }), {

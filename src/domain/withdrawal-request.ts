@@ -23,7 +23,7 @@ export const WITHDRAWAL_REQUEST_FUNCTION = 'withdrawal-request';
 export const WITHDRAWAL_LIMITS = { number: 64, email: 320, reason: 1000, lines: 100, quantity: 999 } as const;
 
 const NUMBER_MESSAGE = 'Podaj numer zamówienia (np. KT123456789).';
-const EMAIL_MESSAGE = 'Podaj adres email podany w zamówieniu.';
+const EMAIL_MESSAGE = 'Podaj adres e-mail podany w zamówieniu.';
 export const NO_LINES_MESSAGE = 'Wybierz co najmniej jeden produkt do zwrotu.';
 
 const orderNumber = v.pipe(
@@ -40,7 +40,7 @@ const email = v.pipe(
   v.toLowerCase(),
   v.nonEmpty(EMAIL_MESSAGE),
   v.maxLength(WITHDRAWAL_LIMITS.email, EMAIL_MESSAGE),
-  v.regex(EMAIL_PATTERN, 'Nieprawidłowy format email.'),
+  v.regex(EMAIL_PATTERN, 'Nieprawidłowy format adresu e-mail.'),
 );
 
 /** Step 1: which order (number + the email given in it). */
@@ -268,7 +268,7 @@ export type WithdrawalReceipt = v.InferOutput<typeof withdrawalReceiptSchema>;
 
 /** The same answer for a wrong number and a wrong email: nothing tells which was wrong. */
 export const WITHDRAWAL_ORDER_NOT_FOUND =
-  'Nie znaleźliśmy zamówienia o tym numerze i adresie email. Sprawdź numer w mailu z potwierdzeniem i adres podany przy zamówieniu.';
+  'Nie znaleźliśmy zamówienia o tym numerze i adresie e-mail. Sprawdź numer w e-mailu z potwierdzeniem i adres podany przy zamówieniu.';
 export const WITHDRAWAL_NOTHING_ACCEPTED = 'Żaden z wybranych produktów nie może zostać zwrócony – powody podajemy przy każdym z nich.';
 export const WITHDRAWAL_ALREADY_REQUESTED =
   'Te produkty są już w innym, właśnie wysłanym zgłoszeniu odstąpienia. Wyszukaj zamówienie ponownie, aby zobaczyć, co jeszcze można zwrócić.';

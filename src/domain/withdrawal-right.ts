@@ -17,22 +17,41 @@ export type WithdrawalRule = (typeof WITHDRAWAL_RULES)[number];
 export const WITHDRAWAL_RULE_LABELS: Record<WithdrawalRule, string> = {
   category: 'Według kategorii',
   returnable: 'Przysługuje prawo odstąpienia',
-  perishable: 'Bez prawa odstąpienia: szybko się psuje (art. 38 pkt 4)',
-  personalised: 'Bez prawa odstąpienia: na zamówienie klienta (art. 38 pkt 3)',
+  perishable: 'Bez prawa odstąpienia – szybko traci świeżość (art. 38 ust. 1 pkt 4)',
+  personalised: 'Bez prawa odstąpienia – wykonany według specyfikacji klienta (art. 38 ust. 1 pkt 3)',
 };
 export const DEFAULT_WITHDRAWAL_RULE: WithdrawalRule = 'category';
 
 export type WithdrawalExemption = 'perishable' | 'personalised';
 
-/** Short mark beside a line in the cart and on the product page. */
-export const NO_WITHDRAWAL_LABEL = 'Bez prawa odstąpienia';
+/** Short mark beside a line in the /odstapienie form and on the product page. */
+export const NO_WITHDRAWAL_LABEL = 'Nie podlega zwrotowi';
+
+/** The legal basis of each exemption (art. 38 ust. 1 ustawy o prawach konsumenta). */
+export const WITHDRAWAL_EXEMPTION_BASIS: Record<WithdrawalExemption, string> = {
+  perishable: 'art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta',
+  personalised: 'art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta',
+};
+
+const EXEMPTION_CAUSES: Record<WithdrawalExemption, string> = {
+  perishable: 'produkt szybko traci świeżość',
+  personalised: 'produkt wykonany według Twojej specyfikacji',
+};
+
+/**
+ * The calm note under a line in the cart and in the order confirmation:
+ * 'Nie podlega zwrotowi – produkt szybko traci świeżość (art. 38 ust. 1 pkt 4 …)'.
+ */
+export function withdrawalExemptionNote(exemption: WithdrawalExemption): string {
+  return `${NO_WITHDRAWAL_LABEL} – ${EXEMPTION_CAUSES[exemption]} (${WITHDRAWAL_EXEMPTION_BASIS[exemption]})`;
+}
 
 /** Why the right does not apply, in the customer's words; also the refusal text of the withdrawal function. */
 export const WITHDRAWAL_EXEMPTION_REASONS: Record<WithdrawalExemption, string> = {
   perishable:
-    'Kwiaty żywe szybko tracą świeżość, dlatego nie przysługuje prawo odstąpienia od umowy (art. 38 pkt 4 ustawy o prawach konsumenta).',
+    'Kwiaty żywe szybko tracą świeżość, dlatego nie przysługuje prawo odstąpienia od umowy (art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta).',
   personalised:
-    'Produkt wykonany według Twojej specyfikacji (np. wieniec lub szarfa z napisem), dlatego nie przysługuje prawo odstąpienia od umowy (art. 38 pkt 3 ustawy o prawach konsumenta).',
+    'Produkt wykonany według Twojej specyfikacji (np. wieniec lub szarfa z napisem), dlatego nie przysługuje prawo odstąpienia od umowy (art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta).',
 };
 
 /** The withdrawal period in days from the day the goods were received (art. 27). */

@@ -100,13 +100,13 @@ export function TextInputField({
   );
 }
 
-/** The email input of every form (login, reset, contact): labelled 'Email', with the email keyboard and autofill. */
+/** The email input of every form (login, reset, contact): labelled 'E-mail', with the email keyboard and autofill. */
 export function EmailField({ field, id, maxLength }: Omit<BoundFieldProps<string>, 'label' | 'fallbackError'> & { maxLength?: number }) {
   return (
     <TextInputField
       field={field}
       id={id}
-      label="Email"
+      label="E-mail"
       name="email"
       type="email"
       inputMode="email"

@@ -27,7 +27,6 @@ function CheckoutRoute() {
           <CartLinesTable
             lines={cart.lines}
             steppers
-            catalogNumbers={false}
             lineNotes={lineNotes}
             onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
             onRemove={(productId) => reportCartWrite(removeLine(productId))}

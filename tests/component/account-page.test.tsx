@@ -44,7 +44,7 @@ async function openAccountLoggedIn() {
   expect(view.router.state.location.search).toMatchObject({ redirect: '/account' });
   const form = await screen.findByRole('form', { name: 'Logowanie' });
   const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
   await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
   await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
   await screen.findByRole('heading', { name: 'Moje konto' });
@@ -187,7 +187,7 @@ describe('/account', () => {
       deviceOrder('a1', 'sent', 'KT999000111'),
       deviceOrder('b2', 'sent', 'KT20261120B'),
       deviceOrder('c3', 'queued'),
-      deviceOrder('d4', 'failed', undefined, 'Błąd tworzenia zamówienia: produkt niedostępny'),
+      deviceOrder('d4', 'failed', undefined, 'Nie udało się złożyć zamówienia: produkt niedostępny'),
     ]);
     try {
       await screen.findByRole('listitem', { name: 'Zamówienie KT20261101A' });
@@ -198,7 +198,7 @@ describe('/account', () => {
       const waiting = screen.getByRole('listitem', { name: 'Zamówienie L-C3' });
       expect(waiting.textContent).toContain('Czeka na wysłanie');
       const failed = screen.getByRole('listitem', { name: 'Zamówienie L-D4' });
-      expect(within(failed).getByRole('alert').textContent).toBe('Błąd tworzenia zamówienia: produkt niedostępny');
+      expect(within(failed).getByRole('alert').textContent).toBe('Nie udało się złożyć zamówienia: produkt niedostępny');
       await userEvent.setup().click(within(failed).getByRole('button', { name: 'Anuluj zamówienie' }));
       await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Zamówienie L-D4' })).toBeNull());
       expect(await db.outbox.get('d4')).toBeUndefined();

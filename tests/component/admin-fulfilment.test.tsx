@@ -63,7 +63,7 @@ async function openAsOwner(path: string, rows: OrderRow[], patches: StatusPatch[
   await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
   const form = await screen.findByRole('form', { name: 'Logowanie' });
   const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
   await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
   await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
   await waitFor(() => expect(view.router.state.location.pathname).not.toBe('/login'));

@@ -35,11 +35,11 @@ describe('admin product form: withdrawal rule and product safety', () => {
     expect([...rule.options].map((option) => option.textContent)).toEqual([
       'Według kategorii',
       'Przysługuje prawo odstąpienia',
-      'Bez prawa odstąpienia: szybko się psuje (art. 38 pkt 4)',
-      'Bez prawa odstąpienia: na zamówienie klienta (art. 38 pkt 3)',
+      'Bez prawa odstąpienia – szybko traci świeżość (art. 38 ust. 1 pkt 4)',
+      'Bez prawa odstąpienia – wykonany według specyfikacji klienta (art. 38 ust. 1 pkt 3)',
     ]);
     // A new product starts in live flowers: no right by its category, and no GPSR section.
-    expect(effect(dialog)).toBe('Dla kategorii „Kwiaty żywe”: Bez prawa odstąpienia: szybko się psuje (art. 38 pkt 4)');
+    expect(effect(dialog)).toBe('Dla kategorii „Kwiaty żywe”: Bez prawa odstąpienia – szybko traci świeżość (art. 38 ust. 1 pkt 4)');
     expect(document.getElementById(rule.getAttribute('aria-describedby')!)?.textContent).toBe(effect(dialog));
     expect(safetySection(dialog)).toBeNull();
 
@@ -52,7 +52,7 @@ describe('admin product form: withdrawal rule and product safety', () => {
     }
 
     await user.selectOptions(rule, 'personalised');
-    expect(effect(dialog)).toBe('Dla tego produktu: Bez prawa odstąpienia: na zamówienie klienta (art. 38 pkt 3)');
+    expect(effect(dialog)).toBe('Dla tego produktu: Bez prawa odstąpienia – wykonany według specyfikacji klienta (art. 38 ust. 1 pkt 3)');
   });
 
   it('saves the rule and the manufacturer’s details with the product', async () => {

@@ -166,31 +166,31 @@ describe('admin settings: testing tab', () => {
     render(<SettingsPage />);
     await screen.findByRole('form', { name: 'Ustawienia sklepu' });
     await user.click(screen.getByRole('tab', { name: 'Testowanie' }));
-    await screen.findByRole('heading', { name: 'Payment System Testing' });
+    await screen.findByRole('heading', { name: 'Testy systemu płatności' });
     return user;
   }
 
   it('runs the custom test: shows the docs/spec.md §5 messages for bad input and the masked, then shown, signature', async () => {
     const user = await openTesting();
-    expect(screen.getByText('Comprehensive testing of PayU integration')).toBeTruthy();
+    expect(screen.getByText(/^Sprawdzenie połączenia z PayU/)).toBeTruthy();
     const amount = screen.getByLabelText('Kwota (PLN)');
     expect(amount.getAttribute('step')).toBe('0.01');
     expect(amount.getAttribute('min')).toBe('0.01');
     await user.clear(amount);
     await user.type(amount, '0');
-    await user.type(screen.getByLabelText('Email klienta'), 'zly-adres');
+    await user.type(screen.getByLabelText('E-mail klienta'), 'zly-adres');
     // No name at all: a one-word name would serve as both names, as the payment functions send it.
     expect((screen.getByLabelText('Imię i nazwisko klienta') as HTMLInputElement).value).toBe('');
     await user.type(screen.getByLabelText('Telefon'), '12');
-    await user.click(screen.getByRole('button', { name: 'Run Custom Test' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom test własny' }));
 
     const results = await screen.findByRole('list', { name: 'Wyniki testów' });
     const params = within(results).getByText('Parametry bramki').closest('li')!;
     expect(params.textContent).toContain('Niezaliczony');
-    expect(params.textContent).toContain('Missing required fields: first_name, last_name');
-    expect(params.textContent).toContain('Amount must be a positive number');
-    expect(params.textContent).toContain('Invalid email format');
-    expect(params.textContent).toContain('Phone number format may be invalid');
+    expect(params.textContent).toContain('Brak wymaganych pól: first_name, last_name');
+    expect(params.textContent).toContain('Kwota musi być liczbą większą od zera');
+    expect(params.textContent).toContain('Nieprawidłowy format adresu e-mail');
+    expect(params.textContent).toContain('Numer telefonu może mieć nieprawidłowy format');
     expect(params.textContent).toMatch(/\d+(\.\d+)? ms/);
 
     const signature = within(params).getByTestId('signature');
@@ -198,10 +198,10 @@ describe('admin settings: testing tab', () => {
     await user.click(within(params).getByRole('button', { name: /Parametry \(\d+\)/ }));
     const sigValue = within(params).getByText('sig').nextElementSibling!;
     expect(sigValue.textContent).toBe('••••••••');
-    await user.click(screen.getByRole('button', { name: 'Show sensitive data' }));
+    await user.click(screen.getByRole('button', { name: 'Pokaż dane poufne' }));
     expect(signature.textContent).toMatch(/^[0-9a-f]{32}$/);
     expect(sigValue.textContent).toBe(signature.textContent);
-    expect(screen.getByRole('button', { name: 'Hide sensitive data' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ukryj dane poufne' })).toBeTruthy();
 
     const functionCall = within(results)
       .getByText(/Wywołanie funkcji/)
@@ -212,10 +212,10 @@ describe('admin settings: testing tab', () => {
   it('flags an unparsable gateway address in the redirect check', async () => {
     store.settings.find((row) => row.key === 'payu_classic_gateway_url')!.value = 'zly adres';
     const user = await openTesting();
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     const results = await screen.findByRole('list', { name: 'Wyniki testów' });
     const redirect = within(results).getAllByText('Adres przekierowania')[0]!.closest('li')!;
-    expect(redirect.textContent).toContain('Invalid URL format: ');
+    expect(redirect.textContent).toContain('Nieprawidłowy format adresu URL');
   });
 
   it('Run All Tests: three sample orders pass and the function call to the latest pending order counts success only with success true', async () => {
@@ -230,7 +230,7 @@ describe('admin settings: testing tab', () => {
       }),
     );
     const user = await openTesting();
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     const results = await screen.findByRole('list', { name: 'Wyniki testów' });
     const items = within(results)
       .getAllByRole('listitem')
@@ -264,12 +264,12 @@ describe('admin settings: testing tab', () => {
     const choice = await screen.findByRole('combobox', { name: 'Wywołanie funkcji użyje zamówienia' });
     expect((choice as HTMLSelectElement).value).toBe(store.pendingOrders[0]!.id);
     await user.selectOptions(choice, 'KT987654321 · Jan Nowak · 42,00 zł');
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     await screen.findByRole('list', { name: 'Wyniki testów' });
     expect(calls.map((call) => call.orderId)).toEqual(['7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d']);
   });
 
-  it('counts an HTTP error or success:false as a failure, with the error, the status text or "Unknown error"', async () => {
+  it('counts an HTTP error or success:false as a failure, with the error, the HTTP status or "Nieznany błąd"', async () => {
     server.use(
       http.post(
         '*/functions/v1/create-payu-classic-payment',
@@ -278,7 +278,7 @@ describe('admin settings: testing tab', () => {
       ),
     );
     const user = await openTesting();
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     let call = within(await screen.findByRole('list', { name: 'Wyniki testów' }))
       .getByText(/Wywołanie funkcji/)
       .closest('li')!;
@@ -286,12 +286,12 @@ describe('admin settings: testing tab', () => {
     expect(call.textContent).toContain('Nie znaleziono zamówienia.');
 
     server.use(http.post('*/functions/v1/create-payu-classic-payment', () => HttpResponse.json({ success: false }), { once: true }));
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     await waitFor(() => {
       call = within(screen.getByRole('list', { name: 'Wyniki testów' }))
         .getByText(/Wywołanie funkcji/)
         .closest('li')!;
-      expect(call.textContent).toContain('Unknown error');
+      expect(call.textContent).toContain('Nieznany błąd');
     });
 
     server.use(
@@ -301,12 +301,12 @@ describe('admin settings: testing tab', () => {
         { once: true },
       ),
     );
-    await user.click(screen.getByRole('button', { name: 'Run All Tests' }));
+    await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     await waitFor(() => {
       call = within(screen.getByRole('list', { name: 'Wyniki testów' }))
         .getByText(/Wywołanie funkcji/)
         .closest('li')!;
-      expect(call.textContent).toContain('HTTP 502: Bad Gateway');
+      expect(call.textContent).toContain('Funkcja odpowiedziała błędem HTTP 502');
     });
   });
 });

@@ -23,18 +23,18 @@ describe('/login', () => {
   it('shows the Polish required messages on an empty submit', async () => {
     const { form, user } = await openForm('/login', 'Logowanie');
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
-    const email = within(form).getByLabelText('Email');
+    const email = within(form).getByLabelText('E-mail');
     await waitFor(() => expect(email.getAttribute('aria-invalid')).toBe('true'));
-    expect(messageOf(email)).toBe('Email jest wymagany');
+    expect(messageOf(email)).toBe('Adres e-mail jest wymagany');
     expect(messageOf(within(form).getByLabelText('Hasło'))).toBe('Hasło jest wymagane');
   });
 
   it('checks the email format', async () => {
     const { form, user } = await openForm('/login', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), 'nie-email');
+    await user.type(within(form).getByLabelText('E-mail'), 'nie-email');
     await user.type(within(form).getByLabelText('Hasło'), 'cokolwiek');
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
-    await waitFor(() => expect(messageOf(within(form).getByLabelText('Email'))).toBe('Nieprawidłowy format email'));
+    await waitFor(() => expect(messageOf(within(form).getByLabelText('E-mail'))).toBe('Nieprawidłowy format adresu e-mail'));
   });
 
   it('toggles the password visibility', async () => {
@@ -50,10 +50,10 @@ describe('/login', () => {
 
   it('shows wrong credentials in Polish', async () => {
     const { form, user } = await openForm('/login', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
     await user.type(within(form).getByLabelText('Hasło'), 'zle-haslo');
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
-    expect(await within(form).findByText('Nieprawidłowy email lub hasło')).toBeTruthy();
+    expect(await within(form).findByText('Nieprawidłowy e-mail lub hasło')).toBeTruthy();
   });
 
   it('says in Polish that the address must be confirmed first', async () => {
@@ -66,7 +66,7 @@ describe('/login', () => {
       ),
     );
     const { form, user } = await openForm('/login', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
     await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
     expect(await within(form).findByText(/^Najpierw potwierdź adres e-mail — kliknij link z wiadomości/)).toBeTruthy();
@@ -82,7 +82,7 @@ describe('/login', () => {
   it('reports a lost connection in Polish', async () => {
     server.use(http.post('*/auth/v1/token', () => HttpResponse.error()));
     const { form, user } = await openForm('/login', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
     await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
     expect(
@@ -92,7 +92,7 @@ describe('/login', () => {
 
   it('logs in and goes to the validated redirect path', async () => {
     const { form, user, router } = await openForm('/login?redirect=/favourites', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
     await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/favourites'));
@@ -100,7 +100,7 @@ describe('/login', () => {
 
   it('ignores an off-site redirect and goes home', async () => {
     const { form, user, router } = await openForm('/login?redirect=//evil.example', 'Logowanie');
-    await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+    await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
     await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
     await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -114,7 +114,7 @@ describe('/login', () => {
 
 describe('/register', () => {
   async function fill(form: HTMLElement, user: ReturnType<typeof userEvent.setup>, email: string, password: string, confirm = password) {
-    await user.type(within(form).getByLabelText('Email'), email);
+    await user.type(within(form).getByLabelText('E-mail'), email);
     await user.type(within(form).getByLabelText('Hasło'), password);
     await user.type(within(form).getByLabelText('Powtórz hasło'), confirm);
     await user.click(within(form).getByRole('button', { name: 'Zarejestruj się' }));
@@ -130,7 +130,7 @@ describe('/register', () => {
   it('shows an already registered email in Polish', async () => {
     const { form, user } = await openForm('/register', 'Rejestracja');
     await fill(form, user, mockCustomer.email, 'dobre-haslo');
-    expect(await within(form).findByText('Konto z tym adresem email już istnieje')).toBeTruthy();
+    expect(await within(form).findByText('Konto z tym adresem e-mail już istnieje')).toBeTruthy();
   });
 
   it("shows the server's weak password in Polish", async () => {
@@ -176,7 +176,7 @@ describe('/register', () => {
     await fill(form, user, 'nowy@example.com', 'dobre-haslo');
     expect(await screen.findByRole('heading', { name: 'Sprawdź skrzynkę' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toContain('Wysłaliśmy na adres nowy@example.com link potwierdzający rejestrację');
-    expect(screen.queryByText('Konto z tym adresem email już istnieje')).toBeNull();
+    expect(screen.queryByText('Konto z tym adresem e-mail już istnieje')).toBeNull();
     expect(router.state.location.pathname).toBe('/register');
     expect(signups).toEqual([
       expect.objectContaining({ redirectTo: `${window.location.origin}/login`, code_challenge_method: 's256', email: 'nowy@example.com' }),

@@ -120,8 +120,8 @@ describe('AddToCartButton', () => {
 
     const dialog = await screen.findByRole('dialog', { name: 'Dodano do koszyka' });
     expect(text(dialog)).toContain('Znicz szklany × 3');
-    expect(within(dialog).getByRole('link', { name: 'PRZEJDŹ DO KASY' }).getAttribute('href')).toBe('/checkout');
-    await user.click(within(dialog).getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }));
+    expect(within(dialog).getByRole('link', { name: 'Przejdź do kasy' }).getAttribute('href')).toBe('/checkout');
+    await user.click(within(dialog).getByRole('button', { name: 'Kontynuuj zakupy' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
@@ -129,7 +129,7 @@ describe('AddToCartButton', () => {
     const user = userEvent.setup();
     const { router } = await renderInRouter(<AddToCartButton product={CANDLE} addToCart={() => Promise.resolve()} />);
     await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka: Znicz szklany' }));
-    await user.click(await screen.findByRole('link', { name: 'PRZEJDŹ DO KASY' }));
+    await user.click(await screen.findByRole('link', { name: 'Przejdź do kasy' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout'));
   });
 

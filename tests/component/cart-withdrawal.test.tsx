@@ -32,8 +32,9 @@ const records: CartRecord[] = [ROSES, CANDLE, BASKET].map((p, i) => ({ productId
 const view = buildCartView(records, [ROSES, CANDLE, BASKET]);
 const noop = () => undefined;
 
-const PERISHABLE = 'Bez prawa odstąpienia: szybko się psuje (art. 38 pkt 4)';
-const PERSONALISED = 'Bez prawa odstąpienia: na zamówienie klienta (art. 38 pkt 3)';
+const PERISHABLE = 'Nie podlega zwrotowi – produkt szybko traci świeżość (art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta)';
+const PERSONALISED =
+  'Nie podlega zwrotowi – produkt wykonany według Twojej specyfikacji (art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta)';
 
 describe('cart: lines without the right of withdrawal', () => {
   it('the cart page marks live flowers and a product set so, with the reason, and leaves a candle unmarked', async () => {
@@ -53,10 +54,13 @@ describe('cart: lines without the right of withdrawal', () => {
     );
     const line = (name: string) => screen.getAllByTestId('cart-line').find((row) => row.textContent?.includes(name))!;
     expect(within(line('Bukiet czerwonych róż')).getByTestId('no-withdrawal').textContent).toBe(PERISHABLE);
+    // A legal note, stated calmly: the neutral muted ink, not the warning colour.
+    expect(within(line('Bukiet czerwonych róż')).getByTestId('no-withdrawal').className).toContain('text-ink-muted');
+    expect(within(line('Bukiet czerwonych róż')).getByTestId('no-withdrawal').className).not.toContain('blush');
     expect(within(line('Kosz upominkowy')).getByTestId('no-withdrawal').textContent).toBe(PERSONALISED);
     expect(within(line('Znicz szklany')).queryByTestId('no-withdrawal')).toBeNull();
     // The mark is text inside the product's cell, so a screen reader reads it with the line.
-    expect(within(line('Bukiet czerwonych róż')).getByRole('cell', { name: /Bukiet czerwonych róż\s*Bez prawa odstąpienia/ })).toBeTruthy();
+    expect(within(line('Bukiet czerwonych róż')).getByRole('cell', { name: /Bukiet czerwonych róż\s*Nie podlega zwrotowi/ })).toBeTruthy();
   });
 
   it('the drawer marks the same lines', async () => {

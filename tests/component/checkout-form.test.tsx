@@ -113,10 +113,10 @@ describe('checkout form', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
 
-    expect((await screen.findByRole('alert')).textContent).toContain(`Błąd tworzenia zamówienia: ${note}. Zmień ilość w koszyku`);
+    expect((await screen.findByRole('alert')).textContent).toContain(`${note}. Zmień ilość w koszyku`);
     expect(screen.getByTestId('editor-note').textContent).toBe(note);
     expect((screen.getByLabelText('Imię', { exact: true }) as HTMLInputElement).value).toBe('Anna');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('anna@example.pl');
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('anna@example.pl');
     expect((screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -135,7 +135,7 @@ describe('checkout form', () => {
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     const alert = await screen.findByTestId('checkout-error');
     expect(alert.textContent).toBe(
-      'Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
+      'Imię jest wymagane, Nazwisko jest wymagane, Adres e-mail jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
     );
     expect(screen.getByLabelText('Imię').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Telefon jest wymagany', { selector: 'p[id$="-error"]' })).toBeTruthy();
@@ -146,7 +146,7 @@ describe('checkout form', () => {
     await renderForm({ initial: { ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost' } });
     await user.type(screen.getByLabelText('Imię'), 'A');
     await user.type(screen.getByLabelText('Nazwisko'), 'Nowak');
-    await user.type(screen.getByLabelText('Email'), 'anna@');
+    await user.type(screen.getByLabelText('E-mail'), 'anna@');
     await user.type(screen.getByLabelText('Telefon'), '12ab');
     await user.type(screen.getByLabelText('Kod pocztowy'), '37700');
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
@@ -154,7 +154,7 @@ describe('checkout form', () => {
     expect(alert.textContent).toBe(
       [
         'Imię musi mieć co najmniej 2 znaki',
-        'Nieprawidłowy format email',
+        'Nieprawidłowy format adresu e-mail',
         'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)',
         'Ulica jest wymagana',
         'Numer domu jest wymagany',
@@ -315,7 +315,7 @@ describe('checkout form', () => {
     const user = userEvent.setup();
     await renderForm({ initial: FILLED });
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
-    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Błąd tworzenia zamówienia: Niektóre produkty nie są dostępne.');
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Niektóre produkty nie są dostępne.');
     const submit = screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(false);
     await user.click(submit);
@@ -334,7 +334,7 @@ describe('checkout form', () => {
     const user = userEvent.setup();
     await renderForm({ initial: FILLED });
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
-    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Błąd tworzenia zamówienia: Serwer niedostępny');
+    expect((await screen.findByTestId('checkout-error')).textContent).toBe('Nie udało się złożyć zamówienia: Serwer niedostępny');
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
     await waitFor(() => expect(keys).toHaveLength(2));
     expect(keys[1]).toBe(keys[0]);
@@ -439,6 +439,6 @@ describe('checkout page', () => {
     );
     const form = await screen.findByRole('form', { name: 'Dane zamówienia' });
     expect((within(form).getByLabelText('Imię') as HTMLInputElement).value).toBe('Zofia');
-    expect((within(form).getByLabelText('Email') as HTMLInputElement).value).toBe('klient@example.com');
+    expect((within(form).getByLabelText('E-mail') as HTMLInputElement).value).toBe('klient@example.com');
   });
 });

@@ -27,7 +27,7 @@ async function openContactForm() {
 
 async function fillValid(user: ReturnType<typeof userEvent.setup>, form: HTMLElement) {
   await user.type(within(form).getByLabelText('Imię i nazwisko'), 'Anna Kowalska');
-  await user.type(within(form).getByLabelText('Email'), 'anna@example.pl');
+  await user.type(within(form).getByLabelText('E-mail'), 'anna@example.pl');
   await user.selectOptions(within(form).getByLabelText('Temat'), 'order');
   await user.type(within(form).getByLabelText('Wiadomość'), 'Proszę o bukiet na sobotę.');
 }
@@ -51,7 +51,7 @@ describe('contact page', () => {
 
     const expectations = [
       ['Imię i nazwisko', 'Imię i nazwisko jest wymagane'],
-      ['Email', 'Email jest wymagany'],
+      ['E-mail', 'Adres e-mail jest wymagany'],
       ['Temat', 'Wybierz temat wiadomości'],
       ['Wiadomość', 'Wiadomość jest wymagana'],
     ] as const;

@@ -49,7 +49,7 @@ async function logInThenOut() {
   const view = await renderRoute('/login');
   const user = userEvent.setup();
   const form = await screen.findByRole('form', { name: 'Logowanie' });
-  await user.type(within(form).getByLabelText('Email'), mockCustomer.email);
+  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
   await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
   await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
   await waitFor(() => expect(view.router.state.location.pathname).not.toBe('/login'));

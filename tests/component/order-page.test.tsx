@@ -125,6 +125,31 @@ describe('/zamowienie/<number>', () => {
     expect(screen.queryByRole('button', { name: 'Zapłać teraz' })).toBeNull();
   });
 
+  it("says in Polish why 'Zapłać teraz' was refused, never create-payment's English code", async () => {
+    serveOrderPage(() => HttpResponse.json(ORDER));
+    const answers = [
+      { error: 'Order is already paid or closed', details: 'To zamówienie jest już opłacone lub zamknięte.' },
+      { error: 'Order is already paid or closed' },
+    ];
+    server.use(http.post('*/functions/v1/create-payment', () => HttpResponse.json(answers.shift(), { status: 409 })));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Zapłać teraz' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('To zamówienie jest już opłacone lub zamknięte.');
+    await user.click(screen.getByRole('button', { name: 'Zapłać teraz' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Nie udało się rozpocząć płatności. Spróbuj ponownie za chwilę.'),
+    );
+    expect(document.body.textContent).not.toMatch(/already paid|closed/);
+  });
+
+  it("has no 'Zapłać teraz' for a cancelled order", async () => {
+    serveOrderPage(() => HttpResponse.json({ ...ORDER, status: 'cancelled', payment: null }));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    await screen.findByRole('heading', { level: 1, name: 'Zamówienie KT2611240001' });
+    expect(screen.queryByRole('button', { name: 'Zapłać teraz' })).toBeNull();
+  });
+
   it('shows the same not-found page for a 404, with a link to ask for the link', async () => {
     serveOrderPage(() => HttpResponse.json({ error: 'order_not_found', message: 'Nie znaleźliśmy takiego zamówienia.' }, { status: 404 }));
     const view = await renderRoute('/zamowienie/KT0000000000?t=wrong');
@@ -162,7 +187,7 @@ describe('asking for the link on /account', () => {
     const form = await screen.findByRole('form', { name: 'Link do zamówienia' });
     const user = userEvent.setup();
     await user.type(within(form).getByLabelText('Numer zamówienia'), ' KT2611240001 ');
-    await user.type(within(form).getByLabelText('Email'), 'anna@example.pl');
+    await user.type(within(form).getByLabelText('E-mail'), 'anna@example.pl');
     await user.click(within(form).getByRole('button', { name: 'Wyślij link' }));
     // By its text: the header's cart button has a live region of its own, which appears once its chunk has loaded.
     const answer = await screen.findByText('Jeśli takie zamówienie istnieje, wysłaliśmy link na podany adres.');

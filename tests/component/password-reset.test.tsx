@@ -78,9 +78,9 @@ describe('/reset-password without a link', () => {
   it('asks for a valid email before sending', async () => {
     await renderRoute('/reset-password');
     const form = await screen.findByRole('form', { name: 'Przypomnienie hasła' });
-    const email = within(form).getByLabelText('Email');
+    const email = within(form).getByLabelText('E-mail');
     await userEvent.setup().click(within(form).getByRole('button', { name: 'Wyślij link' }));
-    await waitFor(() => expect(messageOf(email)).toBe('Email jest wymagany'));
+    await waitFor(() => expect(messageOf(email)).toBe('Adres e-mail jest wymagany'));
   });
 
   it('sends the request with the way back to this page, and answers the same whatever the address', async () => {
@@ -95,7 +95,7 @@ describe('/reset-password without a link', () => {
     await renderRoute('/reset-password');
     const form = await screen.findByRole('form', { name: 'Przypomnienie hasła' });
     const ui = userEvent.setup();
-    await ui.type(within(form).getByLabelText('Email'), 'ktokolwiek@example.test');
+    await ui.type(within(form).getByLabelText('E-mail'), 'ktokolwiek@example.test');
     await ui.click(within(form).getByRole('button', { name: 'Wyślij link' }));
     // By its text: the header's cart button has a live region of its own, which appears once its chunk has loaded.
     const answer = await screen.findByText(AUTH_MESSAGES.resetRequested);
@@ -116,7 +116,7 @@ describe('/reset-password without a link', () => {
     await renderRoute('/reset-password');
     const form = await screen.findByRole('form', { name: 'Przypomnienie hasła' });
     const ui = userEvent.setup();
-    await ui.type(within(form).getByLabelText('Email'), 'anna@example.test');
+    await ui.type(within(form).getByLabelText('E-mail'), 'anna@example.test');
     await ui.click(within(form).getByRole('button', { name: 'Wyślij link' }));
     expect(await within(form).findByText(AUTH_MESSAGES.resetRateLimited)).toBeTruthy();
   });

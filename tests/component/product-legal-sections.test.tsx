@@ -31,23 +31,23 @@ describe('product page: withdrawal right', () => {
   it('marks live flowers as without the right, with the reason and the way to the terms', async () => {
     await showProduct(ROSES);
     const note = screen.getByTestId('withdrawal-note');
-    expect(within(note).getByText('Bez prawa odstąpienia')).toBeTruthy();
+    expect(within(note).getByText('Nie podlega zwrotowi')).toBeTruthy();
     expect(note.textContent).toContain('Kwiaty żywe szybko tracą świeżość');
-    expect(note.textContent).toContain('art. 38 pkt 4 ustawy o prawach konsumenta');
+    expect(note.textContent).toContain('art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta');
     expect(within(note).getByRole('link', { name: 'Zasady w regulaminie' }).getAttribute('href')).toBe('/terms#prawo-odstapienia');
   });
 
   it('gives a candle the 14 days, and a per-product setting takes them away with its own reason', async () => {
     await showProduct(CANDLE);
     expect(screen.getByTestId('withdrawal-note').textContent).toContain('Możesz odstąpić od umowy w ciągu 14 dni od otrzymania towaru.');
-    expect(screen.queryByText('Bez prawa odstąpienia')).toBeNull();
+    expect(screen.queryByText('Nie podlega zwrotowi')).toBeNull();
   });
 
-  it('a product set to “made to the customer’s specification” is marked with art. 38 pkt 3', async () => {
+  it('a product set to “made to the customer’s specification” is marked with art. 38 ust. 1 pkt 3', async () => {
     await showProduct({ ...CANDLE, withdrawal_rule: 'personalised' });
     const note = screen.getByTestId('withdrawal-note');
-    expect(within(note).getByText('Bez prawa odstąpienia')).toBeTruthy();
-    expect(note.textContent).toContain('art. 38 pkt 3 ustawy o prawach konsumenta');
+    expect(within(note).getByText('Nie podlega zwrotowi')).toBeTruthy();
+    expect(note.textContent).toContain('art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta');
   });
 
   it('a returnable wreath says a ribbon with the customer’s text takes the right away', async () => {
@@ -55,7 +55,7 @@ describe('product page: withdrawal right', () => {
     const note = screen.getByTestId('withdrawal-note').textContent;
     expect(note).toContain('Możesz odstąpić od umowy w ciągu 14 dni');
     expect(note).toContain('szarfą z Twoim napisem');
-    expect(note).toContain('art. 38 pkt 3');
+    expect(note).toContain('art. 38 ust. 1 pkt 3');
   });
 });
 

@@ -33,10 +33,10 @@ describe('focus after navigation', () => {
   });
 
   it('leaves the focus in a field the user tapped before the focus code arrived (typing goes on there)', async () => {
-    document.body.innerHTML = '<main id="main"><h1>Zaloguj się</h1><form><input aria-label="Email" /></form></main>';
+    document.body.innerHTML = '<main id="main"><h1>Zaloguj się</h1><form><input aria-label="E-mail" /></form></main>';
     const link = document.createElement('a');
     // The link that navigated was focused, then removed with the old page: the focus fell back to <body>.
-    const field = screen.getByLabelText('Email');
+    const field = screen.getByLabelText('E-mail');
     field.focus();
     focusMainHeading(document, link);
     expect(document.activeElement).toBe(field);

@@ -18,8 +18,8 @@ describe('terms: withdrawal', () => {
   it('names the 14 days and the two exceptions with their articles, and the goods that keep the right', async () => {
     const text = (await withdrawalSection()).textContent!.replace(/\s+/g, ' ');
     expect(text).toContain('w ciągu 14 dni');
-    expect(text).toMatch(/kwiatach żywych.*art\. 38 pkt 4 ustawy o prawach konsumenta/);
-    expect(text).toMatch(/wieńcach i wiązankach personalizowanych oraz szarfach z Twoim napisem – art\. 38 pkt 3/);
+    expect(text).toMatch(/kwiatach żywych.*art\. 38 ust\. 1 pkt 4 ustawy o prawach konsumenta/);
+    expect(text).toMatch(/wieńcach i wiązankach personalizowanych oraz szarfach z Twoim napisem – art\. 38 ust\. 1 pkt 3/);
     expect(text).toContain('kwiatach sztucznych, zniczach, pamiątkach i biżuterii');
   });
 

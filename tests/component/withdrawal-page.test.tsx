@@ -55,7 +55,7 @@ afterEach(() => setOnline(true));
 
 async function findOrder(user: ReturnType<typeof userEvent.setup>, number = 'kt123456789', email = 'Ala@Example.pl') {
   await user.type(await screen.findByLabelText('Numer zamówienia'), number);
-  await user.type(screen.getByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('E-mail'), email);
   await user.click(screen.getByRole('button', { name: 'Znajdź zamówienie' }));
 }
 
@@ -67,11 +67,11 @@ describe('/odstapienie', () => {
     );
     await renderRoute('/odstapienie');
     await findOrder(user, 'KT1', 'nie-email');
-    expect(await screen.findByText('Nieprawidłowy format email.')).toBeTruthy();
+    expect(await screen.findByText('Nieprawidłowy format adresu e-mail.')).toBeTruthy();
     expect(seen).toEqual([]);
 
-    await user.clear(screen.getByLabelText('Email'));
-    await user.type(screen.getByLabelText('Email'), 'ala@example.pl');
+    await user.clear(screen.getByLabelText('E-mail'));
+    await user.type(screen.getByLabelText('E-mail'), 'ala@example.pl');
     await user.click(screen.getByRole('button', { name: 'Znajdź zamówienie' }));
     expect((await screen.findByRole('alert')).textContent).toBe(WITHDRAWAL_ORDER_NOT_FOUND);
     expect(seen).toEqual([{ action: 'lookup', number: 'KT1', email: 'ala@example.pl' }]);
@@ -86,7 +86,7 @@ describe('/odstapienie', () => {
     await findOrder(user);
     expect((await screen.findByRole('alert')).textContent).toBe(OFFLINE_MESSAGE);
     expect((screen.getByLabelText('Numer zamówienia') as HTMLInputElement).value).toBe('kt123456789');
-    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('Ala@Example.pl');
+    expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('Ala@Example.pl');
 
     online = true;
     setOnline(true);
@@ -101,7 +101,7 @@ describe('/odstapienie', () => {
     );
     await renderRoute('/odstapienie?zamowienie=KT123456789');
     expect((await screen.findByLabelText<HTMLInputElement>('Numer zamówienia')).value).toBe('KT123456789');
-    await user.type(screen.getByLabelText('Email'), 'ala@example.pl');
+    await user.type(screen.getByLabelText('E-mail'), 'ala@example.pl');
     await user.click(screen.getByRole('button', { name: 'Znajdź zamówienie' }));
 
     const roses = await screen.findByRole('checkbox', { name: /Bukiet róż/ });

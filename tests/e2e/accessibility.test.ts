@@ -220,7 +220,7 @@ async function scanStorefront(audit: Audit, viewport: Viewport): Promise<void> {
   await page.getByRole('button', { name: `Dodaj do koszyka: ${candle.name}`, exact: true }).click();
   await page.getByRole('dialog').getByText(candle.name).first().waitFor(WAIT);
   await audit.scan(page, 'add-to-cart dialog', 'modal');
-  await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+  await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
   await page.getByRole('button', { name: /^Koszyk, produktów: / }).click();
   await page.getByRole('dialog', { name: 'Twój koszyk' }).waitFor(WAIT);
@@ -260,7 +260,7 @@ async function scanStorefront(audit: Audit, viewport: Viewport): Promise<void> {
   // A signed-in customer: the account page and its menu.
   const customer = await signedUpCustomer('axe');
   await open(page, '/login', 'Zaloguj się');
-  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('E-mail').fill(customer.email);
   await page.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL((address) => !address.pathname.startsWith('/login'), WAIT);
@@ -281,7 +281,7 @@ async function scanBackOffice(audit: Audit, viewport: Viewport): Promise<void> {
 
   await page.goto(url('/admin'));
   await page.waitForURL(/\/login\?redirect=/, WAIT);
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url('/admin'), WAIT);

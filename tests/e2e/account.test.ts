@@ -17,7 +17,7 @@ describe('customer account', () => {
     const password = 'haslo-123456';
 
     await page.goto(url('/register'));
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Hasło', { exact: true }).fill(password);
     await page.getByLabel('Powtórz hasło').fill(password);
     await page.getByRole('button', { name: 'Zarejestruj się' }).click();
@@ -30,7 +30,7 @@ describe('customer account', () => {
     await page.goto(url('/account'));
     await page.waitForURL(/\/login\?redirect=%2Faccount|\/login\?redirect=\/account/);
 
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Hasło', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.waitForURL(url('/account'));
@@ -48,7 +48,7 @@ describe('customer account', () => {
     // The dialog confirms the line is stored on the device; leaving earlier could lose the write.
     await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor();
     await page.goto(url('/checkout'));
-    const emailField = page.getByLabel('Email');
+    const emailField = page.getByLabel('E-mail');
     await emailField.waitFor();
     expect(await emailField.inputValue()).toBe(email);
     await page.getByLabel('Imię', { exact: true }).fill('Klientka');
@@ -74,7 +74,7 @@ describe('customer account', () => {
     const page = await context.newPage();
     const email = `bez-admina-${randomUUID().slice(0, 8)}@example.test`;
     await page.goto(url('/register'));
-    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
     await page.getByLabel('Powtórz hasło').fill('haslo-123456');
     await page.getByRole('button', { name: 'Zarejestruj się' }).click();
@@ -89,7 +89,7 @@ describe('customer account', () => {
     const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await context.newPage();
     await page.goto(url('/login'));
-    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.waitForURL(url('/'));
@@ -108,7 +108,7 @@ describe('customer account', () => {
     const page = await context.newPage();
     await page.goto(url('/admin/orders'));
     await page.waitForURL(/\/login\?redirect=%2Fadmin%2Forders$/);
-    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.waitForURL(url('/admin/orders'));
@@ -119,7 +119,7 @@ describe('customer account', () => {
     const customerContext = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const customerPage = await customerContext.newPage();
     await customerPage.goto(url('/register'));
-    await customerPage.getByLabel('Email').fill(`ciekawski-${randomUUID().slice(0, 8)}@example.test`);
+    await customerPage.getByLabel('E-mail').fill(`ciekawski-${randomUUID().slice(0, 8)}@example.test`);
     await customerPage.getByLabel('Hasło', { exact: true }).fill('haslo-123456');
     await customerPage.getByLabel('Powtórz hasło').fill('haslo-123456');
     await customerPage.getByRole('button', { name: 'Zarejestruj się' }).click();

@@ -49,7 +49,7 @@ async function ownerContext(width: number, height: number): Promise<{ context: B
   await context.addInitScript((key) => window.localStorage.setItem(key, 'accepted'), COOKIE_CONSENT_KEY);
   const page = await context.newPage();
   await page.goto(url(`/login?redirect=${encodeURIComponent('/admin/products')}`));
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url('/admin/products'), WAIT);

@@ -31,7 +31,7 @@ async function ownerPage(width: number, height: number, path: string, acceptCook
   if (acceptCookies) await context.addInitScript((key) => window.localStorage.setItem(key, 'accepted'), COOKIE_CONSENT_KEY);
   const page = await context.newPage();
   await page.goto(url(`/login?redirect=${encodeURIComponent(path)}`));
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url(path));
@@ -96,7 +96,7 @@ describe('admin products and settings', () => {
 
   it('screenshots of the products list, product modal, settings and testing tab at 390 and 1280 px', async () => {
     mkdirSync(SHOTS, { recursive: true });
-    // A pending order, so 'Run All Tests' really calls create-payu-classic-payment for it.
+    // A pending order, so 'Uruchom wszystkie testy' really calls create-payu-classic-payment for it.
     const [product] = await someProducts(1);
     const placed = await invokeFunction(anonClient(), 'place-order', {
       clientRequestId: randomUUID(),
@@ -122,7 +122,7 @@ describe('admin products and settings', () => {
       await page.getByRole('tab', { name: 'Testowanie' }).click();
       // This test's own order: another test's newest pending order may be paid or cancelled meanwhile.
       await page.getByLabel('Wywołanie funkcji użyje zamówienia').selectOption((placed.body.order as { id: string }).id);
-      await page.getByRole('button', { name: 'Run All Tests' }).click();
+      await page.getByRole('button', { name: 'Uruchom wszystkie testy' }).click();
       await page.getByRole('list', { name: 'Wyniki testów' }).waitFor();
       await page.getByText('Wyniki: 7 z 7 testów zaliczonych.').waitFor();
       const call = page.getByRole('listitem').filter({ hasText: 'Wywołanie funkcji create-payu-classic-payment' });

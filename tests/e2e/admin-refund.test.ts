@@ -61,7 +61,7 @@ describe('a refund from the back office', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(appUrl(`/admin/orders?id=${order.id}`));
     await page.waitForURL(/\/login\?redirect=/);
-    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
 

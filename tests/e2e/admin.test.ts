@@ -53,7 +53,7 @@ async function recordTransfer(orderId: string): Promise<void> {
 async function logInAsOwner(page: Page, path: string): Promise<void> {
   await page.goto(url(path));
   await page.waitForURL(/\/login\?redirect=/);
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url(path));

@@ -17,7 +17,7 @@ const PASSWORD = 'haslo-klientki-123';
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(appUrl('/login'));
   const form = page.getByRole('form', { name: 'Logowanie' });
-  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Hasło', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(appUrl('/'));
@@ -43,7 +43,7 @@ async function resetLink(email: string, count: number): Promise<string> {
 async function requestReset(page: Page, email: string): Promise<void> {
   await page.goto(appUrl('/reset-password'));
   const request = page.getByRole('form', { name: 'Przypomnienie hasła' });
-  await request.getByLabel('Email').fill(email);
+  await request.getByLabel('E-mail').fill(email);
   await request.getByRole('button', { name: 'Wyślij link' }).click();
   await page.getByText('Jeśli konto z tym adresem istnieje').waitFor();
 }

@@ -74,7 +74,7 @@ async function openCheckoutWithWreath(page: Page): Promise<void> {
 async function fillContact(page: Page, email: string): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon', { exact: true }).fill('+48 600 100 200');
 }
 

@@ -24,7 +24,7 @@ export async function fillCheckoutContact(page: Page, email: string, lastName = 
   await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill(lastName);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
 }
 

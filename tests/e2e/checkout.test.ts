@@ -52,14 +52,14 @@ async function acceptCookies(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
 }
 
-/** Adds a product the way a customer does: its page, the quantity, 'Dodaj do koszyka', 'KONTYNUUJ ZAKUPY'. */
+/** Adds a product the way a customer does: its page, the quantity, 'Dodaj do koszyka', 'Kontynuuj zakupy'. */
 async function addFromProductPage(page: Page, product: { id: string; name: string }, quantity: number): Promise<void> {
   await page.goto(url(`/product/${product.id}`));
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor(WAIT);
   await page.getByLabel('Ilość').fill(String(quantity));
   await page.getByRole('button', { name: `Dodaj do koszyka: ${product.name}`, exact: true }).click();
   await page.getByRole('dialog').getByText(product.name).waitFor(WAIT);
-  await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+  await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
 }
 
@@ -80,7 +80,7 @@ async function openCheckout(page: Page): Promise<void> {
 async function fillContact(page: Page, email: string): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
 }
 
@@ -256,7 +256,8 @@ describe('checkout as a new customer', () => {
 
     await page.getByRole('button', { name: 'Zapłać' }).click();
     await page.waitForURL(url(`/checkout/success?payment=payu&orderId=${orderNumber}`), WAIT);
-    await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+    await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
+    await page.getByText('Płatność jest w toku – potwierdzimy ją e-mailem, gdy operator ją zaksięguje.').waitFor(WAIT);
     expect(plain(await page.getByTestId('order-number').textContent())).toBe(orderNumber);
 
     await expect.poll(async () => (await ordersFor('payu_order_id', orderNumber))[0]?.payu_status, WAIT).toBe('COMPLETED');
@@ -300,7 +301,7 @@ describe('checkout as a new customer', () => {
 
     // Back to the checkout: the details are restored, and the same cart pays the same order.
     await openCheckout(page);
-    await expect.poll(() => page.getByLabel('Email').inputValue(), WAIT).toBe(email);
+    await expect.poll(() => page.getByLabel('E-mail').inputValue(), WAIT).toBe(email);
     expect(await page.getByLabel('Imię', { exact: true }).inputValue()).toBe('Anna');
     const again = await payWithPayuUntilSimulator(page);
     expect(again).toBe(orderNumber);
@@ -340,7 +341,7 @@ describe('checkout as a new customer', () => {
     await code.fill('777123');
     await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
     await page.waitForURL(/\/checkout\/success\?payment=blik&orderId=KT\d{9}$/, WAIT);
-    await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+    await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
     const orders = await ordersFor('customer_email', email);
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({ id: declined!.id, payu_status: 'COMPLETED', status: 'processing' });
@@ -383,7 +384,7 @@ describe('checkout as a new customer', () => {
       await page.getByRole('heading', { level: 1, name: 'Symulator płatności (lokalny)' }).waitFor(WAIT);
       await page.getByRole('button', { name: 'Zapłać' }).click();
       await page.waitForURL(/\/checkout\/success\?payment=payu&orderId=KT\d{9}$/, WAIT);
-      await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
       await expect.poll(async () => (await ordersFor('customer_email', email))[0]?.payu_status, WAIT).toBe('COMPLETED');
       expect(errors).toEqual([]);
       await context.close();
@@ -403,7 +404,7 @@ describe('checkout as a new customer', () => {
       await page.waitForURL(/\/functions\/v1\/stripe-simulator/, WAIT);
       await page.getByRole('button', { name: 'Zapłać kartą' }).click();
       await page.waitForURL(/\/checkout\/success\?payment=stripe&orderId=KT\d{9}/, WAIT);
-      await page.getByRole('heading', { level: 1, name: 'Dziękujemy! Płatność została przetworzona.' }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
       await expect.poll(async () => (await ordersFor('customer_email', email))[0]?.payu_status, WAIT).toBe('COMPLETED');
       expect((await ordersFor('customer_email', email))[0]).toMatchObject({ payment_method: 'stripe', status: 'processing' });
       expect(errors).toEqual([]);
@@ -422,10 +423,10 @@ describe('checkout as a new customer', () => {
     await alert.waitFor(WAIT);
     expect(await alert.getAttribute('role')).toBe('alert');
     expect(plain(await alert.textContent())).toBe(
-      'Imię jest wymagane, Nazwisko jest wymagane, Email jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
+      'Imię jest wymagane, Nazwisko jest wymagane, Adres e-mail jest wymagany, Telefon jest wymagany, Wybierz dzień, Wybierz godzinę odbioru',
     );
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-firstName');
-    for (const label of ['Nazwisko', 'Email', 'Telefon']) {
+    for (const label of ['Nazwisko', 'E-mail', 'Telefon']) {
       expect(await page.getByLabel(label).getAttribute('aria-invalid')).toBe('true');
     }
     expect(await page.getByLabel('Imię', { exact: true }).getAttribute('aria-invalid')).toBe('true');
@@ -434,7 +435,7 @@ describe('checkout as a new customer', () => {
     await fillContact(page, 'anna-bez-malpy.example.test');
     await chooseFirstFreeSlot(page);
     await page.getByRole('button', { name: 'Zamawiam i płacę' }).click();
-    await expect.poll(async () => plain(await alert.textContent()), WAIT).toBe('Nieprawidłowy format email');
+    await expect.poll(async () => plain(await alert.textContent()), WAIT).toBe('Nieprawidłowy format adresu e-mail');
     await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('checkout-email');
 
     expect(page.url()).toBe(url('/checkout'));

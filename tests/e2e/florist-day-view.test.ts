@@ -44,7 +44,7 @@ async function customerOrders(page: Page, email: string, date: string, message: 
 
   await page.getByLabel('Imię', { exact: true }).fill(BUYER.firstName);
   await page.getByLabel('Nazwisko').fill(BUYER.lastName);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon', { exact: true }).fill('+48 600 100 200');
   await page.getByRole('radio', { name: /Dostawa do domu/ }).check();
   await page.getByRole('radio', { name: 'Dla innej osoby' }).check();
@@ -75,7 +75,7 @@ async function customerOrders(page: Page, email: string, date: string, message: 
 async function logInAsOwner(page: Page, path: string): Promise<void> {
   await page.goto(url(path));
   await page.waitForURL(/\/login\?redirect=/, WAIT);
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url(path), WAIT);

@@ -44,7 +44,7 @@ async function installCheck(page: Page): Promise<{ errors: InstallabilityError[]
 
 async function signInAsOwner(page: Page): Promise<void> {
   await page.goto(url('/login?redirect=%2Fadmin'));
-  await page.getByLabel('Email').fill(testBackend().ownerEmail);
+  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
   await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(url('/admin'), WAIT);

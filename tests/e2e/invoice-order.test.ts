@@ -98,7 +98,7 @@ describe('an order with an invoice', () => {
     const detailPath = `/admin/orders?id=${stored!.id as string}`;
     await admin.goto(appUrl(detailPath));
     await admin.waitForURL(/\/login\?redirect=/, WAIT);
-    await admin.getByLabel('Email').fill(testBackend().ownerEmail);
+    await admin.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await admin.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await admin.getByRole('button', { name: 'Zaloguj się' }).click();
     const dialog = admin.getByRole('dialog', { name: `Zamówienie ${number}` });

@@ -145,7 +145,7 @@ describe('a keyboard-only customer', () => {
     );
     await keys.press('Enter');
     await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor(WAIT);
-    await keys.tabTo('PRZEJDŹ DO KASY', named(/^PRZEJDŹ DO KASY$/));
+    await keys.tabTo('Przejdź do kasy', named(/^Przejdź do kasy$/));
     await keys.press('Enter');
     await page.getByRole('heading', { level: 1, name: 'Zamówienie' }).waitFor(WAIT);
     await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);
@@ -153,7 +153,7 @@ describe('a keyboard-only customer', () => {
     for (const [label, value] of [
       [/^Imię/, 'Anna'],
       [/^Nazwisko/, 'Klawiszowa'],
-      [/^Email/, email],
+      [/^E-mail/, email],
       [/^Telefon/, '+48 600 100 200'],
     ] as const) {
       await keys.tabTo(`the field ${label}`, field(label));

@@ -73,7 +73,7 @@ async function cartBadge(page: Page): Promise<string | null> {
   return (await badge.count()) === 0 ? null : ((await badge.textContent()) ?? '').trim();
 }
 
-/** Adds a product from its page: the quantity, 'Dodaj do koszyka', 'KONTYNUUJ ZAKUPY'. */
+/** Adds a product from its page: the quantity, 'Dodaj do koszyka', 'Kontynuuj zakupy'. */
 async function addFromProductPage(page: Page, product: { id: string; name: string }, quantity: number, offline = false): Promise<void> {
   if (offline) await gotoFromWorker(page, `/product/${product.id}`);
   else await page.goto(url(`/product/${product.id}`));
@@ -81,7 +81,7 @@ async function addFromProductPage(page: Page, product: { id: string; name: strin
   await page.getByLabel('Ilość').fill(String(quantity));
   await page.getByRole('button', { name: `Dodaj do koszyka: ${product.name}`, exact: true }).click();
   await page.getByRole('dialog').getByText(product.name).waitFor(WAIT);
-  await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+  await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
   await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
 }
 

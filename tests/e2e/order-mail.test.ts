@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
+import { englishLeftovers, htmlText } from '../support/english-leftovers.ts';
 import { waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
 import { appUrl, serviceClient, testBackend } from '../support/test-backend.ts';
 import { fillCheckoutContact, placeTransferOrder } from './checkout-slot.ts';
@@ -31,6 +32,15 @@ function orderLink(mail: ReceivedMail, number: string): string {
   return link!;
 }
 
+/** A mail as its reader sees it (subject, text part, HTML's text) and a page's rendered text: no English word the shop once left there. */
+function expectPolishMail(mail: ReceivedMail): void {
+  for (const part of [mail.subject, mail.text ?? '', htmlText(mail.html ?? '')]) expect(englishLeftovers(part), mail.subject).toEqual([]);
+}
+
+async function expectPolishPage(page: Page): Promise<void> {
+  expect(englishLeftovers(await page.locator('body').innerText()), page.url()).toEqual([]);
+}
+
 /** A guest's order through the checkout: roses, store pickup, transfer; answers the order number. */
 async function guestOrder(page: Page, email: string): Promise<string> {
   await page.goto(appUrl(`/product/${ROSES.id}`));
@@ -51,10 +61,13 @@ describe('order mails and the order page without login', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     const email = uniqueEmail('order-mail');
     const number = await guestOrder(page, email);
+    await page.getByRole('heading', { level: 1, name: 'Dziękujemy za zamówienie!' }).waitFor(WAIT);
+    await expectPolishPage(page);
 
     const [confirmation] = await waitForMailTo(testBackend().mailUrl, email, 1, 20_000);
     expect(confirmation?.subject).toContain(`Potwierdzenie zamówienia ${number}`);
     const link = orderLink(confirmation!, number);
+    expectPolishMail(confirmation!);
 
     // Another device, never signed in: only the link.
     const reader = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
@@ -70,6 +83,7 @@ describe('order mails and the order page without login', () => {
     await phone.getByText(ROSES.name).waitFor(WAIT);
     await phone.getByText('Przelew tradycyjny').waitFor(WAIT);
     expect(await phone.getByRole('button', { name: 'Zapłać teraz' }).count()).toBe(0);
+    await expectPolishPage(phone);
     if (SHOTS_DIR) {
       mkdirSync(SHOTS_DIR, { recursive: true });
       await phone.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
@@ -85,6 +99,7 @@ describe('order mails and the order page without login', () => {
     const mails = await waitForMailTo(testBackend().mailUrl, email, 2, 30_000);
     const processing = mails.find((mail) => mail.subject === `Zamówienie ${number} jest w realizacji`);
     expect(processing, 'the W realizacji mail').toBeDefined();
+    expectPolishMail(processing!);
 
     await page.goto(orderLink(processing!, number));
     await page.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);

@@ -65,7 +65,7 @@ async function fillWindow(term: Term): Promise<void> {
 async function fillHomeDelivery(page: Page, email: string, term: Term): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
   await page.getByRole('radio', { name: /Dostawa do domu/ }).check();
   await page.getByLabel('Ulica').fill(KRASICZYN.street);

@@ -107,7 +107,7 @@ async function seeDeliveryDatesOnline(page: Page): Promise<void> {
 async function confirmTransferOrder(page: Page, email: string): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
   await chooseFirstFreeSlot(page, WAIT.timeout);
   await page.getByRole('radio', { name: 'Przelew tradycyjny' }).check();

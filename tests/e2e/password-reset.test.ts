@@ -48,7 +48,7 @@ async function shot(page: Page, name: string): Promise<void> {
 async function logIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(appUrl('/login'));
   const form = page.getByRole('form', { name: 'Logowanie' });
-  await form.getByLabel('Email').fill(email);
+  await form.getByLabel('E-mail').fill(email);
   await form.getByLabel('Hasło', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Zaloguj się' }).click();
 }
@@ -66,7 +66,7 @@ describe('password reset', () => {
     await page.getByRole('link', { name: 'Nie pamiętasz hasła?' }).click();
     await page.waitForURL(appUrl('/reset-password'));
     const request = page.getByRole('form', { name: 'Przypomnienie hasła' });
-    await request.getByLabel('Email').fill(email);
+    await request.getByLabel('E-mail').fill(email);
     await shot(page, 'request');
     await request.getByRole('button', { name: 'Wyślij link' }).click();
     const answer = page.getByText('Jeśli konto z tym adresem istnieje, wysłaliśmy na nie link');
@@ -119,7 +119,7 @@ describe('password reset', () => {
     await page.waitForFunction(() => !Object.keys(localStorage).some((key) => key.startsWith('sb-')));
 
     await logIn(page, email, OLD_PASSWORD);
-    await page.getByRole('form', { name: 'Logowanie' }).getByText('Nieprawidłowy email lub hasło').waitFor();
+    await page.getByRole('form', { name: 'Logowanie' }).getByText('Nieprawidłowy e-mail lub hasło').waitFor();
     await logIn(page, email, NEW_PASSWORD);
     await page.waitForURL(appUrl('/'));
     await page.goto(appUrl('/account'));

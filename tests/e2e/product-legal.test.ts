@@ -57,7 +57,7 @@ describe('product legal details in the browser', () => {
 
       await page.goto(url(`/product/${BOUQUET}`));
       await page.getByRole('heading', { level: 1, name: 'Bukiet czerwonych róż' }).waitFor(WAIT);
-      expect(await page.getByTestId('withdrawal-note').textContent()).toContain('Bez prawa odstąpienia');
+      expect(await page.getByTestId('withdrawal-note').textContent()).toContain('Nie podlega zwrotowi');
       expect(await page.getByRole('region', { name: 'Informacje o bezpieczeństwie produktu' }).count()).toBe(0);
       await shotAt(page, '[data-testid="withdrawal-note"]', `bouquet-${viewport.name}`);
 
@@ -69,7 +69,7 @@ describe('product legal details in the browser', () => {
       const lines = page.getByTestId('cart-line');
       await lines.first().waitFor(WAIT);
       expect(await lines.filter({ hasText: 'Bukiet czerwonych róż' }).getByTestId('no-withdrawal').textContent()).toBe(
-        'Bez prawa odstąpienia: szybko się psuje (art. 38 pkt 4)',
+        'Nie podlega zwrotowi – produkt szybko traci świeżość (art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta)',
       );
       expect(await lines.filter({ hasText: 'Znicz czerwony klasyczny' }).getByTestId('no-withdrawal').count()).toBe(0);
       await shot(page, `cart-${viewport.name}`);
@@ -94,7 +94,7 @@ describe('product legal details in the browser', () => {
     it(`admin form sections @${viewport.name}`, async () => {
       const page = await shopPage(viewport.width, viewport.height);
       await page.goto(url('/login?redirect=%2Fadmin%2Fproducts'));
-      await page.getByLabel('Email').fill(testBackend().ownerEmail);
+      await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
       await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
       await page.getByRole('button', { name: 'Zaloguj się' }).click();
       await page.waitForURL(url('/admin/products'));

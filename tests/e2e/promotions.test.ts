@@ -37,7 +37,7 @@ describe('promotions', () => {
     expect(plain(await page.getByTestId('omnibus-price').textContent())).toBe('Najniższa cena z 30 dni przed obniżką: 32,00 zł');
     await page.getByLabel('Ilość').fill('2');
     await page.getByRole('button', { name: `Dodaj do koszyka: ${MUG.name}`, exact: true }).click();
-    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click(WAIT);
+    await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click(WAIT);
 
     await page.goto(url('/checkout'));
     await page.getByLabel('Imię', { exact: true }).waitFor(WAIT);

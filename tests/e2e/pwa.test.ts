@@ -140,7 +140,7 @@ describe('installable back office', () => {
   it("links the admin manifest (scoped to /admin, opening on today's 'Realizacja') on admin pages, and only there", async () => {
     const { context, page } = await newPage({ width: 1280, height: 800 });
     await page.goto(url('/login?redirect=%2Fadmin'));
-    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.waitForURL(url('/admin'));
@@ -210,7 +210,7 @@ describe("the back office on the owner's device only (issue 22)", () => {
     const { context, page } = await newPage({ width: 1280, height: 800 });
     await page.goto(url('/login?redirect=%2Fadmin%2Frealizacja'));
     await waitForServiceWorkerControl(page);
-    await page.getByLabel('Email').fill(testBackend().ownerEmail);
+    await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.getByRole('heading', { level: 1, name: 'Realizacja' }).waitFor();

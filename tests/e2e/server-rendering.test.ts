@@ -106,7 +106,7 @@ describe('server-rendered storefront', () => {
     const name = (await page.getByTestId('product-card').first().getByRole('heading').textContent())!.trim();
     // The cart's database (Dexie) loads with the first product put in it.
     await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click();
-    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+    await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
     const hinted = async (file: string) => (await scripts.get(file)!).startsWith('//# allFunctionsCalledOnLoad\n');
     const loadedFiles = async (pattern: RegExp) => {
       await expect.poll(() => [...scripts.keys()].some((file) => pattern.test(file)), { message: String(pattern) }).toBe(true);

@@ -86,7 +86,7 @@ async function checkoutBeforeCatalogRefresh(context: BrowserContext): Promise<Pa
 async function fillContactAndTransfer(page: Page): Promise<void> {
   await page.getByLabel('Imię', { exact: true }).fill('Anna');
   await page.getByLabel('Nazwisko').fill('Kowalska');
-  await page.getByLabel('Email').fill(`link-${randomUUID().slice(0, 8)}@example.test`);
+  await page.getByLabel('E-mail').fill(`link-${randomUUID().slice(0, 8)}@example.test`);
   await page.getByLabel('Telefon').fill('+48 600 100 200');
   await chooseFirstFreeSlot(page, WAIT.timeout);
   await page.getByRole('radio', { name: /Przelew tradycyjny/ }).check();

@@ -88,7 +88,7 @@ describe('storefront journey', () => {
     const quantity = page.getByLabel('Ilość');
     await quantity.fill('3');
     await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click();
-    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+    await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
 
     await page
       .getByRole('button', { name: /Koszyk/ })
@@ -282,7 +282,7 @@ describe('storefront journey', () => {
     await page.getByRole('heading', { level: 1, name: /^(?!Sklep$)/ }).waitFor();
     const offlineName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     await page.getByRole('button', { name: `Dodaj do koszyka: ${offlineName}`, exact: true }).click();
-    await page.getByRole('button', { name: 'KONTYNUUJ ZAKUPY' }).click();
+    await page.getByRole('button', { name: 'Kontynuuj zakupy' }).click();
     await page.goto(url('/cart'));
     await page.getByRole('button', { name: 'Wyczyść koszyk' }).waitFor();
     await context.close();

@@ -92,7 +92,7 @@ describe('two orders in a row on one phone', () => {
 
     await openCheckout(page);
     await expect.poll(() => page.getByLabel('Imię', { exact: true }).inputValue(), WAIT).toBe('Anna');
-    expect(await page.getByLabel('Email').inputValue()).toBe(email);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     expect(await page.getByLabel('Telefon', { exact: true }).inputValue()).toBe('+48 600 100 200');
     expect(await page.getByRole('radio', { name: 'Dla innej osoby' }).isChecked()).toBe(false);
     expect(await page.getByLabel(/Treść bileciku/).inputValue()).toBe('');

@@ -69,7 +69,7 @@ async function openLines(page: Page, number: string, email: string, fromFooter: 
   }
   await page.getByRole('heading', { level: 1, name: 'Odstąp od umowy' }).waitFor(WAIT);
   await page.getByLabel('Numer zamówienia').fill(number);
-  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('E-mail').fill(email);
   await shot(page, 'withdrawal-form');
   await page.getByRole('button', { name: 'Znajdź zamówienie' }).click();
   await page.getByRole('group', { name: 'Produkty z zamówienia' }).waitFor(WAIT);
@@ -147,7 +147,7 @@ describe('the withdrawal function', () => {
     const admin = await owner.newPage();
     await admin.goto(appUrl('/admin/odstapienia'));
     await admin.waitForURL(/\/login\?redirect=/, WAIT);
-    await admin.getByLabel('Email').fill(testBackend().ownerEmail);
+    await admin.getByLabel('E-mail').fill(testBackend().ownerEmail);
     await admin.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
     await admin.getByRole('button', { name: 'Zaloguj się' }).click();
     const card = admin.getByRole('listitem', { name: requestNumber });

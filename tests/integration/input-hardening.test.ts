@@ -36,7 +36,7 @@ describe('place-order refuses text that could phish, misdirect mail or break the
   it('refuses an address with a comma, which was stored as typed but mailed to its last part', async () => {
     const answer = await placeOrder({ email: 'a,b@audit.test' });
     expect(answer.status).toBe(400);
-    expect(fieldsOf(answer.body)?.['checkout.email']).toBe('Nieprawidłowy format email');
+    expect(fieldsOf(answer.body)?.['checkout.email']).toBe('Nieprawidłowy format adresu e-mail');
     expect(await storedOrders(answer.clientRequestId)).toBe(0);
   });
 

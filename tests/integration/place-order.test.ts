@@ -188,7 +188,7 @@ describe('place-order', () => {
     expect(answer.status).toBe(400);
     expect(answer.body.error).toBe('validation_failed');
     expect(answer.body.message).toBe(
-      'Imię jest wymagane, Nieprawidłowy format email, Kod pocztowy powinien być w formacie XX-XXX, Brak produktów w zamówieniu',
+      'Imię jest wymagane, Nieprawidłowy format adresu e-mail, Kod pocztowy powinien być w formacie XX-XXX, Brak produktów w zamówieniu',
     );
     expect(await ordersWithKey(key)).toBe(0);
   });

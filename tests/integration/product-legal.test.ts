@@ -180,7 +180,7 @@ describe('server-rendered product page', () => {
     expect(markup).toContain(safety.manufacturerName);
     expect(markup).toContain(safety.manufacturerContact);
     expect(markup).toContain('Możesz odstąpić od umowy w ciągu 14 dni');
-    expect(markup).not.toContain('Bez prawa odstąpienia');
+    expect(markup).not.toContain('Nie podlega zwrotowi');
     expect(catalogSnapshot(html).find((row) => row.id === candle.id)).toMatchObject({
       withdrawal_rule: 'category',
       manufacturer_name: safety.manufacturerName,
@@ -195,8 +195,8 @@ describe('server-rendered product page', () => {
     expect(markup).toContain('Bukiet SSR z żywych kwiatów');
     expect(markup).not.toContain(PRODUCT_SAFETY_HEADING);
     expect(markup).not.toContain(safety.manufacturerName);
-    expect(markup).toContain('Bez prawa odstąpienia');
-    expect(markup).toContain('art. 38 pkt 4 ustawy o prawach konsumenta');
+    expect(markup).toContain('Nie podlega zwrotowi');
+    expect(markup).toContain('art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta');
   });
 });
 

@@ -217,7 +217,7 @@ describe('withdrawal-request', () => {
       lines: [{ productId: products.bouquet.id, quantity: 1 }],
     });
     expect(answer.status).toBe(422);
-    expect(answer.body).toMatchObject({ error: 'nothing_returnable', fields: { lines: expect.stringContaining('art. 38 pkt 4') } });
+    expect(answer.body).toMatchObject({ error: 'nothing_returnable', fields: { lines: expect.stringContaining('art. 38 ust. 1 pkt 4') } });
     const count = await withDatabase(async (db) => {
       const { rows } = await db.query<{ count: string }>('select count(*) from withdrawal_requests where order_id = $1', [order.id]);
       return Number(rows[0]!.count);
@@ -242,7 +242,11 @@ describe('withdrawal-request', () => {
     expect(missing.body).toMatchObject({
       error: 'validation_failed',
       message: expect.any(String),
-      fields: { number: expect.any(String), email: 'Nieprawidłowy format email.', lines: 'Wybierz co najmniej jeden produkt do zwrotu.' },
+      fields: {
+        number: expect.any(String),
+        email: 'Nieprawidłowy format adresu e-mail.',
+        lines: 'Wybierz co najmniej jeden produkt do zwrotu.',
+      },
     });
     const notJson = await withdrawal('{"action":', {});
     expect(notJson).toMatchObject({ status: 400, body: { error: 'invalid_json' } });

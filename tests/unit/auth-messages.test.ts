@@ -6,10 +6,10 @@ afterEach(() => vi.unstubAllGlobals());
 describe('auth error messages (docs/spec.md §8)', () => {
   it('maps GoTrue codes to Polish', () => {
     expect(authErrorMessage({ code: 'invalid_credentials', message: 'Invalid login credentials' }, 'login')).toBe(
-      'Nieprawidłowy email lub hasło',
+      'Nieprawidłowy e-mail lub hasło',
     );
     expect(authErrorMessage({ code: 'user_already_exists', message: 'User already registered' }, 'register')).toBe(
-      'Konto z tym adresem email już istnieje',
+      'Konto z tym adresem e-mail już istnieje',
     );
     expect(authErrorMessage({ code: 'weak_password', message: 'Password should be at least 6 characters.' }, 'register')).toBe(
       'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',

@@ -11,8 +11,11 @@ const errors = (schema: v.GenericSchema, value: unknown) => {
 
 describe('auth schemas (docs/spec.md §5)', () => {
   it('login needs an email in the right format and a password', () => {
-    expect(errors(loginSchema, { email: '', password: '' })).toEqual({ email: 'Email jest wymagany', password: 'Hasło jest wymagane' });
-    expect(errors(loginSchema, { email: 'nie-email', password: 'x' })).toEqual({ email: 'Nieprawidłowy format email' });
+    expect(errors(loginSchema, { email: '', password: '' })).toEqual({
+      email: 'Adres e-mail jest wymagany',
+      password: 'Hasło jest wymagane',
+    });
+    expect(errors(loginSchema, { email: 'nie-email', password: 'x' })).toEqual({ email: 'Nieprawidłowy format adresu e-mail' });
     expect(errors(loginSchema, { email: ' anna@example.pl ', password: 'x' })).toEqual({});
   });
 

@@ -17,7 +17,7 @@ describe('PayU error messages (docs/spec.md §8)', () => {
     ['Invalid total amount', 'Nieprawidłowe dane. Sprawdź wprowadzone informacje i spróbuj ponownie.'],
     // 'Invalid' comes before 'format' in the spec's order.
     ['Invalid email format', 'Nieprawidłowe dane. Sprawdź wprowadzone informacje i spróbuj ponownie.'],
-    ['Unexpected phone format', 'Nieprawidłowy format danych. Sprawdź email i numer telefonu.'],
+    ['Unexpected phone format', 'Nieprawidłowy format danych. Sprawdź adres e-mail i numer telefonu.'],
     ['Order is already paid or closed', 'Order is already paid or closed'],
   ])('%s → %s', (message, expected) => {
     expect(payuErrorMessage(message)).toBe(expected);

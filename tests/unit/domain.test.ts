@@ -119,7 +119,7 @@ describe('checkout form schema', () => {
 
   it('rejects an email with spaces and a payment method the checkout does not offer', () => {
     const result = v.safeParse(checkoutFormSchema, { ...valid, email: 'anna @example.pl', paymentMethod: 'cash' });
-    expect(result.issues?.map((issue) => issue.message)[0]).toBe('Nieprawidłowy format email');
+    expect(result.issues?.map((issue) => issue.message)[0]).toBe('Nieprawidłowy format adresu e-mail');
     expect(result.issues).toHaveLength(2);
   });
 });

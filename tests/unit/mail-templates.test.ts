@@ -231,8 +231,12 @@ describe('order confirmation: invoice and withdrawal (issue 19)', () => {
         ],
       }),
     );
-    expect(mail.text).toContain('Bukiet róż × 2 (bez prawa odstąpienia, art. 38 pkt 4): 240,00\u00a0zł');
-    expect(mail.text).toContain('Wieniec z szarfą × 1 (bez prawa odstąpienia, art. 38 pkt 3): 250,00\u00a0zł');
+    expect(mail.text).toContain(
+      'Bukiet róż × 2. Nie podlega zwrotowi – produkt szybko traci świeżość (art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta): 240,00\u00a0zł',
+    );
+    expect(mail.text).toContain(
+      'Wieniec z szarfą × 1. Nie podlega zwrotowi – produkt wykonany według Twojej specyfikacji (art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta): 250,00\u00a0zł',
+    );
     expect(mail.text).toContain('Znicz szklany × 1: 25,00\u00a0zł');
   });
 
@@ -288,7 +292,7 @@ describe('the other mails', () => {
     const mail = renderOrderMail('owner-new-order', context());
     expect(mail.subject).toBe('Nowe zamówienie KT2611240001 – 515,00\u00a0zł');
     expect(mail.text).toContain('Klient: Anna Kowalska');
-    expect(mail.text).toContain('Email: anna@example.pl');
+    expect(mail.text).toContain('E-mail: anna@example.pl');
     expect(mail.text).toContain('https://sklep.example.pl/admin/orders?id=4f1c2b7e-0000-4000-8000-000000000001');
   });
 

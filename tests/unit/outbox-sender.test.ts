@@ -99,7 +99,7 @@ describe('outbox sender', () => {
     expect((await sendOutbox({ backend, accessTokenFor: noToken })).failed).toBe(1);
     const stored = await getOutboxEntry('k3');
     expect(stored?.status).toBe('failed');
-    expect(stored?.lastError).toBe('Błąd tworzenia zamówienia: Produkt niedostępny');
+    expect(stored?.lastError).toBe('Nie udało się złożyć zamówienia: Produkt niedostępny');
     // Not a term the customer could change: no new term can be booked for it.
     expect(stored?.slotRefusal).toBeUndefined();
     expect(await rescheduleOutboxEntry('k3', { deliveryDate: '2026-12-01', deliveryWindow: '', pickupTime: '10:00' })).toBe(false);
@@ -187,7 +187,7 @@ describe('an order whose term was taken while it waited', () => {
       status: 'failed',
       slotRefusal: { message: FULL_MESSAGE, fields: FULL_FIELDS },
       // The general message too, for an older version of the app reading the same record.
-      lastError: `Błąd tworzenia zamówienia: ${FULL_MESSAGE}`,
+      lastError: FULL_MESSAGE,
     });
     await sendOutbox({ backend, accessTokenFor: noToken, force: true });
     expect(fetchMock).toHaveBeenCalledTimes(1);

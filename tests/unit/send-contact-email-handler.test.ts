@@ -66,10 +66,12 @@ describe('send-contact-email handler', () => {
 
     expect(response.status).toBe(400);
     expect(body.error).toBe('validation_failed');
-    expect(body.message).toBe('Imię i nazwisko jest wymagane, Email jest wymagany, Wybierz temat wiadomości, Wiadomość jest wymagana');
+    expect(body.message).toBe(
+      'Imię i nazwisko jest wymagane, Adres e-mail jest wymagany, Wybierz temat wiadomości, Wiadomość jest wymagana',
+    );
     expect(body.fields).toEqual({
       name: 'Imię i nazwisko jest wymagane',
-      email: 'Email jest wymagany',
+      email: 'Adres e-mail jest wymagany',
       subject: 'Wybierz temat wiadomości',
       message: 'Wiadomość jest wymagana',
     });
@@ -87,7 +89,7 @@ describe('send-contact-email handler', () => {
     expect(response.status).toBe(400);
     expect(body.fields).toEqual({
       name: 'Imię i nazwisko jest wymagane',
-      email: 'Nieprawidłowy format email',
+      email: 'Nieprawidłowy format adresu e-mail',
       phone: 'Nieprawidłowy format telefonu (użyj formatu: +48 123 456 789)',
       subject: 'Wybierz temat wiadomości',
       message: 'Wiadomość może mieć najwyżej 5000 znaków',

@@ -56,7 +56,7 @@ describe('the withdrawal mails', () => {
     const mail = renderOrderMail('owner-withdrawal', context);
     expect(mail.subject).toBe('Odstąpienie od umowy ODS-7 – zamówienie KT2611240001');
     expect(mail.text).toContain('Klient: Anna Kowalska');
-    expect(mail.text).toContain('Email: anna@example.pl');
+    expect(mail.text).toContain('E-mail: anna@example.pl');
     expect(mail.text).toContain('https://sklep.example.pl/admin/odstapienia');
     expect(mail.text).not.toContain('/zamowienie/');
   });

@@ -6,7 +6,7 @@ import { transferTitle } from '../../../src/domain/order-number.ts';
 import { formatPolishDate } from '../../../src/domain/polish-date.ts';
 import type { MailKind } from '../../../src/domain/mail-kinds.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/payment-methods.ts';
-import { NO_WITHDRAWAL_LABEL, WITHDRAWAL_PERIOD_DAYS, type WithdrawalExemption } from '../../../src/domain/withdrawal-right.ts';
+import { WITHDRAWAL_PERIOD_DAYS, type WithdrawalExemption, withdrawalExemptionNote } from '../../../src/domain/withdrawal-right.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
 import { refundCompletedMail, transferReminderMail } from './payment-templates.ts';
 import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
@@ -124,15 +124,12 @@ function itemRows(order: OrderMailData): MailBlock {
   };
 }
 
-/** The article of the consumer rights act that takes the right away (art. 38 ust. 1). */
-const EXEMPTION_POINTS: Record<WithdrawalExemption, string> = { perishable: 'art. 38 pkt 4', personalised: 'art. 38 pkt 3' };
-
 /** The confirmation's lines: each one without a withdrawal right says so, and why (issue 19). */
 function confirmedItemRows(order: OrderMailData): MailBlock {
   return {
     kind: 'rows',
     rows: order.items.map((item) => {
-      const mark = item.withdrawalExemption ? ` (${NO_WITHDRAWAL_LABEL.toLowerCase()}, ${EXEMPTION_POINTS[item.withdrawalExemption]})` : '';
+      const mark = item.withdrawalExemption ? `. ${withdrawalExemptionNote(item.withdrawalExemption)}` : '';
       return [`${item.name} × ${item.quantity}${mark}`, formatPln((item.price * item.quantity) as Grosz)] as const;
     }),
   };
@@ -194,7 +191,7 @@ function sellerRows(shop: ShopDetails): MailBlock {
       ['Sprzedawca', shopName(shop)],
       ['Adres', shop.address],
       ['Telefon', shop.phone],
-      ['Email', shop.email],
+      ['E-mail', shop.email],
     ],
   };
 }
@@ -313,7 +310,7 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
           kind: 'rows',
           rows: [
             ['Klient', order.customerName],
-            ['Email', order.customerEmail],
+            ['E-mail', order.customerEmail],
             ['Telefon', order.customerPhone],
             ['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]],
           ],

@@ -97,7 +97,7 @@ export const WITHDRAWAL_TEMPLATES: Record<WithdrawalMailKind, Template> = {
           kind: 'rows',
           rows: [
             ['Klient', order.customerName],
-            ['Email', order.customerEmail],
+            ['E-mail', order.customerEmail],
             ['Telefon', order.customerPhone],
           ],
         },

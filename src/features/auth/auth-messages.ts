@@ -11,8 +11,8 @@ export const AUTH_FALLBACK_MESSAGES: Record<AuthOperation, string> = {
 };
 
 export const AUTH_MESSAGES = {
-  invalidCredentials: 'Nieprawidłowy email lub hasło',
-  userExists: 'Konto z tym adresem email już istnieje',
+  invalidCredentials: 'Nieprawidłowy e-mail lub hasło',
+  userExists: 'Konto z tym adresem e-mail już istnieje',
   weakPassword: 'Hasło jest zbyt słabe — użyj co najmniej 6 znaków',
   offline: OFFLINE_MESSAGE,
   rateLimited: 'Zbyt wiele prób logowania. Spróbuj ponownie za kilka minut.',

@@ -9,7 +9,7 @@ import { useAuth } from './use-auth.ts';
 import { schemaValidation } from '../../lib/schema-validation.ts';
 
 const FIELDS = [
-  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email' },
+  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
   { name: 'password', label: 'Hasło', type: 'password', autoComplete: 'new-password' },
   { name: 'confirmPassword', label: 'Powtórz hasło', type: 'password', autoComplete: 'new-password' },
 ] as const;

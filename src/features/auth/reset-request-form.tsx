@@ -61,7 +61,7 @@ export function ResetRequestForm() {
         void form.handleSubmit();
       }}
     >
-      <p className="text-sm text-ink-muted">Podaj adres email konta. Wyślemy na niego link do ustawienia nowego hasła.</p>
+      <p className="text-sm text-ink-muted">Podaj adres e-mail konta. Wyślemy na niego link do ustawienia nowego hasła.</p>
       <AuthFormError message={serverError} />
       <form.Field name="email">{(field) => <EmailField field={field} id={`${baseId}-email`} />}</form.Field>
       <form.Subscribe selector={(state) => state.isSubmitting}>

@@ -19,7 +19,7 @@ export interface AddToCartButtonProps {
 
 /**
  * Adds the product to the on-device cart and confirms it with a dialog
- * offering 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (docs/spec.md §2, Shop).
+ * offering 'Kontynuuj zakupy' and 'Przejdź do kasy' (docs/spec.md §2, Shop).
  */
 export function AddToCartButton({ product, quantity = 1, className = 'btn-primary', addToCart = addToCartInStore }: AddToCartButtonProps) {
   // The dialog's component is held once loaded, not rendered through React.lazy: a lazy part revealed by Suspense

@@ -3,7 +3,7 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import type { ProductRow } from '../../domain/product.ts';
 import { ProductThumb } from '../../lib/product-image.tsx';
 
-/** 'Dodano do koszyka' with 'KONTYNUUJ ZAKUPY' and 'PRZEJDŹ DO KASY' (docs/spec.md §2, Shop). */
+/** 'Dodano do koszyka' with 'Kontynuuj zakupy' and 'Przejdź do kasy' (docs/spec.md §2, Shop). */
 export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
@@ -22,10 +22,10 @@ export function AddedToCartDialog({ product, quantity, onClose }: { product: Pro
           </div>
           <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
             <Link to="/checkout" onClick={onClose} className="btn-primary flex-1">
-              PRZEJDŹ DO KASY
+              Przejdź do kasy
             </Link>
             <button type="button" onClick={onClose} className="btn-secondary flex-1">
-              KONTYNUUJ ZAKUPY
+              Kontynuuj zakupy
             </button>
           </div>
         </DialogPanel>

@@ -1,6 +1,5 @@
 import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { catalogNumber } from '../../domain/cart.ts';
 import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../../domain/cart-quantity.ts';
 import { formatPln } from '../../domain/money.ts';
 import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
@@ -21,8 +20,6 @@ export interface CartLinesTableProps {
   onClear?: () => void;
   /** Minus/plus buttons beside each quantity (the checkout's table). */
   steppers?: boolean;
-  /** The cart page's 'Nr kat.' column; the narrower checkout column leaves it out. */
-  catalogNumbers?: boolean;
   /** What the shop said of a line, by product id (e.g. the checkout's 'Dostępne są tylko 2 szt. …'). */
   lineNotes?: Readonly<Record<string, string>>;
 }
@@ -56,15 +53,7 @@ function StepButton({
  * applied per line or for the whole cart ('Przelicz koszyk'), remove, and on
  * the checkout minus/plus.
  */
-export function CartLinesTable({
-  lines,
-  onSetQuantities,
-  onRemove,
-  onClear,
-  steppers = false,
-  catalogNumbers = true,
-  lineNotes = {},
-}: CartLinesTableProps) {
+export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, steppers = false, lineNotes = {} }: CartLinesTableProps) {
   /** Quantities typed but not yet recalculated, by product id. */
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -106,11 +95,6 @@ export function CartLinesTable({
         <caption className="sr-only">Produkty w koszyku</caption>
         <thead className="sr-only md:not-sr-only md:table-header-group">
           <tr className="border-b-2 border-forest-100 text-left text-sm text-ink-muted">
-            {catalogNumbers && (
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Nr kat.
-              </th>
-            )}
             <th scope="col" className="py-2 pr-3 font-medium">
               <span className="sr-only">Zdjęcie</span>
             </th>
@@ -143,12 +127,6 @@ export function CartLinesTable({
                 data-testid="cart-line"
                 className="grid grid-cols-[4rem_minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-2xl border border-forest-100 bg-white p-4 md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0"
               >
-                {catalogNumbers && (
-                  <td className="col-start-2 row-start-2 text-sm text-ink-muted md:table-cell md:py-4 md:pr-3 md:align-middle md:font-mono">
-                    <span className={cellLabel}>Nr kat. </span>
-                    {catalogNumber(line.productId)}
-                  </td>
-                )}
                 <td className="col-start-1 row-span-2 row-start-1 md:table-cell md:py-4 md:pr-3 md:align-middle">
                   <ProductThumb product={line.picture} />
                 </td>

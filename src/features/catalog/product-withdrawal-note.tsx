@@ -25,8 +25,8 @@ export function ProductWithdrawalNote({ product }: { product: ProductRow }) {
   const exemption = productWithdrawalExemption(product);
   if (exemption) {
     return (
-      <div className="mt-5 rounded-2xl border border-blush-200 bg-blush-50 px-4 py-3 text-sm text-ink" data-testid="withdrawal-note">
-        <p className="font-semibold text-blush-700">{NO_WITHDRAWAL_LABEL}</p>
+      <div className="mt-5 rounded-2xl border border-cream-200 bg-cream px-4 py-3 text-sm text-ink" data-testid="withdrawal-note">
+        <p className="font-semibold text-ink">{NO_WITHDRAWAL_LABEL}</p>
         <p className="mt-1">
           {WITHDRAWAL_EXEMPTION_REASONS[exemption]} {termsLink}
         </p>
@@ -37,7 +37,7 @@ export function ProductWithdrawalNote({ product }: { product: ProductRow }) {
     <p className="mt-5 text-sm text-ink-muted" data-testid="withdrawal-note">
       Możesz odstąpić od umowy w ciągu {WITHDRAWAL_PERIOD_DAYS} dni od otrzymania towaru.
       {takesRibbon(product.name)
-        ? ` Nie dotyczy to zamówienia z szarfą z Twoim napisem – taki produkt wykonujemy według Twojej specyfikacji (art. 38 pkt 3 ustawy o prawach konsumenta).`
+        ? ` Nie dotyczy to zamówienia z szarfą z Twoim napisem – taki produkt wykonujemy według Twojej specyfikacji (art. 38 ust. 1 pkt 3 ustawy o prawach konsumenta).`
         : null}{' '}
       {termsLink}
     </p>

@@ -146,7 +146,7 @@ export function BlikWaiting({
           </h2>
           <p className="mt-3 text-ink">
             Jeśli płatność została zatwierdzona w aplikacji banku, zamówienie <strong className="font-mono">{order.orderNumber}</strong>{' '}
-            zostanie opłacone, a potwierdzenie wyślemy mailem. Stan płatności sprawdzisz też na stronie zamówienia.
+            zostanie opłacone, a potwierdzenie wyślemy e-mailem. Stan płatności sprawdzisz też na stronie zamówienia.
           </p>
           <div className="mt-6 flex flex-col justify-center gap-3 sm:flex-row">
             <Link to="/zamowienie/$number" params={{ number: order.orderNumber }} className="btn-primary">

@@ -28,7 +28,7 @@ const optional = (label: string) => (
 export const CONTACT_FIELDS: TextFieldConfig[] = [
   { name: 'firstName', label: 'Imię', autoComplete: 'given-name', maxLength: 100 },
   { name: 'lastName', label: 'Nazwisko', autoComplete: 'family-name', maxLength: 100 },
-  { name: 'email', label: 'Email', autoComplete: 'email', type: 'email', inputMode: 'email', maxLength: 254 },
+  { name: 'email', label: 'E-mail', autoComplete: 'email', type: 'email', inputMode: 'email', maxLength: 254 },
   { name: 'phone', label: 'Telefon', autoComplete: 'tel', type: 'tel', inputMode: 'tel', placeholder: '+48 123 456 789', maxLength: 30 },
 ];
 

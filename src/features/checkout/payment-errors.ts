@@ -11,7 +11,7 @@ const PAYU_MAPPED: ReadonlyArray<[test: (message: string) => boolean, polish: st
   [(m) => /network|fetch/i.test(m), 'Błąd połączenia. Sprawdź połączenie internetowe i spróbuj ponownie.'],
   [(m) => m.includes('required'), 'Brakuje wymaganych danych. Sprawdź formularz i spróbuj ponownie.'],
   [(m) => m.includes('Invalid'), 'Nieprawidłowe dane. Sprawdź wprowadzone informacje i spróbuj ponownie.'],
-  [(m) => m.includes('format'), 'Nieprawidłowy format danych. Sprawdź email i numer telefonu.'],
+  [(m) => m.includes('format'), 'Nieprawidłowy format danych. Sprawdź adres e-mail i numer telefonu.'],
 ];
 
 /**

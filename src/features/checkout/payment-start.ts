@@ -44,8 +44,8 @@ export async function startPayment(
   try {
     const answer = await callFunction('create-payment', paymentRequest(order, blikCode, linkToken), { accessToken });
     if (!answer.ok) {
-      const detail =
-        bodyField(answer.body, 'details') ?? bodyField(answer.body, 'error') ?? (typeof answer.body === 'string' ? answer.body : undefined);
+      // `details` is create-payment's Polish sentence; `error` is its English code, never shown to the customer.
+      const detail = bodyField(answer.body, 'details');
       // 400: not six digits; 422: PayU refused the code (wrong, expired, used).
       const codeRefused = blikCode !== undefined && (answer.status === 400 || answer.status === 422);
       return { kind: 'error', message: detail || PAYMENT_SESSION_FALLBACK, ...(codeRefused ? { codeRefused } : {}) };

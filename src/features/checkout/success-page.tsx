@@ -193,7 +193,8 @@ function PaymentProcessed({ orderNumber, invoice }: { orderNumber: string | unde
 
   return (
     <>
-      <PageHeading>Dziękujemy! Płatność została przetworzona.</PageHeading>
+      <PageHeading>Dziękujemy za zamówienie!</PageHeading>
+      <p className="mt-2 text-ink-muted">Płatność jest w toku – potwierdzimy ją e-mailem, gdy operator ją zaksięguje.</p>
       <OrderNumberLine orderNumber={orderNumber} />
       <InvoiceNote invoice={invoice} />
       <p className="mt-4 text-ink-muted" aria-live="polite" data-testid="success-countdown">
@@ -296,7 +297,7 @@ function OrderNumberLine({ orderNumber }: { orderNumber: string | undefined }) {
         {orderNumber}
       </strong>
       <span className="mt-1 block text-base text-ink-muted">
-        Link do strony zamówienia wyślemy mailem.{' '}
+        Link do strony zamówienia wyślemy e-mailem.{' '}
         <Link to="/account" hash="link-zamowienia" className="font-semibold text-forest-800 underline">
           Poproś o link ponownie
         </Link>

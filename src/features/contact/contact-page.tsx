@@ -34,7 +34,7 @@ export function ContactPage() {
                 </a>
               </p>
               <p>
-                Email:{' '}
+                E-mail:{' '}
                 <a href={`mailto:${settings.company_email}`} className={`${linkClass} break-all`}>
                   {settings.company_email}
                 </a>

@@ -22,15 +22,15 @@ export function PrivacyPage() {
       <LegalSection title="Jakie dane przechowujemy i po co">
         <ul>
           <li>
-            <strong>Zamówienia</strong>: imię i nazwisko, email, telefon, adres dostawy i zamówione produkty. Potrzebujemy ich, aby
+            <strong>Zamówienia</strong>: imię i nazwisko, adres e-mail, telefon, adres dostawy i zamówione produkty. Potrzebujemy ich, aby
             przygotować i dostarczyć zamówienie, przyjąć płatność oraz rozpatrzyć ewentualną reklamację.
           </li>
           <li>
-            <strong>Wiadomości z formularza kontaktowego</strong>: imię i nazwisko, email, opcjonalnie telefon i treść wiadomości. Używamy
-            ich tylko po to, aby Ci odpowiedzieć.
+            <strong>Wiadomości z formularza kontaktowego</strong>: imię i nazwisko, adres e-mail, opcjonalnie telefon i treść wiadomości.
+            Używamy ich tylko po to, aby Ci odpowiedzieć.
           </li>
           <li>
-            <strong>Konto klienta</strong>: email i hasło (przechowywane w postaci zaszyfrowanej) oraz historia zamówień.
+            <strong>Konto klienta</strong>: adres e-mail i hasło (przechowywane w postaci zaszyfrowanej) oraz historia zamówień.
           </li>
         </ul>
       </LegalSection>

@@ -43,7 +43,7 @@ export function TermsPage() {
       <LegalSection title="Reklamacje">
         <p>
           Reklamację zgłoś w ciągu 14 dni od otrzymania towaru. Opisz problem i, jeśli to możliwe, dołącz zdjęcie. Rozpatrzymy ją w ciągu 14
-          dni roboczych i odpowiemy na podany adres email.
+          dni roboczych i odpowiemy na podany adres e-mail.
         </p>
         <p>
           Kontakt:{' '}

@@ -7,7 +7,7 @@ const link = 'font-medium text-forest-800 underline';
 
 /**
  * The terms' 'Prawo odstąpienia od umowy' (issue 19; docs/spec.md §9), in
- * plain words: the 14 days, the two exceptions a florist meets (art. 38 pkt 4
+ * plain words: the 14 days, the two exceptions a florist meets (art. 38 ust. 1 pkt 4
  * and pkt 3 ustawy o prawach konsumenta), how to withdraw and what follows.
  * The owner's lawyer should review it (docs/legal.md).
  */
@@ -21,12 +21,12 @@ export function WithdrawalTerms({ settings }: { settings: PublicSettings }) {
       <p>Prawo odstąpienia nie przysługuje przy:</p>
       <ul>
         <li>
-          kwiatach żywych (bukiety, kwiaty cięte, kompozycje z żywych kwiatów), bo szybko tracą świeżość – art. 38 pkt 4 ustawy o prawach
-          konsumenta;
+          kwiatach żywych (bukiety, kwiaty cięte, kompozycje z żywych kwiatów), bo szybko tracą świeżość – art. 38 ust. 1 pkt 4 ustawy o
+          prawach konsumenta;
         </li>
         <li>
           produktach wykonanych według Twojej specyfikacji, np. wieńcach i wiązankach personalizowanych oraz szarfach z Twoim napisem – art.
-          38 pkt 3 tej ustawy.
+          38 ust. 1 pkt 3 tej ustawy.
         </li>
       </ul>
       <p>

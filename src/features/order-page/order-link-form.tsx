@@ -37,7 +37,7 @@ export function OrderLinkRequestForm() {
       <h2 id="order-link-heading" className="text-2xl font-bold text-forest-900">
         Link do zamówienia
       </h2>
-      <p className="mt-2 text-ink-muted">Podaj numer zamówienia i adres email z zamówienia – wyślemy link do strony zamówienia.</p>
+      <p className="mt-2 text-ink-muted">Podaj numer zamówienia i adres e-mail z zamówienia – wyślemy link do strony zamówienia.</p>
       <form aria-labelledby="order-link-heading" className="mt-4 grid gap-4 sm:max-w-md" onSubmit={(event) => void submit(event)}>
         <FormField id="order-link-number" label="Numer zamówienia" error={undefined}>
           <input
@@ -51,7 +51,7 @@ export function OrderLinkRequestForm() {
             onChange={(event) => setNumber(event.target.value)}
           />
         </FormField>
-        <FormField id="order-link-email" label="Email" error={undefined}>
+        <FormField id="order-link-email" label="E-mail" error={undefined}>
           <input
             id="order-link-email"
             type="email"

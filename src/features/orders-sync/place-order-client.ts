@@ -22,9 +22,14 @@ export const SLOT_UNAVAILABLE_ERROR = 'slot_unavailable';
 export const ORDER_FAILED_MESSAGE = 'Wystąpił błąd podczas składania zamówienia';
 export const ORDER_NETWORK_DETAIL = 'brak połączenia z serwerem. Sprawdź połączenie internetowe i spróbuj ponownie.';
 
-/** docs/spec.md §8 'Błąd tworzenia zamówienia: {detail}'. */
+/**
+ * The refusal as the customer reads it: the server's detail alone when it is
+ * already a whole sentence, else after a calm lead-in.
+ */
 export function orderCreationError(detail: string): string {
-  return `Błąd tworzenia zamówienia: ${detail}`;
+  const text = detail.trim();
+  if (/^\p{Lu}.*[.!?]$/su.test(text)) return text;
+  return `Nie udało się złożyć zamówienia: ${text}`;
 }
 
 function isPlacedOrder(value: unknown): value is PlacedOrder {
@@ -62,7 +67,7 @@ export async function placeOrder(
     if (answer.status >= 400 && answer.status < 500 && answer.status !== 408 && answer.status !== 429) {
       return {
         kind: 'rejected',
-        message: orderCreationError(detail ?? `HTTP ${answer.status}`),
+        message: orderCreationError(detail ?? `serwer odrzucił zamówienie (kod ${answer.status})`),
         fields: fieldsOf(answer.body),
         code: bodyField(answer.body, 'error') ?? null,
         detail: detail ?? null,

@@ -158,7 +158,7 @@ function LineRow({
             {line.name} <span className="whitespace-nowrap">× {line.quantity}</span>
           </label>
           <p id={`${id}-reason`} className="mt-1 text-sm">
-            <span className="mr-1 inline-block rounded-full bg-blush-100 px-2 py-0.5 text-xs font-semibold text-blush-700">
+            <span className="mr-1 inline-block rounded-full bg-cream-200 px-2 py-0.5 text-xs font-semibold text-ink">
               {NO_WITHDRAWAL_LABEL}
             </span>
             {line.refusal}

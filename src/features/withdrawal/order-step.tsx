@@ -53,7 +53,7 @@ export function OrderStep({
       <h2 id={`${baseId}-title`} className="text-xl font-semibold text-forest-900">
         1. Twoje zamówienie
       </h2>
-      <p className="text-ink-muted">Numer zamówienia znajdziesz w mailu z potwierdzeniem. Podaj adres email użyty w zamówieniu.</p>
+      <p className="text-ink-muted">Numer zamówienia znajdziesz w e-mailu z potwierdzeniem. Podaj adres e-mail użyty w zamówieniu.</p>
       <form.Field name="number">
         {(field) => (
           <TextInputField

@@ -31,8 +31,8 @@ export function WithdrawalPage({ initialNumber = '', initialEmail = '' }: Withdr
       <PageHeading>Odstąp od umowy</PageHeading>
       <p className="mt-4 max-w-2xl text-lg text-ink-muted">
         Jako konsument możesz odstąpić od umowy w ciągu 14 dni od otrzymania towaru, bez podawania przyczyny. Nie dotyczy to żywych kwiatów
-        (art. 38 pkt 4 ustawy o prawach konsumenta) ani produktów wykonanych według Twojej specyfikacji, np. wieńców i szarf z napisem (art.
-        38 pkt 3).
+        (art. 38 ust. 1 pkt 4 ustawy o prawach konsumenta) ani produktów wykonanych według Twojej specyfikacji, np. wieńców i szarf z
+        napisem (art. 38 ust. 1 pkt 3).
       </p>
       {step.kind === 'order' && (
         <OrderStep

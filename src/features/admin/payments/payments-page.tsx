@@ -63,7 +63,7 @@ export function PaymentsPage({
             id={queryId}
             type="search"
             className={selectClass}
-            placeholder="Numer zamówienia, klient, email"
+            placeholder="Numer zamówienia, klient, e-mail"
             value={search.q ?? ''}
             onChange={(event) => onSearchChange({ q: event.target.value || undefined })}
           />

@@ -38,7 +38,7 @@ export function WithdrawalRuleField({ field, id, category }: WithdrawalRuleField
       <p
         id={effectId}
         aria-live="polite"
-        className={`rounded-xl px-4 py-3 text-sm ${exemption ? 'bg-blush-50 text-blush-700' : 'bg-forest-50 text-forest-800'}`}
+        className={`rounded-xl px-4 py-3 text-sm ${exemption ? 'bg-cream-200 text-ink' : 'bg-forest-50 text-forest-800'}`}
         data-testid="withdrawal-rule-effect"
       >
         <span className="font-semibold">{rule === 'category' ? `Dla kategorii „${categoryLabel(category)}”:` : 'Dla tego produktu:'}</span>{' '}

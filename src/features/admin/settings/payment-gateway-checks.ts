@@ -1,4 +1,5 @@
 import {
+  MISSING_REDIRECT_PARAMS,
   REQUIRED_GATEWAY_FIELDS,
   buildGatewayParams,
   checkGatewayParams,
@@ -70,7 +71,7 @@ export interface GatewayContext {
   now: () => number;
 }
 
-export const UNKNOWN_ERROR = 'Unknown error';
+export const UNKNOWN_ERROR = 'Nieznany błąd';
 export const MASK = '••••••••';
 /** Parameters never shown until the owner asks: the signature and the signing key. */
 export const SENSITIVE_PARAMS = new Set(['sig', 'pos_auth_key']);
@@ -125,8 +126,8 @@ export function runParamsTest(context: GatewayContext, input: TestOrderInput, ti
     const missingFields = REQUIRED_GATEWAY_FIELDS.filter((field) => !record[field]?.trim());
     const issues: string[] = [];
     const authKey = context.settings.payu_classic_pos_auth_key?.trim() ?? '';
-    if (authKey && !verifyGatewaySignature(record, authKey)) issues.push('Signature does not verify against the parameters');
-    if (!authKey) issues.push('pos_auth_key is empty: the signature cannot be trusted');
+    if (authKey && !verifyGatewaySignature(record, authKey)) issues.push('Podpis nie zgadza się z parametrami');
+    if (!authKey) issues.push('Pusty pos_auth_key: podpisowi nie można ufać');
     return { params: record, check, missingFields, issues };
   });
   const { params, check, missingFields, issues } = value;
@@ -152,7 +153,7 @@ export function runRedirectTest(context: GatewayContext, input: TestOrderInput, 
     const url = gatewayRedirectUrl(gatewayUrlOf(context), params);
     return { url, check: checkRedirectUrl(url), params };
   });
-  const missing = value.check.errors.find((error) => error.startsWith('Missing required parameters: '));
+  const missing = value.check.errors.find((error) => error.startsWith(MISSING_REDIRECT_PARAMS));
   return {
     id: `redirect-${title}`,
     category: 'Adres przekierowania',
@@ -161,7 +162,7 @@ export function runRedirectTest(context: GatewayContext, input: TestOrderInput, 
     durationMs,
     errors: value.check.errors,
     warnings: value.check.warnings,
-    missingFields: missing ? missing.slice('Missing required parameters: '.length).split(', ') : [],
+    missingFields: missing ? missing.slice(MISSING_REDIRECT_PARAMS.length).split(', ') : [],
     issues: [],
     signature: value.params.sig,
     response: { url: value.url, length: value.url.length },
@@ -214,13 +215,13 @@ export async function runFunctionTest(
     const durationMs = Math.round(performance.now() - start);
     const success = typeof answer.body === 'object' && answer.body !== null && (answer.body as { success?: unknown }).success === true;
     if (!answer.ok || !success) {
-      const error = bodyField(answer.body, 'error') ?? (answer.ok ? UNKNOWN_ERROR : `HTTP ${answer.status}: ${answer.statusText}`);
+      const error = bodyField(answer.body, 'error') ?? (answer.ok ? UNKNOWN_ERROR : `Funkcja odpowiedziała błędem HTTP ${answer.status}`);
       return { ...base, status: 'failed', durationMs, errors: [error], issues: [], response: answer.body };
     }
     const redirectUrl = bodyField(answer.body, 'redirectUrl');
     const check = redirectUrl
       ? checkRedirectUrl(redirectUrl)
-      : { valid: false, errors: ['No redirect URL received from payment service'], warnings: [] };
+      : { valid: false, errors: ['Funkcja płatności nie podała adresu przekierowania'], warnings: [] };
     return {
       ...base,
       status: check.valid ? 'passed' : 'failed',

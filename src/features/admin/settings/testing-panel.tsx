@@ -31,7 +31,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
   const [showSensitive, setShowSensitive] = useState(false);
   const [pending, setPending] = useState<PendingOrder[]>([]);
   const [runError, setRunError] = useState<string | null>(null);
-  // The order 'Run All Tests' calls the function for: the newest pending one unless the owner picks another.
+  // The order 'Uruchom wszystkie testy' calls the function for: the newest pending one unless the owner picks another.
   const [chosenOrderId, setChosenOrderId] = useState<string | null>(null);
   const [custom, setCustom] = useState({ amount: '10.00', orderId: '', email: '', name: '', phone: '' });
 
@@ -97,15 +97,17 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
     <div className="space-y-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h2 className="text-xl font-semibold text-forest-900">Payment System Testing</h2>
-          <p className="text-ink-muted">Comprehensive testing of PayU integration</p>
+          <h2 className="text-xl font-semibold text-forest-900">Testy systemu płatności</h2>
+          <p className="text-ink-muted">
+            Sprawdzenie połączenia z PayU: parametry płatności, adres przekierowania i wywołanie funkcji płatności.
+          </p>
         </div>
         <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
           <button type="button" className="btn-secondary" aria-pressed={showSensitive} onClick={() => setShowSensitive((shown) => !shown)}>
-            {showSensitive ? 'Hide sensitive data' : 'Show sensitive data'}
+            {showSensitive ? 'Ukryj dane poufne' : 'Pokaż dane poufne'}
           </button>
           <button type="button" className="btn-primary" disabled={running !== null} onClick={() => void run('all')}>
-            {running === 'all' ? 'Running Tests...' : 'Run All Tests'}
+            {running === 'all' ? 'Trwają testy…' : 'Uruchom wszystkie testy'}
           </button>
         </div>
       </div>
@@ -202,7 +204,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
           </div>
           <TextInput
             id={id('email')}
-            label="Email klienta"
+            label="E-mail klienta"
             value={custom.email}
             onChange={(email) => setCustom({ ...custom, email })}
             type="email"
@@ -222,7 +224,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
           />
         </div>
         <button type="submit" className="btn-primary mt-4 w-full sm:w-auto" disabled={running !== null}>
-          {running === 'custom' ? 'Running Tests...' : 'Run Custom Test'}
+          {running === 'custom' ? 'Trwają testy…' : 'Uruchom test własny'}
         </button>
       </form>
 
