@@ -150,7 +150,7 @@ async function criticalBytes(context: BrowserContext, url: string, readySelector
 async function loginOwner(context: BrowserContext, appUrl: string) {
   const page = await context.newPage();
   await page.goto(`${appUrl}/login`);
-  await page.getByLabel('Email').fill(OWNER.email);
+  await page.getByLabel('E-mail').fill(OWNER.email);
   await page.getByLabel('Hasło', { exact: true }).fill(OWNER.password);
   await page.getByRole('button', { name: 'Zaloguj się' }).click();
   await page.waitForURL(`${appUrl}/`);
