@@ -134,3 +134,25 @@ export const catalogProducts: ProductRow[] = [
   catalogRow(8, 'Znicz duży „Serce”', 'candles', 59, 0, 'Znicz w kształcie serca z czerwonego szkła.'),
   catalogRow(9, 'Magnes z herbem Przemyśla', 'souvenirs', 12, 25, 'Pamiątka z Przemyśla: magnes na lodówkę.'),
 ];
+
+/** What order-page answers for an unpaid home delivery paid online (component tests). */
+export const orderPageAnswer = {
+  number: 'KT2611240001',
+  createdAt: '2026-11-24T10:00:00Z',
+  status: 'pending',
+  fulfilmentState: 'to-do',
+  paid: false,
+  items: [{ name: 'Bukiet róż', quantity: 2, price: 6000 }],
+  services: [],
+  subtotal: 12000,
+  shipping: 1500,
+  total: 13500,
+  deliveryMethod: 'home',
+  deliveryAddress: 'Słowackiego 1, 37-700 Przemyśl',
+  deliveryDate: '2026-11-28',
+  deliveryWindowLabel: '9:00–12:00',
+  pickupTime: null,
+  recipient: { name: 'Jan Nowak', phone: '600200300' },
+  paymentMethod: 'payu',
+  payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
+};

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, screen } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
-import { catalogProducts } from '../../mocks/fixtures.ts';
+import { catalogProducts, orderPageAnswer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { grosz } from '../../src/domain/money.ts';
 import { orderChoiceRows } from '../../src/domain/order-choices.ts';
@@ -54,31 +54,10 @@ const PAGES: Array<[path: string, heading: string | RegExp, field?: RegExp]> = [
   ['/zamowienie/KT2611240001?t=abc_token', 'Zamówienie KT2611240001'],
 ];
 
-const ORDER_VIEW = {
-  number: 'KT2611240001',
-  createdAt: '2026-11-24T10:00:00Z',
-  status: 'pending',
-  fulfilmentState: 'to-do',
-  paid: false,
-  items: [{ name: 'Bukiet róż', quantity: 2, price: 6000 }],
-  services: [],
-  subtotal: 12000,
-  shipping: 1500,
-  total: 13500,
-  deliveryMethod: 'home',
-  deliveryAddress: 'Słowackiego 1, 37-700 Przemyśl',
-  deliveryDate: '2026-11-28',
-  deliveryWindowLabel: '9:00–12:00',
-  pickupTime: null,
-  recipient: { name: 'Jan Nowak', phone: '600200300' },
-  paymentMethod: 'payu',
-  payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
-};
-
 describe('the main screens are written in Polish', () => {
   it.each(PAGES)('%s has no English leftover', async (path, heading, field) => {
     serveCatalog();
-    server.use(http.post('*/functions/v1/order-page', () => HttpResponse.json(ORDER_VIEW)));
+    server.use(http.post('*/functions/v1/order-page', () => HttpResponse.json(orderPageAnswer)));
     await renderRoute(path);
     await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 5000 });
     if (field) await screen.findByRole('textbox', { name: field }, { timeout: 5000 });

@@ -5,29 +5,11 @@ import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+import { orderPageAnswer } from '../../mocks/fixtures.ts';
 
 withBackendMetaAndConsent();
 
-const ORDER = {
-  number: 'KT2611240001',
-  createdAt: '2026-11-24T10:00:00Z',
-  status: 'processing',
-  fulfilmentState: 'to-do',
-  paid: false,
-  items: [{ name: 'Bukiet róż', quantity: 2, price: 6000 }],
-  services: [],
-  subtotal: 12000,
-  shipping: 1500,
-  total: 13500,
-  deliveryMethod: 'home',
-  deliveryAddress: 'Słowackiego 1, 37-700 Przemyśl',
-  deliveryDate: '2026-11-28',
-  deliveryWindowLabel: '9:00–12:00',
-  pickupTime: null,
-  recipient: { name: 'Jan Nowak', phone: '600200300' },
-  paymentMethod: 'payu',
-  payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
-};
+const ORDER = { ...orderPageAnswer, status: 'processing' };
 
 /** What the line under the heading says after 'Status:'. */
 const statusLine = () => screen.getByText(/Status:/).querySelector('strong')?.textContent;
