@@ -5,6 +5,7 @@ import { MAIL_KINDS, type MailKind } from '../../src/domain/mail-kinds.ts';
 import { grosz } from '../../src/domain/money.ts';
 import { CHECKOUT_PAYMENT_METHODS } from '../../src/domain/payment-methods.ts';
 import { ENGLISH_LEFTOVERS, englishLeftovers, htmlText } from '../support/english-leftovers.ts';
+import { SAMPLE_BANK, SAMPLE_SHOP } from '../support/mail-shop.ts';
 import { SAMPLE_WITHDRAWAL_RECEIPT } from '../support/withdrawal-receipt.ts';
 
 /** An order with everything a mail may print: lines without the right of withdrawal, a service, a recipient, an invoice, a cancel reason. */
@@ -16,20 +17,8 @@ function fullContext(kind: MailKind, order: Partial<MailContext['order']>): Mail
         ? { payBy: '2026-11-30T23:00:00.000Z' }
         : SAMPLE_WITHDRAWAL_RECEIPT;
   return {
-    shop: {
-      name: 'Kwiaciarnia Pod Różą',
-      address: 'ul. Kwiatowa 1, 37-700 Przemyśl',
-      phone: '+48 16 000 00 00',
-      email: 'kontakt@kwiaciarnia.pl',
-      website: 'https://kwiaciarnia.pl',
-    },
-    bank: {
-      accountNumber: 'PL61 1090 1014 0000 0712 1981 2874',
-      bankName: 'Bank Testowy',
-      holder: 'Kwiaciarnia Pod Różą',
-      address: '',
-      swift: '',
-    },
+    shop: SAMPLE_SHOP,
+    bank: SAMPLE_BANK,
     siteUrl: 'https://sklep.example.pl',
     orderToken: 'token_abc',
     details,

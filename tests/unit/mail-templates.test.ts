@@ -4,24 +4,13 @@ import { MAIL_KINDS, type MailKind } from '../../src/domain/mail-kinds.ts';
 import { escapeHtml } from '../../functions/_shared/mail/render.ts';
 import { grosz } from '../../src/domain/money.ts';
 import { ANONYMOUS_ORDER_TEXT, type OrderChoices } from '../../src/domain/order-choices.ts';
+import { SAMPLE_BANK, SAMPLE_SHOP } from '../support/mail-shop.ts';
 import { SAMPLE_WITHDRAWAL_RECEIPT } from '../support/withdrawal-receipt.ts';
 
 function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string | null = 'https://sklep.example.pl'): MailContext {
   return {
-    shop: {
-      name: 'Kwiaciarnia Pod Różą',
-      address: 'ul. Kwiatowa 1, 37-700 Przemyśl',
-      phone: '+48 16 000 00 00',
-      email: 'kontakt@kwiaciarnia.pl',
-      website: 'https://kwiaciarnia.pl',
-    },
-    bank: {
-      accountNumber: 'PL61 1090 1014 0000 0712 1981 2874',
-      bankName: 'Bank Testowy',
-      holder: 'Kwiaciarnia Pod Różą',
-      address: '',
-      swift: '',
-    },
+    shop: SAMPLE_SHOP,
+    bank: SAMPLE_BANK,
     siteUrl,
     // Read by the withdrawal mails only (a job's own receipt).
     details: SAMPLE_WITHDRAWAL_RECEIPT,
