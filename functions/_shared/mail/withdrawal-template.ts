@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { SHOP_TIME_ZONE } from '../../../src/domain/warsaw-time.ts';
+import { formatDateTimeLong } from '../../../src/domain/polish-date.ts';
 import { withdrawalReceiptSchema, type WithdrawalReceipt } from '../../../src/domain/withdrawal-request.ts';
 import type { MailBlock } from './render.ts';
 import { greeting, orderLinkBlock, type MailContext, type Template } from './templates.ts';
@@ -18,8 +18,6 @@ export type WithdrawalMailKind = (typeof WITHDRAWAL_MAIL_KINDS)[number];
 export function isWithdrawalMailKind(kind: string): kind is WithdrawalMailKind {
   return (WITHDRAWAL_MAIL_KINDS as readonly string[]).includes(kind);
 }
-
-const submittedFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: SHOP_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
 
 function receiptOf(context: MailContext): WithdrawalReceipt {
   const parsed = v.safeParse(withdrawalReceiptSchema, context.details);
@@ -47,7 +45,7 @@ function summaryRows(receipt: WithdrawalReceipt): MailBlock {
     rows: [
       ['Numer zgłoszenia', receipt.requestNumber],
       ['Zamówienie', receipt.orderNumber],
-      ['Złożone', submittedFormat.format(new Date(receipt.createdAt))],
+      ['Złożone', formatDateTimeLong(receipt.createdAt)],
       ['Powód', receipt.reason],
     ],
   };

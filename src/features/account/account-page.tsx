@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../domain/money.ts';
+import { formatDateTimeLong } from '../../domain/polish-date.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { ProductThumb } from '../../lib/product-image.tsx';
 import { DeviceOrdersList, type DeviceOrder, type DeviceOrderActions, type DeviceOrdersProps } from './device-orders-list.tsx';
@@ -8,8 +9,6 @@ import { loadHistory, saveHistory } from './history-cache.ts';
 import { fetchOrderHistory, type HistoryOrder } from './order-history.ts';
 
 type History = { status: 'loading' } | { status: 'failed' } | { status: 'loaded'; orders: HistoryOrder[]; savedAt?: string };
-
-const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
 const NO_ACTIONS: DeviceOrderActions = { onSendNow: () => {}, onCancel: () => {}, onPay: async () => null, onReschedule: async () => null };
 
@@ -98,10 +97,7 @@ export function AccountPage({
         )}
         {history.status === 'loaded' && history.savedAt && (
           <div role="status" className="mb-4 rounded-2xl bg-cream-200 p-4 text-sm text-ink">
-            <p>
-              Nie udało się połączyć z serwerem. Pokazujemy historię zapisaną na tym urządzeniu{' '}
-              {dateFormat.format(new Date(history.savedAt))}.
-            </p>
+            <p>Nie udało się połączyć z serwerem. Pokazujemy historię zapisaną na tym urządzeniu {formatDateTimeLong(history.savedAt)}.</p>
             <button type="button" className="btn-secondary mt-3" onClick={retry}>
               Spróbuj ponownie
             </button>
@@ -142,7 +138,7 @@ function OrderCard({ order }: { order: HistoryOrder }) {
         <div>
           <dt className="inline text-ink-muted">Data: </dt>
           <dd className="inline">
-            <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time>
+            <time dateTime={order.createdAt}>{formatDateTimeLong(order.createdAt)}</time>
           </dd>
         </div>
         <div>

@@ -3,6 +3,7 @@ import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delivery.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { formatDateTimeLong } from '../../domain/polish-date.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { useOnline } from '../../lib/use-online.ts';
 import { describeOrderTerm, type OrderTerm } from './order-term.ts';
@@ -45,8 +46,6 @@ export interface DeviceOrdersProps {
   /** The delivery date and window (or pickup hour) picker; without it no new term can be chosen here. */
   SlotPicker?: ComponentType<SlotPickerProps>;
 }
-
-const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 
 const TERM_REFUSED_LABEL = 'Termin niedostępny';
 
@@ -102,8 +101,8 @@ function DeviceOrderCard({ order, actions, SlotPicker }: { order: DeviceOrder } 
         </span>
       </div>
       <p className="mt-2 text-sm text-ink">
-        <time dateTime={order.createdAt}>{dateFormat.format(new Date(order.createdAt))}</time> ·{' '}
-        {DELIVERY_METHOD_LABELS[order.deliveryMethod]} · {PAYMENT_METHOD_LABELS[order.paymentMethod]}
+        <time dateTime={order.createdAt}>{formatDateTimeLong(order.createdAt)}</time> · {DELIVERY_METHOD_LABELS[order.deliveryMethod]} ·{' '}
+        {PAYMENT_METHOD_LABELS[order.paymentMethod]}
       </p>
       {waiting && <p className="mt-2 text-sm text-ink-muted">Wyślemy je automatycznie, gdy urządzenie połączy się z internetem.</p>}
       {term && (

@@ -3,6 +3,7 @@ import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checko
 import { WHOLE_DAY_WINDOW_ID } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind } from '../../domain/florist-order.ts';
+import { formatLongDay } from '../../domain/polish-date.ts';
 import { formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
 import { issuesByField } from '../../domain/validation-issues.ts';
 
@@ -49,14 +50,6 @@ export function checkOrderTerm(checkout: CheckoutFormValues, term: OrderTerm): S
   return parsed.success ? {} : slotErrorsOf(issuesByField(parsed.issues));
 }
 
-const dayFormat = new Intl.DateTimeFormat('pl-PL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** '2026-11-25' → 'środa, 25 listopada 2026' (a calendar date: no time zone may shift it). */
-function formatDay(date: string): string {
-  const at = Date.parse(`${date}T12:00:00Z`);
-  return Number.isNaN(at) ? date : dayFormat.format(at);
-}
-
 function windowLabel(id: string): string {
   if (id === WHOLE_DAY_WINDOW_ID) return 'w ciągu dnia';
   const range = parseTimeRange(id);
@@ -68,7 +61,7 @@ export function describeOrderTerm(method: DeliveryMethod, term: OrderTerm): stri
   const kind = bookingKind(method);
   // Orders kept by versions before delivery dates have no such fields at all.
   if (kind === 'none' || !term.deliveryDate) return null;
-  const day = formatDay(term.deliveryDate);
+  const day = formatLongDay(term.deliveryDate);
   if (kind === 'pickup') return term.pickupTime ? `${day}, odbiór o ${term.pickupTime}` : day;
   return term.deliveryWindow ? `${day}, ${windowLabel(term.deliveryWindow)}` : day;
 }

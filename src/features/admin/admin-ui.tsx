@@ -1,15 +1,11 @@
 import type { ReactNode } from 'react';
 import { orderStatusLabel } from '../../domain/order-status.ts';
+import { formatDateTimeLong } from '../../domain/polish-date.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 
 /** Small pieces the admin sections share. */
 
-export const dateTimeFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'medium', timeStyle: 'short' });
-const savedFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
-
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
+export { formatDateTimeMedium as formatDateTime } from '../../domain/polish-date.ts';
 
 const ORDER_STATUS_TONE: Record<string, string> = {
   pending: 'bg-cream-200 text-ink',
@@ -67,7 +63,7 @@ export function SavedDataNotice({ savedAt, onRetry }: { savedAt: string; onRetry
       <p>
         Brak połączenia z serwerem. Pokazujemy dane zapisane na tym urządzeniu{' '}
         <time dateTime={savedAt} className="font-semibold">
-          {savedFormat.format(new Date(savedAt))}
+          {formatDateTimeLong(savedAt)}
         </time>
         .
       </p>

@@ -3,6 +3,7 @@ import type { DeliveryAvailabilityResponse } from '../../domain/delivery-availab
 import { UNAVAILABLE_REASON_TEXTS, type DayAvailability } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind, type BookingKind } from '../../domain/florist-order.ts';
+import { weekdayShort } from '../../domain/polish-date.ts';
 import { refreshAvailability } from './delivery-availability.ts';
 import { chooseDate, dayReason, reconcileChoice } from './delivery-slot-choice.ts';
 import {
@@ -15,7 +16,6 @@ import {
   dispatchEstimate,
   longDayLabel,
   relativeDay,
-  weekdayShort,
 } from './delivery-slot-texts.ts';
 import { useDeliveryAvailability } from './use-delivery-availability.ts';
 

@@ -1,4 +1,4 @@
-import { daysBetween, isoWeekday } from '../../domain/calendar-date.ts';
+import { daysBetween } from '../../domain/calendar-date.ts';
 import { expectedDispatchDays } from '../../domain/courier-dispatch.ts';
 import {
   UNAVAILABLE_REASON_TEXTS,
@@ -12,13 +12,7 @@ import { formatTimeOfDay, formatTimeRange, parseTimeRange } from '../../domain/t
 import { warsawWallClock } from '../../domain/warsaw-time.ts';
 import { weekdayName } from '../../domain/polish-date.ts';
 
-/** The picker's Polish words: weekday names, a date as a person reads it, the courier's dispatch days. */
-
-const WEEKDAYS_SHORT = ['pon.', 'wt.', 'śr.', 'czw.', 'pt.', 'sob.', 'niedz.'] as const;
-
-export function weekdayShort(date: string): string {
-  return WEEKDAYS_SHORT[isoWeekday(date) - 1] ?? '';
-}
+/** The picker's Polish words: a date as a person reads it, the courier's dispatch days. */
 
 /** '25.11' */
 export function dayMonth(date: string): string {

@@ -4,6 +4,7 @@ import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../domain/delive
 import { formatPln, grosz } from '../../domain/money.ts';
 import { ORDER_CHOICES_HEADING, servicePriceText } from '../../domain/order-choices.ts';
 import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../domain/payment-methods.ts';
+import { formatDateTimeLong } from '../../domain/polish-date.ts';
 import { ChoiceList } from '../../lib/choice-list.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { useOnline } from '../../lib/use-online.ts';
@@ -12,7 +13,6 @@ import { orderProgress, type StepState, type TimelineStep } from './timeline.ts'
 import { OrderInvoiceSection } from './order-invoice.tsx';
 
 export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
-const dateFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'long', timeStyle: 'short' });
 /** '2026-11-28' → '28.11.2026'. */
 const day = (date: string) => date.split('-').reverse().join('.');
 const pln = (amount: number) => formatPln(grosz(amount));
@@ -112,7 +112,7 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
     <article aria-labelledby="order-heading">
       <PageHeading id="order-heading">Zamówienie {order.number}</PageHeading>
       <p className="mt-2 text-ink-muted">
-        Złożone {dateFormat.format(new Date(order.createdAt))} · Status: <strong>{progress.headline}</strong>
+        Złożone {formatDateTimeLong(order.createdAt)} · Status: <strong>{progress.headline}</strong>
       </p>
 
       <h2 id="order-timeline-heading" className="mt-8 text-xl font-bold text-forest-900">

@@ -1,9 +1,8 @@
 import { useEffect, useRef } from 'react';
-import { SHOP_TIME_ZONE } from '../../domain/warsaw-time.ts';
+import { formatDateTimeLong } from '../../domain/polish-date.ts';
 import type { WithdrawalReceipt } from '../../domain/withdrawal-request.ts';
 
 // The shop's clock, as the mail says it: the 14 days are counted in Warsaw.
-const submittedFormat = new Intl.DateTimeFormat('pl-PL', { timeZone: SHOP_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' });
 
 /** The request as stored: its number and time, what was accepted and what was refused (why); the mail repeats it. */
 export function WithdrawalConfirmation({ receipt, email }: { receipt: WithdrawalReceipt; email: string }) {
@@ -24,7 +23,7 @@ export function WithdrawalConfirmation({ receipt, email }: { receipt: Withdrawal
           <dd>{receipt.orderNumber}</dd>
           <dt className="text-ink-muted">Złożone</dt>
           <dd>
-            <time dateTime={receipt.createdAt}>{submittedFormat.format(new Date(receipt.createdAt))}</time>
+            <time dateTime={receipt.createdAt}>{formatDateTimeLong(receipt.createdAt)}</time>
           </dd>
         </dl>
         <p className="mt-3">

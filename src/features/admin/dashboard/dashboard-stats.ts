@@ -1,5 +1,7 @@
 import { ORDER_STATUSES, orderStatusLabel } from '../../../domain/order-status.ts';
 import type { Grosz } from '../../../domain/money.ts';
+import { formatShortMonth } from '../../../domain/polish-date.ts';
+import { warsawDate } from '../../../domain/warsaw-time.ts';
 
 /** What the dashboard needs of a refund: its amount, state and when the money went back. */
 interface StatsRefund {
@@ -64,17 +66,10 @@ export interface DashboardStats<T extends StatsOrder> {
 export const LAST_ORDERS_KEPT = 10;
 export const LAST_ORDERS_SHOWN = 5;
 export const REVENUE_MONTHS = 6;
-const TIME_ZONE = 'Europe/Warsaw';
-
-const monthParts = new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit' });
-const monthLabel = new Intl.DateTimeFormat('pl-PL', { timeZone: 'UTC', month: 'short', year: 'numeric' });
 
 /** 'YYYY-MM' of an instant, in the shop's time zone. */
 export function monthKey(date: Date): string {
-  const parts = monthParts.formatToParts(date);
-  const year = parts.find((part) => part.type === 'year')?.value ?? '0000';
-  const month = parts.find((part) => part.type === 'month')?.value ?? '01';
-  return `${year}-${month}`;
+  return warsawDate(date.getTime()).slice(0, 7);
 }
 
 /** The last `count` month keys ending with the month of `now`, oldest first. */
@@ -84,11 +79,6 @@ export function lastMonths(now: Date, count: number): string[] {
     const date = new Date(Date.UTC(year, month - 1 - (count - 1 - index), 1));
     return `${date.getUTCFullYear()}-${String(date.getUTCMonth() + 1).padStart(2, '0')}`;
   });
-}
-
-function labelOf(key: string): string {
-  const [year, month] = key.split('-').map(Number) as [number, number];
-  return monthLabel.format(new Date(Date.UTC(year, month - 1, 15))).replace('.', '');
 }
 
 /** The month's count of orders placed leaves out cancelled ones. */
@@ -163,7 +153,7 @@ export function dashboardStats<T extends StatsOrder>(orders: readonly T[], produ
     byStatus,
     revenueByMonth: months.map((month) => {
       const bucket = perMonth.get(month) ?? { revenue: 0, orders: 0 };
-      return { month, label: labelOf(month), revenue: bucket.revenue as Grosz, orders: bucket.orders };
+      return { month, label: formatShortMonth(month), revenue: bucket.revenue as Grosz, orders: bucket.orders };
     }),
   };
 }

@@ -2,6 +2,7 @@ import { useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { addDays, isIsoDate } from '../../../domain/calendar-date.ts';
 import { formatPln } from '../../../domain/money.ts';
+import { formatLongDay } from '../../../domain/polish-date.ts';
 import { useAdminData } from '../admin-data.tsx';
 import type { AdminOrder } from '../admin-order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, selectClass } from '../admin-ui.tsx';
@@ -12,7 +13,6 @@ import { FloristDetailsList, FuneralBadge } from './florist-details.tsx';
 import { FulfilmentBadge, FulfilmentControl } from './fulfilment-control.tsx';
 import type { FulfilmentSearch } from './fulfilment-search.ts';
 import { PrintSheet } from './print-sheet.tsx';
-import { formatDeliveryDay } from './print-ticket.ts';
 import { usePrint } from './use-print.ts';
 
 const dayButton =
@@ -83,7 +83,7 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
       </nav>
 
       <h2 className="mt-5 text-xl font-semibold text-forest-900 first-letter:uppercase" aria-live="polite">
-        {formatDeliveryDay(date)}
+        {formatLongDay(date)}
         {date === today && <span className="text-ink-muted"> (dziś)</span>}
       </h2>
 

@@ -2,6 +2,7 @@ import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../domain/delivery.ts';
 import { OCCASION_LABELS, SUBSTITUTION_LABELS } from '../../../domain/florist-order.ts';
 import { describeCemetery, describeGrave, describeVenue } from '../../../domain/order-choices.ts';
+import { formatLongDay } from '../../../domain/polish-date.ts';
 import { normalizeForSearch } from '../../../domain/search.ts';
 import type { AdminOrder } from '../admin-order.ts';
 import { collectLabel } from '../payments/order-money.ts';
@@ -45,18 +46,11 @@ export interface PrintTicket {
   anonymous: boolean;
 }
 
-const dayFormat = new Intl.DateTimeFormat('pl-PL', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-
-/** 'środa, 25 listopada 2026' for '2026-11-25' (the date is a calendar date: formatted in UTC, never shifted). */
-export function formatDeliveryDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
-}
-
 export function deliveryWhen(order: AdminOrder): string {
   const { deliveryDate, deliveryWindowLabel, deliveryWindow, pickupTime } = order.florist;
   if (!deliveryDate) return 'bez terminu (kurier)';
   const slot = pickupTime ? `godz. ${pickupTime}` : (deliveryWindowLabel ?? deliveryWindow);
-  return slot ? `${formatDeliveryDay(deliveryDate)} · ${slot}` : formatDeliveryDay(deliveryDate);
+  return slot ? `${formatLongDay(deliveryDate)} · ${slot}` : formatLongDay(deliveryDate);
 }
 
 /** Whether a text carries a word of the buyer's name (case and diacritics ignored). */

@@ -1,7 +1,6 @@
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS } from '../../../domain/mail-kinds.ts';
+import { formatDateTimeShort } from '../../../domain/polish-date.ts';
 import type { AdminMail } from '../admin-order.ts';
-
-const dateTime = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' });
 
 const STATE_CLASSES: Record<AdminMail['state'], string> = {
   pending: 'bg-cream-200 text-ink',
@@ -28,7 +27,7 @@ export function OrderMails({ mails }: { mails: readonly AdminMail[] }) {
           </span>
           <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATE_CLASSES[mail.state]}`}>
             {MAIL_STATE_LABELS[mail.state]}
-            {mail.state === 'sent' && mail.sentAt && <span className="font-normal"> {dateTime.format(new Date(mail.sentAt))}</span>}
+            {mail.state === 'sent' && mail.sentAt && <span className="font-normal"> {formatDateTimeShort(mail.sentAt)}</span>}
           </span>
         </li>
       ))}

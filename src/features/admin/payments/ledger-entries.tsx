@@ -1,17 +1,11 @@
 import { formatPln } from '../../../domain/money.ts';
+import { formatMediumDay } from '../../../domain/polish-date.ts';
 import type { LedgerPaymentState } from '../../../domain/payment-ledger.ts';
 import { StatusBadge, formatDateTime } from '../admin-ui.tsx';
 import type { AdminPayment, AdminRefund } from './ledger-rows.ts';
 import { PAYMENT_STATE_LABELS, REFUND_STATE_LABELS } from './order-money.ts';
 
 /** The ledger's rows as the payments page and the order's detail show them. */
-
-const dayFormat = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'medium', timeZone: 'UTC' });
-
-/** '18 lis 2026' for '2026-11-18' (a calendar day: formatted in UTC, never shifted). */
-export function formatDay(date: string): string {
-  return dayFormat.format(new Date(`${date}T00:00:00Z`));
-}
 
 const PAYMENT_TONE: Record<LedgerPaymentState, string> = {
   completed: 'bg-forest-700 text-white',
@@ -29,7 +23,7 @@ export function PaymentWhen({ payment }: { payment: AdminPayment }) {
   if (payment.receivedOn) {
     return (
       <>
-        wpłata z dnia <time dateTime={payment.receivedOn}>{formatDay(payment.receivedOn)}</time>
+        wpłata z dnia <time dateTime={payment.receivedOn}>{formatMediumDay(payment.receivedOn)}</time>
       </>
     );
   }
@@ -48,7 +42,7 @@ export function PaymentWhen({ payment }: { payment: AdminPayment }) {
 }
 
 function RefundWhen({ refund }: { refund: AdminRefund }) {
-  if (refund.refundedOn) return <time dateTime={refund.refundedOn}>{formatDay(refund.refundedOn)}</time>;
+  if (refund.refundedOn) return <time dateTime={refund.refundedOn}>{formatMediumDay(refund.refundedOn)}</time>;
   const at = refund.completedAt ?? refund.createdAt;
   return <time dateTime={at}>{formatDateTime(at)}</time>;
 }

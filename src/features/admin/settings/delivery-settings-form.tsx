@@ -6,20 +6,20 @@ import {
   validateDeliverySettings,
   type DeliverySettingKey,
 } from '../../../domain/delivery-settings.ts';
+import type { IsoWeekday } from '../../../domain/calendar-date.ts';
+import { weekdayNameOf } from '../../../domain/polish-date.ts';
 import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/polish-holidays.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveDeliverySettingValues, type DeliverySettingValues } from './settings-api.ts';
 import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';
 
-const WEEKDAY_NAMES: Record<(typeof WEEKDAY_KEYS)[number], string> = {
-  mon: 'Poniedziałek',
-  tue: 'Wtorek',
-  wed: 'Środa',
-  thu: 'Czwartek',
-  fri: 'Piątek',
-  sat: 'Sobota',
-  sun: 'Niedziela',
-};
+/** 'mon' → 'Poniedziałek': the domain's weekday names (keys in ISO order), as headings. */
+const WEEKDAY_NAMES = Object.fromEntries(
+  WEEKDAY_KEYS.map((day, index) => {
+    const name = weekdayNameOf((index + 1) as IsoWeekday);
+    return [day, name.charAt(0).toUpperCase() + name.slice(1)];
+  }),
+) as Record<(typeof WEEKDAY_KEYS)[number], string>;
 
 const SERVICE_PRICE_KEYS = {
   'candle-lighting': 'service_candle_lighting_price',
