@@ -77,6 +77,12 @@ describe('/zamowienie/<number>', () => {
     ]);
   });
 
+  it("says when the order was placed on Warsaw's clock, whatever the device's zone: 23:30 UTC is already the next day", async () => {
+    serveOrderPage(() => HttpResponse.json({ ...ORDER, createdAt: '2026-11-27T23:30:00Z' }));
+    await renderRoute('/zamowienie/KT2611240001?t=abc_token');
+    expect((await screen.findByText(/Złożone 28 listopada 2026 00:30/)).textContent).toContain('Złożone 28 listopada 2026 00:30 ·');
+  });
+
   it("shows a pickup waiting in the shop as 'Gotowe do odbioru'", async () => {
     serveOrderPage(() =>
       HttpResponse.json({ ...ORDER, deliveryMethod: 'store', deliveryAddress: null, paid: true, payment: null, fulfilmentState: 'ready' }),
