@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider, createBrowserHistory } from '@tanstack/react-router';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
-import { afterFirstContent } from './lib/first-content.ts';
+import { afterLoadAndFirstContent } from './lib/first-content.ts';
 import { InteractiveGate } from './lib/interactive-gate.tsx';
 import { nextTask } from './lib/next-task.ts';
 import { hydratingServerPage, serverPageLeft } from './lib/use-hydrating.ts';
@@ -102,9 +102,7 @@ function startServiceWorker(): void {
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  const afterLoad = () => afterFirstContent(start);
-  if (document.readyState === 'complete') afterLoad();
-  else window.addEventListener('load', afterLoad, { once: true });
+  afterLoadAndFirstContent(start);
 }
 
 startServiceWorker();

@@ -53,6 +53,20 @@ export function afterFirstContent(callback: () => void): () => void {
   };
 }
 
+/** After the window's `load` and the first content, so the work competes with neither; returns a cancel function. */
+export function afterLoadAndFirstContent(callback: () => void): () => void {
+  let stop = () => {};
+  const afterLoad = () => {
+    stop = afterFirstContent(callback);
+  };
+  if (document.readyState === 'complete') afterLoad();
+  else window.addEventListener('load', afterLoad, { once: true });
+  return () => {
+    window.removeEventListener('load', afterLoad);
+    stop();
+  };
+}
+
 /** For a page: marks the first content once `ready` (its data is there, or it has none to wait for). */
 export function useFirstContent(ready = true): void {
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
-import { afterFirstContent } from '../../lib/first-content.ts';
+import { afterFirstContent, afterLoadAndFirstContent } from '../../lib/first-content.ts';
 
 /** Idle time after which a deferred chunk loads anyway, without any intent shown. */
 const IDLE_TIMEOUT_MS = 2500;
@@ -84,23 +84,16 @@ export function DeferredSlot({
         stops.push(() => window.clearTimeout(id));
       }
     };
-    const afterLoad = () => {
-      stops.push(
-        afterFirstContent(() => {
-          if (load === 'idle') return whenIdle();
-          void keepsData?.then((keeps) => {
-            if (cancelled) return;
-            if (keeps) whenIdle();
-            else onFirstInteraction();
-          });
-        }),
-      );
-    };
-    if (document.readyState === 'complete') afterLoad();
-    else {
-      window.addEventListener('load', afterLoad, { once: true });
-      stops.push(() => window.removeEventListener('load', afterLoad));
-    }
+    stops.push(
+      afterLoadAndFirstContent(() => {
+        if (load === 'idle') return whenIdle();
+        void keepsData?.then((keeps) => {
+          if (cancelled) return;
+          if (keeps) whenIdle();
+          else onFirstInteraction();
+        });
+      }),
+    );
     return () => {
       cancelled = true;
       stopAll();
