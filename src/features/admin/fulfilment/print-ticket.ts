@@ -3,7 +3,7 @@ import { DELIVERY_METHOD_LABELS, type DeliveryMethod } from '../../../domain/del
 import { OCCASION_LABELS, SUBSTITUTION_LABELS } from '../../../domain/florist-order.ts';
 import { describeCemetery, describeGrave, describeVenue } from '../../../domain/order-choices.ts';
 import { normalizeForSearch } from '../../../domain/search.ts';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { collectLabel } from '../payments/order-money.ts';
 
 /**

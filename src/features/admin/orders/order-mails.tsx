@@ -1,5 +1,5 @@
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS } from '../../../domain/mail-kinds.ts';
-import type { AdminMail } from '../admin-order.ts';
+import type { AdminMail } from './order.ts';
 
 const dateTime = new Intl.DateTimeFormat('pl-PL', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Warsaw' });
 
