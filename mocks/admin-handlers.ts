@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import type { PaymentRow as LedgerPaymentRow } from '../src/features/admin/payments/ledger-rows.ts';
 import { sampleProducts } from './fixtures.ts';
 
-/** A row of public.payments as the owner's orders select embeds it (admin-api.ts ADMIN_ORDER_SELECT). */
+/** A row of public.payments as the owner's orders select embeds it (admin/orders/order.ts ADMIN_ORDER_SELECT). */
 export function ledgerPayment(row: Partial<LedgerPaymentRow> & Pick<LedgerPaymentRow, 'id'>): LedgerPaymentRow {
   return {
     provider: 'manual',

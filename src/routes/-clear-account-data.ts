@@ -12,6 +12,6 @@ export async function clearAccountData({ email }: Pick<AuthUser, 'email'>): Prom
     import('../features/orders-sync/outbox.ts').then((m) => m.clearAccountOrders()),
     import('../features/checkout/checkout-draft.ts').then((m) => m.clearCheckoutContact()),
     // The owner's offline copy of the back office (customers' names, emails, addresses), whatever page they logged out on.
-    import('../features/admin/admin-cache.ts').then((m) => m.clearAdminCache()),
+    import('../features/admin/orders/orders-cache.ts').then((m) => m.clearAdminCache()),
   ]);
 }

@@ -4,7 +4,7 @@ import type { DeviceOrder, DeviceOrderActions } from '../features/account/device
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { AuthGate } from '../features/auth/auth-gate.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
-import { DeliverySlotPicker } from '../features/checkout/delivery-slot-picker.tsx';
+import { DeliverySlotPicker } from '../features/delivery/slot-picker.tsx';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
 import { OrderLinkRequestForm } from '../features/order-page/order-link-form.tsx';
 import { useDeviceOrders, type DeviceOrderSummary } from '../features/orders-sync/device-orders.ts';
@@ -26,7 +26,7 @@ function sendNow(): void {
   }).catch(() => undefined);
 }
 
-/** Composes the account with the device's order list (orders-sync), payment start and the delivery slot picker (checkout). */
+/** Composes the account with the device's order list (orders-sync), payment start and the delivery slot picker (delivery). */
 function deviceOrderActions(orders: readonly DeviceOrderSummary[]): DeviceOrderActions {
   return {
     onSendNow: sendNow,

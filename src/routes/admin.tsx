@@ -1,6 +1,6 @@
 import { Suspense, useCallback } from 'react';
 import { Outlet, createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AdminDataProvider } from '../features/admin/admin-data.tsx';
+import { AdminDataProvider } from '../features/admin/orders/orders-data.tsx';
 import { AdminLayout } from '../features/admin/layout/admin-layout.tsx';
 import { useOfflineOwner } from '../features/admin/use-offline-owner.ts';
 import { AuthGate } from '../features/auth/auth-gate.tsx';

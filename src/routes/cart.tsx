@@ -11,7 +11,7 @@ function CartRoute() {
   // The delivery calendar goes onto the device on the way to the checkout, so a
   // customer whose connection drops there can still choose a term (checked again when sent).
   useEffect(() => {
-    void import('../features/checkout/delivery-availability.ts').then((module) => module.refreshAvailability());
+    void import('../features/delivery/availability.ts').then((module) => module.refreshAvailability());
   }, []);
   // The checkout opens on the delivery chosen here (loaded on demand: the form's code is the checkout's).
   const rememberMethod = (method: DeliveryMethod) =>

@@ -9,12 +9,13 @@ import { useCart } from '../features/cart/use-cart.ts';
 import { CheckoutPage } from '../features/checkout/checkout-page.tsx';
 import { useQueuedOrder } from '../features/orders-sync/device-orders.ts';
 import { submitOrder } from '../features/orders-sync/submit-order.ts';
+import { CHECKOUT_DELIVERY } from './-checkout-delivery.ts';
 
 export const Route = createFileRoute('/checkout/')({
   component: CheckoutRoute,
 });
 
-/** Composes the cart (its lines and editor) with the checkout. */
+/** Composes the cart (its lines and editor) and the delivery calendar with the checkout. */
 function CheckoutRoute() {
   const cart = useCart();
   const { user, isLoading } = useAuth();
@@ -39,6 +40,7 @@ function CheckoutRoute() {
       submitOrder={submitOrder}
       onQueued={() => reportCartWrite(clearCart())}
       useQueuedOrder={useQueuedOrder}
+      delivery={CHECKOUT_DELIVERY}
       onDeliveryMethodChange={(method) => {
         if (isCartShippingMethod(method)) reportCartWrite(setCartShippingMethod(method));
       }}

@@ -10,7 +10,7 @@ import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-ava
 import { deliveryAvailability, type DayAvailability } from '../../src/domain/delivery-calendar.ts';
 import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
 import { warsawDate } from '../../src/domain/warsaw-time.ts';
-import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
 import { db } from '../../src/lib/db.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { loadSnapshot, saveSnapshot } from '../../src/features/admin/admin-cache.ts';
-import { toAdminOrder, type OrderRow } from '../../src/features/admin/admin-order.ts';
+import { loadSnapshot, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
+import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { OrderInvoiceSection } from '../../src/features/admin/orders/order-invoice.tsx';
 
 const row: OrderRow = {

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { toAdminOrder, type OrderRow } from '../../src/features/admin/admin-order.ts';
+import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { OrderMails } from '../../src/features/admin/orders/order-mails.tsx';
 
 const row: OrderRow = {

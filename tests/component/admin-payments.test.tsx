@@ -15,7 +15,7 @@ import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { addDays } from '../../src/domain/calendar-date.ts';
 import { warsawDate } from '../../src/domain/warsaw-time.ts';
-import { toAdminOrder, type OrderRow } from '../../src/features/admin/admin-order.ts';
+import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 

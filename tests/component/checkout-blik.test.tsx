@@ -13,13 +13,14 @@ import { addToCart } from '../../src/features/cart/cart-store.ts';
 import { BLIK_WAIT_LIMIT_MS } from '../../src/features/checkout/blik-status.ts';
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
 import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
-import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { resetBlikCodeSettingForTests } from '../../src/features/checkout/blik-code-setting.ts';
 import { inDays, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 
 /**
  * BLIK with a code typed in the checkout (PayU REST with 'payu_blik_code'):
@@ -117,6 +118,7 @@ async function renderCheckout(initial: CheckoutFormValues = BLIK_ORDER) {
     path: '/',
     component: () => (
       <CheckoutForm
+        delivery={CHECKOUT_DELIVERY}
         cart={CART}
         cartEditor={() => <p>tabela koszyka</p>}
         initialValues={initial}

@@ -9,14 +9,15 @@ import { fromPln } from '../../src/domain/money.ts';
 import { CHECKOUT_DRAFT_META_KEY, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
 import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
-import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
 import { weekdayName } from '../../src/domain/polish-date.ts';
-import { dayMonth } from '../../src/features/checkout/delivery-slot-texts.ts';
+import { dayMonth } from '../../src/features/delivery/slot-texts.ts';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { AFTERNOON, MORNING, inDays, openDay, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
+import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 
 withBackendMetaAndConsent();
 
@@ -53,6 +54,7 @@ const CONTACT: CheckoutFormValues = {
 async function renderForm(initial: CheckoutFormValues = CONTACT, cart: CheckoutCart = cartOf(CANDLE)) {
   await renderInRouter(
     <CheckoutForm
+      delivery={CHECKOUT_DELIVERY}
       cart={cart}
       cartEditor={() => null}
       initialValues={initial}

@@ -14,9 +14,10 @@ import { CheckoutPage } from '../../src/features/checkout/checkout-page.tsx';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
-import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
 import { inDays, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
+import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 
 withBackendMetaAndConsent();
 
@@ -64,6 +65,7 @@ async function renderForm(
   const onTransferPlaced = options.onTransferPlaced ?? vi.fn();
   await renderInRouter(
     <CheckoutForm
+      delivery={CHECKOUT_DELIVERY}
       cart={options.cart ?? cartOf(CANDLES)}
       cartEditor={options.cartEditor ?? (() => <p>tabela koszyka</p>)}
       initialValues={options.initial ?? EMPTY_CHECKOUT_FORM}
@@ -409,6 +411,7 @@ describe('checkout page', () => {
   it('says the cart is empty with a link to the shop', async () => {
     await renderInRouter(
       <CheckoutPage
+        delivery={CHECKOUT_DELIVERY}
         cart={cartOf()}
         cartEditor={() => null}
         userEmail={null}
@@ -427,6 +430,7 @@ describe('checkout page', () => {
     await db.meta.put({ key: CHECKOUT_DRAFT_META_KEY, value: { values: { ...EMPTY_CHECKOUT_FORM, firstName: 'Zofia', city: 'Bircza' } } });
     await renderInRouter(
       <CheckoutPage
+        delivery={CHECKOUT_DELIVERY}
         cart={cartOf(CANDLES)}
         cartEditor={() => null}
         userEmail="klient@example.com"

@@ -8,12 +8,13 @@ import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../src/domain/c
 import { fromPln } from '../../src/domain/money.ts';
 import { CHECKOUT_DRAFT_META_KEY, toCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
-import { resetAvailabilityForTests } from '../../src/features/checkout/delivery-availability.ts';
+import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { inDays, serveAvailability, standardAnswer } from './delivery-availability-fixture.ts';
 import { renderInRouter, withBackendMetaAndConsent } from './render-route.tsx';
+import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 
 withBackendMetaAndConsent();
 
@@ -42,6 +43,7 @@ const FILLED: CheckoutFormValues = {
 async function renderForm(initial: CheckoutFormValues = FILLED) {
   await renderInRouter(
     <CheckoutForm
+      delivery={CHECKOUT_DELIVERY}
       cart={{ lines: [CANDLES], subtotal: CANDLES.lineTotal }}
       cartEditor={() => <p>tabela koszyka</p>}
       initialValues={initial}

@@ -7,7 +7,7 @@ import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { loadHistory, saveHistory } from '../../src/features/account/history-cache.ts';
-import { loadQueue, loadSnapshot, saveQueue, saveSnapshot } from '../../src/features/admin/admin-cache.ts';
+import { loadQueue, loadSnapshot, saveQueue, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
 import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft, saveCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { putOutboxEntry, readOutbox, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
 import { db } from '../../src/lib/db.ts';

@@ -215,7 +215,7 @@ describe("the back office on the owner's device only (issue 22)", () => {
     await page.getByRole('button', { name: 'Zaloguj się' }).click();
     await page.getByRole('heading', { level: 1, name: 'Realizacja' }).waitFor();
     await expect.poll(async () => (await workerCaches(page)).ownerFiles.sort(), { timeout: 15_000 }).toEqual([...adminFiles].sort());
-    // The back office's data copy for offline use (src/features/admin/admin-cache.ts) is the admin feature's: saved once loaded.
+    // The back office's data copy for offline use (src/features/admin/orders/orders-cache.ts) is the admin feature's: saved once loaded.
     await page.waitForFunction(() => Object.keys(localStorage).some((key) => key.startsWith('kwiaciarnia.admin.snapshot.')));
 
     // The installed admin app started with the network off: its start page, its manifest and its icons.

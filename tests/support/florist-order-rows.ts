@@ -1,7 +1,7 @@
 import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
 import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
 import { polishHolidayOn } from '../../src/domain/polish-holidays.ts';
-import type { OrderRow } from '../../src/features/admin/admin-order.ts';
+import type { OrderRow } from '../../src/features/admin/orders/order.ts';
 
 let counter = 0;
 

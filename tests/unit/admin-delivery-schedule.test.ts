@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { warsawDate } from '../../src/domain/warsaw-time.ts';
-import { toAdminOrder } from '../../src/features/admin/admin-order.ts';
-import { compareByDeliveryTime, deliveryDateRange, planDay, sortByDeliveryTime } from '../../src/features/admin/delivery-schedule.ts';
+import { toAdminOrder } from '../../src/features/admin/orders/order.ts';
+import {
+  compareByDeliveryTime,
+  deliveryDateRange,
+  planDay,
+  sortByDeliveryTime,
+} from '../../src/features/admin/orders/delivery-schedule.ts';
 import { ordersShown } from '../../src/features/admin/orders/orders-list.ts';
 import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 

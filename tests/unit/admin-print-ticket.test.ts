@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toAdminOrder } from '../../src/features/admin/admin-order.ts';
+import { toAdminOrder } from '../../src/features/admin/orders/order.ts';
 import { printTicket } from '../../src/features/admin/fulfilment/print-ticket.ts';
 import { floristRow } from '../support/florist-order-rows.ts';
 

@@ -46,7 +46,7 @@ export function AccountPage({
   userId: string;
   deviceOrders?: readonly DeviceOrder[];
   deviceOrderActions?: DeviceOrderActions;
-  /** The checkout's date and window picker, for an order refused for its term (the route hands it in). */
+  /** The delivery calendar's date and window picker, for an order refused for its term (the route hands it in). */
   SlotPicker?: DeviceOrdersProps['SlotPicker'];
 }) {
   const [history, setHistory] = useState<History>({ status: 'loading' });

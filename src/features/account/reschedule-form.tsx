@@ -6,7 +6,7 @@ import { checkOrderTerm, slotErrorsOf, toOrderTerm, toSlotChoice, type OrderTerm
 
 /**
  * What the account needs of a delivery date and window (or pickup hour)
- * picker. The checkout owns the picker; a feature may not import another, so
+ * picker. The delivery feature owns the picker; a feature may not import another, so
  * the route hands it in.
  */
 export interface SlotPickerProps {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useOnline } from '../../lib/use-online.ts';
-import { clearAdminCache, loadSnapshot } from './admin-cache.ts';
+import { clearAdminCache, loadSnapshot } from './orders/orders-cache.ts';
 
 /** What this needs of the signed-in user; the auth feature's user fits (features do not import each other). */
 export interface SignedInUser {

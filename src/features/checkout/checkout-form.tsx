@@ -35,17 +35,15 @@ import {
   offeredDeliveryMethods,
   type CheckoutCart,
 } from './checkout-model.ts';
+import type { CheckoutDelivery } from './checkout-delivery.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
-import { serviceOffers } from './delivery-availability.ts';
 import { DeliveryQuoteStatus } from './delivery-quote-status.tsx';
-import { DeliverySlotPicker } from './delivery-slot-picker.tsx';
 import { InvoiceSection } from './invoice-section.tsx';
 import { OccasionSection } from './occasion-section.tsx';
 import { orderBlocker } from './order-blocker.ts';
 import { RecipientSection } from './recipient-section.tsx';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
 import { useCheckoutSubmission, type CheckoutPhase } from './use-checkout-submission.ts';
-import { useDeliveryAvailability } from './use-delivery-availability.ts';
 import { useDeliveryQuote } from './use-delivery-quote.ts';
 
 const SUBSTITUTION_OPTIONS = SUBSTITUTION_CHOICES.map((choice) => ({ value: choice, label: SUBSTITUTION_LABELS[choice] }));
@@ -62,6 +60,8 @@ export interface CheckoutFormProps {
   onQueued: (localNumber: string) => void;
   /** The delivery chosen here, for the cart page to show the same one. */
   onDeliveryMethodChange?: (method: DeliveryMethod) => void;
+  /** The delivery calendar (its own feature), composed in by the route. */
+  delivery: CheckoutDelivery;
 }
 
 export const UNVERIFIED_LINES_NOTE =
@@ -77,7 +77,9 @@ export function CheckoutForm({
   submitOrder,
   onQueued,
   onDeliveryMethodChange,
+  delivery,
 }: CheckoutFormProps) {
+  const { SlotPicker, useServiceOffers } = delivery;
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
   const freeThreshold = freeShippingThreshold(settings.free_shipping_threshold);
@@ -125,8 +127,7 @@ export function CheckoutForm({
   const address = deliveryAddressOf(values);
   const quote = useDeliveryQuote(values.deliveryMethod, address);
   // The same answer the picker reads (one request): the services' prices come with it.
-  const availability = useDeliveryAvailability();
-  const offers = serviceOffers(availability.answer);
+  const offers = useServiceOffers();
   const totals = checkoutTotals(
     cart,
     values.deliveryMethod,
@@ -173,6 +174,7 @@ export function CheckoutForm({
         error={error}
         onBack={submission.backToEditing}
         onConfirm={() => void submission.placeAndPay(values, totals)}
+        slotInWords={delivery.slotInWords}
       />
     );
   }
@@ -275,7 +277,7 @@ export function CheckoutForm({
                     {(windowField) => (
                       <form.Field name="pickupTime">
                         {(timeField) => (
-                          <DeliverySlotPicker
+                          <SlotPicker
                             method={values.deliveryMethod}
                             date={dateField.state.value}
                             window={windowField.state.value}

@@ -5,6 +5,7 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 import { loadCheckoutDraft } from './checkout-draft.ts';
 import { CheckoutForm } from './checkout-form.tsx';
 import type { QueuedOrderProgress, SubmitOrder } from '../../domain/place-order-contract.ts';
+import type { CheckoutDelivery } from './checkout-delivery.ts';
 import type { CheckoutCart } from './checkout-model.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 
@@ -24,6 +25,8 @@ export interface CheckoutPageProps {
   useQueuedOrder: (localNumber: string) => QueuedOrderProgress | null | undefined;
   /** The delivery chosen here, for the cart page to show the same one. */
   onDeliveryMethodChange?: (method: DeliveryMethod) => void;
+  /** The delivery calendar (its own feature), composed in by the route. */
+  delivery: CheckoutDelivery;
 }
 
 /** docs/spec.md §2 '/checkout': the empty state, or the two-column checkout restored from the draft. */
@@ -37,6 +40,7 @@ export function CheckoutPage({
   onQueued,
   useQueuedOrder,
   onDeliveryMethodChange,
+  delivery,
 }: CheckoutPageProps) {
   const [initialValues, setInitialValues] = useState<CheckoutFormValues | null>(null);
   const [queuedNumber, setQueuedNumber] = useState<string | null>(null);
@@ -81,6 +85,7 @@ export function CheckoutPage({
           onTransferPlaced={onTransferPlaced}
           submitOrder={submitOrder}
           onDeliveryMethodChange={onDeliveryMethodChange}
+          delivery={delivery}
           onQueued={(localNumber) => {
             setQueuedNumber(localNumber);
             onQueued();

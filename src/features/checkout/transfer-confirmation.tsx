@@ -3,9 +3,9 @@ import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { DELIVERY_METHOD_LABELS, needsAddress } from '../../domain/delivery.ts';
 import { deliveryAddressOf, formatDestinationAddress } from '../../domain/delivery-address.ts';
 import { formatPln } from '../../domain/money.ts';
+import type { CheckoutDelivery } from './checkout-delivery.ts';
 import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
-import { slotInWords } from './delivery-slot-texts.ts';
 
 /** docs/spec.md §2: the interim step before a bank-transfer order is placed. */
 export function TransferConfirmation({
@@ -16,6 +16,7 @@ export function TransferConfirmation({
   error,
   onBack,
   onConfirm,
+  slotInWords,
 }: {
   values: CheckoutFormValues;
   cart: CheckoutCart;
@@ -24,6 +25,7 @@ export function TransferConfirmation({
   error: string | null;
   onBack: () => void;
   onConfirm: () => void;
+  slotInWords: CheckoutDelivery['slotInWords'];
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const slot = slotInWords(values.deliveryMethod, {

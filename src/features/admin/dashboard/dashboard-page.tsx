@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
-import { useAdminData } from '../admin-data.tsx';
+import { useAdminData } from '../orders/orders-data.tsx';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime } from '../admin-ui.tsx';
 import { PaymentStateMark } from '../payments/payment-mark.tsx';
 import { LAST_ORDERS_SHOWN, dashboardStats } from './dashboard-stats.ts';

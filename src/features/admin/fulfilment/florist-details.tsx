@@ -1,9 +1,9 @@
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { OCCASION_LABELS, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../../domain/florist-order.ts';
 import { describeCemetery, describeGrave, describeServices, describeVenue } from '../../../domain/order-choices.ts';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { contactLinkClass } from '../admin-ui.tsx';
-import { isFuneral } from '../delivery-schedule.ts';
+import { isFuneral } from '../orders/delivery-schedule.ts';
 import { FulfilmentBadge } from './fulfilment-control.tsx';
 import { deliveryWhen } from './print-ticket.ts';
 

@@ -6,10 +6,10 @@ import {
   nextFulfilmentStates,
   type FulfilmentState,
 } from '../../../domain/florist-order.ts';
-import { useAdminData, type FulfilmentChangeOutcome, type StatusChangeOutcome } from '../admin-data.tsx';
-import type { AdminOrder } from '../admin-order.ts';
+import { useAdminData, type FulfilmentChangeOutcome, type StatusChangeOutcome } from '../orders/orders-data.tsx';
+import type { AdminOrder } from '../orders/order.ts';
 import { StatusBadge, selectClass } from '../admin-ui.tsx';
-import { ChangeOutcomeNote } from '../change-outcome-note.tsx';
+import { ChangeOutcomeNote } from '../orders/change-outcome-note.tsx';
 import { dueOf } from '../payments/order-money.ts';
 import { UnpaidDeliveryDialog } from '../payments/unpaid-delivery-dialog.tsx';
 

@@ -1,7 +1,7 @@
 import { createPortal } from 'react-dom';
 // A stylesheet file, not a <style> element: the shop's CSP allows styles from 'self' only.
 import './print-sheet.css';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { printTicket, type PrintTicket } from './print-ticket.ts';
 
 /**

@@ -4,7 +4,7 @@ import { OCCASION_LABELS, SUBSTITUTION_LABELS } from '../../../domain/florist-or
 import { describeCemetery, describeGrave, describeVenue } from '../../../domain/order-choices.ts';
 import { formatLongDay } from '../../../domain/polish-date.ts';
 import { normalizeForSearch } from '../../../domain/search.ts';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { collectLabel } from '../payments/order-money.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 
 /** The browser's print dialog; some embedded browsers (and jsdom) have none: the sheet is still there for their own print command. */
 export function printPage(): void {

@@ -3,7 +3,7 @@ import { Combobox, ComboboxInput, ComboboxOption, ComboboxOptions } from '@headl
 import { useNavigate } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
 import { orderStatusLabel } from '../../../domain/order-status.ts';
-import { useAdminData } from '../admin-data.tsx';
+import { useAdminData } from '../orders/orders-data.tsx';
 import { searchCustomers, searchOrders } from '../admin-search.ts';
 
 type Hit =

@@ -2,7 +2,7 @@ import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
 import { BellIcon } from '../../../lib/icons.tsx';
-import { useAdminData } from '../admin-data.tsx';
+import { useAdminData } from '../orders/orders-data.tsx';
 import { formatDateTime } from '../admin-ui.tsx';
 import { countLabelPlain } from '../count-label.ts';
 

@@ -1,6 +1,6 @@
 import { useOnline } from '../../../lib/use-online.ts';
-import { useAdminData } from '../admin-data.tsx';
-import { describeQueuedChange } from '../use-status-change-queue.ts';
+import { useAdminData } from '../orders/orders-data.tsx';
+import { describeQueuedChange } from '../orders/use-status-change-queue.ts';
 
 /** Changes waiting for a connection (status, fulfilment state), and those the server refused: never silently lost. */
 export function SyncNotices() {

@@ -1,6 +1,6 @@
 import { MAIL_KIND_LABELS, MAIL_STATE_LABELS } from '../../../domain/mail-kinds.ts';
 import { formatDateTimeShort } from '../../../domain/polish-date.ts';
-import type { AdminMail } from '../admin-order.ts';
+import type { AdminMail } from './order.ts';
 
 const STATE_CLASSES: Record<AdminMail['state'], string> = {
   pending: 'bg-cream-200 text-ink',

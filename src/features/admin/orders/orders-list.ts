@@ -1,6 +1,6 @@
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from './order.ts';
 import { searchOrders } from '../admin-search.ts';
-import { deliveryDateRange, deliversWithin, sortByDeliveryTime } from '../delivery-schedule.ts';
+import { deliveryDateRange, deliversWithin, sortByDeliveryTime } from './delivery-schedule.ts';
 import type { OrdersSearch } from './orders-search.ts';
 import { effectiveSort } from './orders-view.ts';
 

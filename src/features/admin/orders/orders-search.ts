@@ -1,5 +1,5 @@
 import { isOrderStatus, type OrderStatus } from '../../../domain/status-names.ts';
-import { DELIVERY_WHENS, type DeliveryWhen } from '../delivery-when.ts';
+import { DELIVERY_WHENS, type DeliveryWhen } from './delivery-when.ts';
 
 export const ORDER_SORTS = ['newest', 'delivery'] as const;
 export type OrderSort = (typeof ORDER_SORTS)[number];

@@ -1,4 +1,4 @@
-import type { DeliveryWhen } from '../delivery-when.ts';
+import type { DeliveryWhen } from './delivery-when.ts';
 import type { OrderSort, OrdersSearch } from './orders-search.ts';
 
 /** The orders page's filter labels and rules, apart from the route's parser (orders-search.ts) so they load with the page. */

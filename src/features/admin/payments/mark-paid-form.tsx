@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatPln, type Grosz } from '../../../domain/money.ts';
 import { MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../../domain/owner-payment-schema.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { amountFieldText, readAmount, readDay } from './amount-text.ts';
 import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { markPaid } from './payments-api.ts';

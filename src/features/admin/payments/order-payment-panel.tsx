@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { formatPln } from '../../../domain/money.ts';
-import { useAdminData } from '../admin-data.tsx';
-import type { AdminOrder } from '../admin-order.ts';
+import { useAdminData } from '../orders/orders-data.tsx';
+import type { AdminOrder } from '../orders/order.ts';
 import { PaymentStateBadge, PaymentWhen, RefundList } from './ledger-entries.tsx';
 import { MarkPaidForm } from './mark-paid-form.tsx';
 import { PROVIDER_LABELS, awaitingPaymentLabel, dueOf, paymentMethodLabel, paymentSummary, refundableOf } from './order-money.ts';

@@ -1,7 +1,7 @@
 import { ORDER_PAYMENT_STATE_LABELS } from '../../../domain/payment-ledger.ts';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { StatusBadge } from '../admin-ui.tsx';
-import { useAdminData } from '../admin-data.tsx';
+import { useAdminData } from '../orders/orders-data.tsx';
 import { awaitingPaymentLabel, collectLabel, dueOf, paymentStateOf } from './order-money.ts';
 
 const PAID = 'bg-forest-700 text-white';

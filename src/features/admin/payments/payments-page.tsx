@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
 import { LEDGER_PAYMENT_STATES } from '../../../domain/payment-ledger.ts';
 import { countLabelPlain } from '../count-label.ts';
-import { useAdminData } from '../admin-data.tsx';
+import { useAdminData } from '../orders/orders-data.tsx';
 import { orderMatches } from '../admin-search.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, selectClass } from '../admin-ui.tsx';
 import { PaymentStateBadge, PaymentWhen, RefundList } from './ledger-entries.tsx';

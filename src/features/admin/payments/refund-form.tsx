@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { formatPln, type Grosz } from '../../../domain/money.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
-import type { AdminOrder } from '../admin-order.ts';
+import type { AdminOrder } from '../orders/order.ts';
 import { amountFieldText, readAmount, readDay } from './amount-text.ts';
 import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { paidOnline } from './order-money.ts';

@@ -1,9 +1,9 @@
 import { useCallback, useRef, useState } from 'react';
-import { FULFILMENT_STATE_LABELS, type FulfilmentState } from '../../domain/florist-order.ts';
-import { orderStatusLabel } from '../../domain/order-status.ts';
-import { updateOrder, type OrderChange } from './admin-api.ts';
-import { loadQueue, saveQueue, type QueuedOrderChange } from './admin-cache.ts';
-import type { AdminOrder } from './admin-order.ts';
+import { FULFILMENT_STATE_LABELS, type FulfilmentState } from '../../../domain/florist-order.ts';
+import { orderStatusLabel } from '../../../domain/order-status.ts';
+import { updateOrder, type OrderChange } from './orders-api.ts';
+import { loadQueue, saveQueue, type QueuedOrderChange } from './orders-cache.ts';
+import type { AdminOrder } from './order.ts';
 
 export interface RefusedChange {
   change: QueuedOrderChange;

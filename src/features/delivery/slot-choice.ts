@@ -1,7 +1,7 @@
 import type { DeliveryAvailabilityResponse } from '../../domain/delivery-availability-contract.ts';
 import { UNAVAILABLE_REASON_TEXTS, type DayAvailability, type UnavailableReason } from '../../domain/delivery-calendar.ts';
 import type { BookingKind } from '../../domain/florist-order.ts';
-import { longDayLabel } from './delivery-slot-texts.ts';
+import { longDayLabel } from './slot-texts.ts';
 
 /** What the customer chose in the picker. */
 export interface SlotChoice {

@@ -1,4 +1,4 @@
-import type { DeliveryAddress } from '../../domain/delivery-address.ts';
+import type { DeliveryAddress } from '../../../domain/delivery-address.ts';
 import {
   FULFILMENT_STATES,
   INITIAL_FULFILMENT_STATE,
@@ -7,9 +7,9 @@ import {
   type Occasion,
   type RecipientKind,
   type SubstitutionChoice,
-} from '../../domain/florist-order.ts';
-import { readOrderInvoice, type OrderInvoice } from '../../domain/invoice.ts';
-import { fromPln, type Grosz } from '../../domain/money.ts';
+} from '../../../domain/florist-order.ts';
+import { readOrderInvoice, type OrderInvoice } from '../../../domain/invoice.ts';
+import { fromPln, type Grosz } from '../../../domain/money.ts';
 import {
   readGrave,
   readOccasion,
@@ -19,8 +19,8 @@ import {
   type OrderGrave,
   type OrderService,
   type OrderVenue,
-} from '../../domain/order-choices.ts';
-import { isMailKind, isMailState, type MailKind, type MailState } from '../../domain/mail-kinds.ts';
+} from '../../../domain/order-choices.ts';
+import { isMailKind, isMailState, type MailKind, type MailState } from '../../../domain/mail-kinds.ts';
 import {
   LEDGER_EMBEDS,
   moneyColumn,
@@ -30,7 +30,7 @@ import {
   type AdminPayment,
   type PaymentRow,
   type WithdrawalRow,
-} from './payments/ledger-rows.ts';
+} from '../payments/ledger-rows.ts';
 
 /** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
 export const ADMIN_ORDER_SELECT = `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}`;

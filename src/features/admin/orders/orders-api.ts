@@ -1,11 +1,11 @@
-import type { FulfilmentState } from '../../domain/florist-order.ts';
-import type { OrderStatus } from '../../domain/order-status.ts';
-import { DELIVERY_AVAILABILITY_FUNCTION } from '../../domain/delivery-availability-contract.ts';
-import { DELIVERY_SETTING_KEYS } from '../../domain/delivery-settings.ts';
-import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../domain/payment-deadlines.ts';
-import { callFunction } from '../../lib/functions-client.ts';
-import { getSupabase } from '../../lib/supabase.ts';
-import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './admin-order.ts';
+import type { FulfilmentState } from '../../../domain/florist-order.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import { DELIVERY_AVAILABILITY_FUNCTION } from '../../../domain/delivery-availability-contract.ts';
+import { DELIVERY_SETTING_KEYS } from '../../../domain/delivery-settings.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../../domain/payment-deadlines.ts';
+import { callFunction } from '../../../lib/functions-client.ts';
+import { getSupabase } from '../../../lib/supabase.ts';
+import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './order.ts';
 
 /** docs/spec.md §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {

@@ -1,9 +1,9 @@
-import { addDays, isoWeekday } from '../../domain/calendar-date.ts';
-import { capacityOn, deliveryAvailability, type BookedCount } from '../../domain/delivery-calendar.ts';
-import type { DeliverySettings } from '../../domain/delivery-settings.ts';
-import { parseTimeOfDay } from '../../domain/time-of-day.ts';
-import { warsawInstant } from '../../domain/warsaw-time.ts';
-import type { AdminOrder } from './admin-order.ts';
+import { addDays, isoWeekday } from '../../../domain/calendar-date.ts';
+import { capacityOn, deliveryAvailability, type BookedCount } from '../../../domain/delivery-calendar.ts';
+import type { DeliverySettings } from '../../../domain/delivery-settings.ts';
+import { parseTimeOfDay } from '../../../domain/time-of-day.ts';
+import { warsawInstant } from '../../../domain/warsaw-time.ts';
+import type { AdminOrder } from './order.ts';
 import type { DeliveryWhen } from './delivery-when.ts';
 
 /**

@@ -1,8 +1,8 @@
-import type { FulfilmentState } from '../../domain/florist-order.ts';
-import type { OrderStatus } from '../../domain/order-status.ts';
-import { readOrderInvoice } from '../../domain/invoice.ts';
-import type { Grosz } from '../../domain/money.ts';
-import { toFloristDetails, type AdminOrder } from './admin-order.ts';
+import type { FulfilmentState } from '../../../domain/florist-order.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import { readOrderInvoice } from '../../../domain/invoice.ts';
+import type { Grosz } from '../../../domain/money.ts';
+import { toFloristDetails, type AdminOrder } from './order.ts';
 
 /**
  * What the owner's device keeps so the installed admin app is readable

@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { formatPln } from '../../domain/money.ts';
-import { loadLastSeen, saveLastSeen } from './admin-cache.ts';
-import type { AdminOrder } from './admin-order.ts';
+import { formatPln } from '../../../domain/money.ts';
+import { loadLastSeen, saveLastSeen } from './orders-cache.ts';
+import type { AdminOrder } from './order.ts';
 
 export type NotificationSupport = NotificationPermission | 'unsupported';
 

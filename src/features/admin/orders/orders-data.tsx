@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { deliverySettingsFromRows, type DeliverySettings } from '../../domain/delivery-settings.ts';
-import { TRANSFER_PAYMENT_DAYS_SETTING, transferPaymentDays } from '../../domain/payment-deadlines.ts';
-import type { FulfilmentState } from '../../domain/florist-order.ts';
-import type { OrderStatus } from '../../domain/order-status.ts';
-import { warsawDate } from '../../domain/warsaw-time.ts';
+import { deliverySettingsFromRows, type DeliverySettings } from '../../../domain/delivery-settings.ts';
+import { TRANSFER_PAYMENT_DAYS_SETTING, transferPaymentDays } from '../../../domain/payment-deadlines.ts';
+import type { FulfilmentState } from '../../../domain/florist-order.ts';
+import type { OrderStatus } from '../../../domain/order-status.ts';
+import { warsawDate } from '../../../domain/warsaw-time.ts';
 import {
   fetchAdminOrders,
   fetchDeliverySettingRows,
@@ -11,9 +11,9 @@ import {
   fetchServerClock,
   updateOrder,
   type OrderChange,
-} from './admin-api.ts';
-import { loadSnapshot, saveSnapshot, type AdminSnapshot, type QueuedOrderChange, type QueuedStatusChange } from './admin-cache.ts';
-import type { AdminOrder } from './admin-order.ts';
+} from './orders-api.ts';
+import { loadSnapshot, saveSnapshot, type AdminSnapshot, type QueuedOrderChange, type QueuedStatusChange } from './orders-cache.ts';
+import type { AdminOrder } from './order.ts';
 import { useNewOrderNotifications, type NotificationSupport } from './use-new-order-notifications.ts';
 import { fieldValue, useStatusChangeQueue, type RefusedChange } from './use-status-change-queue.ts';
 
@@ -208,7 +208,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
   // Photos the owner took offline go out once the admin app runs, whichever screen it opens on (the queue keeps running).
   useEffect(() => {
-    void import('./photos/photo-queue.ts').then(({ startPhotoQueue }) => startPhotoQueue()).catch(() => undefined);
+    void import('../photos/photo-queue.ts').then(({ startPhotoQueue }) => startPhotoQueue()).catch(() => undefined);
   }, []);
 
   const reload = useCallback(() => {

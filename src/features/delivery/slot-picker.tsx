@@ -4,8 +4,8 @@ import { UNAVAILABLE_REASON_TEXTS, type DayAvailability } from '../../domain/del
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind, type BookingKind } from '../../domain/florist-order.ts';
 import { weekdayShort } from '../../domain/polish-date.ts';
-import { refreshAvailability } from './delivery-availability.ts';
-import { chooseDate, dayReason, reconcileChoice } from './delivery-slot-choice.ts';
+import { refreshAvailability } from './availability.ts';
+import { chooseDate, dayReason, reconcileChoice } from './slot-choice.ts';
 import {
   COURIER_DISPATCH_TEXT,
   STALE_COPY_TEXT,
@@ -16,8 +16,8 @@ import {
   dispatchEstimate,
   longDayLabel,
   relativeDay,
-} from './delivery-slot-texts.ts';
-import { useDeliveryAvailability } from './use-delivery-availability.ts';
+} from './slot-texts.ts';
+import { useDeliveryAvailability } from './use-availability.ts';
 
 /** What the customer has chosen: a date ('YYYY-MM-DD', Warsaw), a window id (home, cemetery) or a pickup hour ('H:MM', store). */
 export interface DeliverySlot {

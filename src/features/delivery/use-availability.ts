@@ -1,5 +1,5 @@
 import { useEffect, useSyncExternalStore } from 'react';
-import { availabilitySnapshot, refreshAvailability, subscribeAvailability, type AvailabilityState } from './delivery-availability.ts';
+import { availabilitySnapshot, refreshAvailability, subscribeAvailability, type AvailabilityState } from './availability.ts';
 
 /**
  * The availability answer for a component: asked when it mounts, again when
