@@ -1,5 +1,5 @@
 import { EMAIL_PATTERN } from './patterns.ts';
-import { MAX_GATEWAY_URL_LENGTH, SIGNATURE_LENGTH, type ParamRecord } from './payu-classic-fields.ts';
+import { MAX_GATEWAY_URL_LENGTH, SIGNATURE_LENGTH, type ParamRecord } from './payu-fields.ts';
 
 /**
  * The admin's payment test screen (docs/spec.md §5 Payment test): checks of a

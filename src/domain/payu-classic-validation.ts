@@ -7,7 +7,7 @@ import {
   normalizePhone,
   verifyGatewaySignature,
   type ParamRecord,
-} from './payu-classic-fields.ts';
+} from './payu-fields.ts';
 import type { GatewayBuyer, GatewayItem } from './payu-classic.ts';
 
 /**

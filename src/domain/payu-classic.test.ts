@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkGatewayParams, checkRedirectUrl } from './payu-classic-checks.ts';
-import { MAX_GATEWAY_URL_LENGTH, gatewayAmount, signGatewayParams, verifyGatewaySignature } from './payu-classic-fields.ts';
+import { MAX_GATEWAY_URL_LENGTH, gatewayAmount, signGatewayParams, splitCustomerName, verifyGatewaySignature } from './payu-fields.ts';
 import { validatePaymentRequest } from './payu-classic-validation.ts';
 import {
   PAYMENT_REDIRECT_DELAY_MS,
@@ -8,7 +8,6 @@ import {
   buildGatewayRedirect,
   gatewayRedirectUrl,
   resolveGatewayUrl,
-  splitCustomerName,
   type GatewayPaymentInput,
 } from './payu-classic.ts';
 

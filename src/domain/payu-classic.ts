@@ -9,7 +9,7 @@ import {
   normalizePhone,
   signGatewayParams,
   type ParamRecord,
-} from './payu-classic-fields.ts';
+} from './payu-fields.ts';
 
 /**
  * The PayU classic gateway's form parameters (docs/spec.md §3): a payment's
@@ -164,20 +164,7 @@ export function buildGatewayRedirect(gatewayUrl: string, input: GatewayPaymentIn
   return null;
 }
 
-// ------------------------------------------------------------------ the buyer's name, the gateway address
-
-/**
- * "Anna Maria Kowalska" → first "Anna Maria", last "Kowalska". The gateway
- * requires both first_name and last_name, so a one-word name serves as both:
- * a payment for an order stored under one word still starts, and the admin's
- * test payments predict exactly what the payment functions send.
- */
-export function splitCustomerName(name: string): { firstName: string; lastName: string } {
-  const trimmed = name.trim().replace(/\s+/g, ' ');
-  const cut = trimmed.lastIndexOf(' ');
-  if (cut <= 0) return { firstName: trimmed, lastName: trimmed };
-  return { firstName: trimmed.slice(0, cut), lastName: trimmed.slice(cut + 1) };
-}
+// ------------------------------------------------------------------ the gateway address
 
 /** Where the local backend serves its payment simulator (the gateway's stand-in). */
 export const LOCAL_SIMULATOR_PATH = '/functions/v1/payment-simulator';
@@ -197,6 +184,6 @@ export function resolveGatewayUrl(stored: string | undefined, simulatorBackendUr
 }
 
 // The payment functions, the simulators and the admin's test screen import these from here.
-export { isHttpUrl, verifyGatewaySignature, type ParamRecord } from './payu-classic-fields.ts';
+export { isHttpUrl, splitCustomerName, verifyGatewaySignature, type ParamRecord } from './payu-fields.ts';
 export { gatewayFieldSetProblems, validatePaymentRequest, verifyPaymentStart } from './payu-classic-validation.ts';
 export { checkGatewayParams, checkRedirectUrl, MISSING_REDIRECT_PARAMS, REQUIRED_GATEWAY_FIELDS } from './payu-classic-checks.ts';

@@ -1,9 +1,11 @@
 import { md5 } from './md5.ts';
 
 /**
- * The PayU classic gateway's field values (docs/spec.md §3, §5): their limits,
- * how the shop forms them, and the signature over them. The parameters are
- * built in ./payu-classic.ts, checked in ./payu-classic-validation.ts.
+ * PayU's field values (docs/spec.md §3, §5): their limits, how the shop forms
+ * them from an order (amounts, names, e-mail, phone), and the classic
+ * gateway's signature over them. The classic parameters are built in
+ * ./payu-classic.ts and checked in ./payu-classic-validation.ts; the REST
+ * order body (./payu-rest.ts) forms its values here too.
  */
 
 export const MAX_GATEWAY_URL_LENGTH = 2048;
@@ -76,4 +78,17 @@ export function isHttpUrl(value: string | undefined): value is string {
   } catch {
     return false;
   }
+}
+
+/**
+ * "Anna Maria Kowalska" → first "Anna Maria", last "Kowalska". The gateway
+ * requires both first_name and last_name, so a one-word name serves as both:
+ * a payment for an order stored under one word still starts, and the admin's
+ * test payments predict exactly what the payment functions send.
+ */
+export function splitCustomerName(name: string): { firstName: string; lastName: string } {
+  const trimmed = name.trim().replace(/\s+/g, ' ');
+  const cut = trimmed.lastIndexOf(' ');
+  if (cut <= 0) return { firstName: trimmed, lastName: trimmed };
+  return { firstName: trimmed.slice(0, cut), lastName: trimmed.slice(cut + 1) };
 }
