@@ -12,6 +12,8 @@ const config: KnipConfig = {
   entry: [
     // The server-rendering bundle: `vite build --ssr src/entry-server.tsx`.
     'src/entry-server.tsx',
+    // The service worker: vite-plugin-pwa builds it (build/vite-plugins/service-worker.ts names it).
+    'src/sw.ts',
     // Each Edge Function: `Deno.serve(handler)`, bundled by scripts/build-functions.ts.
     'functions/*/index.ts',
     // Given by path to other processes: Deno's --preload, the load generator bench/run.ts spawns.
@@ -27,6 +29,7 @@ const config: KnipConfig = {
     'functions/**/*.ts',
     'server/**/*.ts',
     'scripts/**/*.{ts,mjs}',
+    'build/**/*.ts',
     'bench/**/*.ts',
     'tests/**/*.{ts,tsx}',
     'mocks/**/*.ts',

@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { checkGatewayParams, checkRedirectUrl } from './payu-classic-checks.ts';
+import { MAX_GATEWAY_URL_LENGTH, gatewayAmount, signGatewayParams, splitCustomerName, verifyGatewaySignature } from './payu-fields.ts';
+import { validatePaymentRequest } from './payu-classic-validation.ts';
 import {
-  MAX_GATEWAY_URL_LENGTH,
   PAYMENT_REDIRECT_DELAY_MS,
   buildGatewayParams,
   buildGatewayRedirect,
-  checkGatewayParams,
-  checkRedirectUrl,
-  gatewayAmount,
   gatewayRedirectUrl,
   resolveGatewayUrl,
-  signGatewayParams,
-  splitCustomerName,
-  validatePaymentRequest,
-  verifyGatewaySignature,
   type GatewayPaymentInput,
 } from './payu-classic.ts';
 

@@ -1,7 +1,7 @@
 import { md5 } from './md5.ts';
 import { grosz, type Grosz } from './money.ts';
 import type { LedgerPaymentState, LedgerRefundState } from './payment-ledger.ts';
-import { CLIENT_IP_PLACEHOLDER, cutText, isHttpUrl, normalizeEmail, normalizePhone, sameText, splitCustomerName } from './payu-classic.ts';
+import { CLIENT_IP_PLACEHOLDER, cutText, isHttpUrl, normalizeEmail, normalizePhone, sameText, splitCustomerName } from './payu-fields.ts';
 
 /**
  * PayU's REST API 2.1 (developers.payu.com/europe: orders, notifications,

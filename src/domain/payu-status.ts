@@ -1,5 +1,5 @@
 import { md5 } from './md5.ts';
-import { sameText } from './payu-classic.ts';
+import { sameText } from './payu-fields.ts';
 
 /**
  * PayU classic's status protocol, as the real gateway speaks it: the

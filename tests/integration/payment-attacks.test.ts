@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBackend, type RunningBackend } from '../../server/local-backend/backend.ts';
 import { freePort } from '../../server/local-backend/process-utils.ts';
 import { signedSessionMessage } from '../../src/domain/payu-status.ts';
-import { signGatewayParams, signaturePayload } from '../../src/domain/payu-classic.ts';
+import { signGatewayParams, signaturePayload } from '../../src/domain/payu-fields.ts';
 import {
   anonClient,
   checkoutFor,

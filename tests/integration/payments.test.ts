@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPaymentStart } from '../../src/domain/payu-classic.ts';
+import { verifyPaymentStart } from '../../src/domain/payu-classic-validation.ts';
 import { signedSessionMessage } from '../../src/domain/payu-status.ts';
 import {
   anonClient,

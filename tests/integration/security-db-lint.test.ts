@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LINT_RULES, blocking, lintDatabase, type LintFinding } from '../../scripts/db-lint.ts';
+import { blocking, lintDatabase, type LintFinding } from '../../scripts/db-lint.ts';
+import { LINT_RULES } from '../../scripts/db-lint/rules.ts';
 import { withDatabase } from '../support/test-backend.ts';
 
 /** Supabase's database linter rules (scripts/db-lint.ts) against the migrated schema. */

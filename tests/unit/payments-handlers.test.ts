@@ -3,7 +3,8 @@ import { createCreatePaymentHandler, chooseGateway, type CreatePaymentDeps } fro
 import { createPayuClassicPaymentHandler } from '../../functions/create-payu-classic-payment/handler.ts';
 import type { PaymentStore } from '../../functions/_shared/payments.ts';
 import { grosz } from '../../src/domain/money.ts';
-import { checkRedirectUrl, verifyPaymentStart } from '../../src/domain/payu-classic.ts';
+import { checkRedirectUrl } from '../../src/domain/payu-classic-checks.ts';
+import { verifyPaymentStart } from '../../src/domain/payu-classic-validation.ts';
 import {
   ACCESS_KEY,
   LINK_TOKEN,
