@@ -1,4 +1,4 @@
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
+import { isHttpUrl } from '../../src/domain/payu-fields.ts';
 import type { CallerKeys, JsonWebKeySet } from './caller-auth.ts';
 import { corsHeaders } from './cors.ts';
 import { jsonResponse, type Handler } from './http.ts';

@@ -1,16 +1,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { fromPln, grosz, toPln, type Grosz } from '../../src/domain/money.ts';
-import {
-  buildGatewayRedirect,
-  gatewayFieldSetProblems,
-  isHttpUrl,
-  LOCAL_SIMULATOR_PATH,
-  resolveGatewayUrl,
-  splitCustomerName,
-  type GatewayParams,
-  type ParamRecord,
-} from '../../src/domain/payu-classic.ts';
+import { buildGatewayRedirect, LOCAL_SIMULATOR_PATH, resolveGatewayUrl, type GatewayParams } from '../../src/domain/payu-classic.ts';
+import { gatewayFieldSetProblems } from '../../src/domain/payu-classic-validation.ts';
+import { isHttpUrl, splitCustomerName, type ParamRecord } from '../../src/domain/payu-fields.ts';
 import { orderNumberOfSession, statusUrlOf, type GatewayTransaction, type PaymentOutcome } from '../../src/domain/payu-status.ts';
 import { corsHeaders } from './cors.ts';
 import type { FunctionEnv } from './env.ts';

@@ -15,7 +15,7 @@ import {
   type PayuRefund,
   type PayuStatusBlock,
 } from '../../src/domain/payu-rest.ts';
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
+import { isHttpUrl } from '../../src/domain/payu-fields.ts';
 import { PAYMENT_CONFIGURATION_MESSAGE, type FunctionEnv } from './env.ts';
 import { HttpError } from './http.ts';
 import type { LedgerStore } from './ledger.ts';

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { isHttpUrl } from '../../src/domain/payu-classic.ts';
+import { isHttpUrl } from '../../src/domain/payu-fields.ts';
 import { PAYMENT_CONFIGURATION_MESSAGE, type FunctionEnv } from './env.ts';
 import { HttpError } from './http.ts';
 import type { PaymentStore } from './payments.ts';

@@ -1,4 +1,6 @@
-import { checkRedirectUrl, splitCustomerName, validatePaymentRequest } from '../../src/domain/payu-classic.ts';
+import { checkRedirectUrl } from '../../src/domain/payu-classic-checks.ts';
+import { validatePaymentRequest } from '../../src/domain/payu-classic-validation.ts';
+import { splitCustomerName } from '../../src/domain/payu-fields.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import type { FunctionEnv } from '../_shared/env.ts';
 import { HttpError, jsonResponse, readJsonObject, type Handler } from '../_shared/http.ts';

@@ -182,8 +182,3 @@ export function resolveGatewayUrl(stored: string | undefined, simulatorBackendUr
   const url = stored?.trim() || (simulatorBackendUrl ? `${withoutTrailingSlash(simulatorBackendUrl)}${LOCAL_SIMULATOR_PATH}` : '');
   return isHttpUrl(url) ? withoutTrailingSlash(url) : null;
 }
-
-// The payment functions, the simulators and the admin's test screen import these from here.
-export { isHttpUrl, splitCustomerName, verifyGatewaySignature, type ParamRecord } from './payu-fields.ts';
-export { gatewayFieldSetProblems, validatePaymentRequest, verifyPaymentStart } from './payu-classic-validation.ts';
-export { checkGatewayParams, checkRedirectUrl, MISSING_REDIRECT_PARAMS, REQUIRED_GATEWAY_FIELDS } from './payu-classic-checks.ts';

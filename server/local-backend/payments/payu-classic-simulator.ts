@@ -1,5 +1,6 @@
 import { formatPln, grosz } from '../../../src/domain/money.ts';
-import { isHttpUrl, verifyPaymentStart } from '../../../src/domain/payu-classic.ts';
+import { verifyPaymentStart } from '../../../src/domain/payu-classic-validation.ts';
+import { isHttpUrl } from '../../../src/domain/payu-fields.ts';
 import {
   TRANSACTION_STATUS,
   checkSessionMessage,

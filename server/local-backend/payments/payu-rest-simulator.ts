@@ -10,7 +10,7 @@ import {
   type PayuProduct,
   type PayuRefundStatus,
 } from '../../../src/domain/payu-rest.ts';
-import { isHttpUrl } from '../../../src/domain/payu-classic.ts';
+import { isHttpUrl } from '../../../src/domain/payu-fields.ts';
 import type { Handler } from '../../../functions/_shared/http.ts';
 import type { PaymentStore } from '../../../functions/_shared/payments.ts';
 

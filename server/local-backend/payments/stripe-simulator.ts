@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
-import { isHttpUrl } from '../../../src/domain/payu-classic.ts';
+import { isHttpUrl } from '../../../src/domain/payu-fields.ts';
 import type { Handler } from '../../../functions/_shared/http.ts';
 import type { PaymentStore } from '../../../functions/_shared/payments.ts';
 import { parseStripeForm, type FormObject, type FormValue } from './stripe-form.ts';

@@ -1,16 +1,11 @@
+import { buildGatewayParams, gatewayRedirectUrl, resolveGatewayUrl, type GatewayParams } from '../../../domain/payu-classic.ts';
 import {
   MISSING_REDIRECT_PARAMS,
   REQUIRED_GATEWAY_FIELDS,
-  buildGatewayParams,
   checkGatewayParams,
   checkRedirectUrl,
-  gatewayRedirectUrl,
-  resolveGatewayUrl,
-  splitCustomerName,
-  verifyGatewaySignature,
-  type GatewayParams,
-  type ParamRecord,
-} from '../../../domain/payu-classic.ts';
+} from '../../../domain/payu-classic-checks.ts';
+import { splitCustomerName, verifyGatewaySignature, type ParamRecord } from '../../../domain/payu-fields.ts';
 import type { SettingsValues } from '../../../domain/settings.ts';
 import { bodyField, callFunction } from '../../../lib/functions-client.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
