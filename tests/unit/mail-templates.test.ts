@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatMailDate, renderOrderMail, type MailContext } from '../../functions/_shared/mail/templates.ts';
+import { formatMailDate } from '../../functions/_shared/mail/order-blocks.ts';
+import { renderOrderMail, type MailContext } from '../../functions/_shared/mail/templates.ts';
 import { MAIL_KINDS, type MailKind } from '../../src/domain/mail-kinds.ts';
 import { escapeHtml } from '../../functions/_shared/mail/render.ts';
 import { grosz } from '../../src/domain/money.ts';

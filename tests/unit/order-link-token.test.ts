@@ -5,7 +5,7 @@ import {
   mailLinksOrderPage,
   newOrderLinkToken,
 } from '../../functions/_shared/mail/order-link-token.ts';
-import { orderPageUrl } from '../../functions/_shared/mail/templates.ts';
+import { orderPageUrl } from '../../functions/_shared/mail/order-blocks.ts';
 import { mailContext, type OrderMailRow } from '../../functions/mail-dispatch/order-context.ts';
 
 const ROW = {

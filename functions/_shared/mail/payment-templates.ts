@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { formatPln, grosz } from '../../../src/domain/money.ts';
 import { deadlineText } from '../../../src/domain/polish-date.ts';
 import type { MailBlock } from './render.ts';
-import { formatMailDate, greeting, orderLinkBlock, transferBlocks, type MailContext } from './templates.ts';
+import { formatMailDate, greeting, orderLinkBlock, transferBlocks } from './order-blocks.ts';
+import type { MailContext } from './templates.ts';
 
 /** The mails about money: a refund made, a transfer still awaited. Each reads its own job data (mail_jobs.details). */
 

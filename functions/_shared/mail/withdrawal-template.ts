@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { formatDateTimeLong } from '../../../src/domain/polish-date.ts';
 import { withdrawalReceiptSchema, type WithdrawalReceipt } from '../../../src/domain/withdrawal-request.ts';
 import type { MailBlock } from './render.ts';
-import { greeting, orderLinkBlock, type MailContext, type Template } from './templates.ts';
+import { greeting, orderLinkBlock } from './order-blocks.ts';
+import type { MailContext, Template } from './templates.ts';
 
 /*
  * The two mails of a withdrawal request (issue 19): the customer's
