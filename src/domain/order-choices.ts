@@ -232,7 +232,7 @@ export function checkoutChoices(
     cemetery: cemetery
       ? {
           name: values.cemeteryName,
-          locality: values.cemeteryLocality,
+          locality: values.city, // as place-order stores it: the address's city is the cemetery's locality
           section: values.graveSection,
           row: values.graveRow,
           number: values.graveNumber,

@@ -142,7 +142,6 @@ describe('the confirmation page’s summary of an order this device placed', () 
       deliveryDate: '2026-11-30',
       deliveryWindow: '09:00-12:00',
       cemeteryName: 'Cmentarz parafialny',
-      cemeteryLocality: 'Krasiczyn',
       graveSection: 'B',
       graveRow: '4',
       graveNumber: '12',
