@@ -1,4 +1,5 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { lazy } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetDeviceDataForTests } from '../../src/lib/device-data.ts';
 import { DeferredSlot } from '../../src/features/shell/deferred-slot.tsx';
@@ -92,5 +93,26 @@ describe('deferred header and footer slots', () => {
     );
     fireEvent.pointerOver(screen.getByRole('button', { name: 'Zaślepka' }));
     expect(await screen.findByText('Zamknięte')).toBeTruthy();
+  });
+
+  it('remembers a tap on the placeholder Suspense shows while the lazy children are still resolving', async () => {
+    // Pointing loads the chunk; a tap that lands between its arrival and the children's first render hits the
+    // placeholder Suspense shows meanwhile, not the children: it must still open them.
+    let resolveChildren = (_module: { default: (props: { pressed: boolean }) => React.ReactElement }) => {};
+    const Children = lazy(
+      () => new Promise<{ default: (props: { pressed: boolean }) => React.ReactElement }>((resolve) => (resolveChildren = resolve)),
+    );
+    render(
+      <DeferredSlot fallback={<button type="button">Zaślepka</button>} load="intent" preload={() => Promise.resolve()}>
+        {(pressedEarly) => <Children pressed={pressedEarly} />}
+      </DeferredSlot>,
+    );
+    const first = screen.getByRole('button', { name: 'Zaślepka' });
+    fireEvent.pointerOver(first);
+    // The slot is ready now: Suspense shows the placeholder anew, a different element under the finger.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Zaślepka' })).not.toBe(first));
+    fireEvent.click(screen.getByRole('button', { name: 'Zaślepka' }));
+    await act(async () => resolveChildren({ default: ({ pressed }) => <p>{pressed ? 'Otwarte od razu' : 'Zamknięte'}</p> }));
+    expect(await screen.findByText('Otwarte od razu')).toBeTruthy();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Menu, MenuButton, MenuItem, MenuItems, MenuSeparator } from '@headlessui/react';
 import { Link, type LinkProps } from '@tanstack/react-router';
 import { ACCOUNT_BUTTON_CLASS, AccountButtonFace } from './account-button-face.tsx';
@@ -28,13 +28,15 @@ const itemClass = 'flex min-h-11 w-full items-center rounded-lg px-3 text-left t
 export function AccountMenu({ user, onLogout, openOnMount = false }: AccountMenuProps) {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const openedOnMount = useRef(false);
+  // Read at mount only: a later press of the menu's own button also reaches the slot, which then says "pressed".
+  const [openAtMount] = useState(openOnMount);
 
   useEffect(() => {
     // Guarded: StrictMode runs mount effects twice, a second click would close it again.
-    if (!openOnMount || openedOnMount.current) return;
+    if (!openAtMount || openedOnMount.current) return;
     openedOnMount.current = true;
     buttonRef.current?.click();
-  }, [openOnMount]);
+  }, [openAtMount]);
 
   return (
     <Menu>

@@ -106,15 +106,13 @@ export function DeferredSlot({
       onPointerOver={ready ? undefined : arm}
       onFocus={ready ? undefined : arm}
       // A click on the fallback loads the chunk (even before the page has armed the slot) and is remembered for the
-      // children, so the tap that brought them still does what it was meant to.
-      onClick={
-        ready
-          ? undefined
-          : () => {
-              setPressedEarly(true);
-              arm();
-            }
-      }
+      // children, so the tap that brought them still does what it was meant to. Also once `ready`: until the lazy
+      // children have rendered, Suspense shows the fallback anew, and a tap on it must not be lost. Children read
+      // `pressedEarly` at mount only, so later clicks, which bubble here too, change nothing.
+      onClick={() => {
+        setPressedEarly(true);
+        arm();
+      }}
     >
       {ready ? <Suspense fallback={fallback}>{typeof children === 'function' ? children(pressedEarly) : children}</Suspense> : fallback}
     </span>
