@@ -38,7 +38,7 @@ export const adminOrderRows = [
     tracking_number: 'INP123',
     tracking_url: 'https://tracking.example/INP123',
     order_items: [{ id: 'i3', product_id: 'p1', quantity: 2, price: 50, product_name: 'Róże', products: { name: 'Bukiet róż' } }],
-    // The ledger (issue 35): a BLIK payment begun at PayU, not finished.
+    // The ledger: a BLIK payment begun at PayU, not finished.
     amount_paid: 0,
     amount_refunded: 0,
     payments: [
@@ -154,7 +154,7 @@ export function adminHandlers(patches: StatusPatch[] = [], rows: typeof adminOrd
     http.patch('*/rest/v1/orders', async ({ request }) => {
       const params = new URL(request.url).searchParams;
       const id = params.get('id')?.replace(/^eq\./, '') ?? null;
-      // A guarded update names the field it changes: status, or the fulfilment state (issue 17).
+      // A guarded update names the field it changes: status, or the fulfilment state.
       const field = params.has('fulfilment_state') ? 'fulfilment_state' : 'status';
       const from = params.get(field)?.replace(/^eq\./, '') ?? null;
       const body: unknown = await request.json();
@@ -191,7 +191,7 @@ export interface OwnerPaymentCall {
 }
 
 /**
- * owner-payments (issue 35): records each call with its bearer and answers
+ * owner-payments: records each call with its bearer and answers
  * with `answer` (default 200 with a new id, as the function does). Tests
  * change `rows` inside `answer` to play the ledger.
  */

@@ -116,7 +116,7 @@ export const handlers = [
       { status: 400, headers: { 'x-supabase-api-version': '2024-01-01' } },
     );
   }),
-  // Auth (issue 4): sign-up answers like a local GoTrue without email confirmation.
+  // Auth: sign-up answers like a local GoTrue without email confirmation.
   http.post('*/auth/v1/signup', async ({ request }) => {
     const body: unknown = await request.json().catch(() => null);
     const credentials = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};

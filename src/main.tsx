@@ -19,7 +19,7 @@ if (/[#&](access_token|error|type)=/.test(window.location.hash)) {
 /** Builds the router and hydrates the server's page (or renders the shell), each step in a task of its own. */
 async function startApp(): Promise<void> {
   // React DOM is its own chunk (index.html preloads it beside this one): evaluated in a task of its own, and cached
-  // across releases of the app, which change this chunk but not that one (issue 22).
+  // across releases of the app, which change this chunk but not that one.
   const reactDom = import('react-dom/client');
   // On a first visit the history gives the page's entry a key (history.replaceState, several ms on a slow phone):
   // not in the same task as building the router and its route tree.
@@ -85,7 +85,7 @@ function openLocalStorage(): void {
 }
 
 // Evaluating this bundle is one long task on a slow phone; building the router and matching the page is the next
-// one, not the same (issue 22: no task of the first load should block a tap for long).
+// one, not the same (no task of the first load should block a tap for long).
 void nextTask()
   .then(startApp)
   .catch((error: unknown) => console.error('The app could not start', error));

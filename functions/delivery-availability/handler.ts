@@ -53,7 +53,7 @@ function requestedRange(asked: DeliveryAvailabilityRequest, booking: { from: str
 }
 
 /**
- * Which dates, windows and pickup hours can be booked (issue 17), by the
+ * Which dates, windows and pickup hours can be booked, by the
  * server's clock and the places already taken: the same rule place-order
  * checks the chosen slot with. The answer changes with every order, so it
  * is never cached on the way; the app keeps its own copy for offline use.

@@ -40,10 +40,10 @@ export interface OrderMailRow extends OrderChoicesRow {
   recipient_name: string | null;
   recipient_phone: string | null;
   payment_method: string;
-  /** Absent on rows read before issue 18's cancel reason. */
+  /** Absent on rows read before the cancel reason existed. */
   cancel_reason?: string | null;
   created_at: string;
-  /** Issue 19 (absent on rows read before it): the invoice, and the ribbon that makes a wreath personalised. */
+  /** Absent on older rows: the invoice, and the ribbon that makes a wreath personalised. */
   invoice?: unknown;
   ribbon_text?: string | null;
   order_items: {
@@ -73,7 +73,7 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 const isCategory = (value: string): value is CategoryId => (CATEGORY_IDS as readonly string[]).includes(value);
 const isRule = (value: string | null): value is WithdrawalRule => (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '');
 
-/** Why a line cannot be returned (issue 19), from its product's category and setting; null when it can, or when the product is unknown. */
+/** Why a line cannot be returned, from its product's category and setting; null when it can, or when the product is unknown. */
 function lineExemption(item: OrderMailRow['order_items'][number], ribbonText: string | null | undefined): WithdrawalExemption | null {
   const product = item.products;
   if (!product || !isCategory(product.category)) return null;

@@ -53,7 +53,7 @@ export interface OrderPageView {
    * buyer's session is the proof, see handler.ts).
    */
   payment: { orderId: string; accessKey: string | null } | null;
-  /** The buyer's company for an invoice (issue 19); null without one. */
+  /** The buyer's company for an invoice; null without one. */
   invoice: OrderInvoice | null;
   /** What the buyer chose beyond the products (card, occasion, grave, services…), as the confirmation mail lists it. */
   choices: ChoiceRow[];

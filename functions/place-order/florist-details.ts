@@ -34,7 +34,7 @@ export interface OrderDetails {
   card_anonymous: boolean;
   substitution: SubstitutionChoice;
   services: PricedService[];
-  /** Issue 19: the buyer's company for the invoice (NIP as 10 digits); null without one. */
+  /** The buyer's company for the invoice (NIP as 10 digits); null without one. */
   invoice: OrderInvoice | null;
 }
 

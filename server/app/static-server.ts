@@ -29,7 +29,7 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.woff2': 'font/woff2',
   '.xml': 'application/xml; charset=utf-8',
-  // The model withdrawal form /terms offers (issue 19).
+  // The model withdrawal form /terms offers.
   '.pdf': 'application/pdf',
 };
 

@@ -4,7 +4,7 @@ import type { DayAvailability } from './delivery-calendar.ts';
 import type { DeliveryServiceId } from './delivery-settings.ts';
 
 /**
- * The delivery-availability function's contract (issue 17), defined once:
+ * The delivery-availability function's contract, defined once:
  * the checkout's picker, the outbox's 'pick another window' and the admin's
  * day view ask it which dates, windows and pickup hours can be booked. The
  * answer is computed on the server, with the server's clock, from the

@@ -1,6 +1,6 @@
 /**
- * Which delivery dates, windows and pickup hours can be booked (issue 17,
- * docs/spec.md 'Florist rules'): one rule for the availability answer the
+ * Which delivery dates, windows and pickup hours can be booked
+ * (docs/spec.md 'Florist rules'): one rule for the availability answer the
  * checkout's picker shows and for place-order's check of the chosen slot,
  * so the two can never disagree. The caller passes the current instant (the
  * server's clock, never the device's) and the places already booked; every

@@ -1,5 +1,5 @@
 /**
- * The 'Dostawy' settings (issue 17): delivery windows, cut-offs, lead time,
+ * The 'Dostawy' settings: delivery windows, cut-offs, lead time,
  * horizon, capacity, closed dates, holiday switches, peak days, pickup hours
  * and service prices. They are stored as app settings (text values, one key
  * each) so the owner's form, the availability function and place-order read

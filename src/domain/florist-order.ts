@@ -1,5 +1,5 @@
 /**
- * The florist's side of an order (issue 17): who receives it, for which
+ * The florist's side of an order: who receives it, for which
  * occasion, where the ceremony is, the card's words, the ribbon, the grave,
  * what to do when a flower runs out, and how far the delivery has got. The
  * checkout, place-order, the admin day view and the printed ticket all read

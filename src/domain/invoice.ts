@@ -1,7 +1,7 @@
 import { formatNip, normaliseNip } from './nip.ts';
 
 /**
- * The invoice data an order carries (issue 19), as public.orders.invoice
+ * The invoice data an order carries, as public.orders.invoice
  * stores it: the NIP as 10 digits, the company's name and address as typed.
  * The owner issues the invoice outside the shop (docs/invoices-ksef.md).
  */

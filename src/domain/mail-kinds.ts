@@ -1,5 +1,5 @@
 /**
- * The mails the shop sends about an order (issue 18), one job each per order
+ * The mails the shop sends about an order, one job each per order
  * (public.mail_jobs): their names, and how the owner's admin names them and
  * their state. The wording of the mails themselves lives with the templates
  * (functions/_shared/mail/templates.ts).
@@ -20,7 +20,7 @@ export const MAIL_KINDS = [
   'fulfilment-failed-attempt',
   // Asked for by a guest (order-link-request): an order may have several.
   'order-link',
-  // One pair per withdrawal request (issue 19), each carrying that request's receipt (mail_jobs.details).
+  // One pair per withdrawal request, each carrying that request's receipt (mail_jobs.details).
   'withdrawal-received',
   'owner-withdrawal',
 ] as const;

@@ -64,7 +64,7 @@ export interface PlacedOrder {
    */
   accessKey?: string;
   /**
-   * Issue 17; optional because orders kept by older versions lack them.
+   * Optional because orders kept by older versions lack them.
    * servicesCost: PLN of the paid services (total = subtotal + shippingCost + servicesCost).
    * deliveryDate ('YYYY-MM-DD') with deliveryWindow/deliveryWindowLabel (home, cemetery) or pickupTime (store); null for couriers.
    */

@@ -4,7 +4,7 @@ import { PRODUCT_SAFETY_LIMITS } from './product-safety.ts';
 import { DEFAULT_WITHDRAWAL_RULE, WITHDRAWAL_RULES, type WithdrawalRule } from './withdrawal-right.ts';
 
 /**
- * The admin product form's legal part (issue 19): the withdrawal rule and the
+ * The admin product form's legal part: the withdrawal rule and the
  * GPSR details. Kept apart from product-schema.ts, which spreads it into the
  * one product form schema, so the legal fields are defined in one place.
  */

@@ -1,5 +1,5 @@
 /**
- * Product photos (issue 20): what a product row stores about each photo, and
+ * Product photos: what a product row stores about each photo, and
  * the one rule that names its files and builds its addresses. Pure: the shop,
  * the admin app, the service worker and the tests all derive paths from here.
  *

@@ -2,7 +2,7 @@ import { fromPln, type Grosz } from './money.ts';
 import type { ProductRow } from './product.ts';
 
 /**
- * The price a product is sold at, and how a reduction is shown (issue 19).
+ * The price a product is sold at, and how a reduction is shown.
  * The one place the shop reads a product's price: cards, the product page,
  * the cart and the checkout. Copies stored on a device before promotions
  * existed lack the newer fields and read as their regular price.

@@ -30,7 +30,7 @@ export const PRODUCT_SAFETY_HEADING = 'Informacje o bezpieczeństwie produktu';
 
 export type ProductSafetyValues = Partial<Record<ProductSafetyField, string | null>>;
 
-/** Live flowers need no GPSR details (issue 19); every other category does. */
+/** Live flowers need no GPSR details; every other category does. */
 export function needsSafetyInfo(product: { category: CategoryId }): boolean {
   return product.category !== 'live-flowers';
 }

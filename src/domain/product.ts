@@ -11,13 +11,13 @@ export interface ProductRow {
   category: CategoryId;
   /** The illustration, shown when the product has no photos. */
   image_url: string;
-  /** The owner's photos in display order, the main one first (issue 20). Absent on copies stored before photos existed; read through productPhotos(). */
+  /** The owner's photos in display order, the main one first. Absent on copies stored before photos existed; read through productPhotos(). */
   photos?: ProductPhoto[];
   is_featured: boolean;
   stock: number;
   /** Made for each order (bouquets, wreaths): stock is not counted. Absent on copies stored before it existed. */
   made_to_order?: boolean;
-  /** Per-product withdrawal setting (issue 19). Absent on copies stored before it existed: 'category'. */
+  /** Per-product withdrawal setting. Absent on copies stored before it existed: 'category'. */
   withdrawal_rule?: WithdrawalRule;
   /** Product safety (GPSR): null when not given; absent on copies stored before the columns existed. */
   manufacturer_name?: string | null;
@@ -25,7 +25,7 @@ export interface ProductRow {
   /** Email, phone or web address of the manufacturer. */
   manufacturer_contact?: string | null;
   safety_warnings?: string | null;
-  /** A promotion (issue 19): its price, in force from promo_starts_at (inclusive) until promo_ends_at (exclusive); open sides are null. */
+  /** A promotion: its price, in force from promo_starts_at (inclusive) until promo_ends_at (exclusive); open sides are null. */
   promo_price?: number | null;
   promo_starts_at?: string | null;
   promo_ends_at?: string | null;

@@ -5,7 +5,7 @@ import type { ProductRow } from './product.ts';
 import { warsawDate, warsawInstant } from './warsaw-time.ts';
 
 /**
- * The admin product form's promotion (issue 19): 'Cena promocyjna' with the
+ * The admin product form's promotion: 'Cena promocyjna' with the
  * Europe/Warsaw dates 'Od' and 'Do'. Kept apart from product-schema.ts, which
  * spreads the entries into the one product form schema and adds the checks
  * that compare fields. A promotion runs from 00:00 of 'Od' to the end of 'Do'

@@ -12,7 +12,7 @@ import {
 
 /**
  * The withdrawal request (/odstapienie and the withdrawal-request function,
- * issue 19, Directive (EU) 2023/2673): the form's schema, defined once and
+ * Directive (EU) 2023/2673): the form's schema, defined once and
  * re-parsed by the function; which ordered lines a request may return, and
  * what the shop answers. Which goods have no right at all is decided by
  * withdrawal-right.ts; this module only applies it to an order.

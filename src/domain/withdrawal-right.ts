@@ -1,5 +1,5 @@
 /**
- * Which goods a consumer may return within 14 days (issue 19). The product
+ * Which goods a consumer may return within 14 days. The product
  * page, the cart, the order confirmation, the /odstapienie form and the
  * withdrawal-request function all ask this module, so the rule lives here.
  *

@@ -7,7 +7,7 @@ let keeps: Promise<boolean> | null = null;
  * Whether this device already keeps the shop's data (cart, queued orders,
  * catalogue copy), asked once per page without opening the database:
  * opening it creates it, and on a first visit that alone is a long task on a
- * slow phone (issue 22). Unknown (an older browser, an error) counts as yes.
+ * slow phone. Unknown (an older browser, an error) counts as yes.
  */
 export function deviceKeepsData(): Promise<boolean> {
   keeps ??= (async () => {

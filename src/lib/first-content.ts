@@ -21,7 +21,7 @@ export function markFirstContent(): void {
   const notifyAll = [...waiting];
   waiting.clear();
   // Each waiting part in a task of its own: starting a dozen imports and agents at once was one long task at
-  // hydration on a slow phone (issue 22). A part cancelled meanwhile is skipped by its own `once`.
+  // hydration on a slow phone. A part cancelled meanwhile is skipped by its own `once`.
   void (async () => {
     for (const notify of notifyAll) {
       await nextTask();

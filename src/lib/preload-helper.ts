@@ -3,7 +3,7 @@
  * compactPreloadHelper): every dynamic import goes through it. Vite's also
  * handles modulepreload links, CSP nonces and relative bases, none of which
  * this build uses (modulePreload's resolveDependencies leaves a lazy chunk
- * only its stylesheets); it was 0.6 KiB of the entry's gzip (issue 22).
+ * only its stylesheets); it was 0.6 KiB of the entry's gzip.
  * This one adds a lazy chunk's stylesheets, once each, and waits for them
  * before the chunk runs, as Vite's does.
  */

@@ -2,7 +2,7 @@ import { photoImageAttributes, productPhotos, type PhotoVariantWidth, type Produ
 import { getBackendConfig } from './backend-config.ts';
 
 /**
- * A product's picture (issue 20): its main photo as a responsive <img>, or
+ * A product's picture: its main photo as a responsive <img>, or
  * the illustration when it has none. In lib because the catalog, the cart and
  * the account all draw products.
  */

@@ -2,7 +2,7 @@
  * After a navigation to another page, focus moves to the page's main
  * heading (or the main landmark while the page still loads), so a screen
  * reader says where the user is and the next Tab starts in the new page
- * instead of on <body> (issue 21). Search-only changes (filters, an open
+ * instead of on <body>. Search-only changes (filters, an open
  * dialog) keep the focus where it is.
  */
 

@@ -2,7 +2,7 @@
  * A route's search params as the URL has them: the named keys whose values
  * are non-empty text, nothing else. For a page that parses its params itself
  * (its parser and the rules it needs then load with the page's code, not with
- * the route table every visitor downloads first: issue 22). The keys still
+ * the route table every visitor downloads first). The keys still
  * type the route's links and navigations.
  */
 export function textSearchParams<Key extends string>(...keys: Key[]) {

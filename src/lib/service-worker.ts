@@ -1,6 +1,6 @@
 /**
  * The app's own service worker, for the parts of the page that hand work to it
- * (keeping the catalogue on the device, off the page's main thread: issue 22).
+ * (keeping the catalogue on the device, off the page's main thread).
  * src/features/pwa/register-sw.ts reports how registering it went.
  */
 let reportRegistration: (registration: ServiceWorkerRegistration | null) => void = () => {};

@@ -21,7 +21,7 @@ export function serverPageLeft(): void {
  * True while React renders on the server or hydrates server markup, false in
  * every render in the browser after that. Not useSyncExternalStore with a
  * server snapshot: React re-renders such a component synchronously right
- * after hydration, in one task that cannot yield (issue 22 measured 100–200 ms
+ * after hydration, in one task that cannot yield (measured 100–200 ms
  * at 4× CPU on /shop). Here the switch is a transition, rendered in slices.
  */
 export function useHydrating(): boolean {

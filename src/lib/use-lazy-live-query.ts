@@ -16,7 +16,7 @@ export type LiveQueryStart =
    * data at all. Else (a first visit) only when the page opens the database
    * for another reason (a heart, a cart line), or comes back into view with
    * data kept meanwhile (another tab): a first visit then loads no database
-   * code while it comes to life (issue 22).
+   * code while it comes to life.
    */
   | 'when-device-keeps-data';
 
@@ -82,7 +82,7 @@ export function useLazyLiveQuery<T>(
 /**
  * Dexie's code, the database it defines, and the database's opening, each in
  * a task of its own: on a slow phone any two together are one long task
- * (issue 22). Opened before any query is handed the database: Dexie runs the
+ *. Opened before any query is handed the database: Dexie runs the
  * queries that wait for the opening in the same task as its completion.
  */
 async function openDatabase(): Promise<{ liveQuery: typeof liveQueryOfDexie; db: KwiaciarniaDb }> {

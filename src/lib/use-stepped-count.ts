@@ -4,7 +4,7 @@ import { nextTask } from './next-task.ts';
 /**
  * A count that climbs to `target` by `step`, each step as a transition in a
  * task of its own: the rest of a long list is added in small commits that a
- * slow phone interleaves with taps and paints, not in one long task (issue 22).
+ * slow phone interleaves with taps and paints, not in one long task.
  * Starting at `target` or above renders everything at once.
  */
 export function useSteppedCount(target: number, start: number, step: number): number {

@@ -56,7 +56,7 @@ function useInBackOffice(): boolean {
   return useRouterState({ select: (state) => state.matches.some((match) => match.routeId === '/admin') });
 }
 
-/** Issue 21: a new page takes the focus to its main heading (src/lib/route-focus.ts). */
+/** A new page takes the focus to its main heading (src/lib/route-focus.ts). */
 function useFocusOnNavigation() {
   const router = useRouter();
   useEffect(
@@ -74,7 +74,7 @@ function useFocusOnNavigation() {
 /**
  * The account menu is the shell's only part that follows the session: the
  * shell itself does not, so the session's first check after hydration
- * re-renders this slot, not the whole page (issue 22).
+ * re-renders this slot, not the whole page.
  */
 function AccountSlot() {
   const { user, logout } = useAuth();

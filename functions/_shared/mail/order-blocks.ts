@@ -50,7 +50,7 @@ export function itemRows(order: OrderMailData): MailBlock {
   };
 }
 
-/** The confirmation's lines: each one without a withdrawal right says so, and why (issue 19). */
+/** The confirmation's lines: each one without a withdrawal right says so, and why. */
 export function confirmedItemRows(order: OrderMailData): MailBlock {
   return {
     kind: 'rows',
@@ -151,7 +151,7 @@ export function transferBlocks(context: MailContext): MailBlock[] {
 
 /**
  * Art. 27 and 38 ust. 1 ustawy o prawach konsumenta, as they fit a florist
- * (issue 19, src/domain/withdrawal-right.ts): live flowers and personalised
+ * (src/domain/withdrawal-right.ts): live flowers and personalised
  * goods cannot be returned, everything else within 14 days, through /odstapienie.
  */
 export function withdrawalBlocks(context: MailContext): MailBlock[] {

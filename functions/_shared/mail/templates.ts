@@ -84,7 +84,7 @@ export interface OrderMailData {
   paymentMethod: PaymentMethod;
   /** The owner's reason for cancelling, carried by the 'Anulowane' mail. */
   cancelReason?: string | null;
-  /** The buyer's company for an invoice (issue 19); null or absent without one. */
+  /** The buyer's company for an invoice; null or absent without one. */
   invoice?: OrderInvoice | null;
   /** The card, the occasion, the grave and the rest the customer chose; absent leaves them out. */
   choices?: OrderChoices;

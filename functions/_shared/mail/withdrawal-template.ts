@@ -6,7 +6,7 @@ import { greeting, orderLinkBlock } from './order-blocks.ts';
 import type { MailContext, Template } from './templates.ts';
 
 /*
- * The two mails of a withdrawal request (issue 19): the customer's
+ * The two mails of a withdrawal request: the customer's
  * confirmation ('withdrawal-received', a durable medium as art. 32 ust. 4
  * ustawy o prawach konsumenta asks) and the owner's notice. Both say what the
  * request accepted and what it refused, from the receipt the

@@ -1,6 +1,6 @@
 import { normalizeForSearch } from '../../domain/search.ts';
 
-/** The order fields the back office searches: number, customer name, email and phone, and the recipient's name and phone (issue 17). */
+/** The order fields the back office searches: number, customer name, email and phone, and the recipient's name and phone. */
 export interface SearchableOrder {
   number: string;
   customerName: string;

@@ -74,7 +74,7 @@ export function SavedDataNotice({ savedAt, onRetry }: { savedAt: string; onRetry
   );
 }
 
-/** A mailto/tel link the owner taps on a phone: 44 px tall, however short its text (WCAG 2.5.8, issue 21). */
+/** A mailto/tel link the owner taps on a phone: 44 px tall, however short its text (WCAG 2.5.8). */
 export const contactLinkClass = 'inline-flex min-h-11 items-center break-all text-forest-800 underline';
 
 export const selectClass =

@@ -24,7 +24,7 @@ export function AuthProvider({
   const [state, setState] = useState(() => (hydrating ? CHECKING_SESSION : store.getState()));
   useEffect(() => {
     // After hydration, this device's state replaces the server's as a transition, rendered in slices: with
-    // useSyncExternalStore React would re-render (and finish hydrating) every reader at once, in one long task (issue 22).
+    // useSyncExternalStore React would re-render (and finish hydrating) every reader at once, in one long task.
     startTransition(() => setState(store.getState()));
     return store.subscribe(() => setState(store.getState()));
   }, [store]);

@@ -5,7 +5,7 @@ import { canBeOrdered } from '../../domain/stock.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
 // The confirmation dialog (Headless UI, ~18 KiB gzip) is not needed to show the catalog, nor fetched while the page
-// loads (issue 22: JS until network idle): it loads when the visitor points at or focuses an add button, or adds.
+// loads (JS until network idle): it loads when the visitor points at or focuses an add button, or adds.
 const loadDialog = () => import('./added-to-cart-dialog.tsx');
 type ConfirmationDialog = Awaited<ReturnType<typeof loadDialog>>['AddedToCartDialog'];
 

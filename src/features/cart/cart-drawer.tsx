@@ -96,7 +96,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                           >
                             <MinusIcon className="size-5" />
                           </button>
-                          {/* Visible text, not aria-label: a span's label is ignored (issue 21). */}
+                          {/* Visible text, not aria-label: a span's label is ignored. */}
                           <span className="min-w-8 text-center tabular-nums">
                             <span className="sr-only">Ilość: </span>
                             {line.quantity}

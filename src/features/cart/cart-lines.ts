@@ -46,7 +46,7 @@ export interface CartViewLine {
   picture: PicturedProduct | null;
   /** Decides the delivery methods on offer (live flowers travel only locally); null when unknown. */
   category: CategoryId | null;
-  /** The product's own withdrawal setting (issue 19); null when the product is unknown. Rows stored before it existed read as 'category'. */
+  /** The product's own withdrawal setting; null when the product is unknown. Rows stored before it existed read as 'category'. */
   withdrawalRule: WithdrawalRule | null;
   /** Why this line cannot be returned within 14 days, from the category or the setting; null when it can, or the product is unknown. */
   withdrawalExemption: WithdrawalExemption | null;

@@ -61,7 +61,7 @@ let inFlight: Promise<ProductRow[]> | null = null;
  * Keeps `rows` on the device without holding up the page. Where the app has
  * its service worker, the worker writes them: Dexie's code and the writing
  * then never run on the page's main thread, which on a first visit loads no
- * database code at all (issue 22); a first visit's copy waits for the
+ * database code at all; a first visit's copy waits for the
  * worker's install, and the worker is what opens the shop offline anyway.
  * A full or blocked database must not hide fresh data: failures are notes.
  */

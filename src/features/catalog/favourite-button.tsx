@@ -10,7 +10,7 @@ const VARIANT_CLASS = {
 /**
  * The heart over a card or beside a product's name. Its colour fades only where there is hover to fade for (as the
  * cards' buttons, CARD_ACTION_CLASS): on a loaded phone the page's hearts were seen fading their colours while /shop
- * came to life, 12 hearts × 6 properties of main-thread transitions (issue 22).
+ * came to life, 12 hearts × 6 properties of main-thread transitions.
  */
 export function FavouriteButton({
   pressed,

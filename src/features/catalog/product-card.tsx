@@ -77,7 +77,7 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
 /**
  * Look for a card's action button: compact enough for two cards side by side on a phone. The colour fades only
  * where there is hover to fade for: on a touch screen every card's button turning from "not yet" to ready when the
- * page comes to life faded too, a dozen colour animations on the main thread in the middle of hydration (issue 22).
+ * page comes to life faded too, a dozen colour animations on the main thread in the middle of hydration.
  */
 export const CARD_ACTION_CLASS =
   'inline-flex min-h-11 w-full items-center justify-center rounded-full bg-blush-300 px-2 py-2 text-sm leading-tight font-semibold text-forest-900 shadow-sm [@media(hover:hover)]:transition-colors hover:bg-blush-400 disabled:cursor-not-allowed disabled:bg-cream-200 disabled:text-ink-muted disabled:shadow-none';

@@ -5,7 +5,7 @@ import { Icon } from '../../lib/icons.tsx';
 import { ProductImage } from '../../lib/product-image.tsx';
 
 /**
- * The product page's pictures (issue 20). Several photos: a carousel (WAI-ARIA
+ * The product page's pictures. Several photos: a carousel (WAI-ARIA
  * APG) built on a CSS scroll-snap strip, so a finger swipes it natively;
  * previous/next buttons, thumbnails and the arrow keys move it, and a live
  * region says which photo shows. One photo, or the illustration: just the

@@ -16,7 +16,7 @@ const EAGER_IMAGES = 3;
 const gridClass = 'grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-5';
 /**
  * A card off screen is not styled, laid out or painted until it nears the
- * viewport (issue 22: the browser's first layout of a page of cards was a
+ * viewport (the browser's first layout of a page of cards was a
  * long task on a slow phone). The placeholder height is about a card's at
  * phone width; `auto` keeps the real height once a card has been shown. The
  * clip margin keeps the card's shadow, which the containment would cut.

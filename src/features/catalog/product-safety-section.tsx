@@ -2,7 +2,7 @@ import { PRODUCT_SAFETY_HEADING, productSafetyInfo } from '../../domain/product-
 import type { ProductRow } from '../../domain/product.ts';
 
 /**
- * 'Informacje o bezpieczeństwie produktu' (GPSR, issue 19): the manufacturer,
+ * 'Informacje o bezpieczeństwie produktu' (GPSR): the manufacturer,
  * their address and contact, and the warnings, for products other than live
  * flowers. Nothing is shown when the owner has given none.
  */

@@ -15,8 +15,8 @@ const termsLink = (
 );
 
 /**
- * Whether the customer may return this product within 14 days (issue 19,
- * art. 38 ustawy o prawach konsumenta), on the product page: the mark and
+ * Whether the customer may return this product within 14 days
+ * (art. 38 ustawy o prawach konsumenta), on the product page: the mark and
  * the reason for a product without the right; for a wreath or wiązanka, that
  * a ribbon with the customer's text takes the right away; otherwise the
  * 14 days.

@@ -72,7 +72,7 @@ export function ShopPage({
 
   // On a phone the chips scroll sideways: bring the chosen one into view. Measured at the next frame, where the
   // browser lays the page out anyway: read in the effect, the sizes forced a layout of the whole page in the middle
-  // of the hydration's effects (issue 22).
+  // of the hydration's effects.
   const chips = useRef<HTMLUListElement>(null);
   useEffect(() => {
     const frame = requestAnimationFrame(() => {

@@ -7,7 +7,7 @@ export const WANTS_INVOICE_LABEL = 'Chcę otrzymać fakturę';
 const INVOICE_FIELDS_ID = 'checkout-invoice-fields';
 
 /**
- * 'Faktura' (issue 19): a checkbox, and once ticked the buyer's NIP, company
+ * 'Faktura': a checkbox, and once ticked the buyer's NIP, company
  * name and address. The fields follow the checkbox in the tab order, so a
  * keyboard or screen-reader user meets them right after ticking it.
  */

@@ -73,7 +73,7 @@ function usePlacedOrder(
   return facts;
 }
 
-/** Issue 19: the company the invoice will be issued to, as the customer gave it. */
+/** The company the invoice will be issued to, as the customer gave it. */
 function InvoiceNote({ invoice }: { invoice: OrderInvoice | null }) {
   if (!invoice) return null;
   return (
@@ -128,7 +128,7 @@ function TransferDetails({
         )}
         <dl className="mt-4 divide-y divide-forest-100">
           {rows.map((row) => (
-            // dt and dd straight inside the row's div, the only wrapper a <dl> allows (axe dlitem, issue 21).
+            // dt and dd straight inside the row's div, the only wrapper a <dl> allows (axe dlitem).
             <div key={row.label} className="py-3">
               <dt className="text-sm text-ink-muted">{row.label}</dt>
               <dd className="mt-1 flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">

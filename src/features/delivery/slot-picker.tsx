@@ -34,7 +34,7 @@ export interface DeliverySlotErrors {
 }
 
 /**
- * The 'Kiedy' picker (issue 17): self-contained, it asks the
+ * The 'Kiedy' picker: self-contained, it asks the
  * delivery-availability function itself and keeps the last answer on the
  * device for offline use. The checkout and the outbox's 'pick another
  * window' both use it.

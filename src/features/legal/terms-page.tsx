@@ -2,7 +2,7 @@ import { usePublicSettings } from '../../lib/public-settings.ts';
 import { LegalLayout, LegalSection } from './legal-layout.tsx';
 import { WithdrawalTerms } from './withdrawal-terms.tsx';
 
-/** docs/spec.md §9 terms: withdrawal (issue 19), complaints, shipping and transfer times, local delivery of live flowers. */
+/** docs/spec.md §9 terms: withdrawal, complaints, shipping and transfer times, local delivery of live flowers. */
 export function TermsPage() {
   const settings = usePublicSettings();
 

@@ -6,7 +6,7 @@ import { WITHDRAWAL_FORM_BYTES, WITHDRAWAL_FORM_FILE, WITHDRAWAL_FORM_PATH, form
 const link = 'font-medium text-forest-800 underline';
 
 /**
- * The terms' 'Prawo odstąpienia od umowy' (issue 19; docs/spec.md §9), in
+ * The terms' 'Prawo odstąpienia od umowy' (docs/spec.md §9), in
  * plain words: the 14 days, the two exceptions a florist meets (art. 38 ust. 1 pkt 4
  * and pkt 3 ustawy o prawach konsumenta), how to withdraw and what follows.
  * The owner's lawyer should review it (docs/legal.md).

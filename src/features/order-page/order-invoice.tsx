@@ -1,7 +1,7 @@
 import type { OrderInvoice } from '../../domain/invoice.ts';
 import { InvoiceList } from '../../lib/invoice-list.tsx';
 
-/** 'Faktura' on the order page (issue 19): the company the invoice will be issued to. */
+/** 'Faktura' on the order page: the company the invoice will be issued to. */
 export function OrderInvoiceSection({ invoice }: { invoice: OrderInvoice | null }) {
   if (!invoice) return null;
   return (

@@ -23,7 +23,7 @@ export const orderViewSchema = v.object({
   paymentMethod: v.string(),
   // The device's own key when it opened the page; null when the mail's link or the session is the proof.
   payment: v.nullable(v.object({ orderId: v.string(), accessKey: v.optional(v.nullable(v.string()), null) })),
-  // Issue 19; optional so an answer from a function deployed before it still reads.
+  // Optional so an answer from an older deployment of the function still reads.
   invoice: v.optional(v.nullable(v.object({ nip: v.string(), company: v.string(), address: v.string() })), null),
   // The card, the occasion, the grave…; optional so an answer from a function deployed before them still reads.
   choices: v.optional(v.array(v.object({ label: v.string(), value: v.string() })), []),

@@ -118,5 +118,5 @@ export async function deviceOrderAccessKey(orderNumber: string): Promise<string 
   return entry?.order?.accessKey ?? null;
 }
 
-/** An outbox entry from before issue 19 has no invoice fields. */
+/** An outbox entry from an older version has no invoice fields. */
 const EMPTY_INVOICE = { wantsInvoice: false, invoiceNip: '', invoiceCompany: '', invoiceAddress: '' };

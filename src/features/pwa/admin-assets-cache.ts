@@ -1,5 +1,5 @@
 /**
- * The back office's files on the owner's device (issue 22). A visitor's
+ * The back office's files on the owner's device. A visitor's
  * precache leaves them out; the build lists them in /admin-assets.json
  * (vite.config.ts, precacheSplit), and after the owner signs in the page asks
  * the worker (src/sw.ts) to keep them all here, so the installed admin app

@@ -3,7 +3,7 @@ export const CACHE_ADMIN_ASSETS_MESSAGE = { type: 'CACHE_ADMIN_ASSETS' } as cons
 
 /**
  * The owner is signed in on this device: ask the service worker to keep the
- * whole back office, which a visitor's precache leaves out (issue 22), so the
+ * whole back office, which a visitor's precache leaves out, so the
  * installed admin app opens offline. Asked on every page the owner opens;
  * the worker fetches only what it lacks. Without a worker (development,
  * tests, an old browser) nothing happens.

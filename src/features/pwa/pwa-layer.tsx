@@ -4,7 +4,7 @@ import { OfflineNotice } from './offline-notice.tsx';
 import { currentInstallEnvironment, needsIosInstallHint } from './platform.ts';
 import { getPwaState, subscribePwaState, type PwaState } from './pwa-store.ts';
 
-// Most visits see neither (issue 22): their code comes when there is something to show. The offline notice stays
+// Most visits see neither: their code comes when there is something to show. The offline notice stays
 // here, loaded with the page: when the connection drops, its code could not come any more on a first visit.
 const UpdatePrompt = lazy(() => import('./update-prompt.tsx').then((module) => ({ default: module.UpdatePrompt })));
 const InstallOffer = lazy(() => import('./install-offer.tsx').then((module) => ({ default: module.InstallOffer })));

@@ -16,7 +16,7 @@ const WAITING_GRACE_MS = 200;
  * Registers /sw.js (loaded lazily after `load`, see main.tsx) and turns its
  * lifecycle into the store the update prompt reads. Written against the
  * browser's API rather than workbox-window: the few lines it needs cost less
- * than the library on every page (issue 22's JS budgets).
+ * than the library on every page (the storefront's JS budgets, docs/performance.md).
  * Nothing here reloads a page unless the visitor clicked 'Odśwież' in it.
  */
 export function registerServiceWorker(): void {

@@ -11,7 +11,7 @@ const AccountMenu = lazy(() => loadAccountMenu().then((module) => ({ default: mo
  * The 'Panel klienta' dropdown, behind a same-size plain button until the
  * visitor points at, focuses or presses it: Headless UI's menu and its
  * positioning code (~22 KiB gzip, a long task to mount on a slow phone) are
- * not part of loading a page (issue 22). A press before the chunk arrived
+ * not part of loading a page. A press before the chunk arrived
  * opens the menu once it has.
  */
 export function AccountMenuSlot({ user, onLogout }: Omit<AccountMenuProps, 'openOnMount'>) {

@@ -2,7 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
 import { SiteHeader } from './site-header.tsx';
 
-// Neither is needed to show a page or to use its first screen (issue 22). The banner waits for the page's content.
+// Neither is needed to show a page or to use its first screen. The banner waits for the page's content.
 // The footer is below the fold (the main area is at least a screen tall): its code comes when the visitor scrolls
 // near it, and a server-rendered page keeps its footer HTML, links working, until then.
 const CookieBannerSlot = lazyAfterFirstContent(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot));

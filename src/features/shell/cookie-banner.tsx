@@ -16,7 +16,7 @@ function store(storage: () => Storage, key: string, value: string): void {
  * banner then covers nothing a keyboard user reaches. Read from a
  * ResizeObserver, which reports after the browser's own layout: asking for
  * the height while React commits would force a layout of the whole page
- * inside that task (issue 22: one long task on a slow phone).
+ * inside that task (one long task on a slow phone).
  */
 function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
   useEffect(() => {

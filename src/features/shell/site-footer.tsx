@@ -8,7 +8,7 @@ export function SiteFooter({ id, extraSlot }: { id: string; extraSlot?: ReactNod
   const shopName = useShopName();
 
   return (
-    // Below the fold on every page: not styled, laid out or painted until it nears the viewport (issue 22). The
+    // Below the fold on every page: not styled, laid out or painted until it nears the viewport. The
     // placeholder heights are its heights at phone, tablet and desktop widths; `auto` keeps the real one once shown.
     <footer
       id={id}

@@ -12,7 +12,7 @@ const SOLID_AFTER_PX = 50;
 const desktopLink =
   'rounded-full px-4 py-2 text-[0.95rem] font-medium text-forest-900 transition-colors hover:bg-forest-50 data-[status=active]:bg-forest-100';
 
-// The phone's menu is opened by few visitors: its code loads when one points at, focuses or taps the button (issue 22).
+// The phone's menu is opened by few visitors: its code loads when one points at, focuses or taps the button.
 const loadMobileMenu = () => import('./mobile-menu.tsx');
 type MobileMenuComponent = Awaited<ReturnType<typeof loadMobileMenu>>['MobileMenu'];
 

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 /**
  * The last scroll position seen by the scroll listener. Read there, once per
  * scroll event, never while React checks its snapshot: reading scrollY then
- * forces a layout in the middle of hydration (issue 22, ~25 ms at 4× CPU).
+ * forces a layout in the middle of hydration (~25 ms at 4× CPU).
  */
 let lastScrollY = 0;
 const listeners = new Set<() => void>();

@@ -18,7 +18,7 @@ export interface WithdrawalPageProps {
 }
 
 /**
- * /odstapienie, the withdrawal function (issue 19, Directive (EU) 2023/2673):
+ * /odstapienie, the withdrawal function (Directive (EU) 2023/2673):
  * the order by number and email, then the lines to return, then the
  * confirmation. What was typed stays while the steps change or a call fails.
  */

@@ -38,7 +38,7 @@ function Item({ term, children }: { term: string; children: React.ReactNode }) {
 const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 
 /**
- * Everything the florist and the driver need of one order (issue 17): when,
+ * Everything the florist and the driver need of one order: when,
  * for whom, where, the occasion and ceremony, the grave, the card, the
  * ribbon, the services and the substitution choice.
  */

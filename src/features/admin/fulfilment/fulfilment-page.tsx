@@ -21,7 +21,7 @@ const ORDER_FORMS = ['zamówienie', 'zamówienia', 'zamówień'] as const;
 const PLACE_FORMS = ['wolne miejsce', 'wolne miejsca', 'wolnych miejsc'] as const;
 
 /**
- * /admin/realizacja?date= (issue 17): the day's orders by delivery window and
+ * /admin/realizacja?date=: the day's orders by delivery window and
  * store pickups by hour, with free places per window, each order's florist
  * details and fulfilment state, and printed tickets. Reads the back office's
  * one copy of the orders, so it opens offline from the device's copy.

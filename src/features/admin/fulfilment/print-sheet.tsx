@@ -5,7 +5,7 @@ import type { AdminOrder } from '../orders/order.ts';
 import { printTicket, type PrintTicket } from './print-ticket.ts';
 
 /**
- * The printed tickets (issue 17): one A4 page per order, cut into three parts
+ * The printed tickets: one A4 page per order, cut into three parts
  * along dashed lines — the florist's work sheet, the driver's slip and the
  * card at business-card size (85 × 55 mm). Rendered beside the app (a portal
  * into <body>) and shown only in print; on screen it is not there at all.

@@ -8,7 +8,7 @@ import type { AdminOrder } from '../orders/order.ts';
 import { collectLabel } from '../payments/order-money.ts';
 
 /**
- * What one printed ticket says (issue 17): the florist's work sheet, the
+ * What one printed ticket says: the florist's work sheet, the
  * driver's slip and the card. Pure, so the rule that matters most — an
  * anonymous order never prints the buyer's name — is tested here, once.
  */

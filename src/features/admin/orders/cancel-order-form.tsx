@@ -5,7 +5,7 @@ import { FormField, inputClass } from '../../../lib/form-field.tsx';
 export const CANCEL_REASON_MAX_LENGTH = 500;
 
 /**
- * Asked before an order is cancelled (issue 18): the reason is optional and
+ * Asked before an order is cancelled: the reason is optional and
  * goes to the customer in the 'Anulowane' mail, so the owner sees that
  * before confirming. Nothing changes until 'Anuluj zamówienie'.
  */

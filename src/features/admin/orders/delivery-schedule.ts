@@ -7,7 +7,7 @@ import type { AdminOrder } from './order.ts';
 import type { DeliveryWhen } from './delivery-when.ts';
 
 /**
- * The owner's plan of deliveries (issue 17): which orders fall on which day,
+ * The owner's plan of deliveries: which orders fall on which day,
  * in which order the florist and the driver take them, and how many places
  * each window still has. Pure: the orders list and the day view share it.
  */

@@ -36,7 +36,7 @@ const FEEDBACK: Record<StatusChangeOutcome, (status: string) => { text: string; 
 
 /**
  * The order's detail (docs/spec.md §2 'Zamówienia'): customer, delivery, items, payment, tracking, and the status change;
- * for a florist order (issue 17) its delivery details, fulfilment state and the printed ticket.
+ * for a florist order its delivery details, fulfilment state and the printed ticket.
  */
 export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const { changeStatus, queued } = useAdminData();

@@ -4,7 +4,7 @@ import { InvoiceList } from '../../../lib/invoice-list.tsx';
 
 /**
  * 'Faktura' in the order detail: the buyer's company for the invoice the owner
- * issues outside the shop (issue 19, docs/invoices-ksef.md). A named region, so
+ * issues outside the shop (docs/invoices-ksef.md). A named region, so
  * the owner's screen reader can jump to it; it looks like the detail's other sections.
  */
 export function OrderInvoiceSection({ invoice, className = '' }: { invoice: OrderInvoice; className?: string }) {

@@ -9,7 +9,7 @@ const STATE_CLASSES: Record<AdminMail['state'], string> = {
   failed: 'bg-blush-50 text-blush-700',
 };
 
-/** The mails about one order and where each stands (issue 18): the owner sees a mail that did not go out, and why. */
+/** The mails about one order and where each stands: the owner sees a mail that did not go out, and why. */
 export function OrderMails({ mails }: { mails: readonly AdminMail[] }) {
   if (mails.length === 0) return <p className="text-ink-muted">Brak wiadomości do tego zamówienia.</p>;
   return (

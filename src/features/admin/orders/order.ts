@@ -59,15 +59,15 @@ export interface AdminOrder {
   customerPhone: string;
   paymentMethod: string;
   payuStatus: string | null;
-  /** The owner's words to the customer when cancelling (issue 18); null when none were given. */
+  /** The owner's words to the customer when cancelling; null when none were given. */
   cancelReason: string | null;
   trackingNumber: string | null;
   trackingUrl: string | null;
   items: AdminOrderItem[];
   florist: FloristDetails;
-  /** The mails about this order and where each stands (issue 18), oldest first. */
+  /** The mails about this order and where each stands, oldest first. */
   mails: AdminMail[];
-  /** The buyer's company for an invoice (issue 19); null when none was asked for. */
+  /** The buyer's company for an invoice; null when none was asked for. */
   invoice: OrderInvoice | null;
   /** Completed payments, as the ledger derives them (orders.amount_paid). */
   amountPaid: Grosz;
@@ -124,7 +124,7 @@ export type AdminVenue = OrderVenue;
 export type AdminGrave = OrderGrave;
 export type AdminService = OrderService & { id: string };
 
-/** The florist's part of an order (issue 17); every field empty for an order placed before it. */
+/** The florist's part of an order; every field empty for an order placed before it. */
 export interface FloristDetails {
   recipientKind: RecipientKind;
   recipientName: string;
@@ -179,7 +179,7 @@ export interface OrderRow {
   tracking_number: string | null;
   tracking_url: string | null;
   order_items?: OrderItemRow[] | null;
-  // Issue 17 columns; optional so a row from before the migration still reads.
+  // The florist columns; optional so a row from before the migration still reads.
   recipient_kind?: string | null;
   recipient_name?: string | null;
   recipient_phone?: string | null;
@@ -199,7 +199,7 @@ export interface OrderRow {
   services?: unknown;
   services_cost?: number | string | null;
   fulfilment_state?: string | null;
-  /** Issue 19: {nip, company, address} or null. */
+  /** The invoice: {nip, company, address} or null. */
   invoice?: unknown;
   // The payments ledger: bigint grosz.
   amount_paid?: number | string | null;

@@ -64,13 +64,13 @@ export type StatusUpdateResult =
   | { outcome: 'order-cancelled' }
   | { outcome: 'failed'; message: string };
 
-/** The two things the owner changes on an order: its status (payment, docs/spec.md) and its fulfilment state (issue 17). */
+/** The two things the owner changes on an order: its status (payment, docs/spec.md) and its fulfilment state. */
 export type OrderChange =
   /** `reason`: the owner's words for the 'Anulowane' mail, sent with a cancellation only. */
   { field: 'status'; to: OrderStatus; reason?: string } | { field: 'fulfilment_state'; to: FulfilmentState };
 
 /**
- * docs/spec.md §7 'Change status': update orders set status (or, issue 17, the
+ * docs/spec.md §7 'Change status': update orders set status (or the
  * fulfilment state) by id. With `from`, only while the order still has that
  * value, so a change queued offline never overwrites a newer one.
  */

@@ -20,7 +20,7 @@ export interface AdminSnapshot {
   savedAt: string;
   orders: AdminOrder[];
   productCount: number;
-  /** The 'Dostawy' settings rows, so the day view counts free places offline (absent in copies made before issue 17). */
+  /** The 'Dostawy' settings rows, so the day view counts free places offline (absent in older copies). */
   deliverySettingRows?: { key: string; value: string | null }[];
 }
 
@@ -71,7 +71,7 @@ export function saveSnapshot(userId: string, snapshot: AdminSnapshot): void {
 export function loadSnapshot(userId: string): AdminSnapshot | null {
   const snapshot = read<AdminSnapshot>(snapshotKey(userId));
   if (!snapshot) return null;
-  // A copy saved before issue 17 has no florist part, one before issue 18 no mails, one before issue 19 no invoice:
+  // Older copies may lack the florist part, the mails or the invoice:
   // read them as orders without. One from before the ledger reads as the migration recorded the past.
   const orders = snapshot.orders.map((order) => ({
     ...order,
@@ -93,7 +93,7 @@ function paidBeforeLedger(order: Pick<AdminOrder, 'total' | 'payuStatus' | 'stat
 
 export function loadQueue(userId: string): QueuedOrderChange[] {
   const stored = read<(QueuedOrderChange | Omit<QueuedStatusChange, 'field'>)[]>(queueKey(userId)) ?? [];
-  // Changes queued before issue 17 carry no field: they were all status changes.
+  // Changes queued by older versions carry no field: they were all status changes.
   return stored.map((change) => ('field' in change ? change : { ...change, field: 'status' }));
 }
 

@@ -5,7 +5,7 @@ import type { PhotoItem, ProductPhotosState } from '../photos/use-product-photos
 import { usePointerReorder } from '../photos/use-pointer-reorder.ts';
 
 /**
- * 'Zdjęcia' in the product form (issue 20): add from the camera or the
+ * 'Zdjęcia' in the product form: add from the camera or the
  * gallery, see each photo being prepared and sent, put them in order (drag,
  * or the buttons for the keyboard and screen readers), choose the main one,
  * remove any.

@@ -21,7 +21,7 @@ const COLUMNS: Record<SafetyFormField, ProductSafetyField> = {
 };
 
 /**
- * 'Bezpieczeństwo produktu (GPSR)' in the product form (issue 19): who made
+ * 'Bezpieczeństwo produktu (GPSR)' in the product form: who made
  * the product, how to reach them, and the warnings, which the product page
  * shows under 'Informacje o bezpieczeństwie produktu'. Live flowers need
  * none, so the section is not shown for them.

@@ -13,7 +13,7 @@ export interface PromotionFieldsProps {
 }
 
 /**
- * 'Promocja' in the product form (issue 19): the promotional price and the
+ * 'Promocja' in the product form: the promotional price and the
  * Warsaw dates it runs ('Do' included). The shop shows it with the regular
  * price struck through and the lowest price of the 30 days before, which the
  * database works out from the price history.

@@ -15,7 +15,7 @@ export interface WithdrawalRuleFieldProps {
 }
 
 /**
- * 'Prawo odstąpienia' in the product form (issue 19), with what the choice
+ * 'Prawo odstąpienia' in the product form, with what the choice
  * means for this product beside it - the same answer the shop's product
  * page and cart give, from the one rule module.
  */

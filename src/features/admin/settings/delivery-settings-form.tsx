@@ -35,7 +35,7 @@ const openHolidaysOf = (text: string): PolishHolidayId[] =>
   );
 
 /**
- * The 'Dostawy' tab (issue 17): delivery windows, cut-offs and pickup hours
+ * The 'Dostawy' tab: delivery windows, cut-offs and pickup hours
  * per weekday, lead time, horizon, capacity, closed dates, a switch per
  * public holiday, peak days and the service prices — app settings, checked
  * with the same rules the server reads them by, saved in one upsert.

@@ -31,7 +31,7 @@ export async function saveSettings(values: SettingsValues, given?: SupabaseClien
 
 export type DeliverySettingValues = Record<DeliverySettingKey, string>;
 
-/** The 'Dostawy' section's texts (issue 17): a key never saved shows its default. */
+/** The 'Dostawy' section's texts: a key never saved shows its default. */
 export async function loadDeliverySettingValues(given?: SupabaseClient): Promise<DeliverySettingValues> {
   const supabase = await client(given);
   const { data, error } = await supabase

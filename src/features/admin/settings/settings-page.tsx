@@ -13,7 +13,7 @@ type DeliveryLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loade
 const tabClass =
   'min-h-11 rounded-full px-3 py-2 sm:px-5 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
 
-/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings (issue 17) and the payment test, in tabs. */
+/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings and the payment test, in tabs. */
 export function SettingsPage() {
   const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
   const [delivery, setDelivery] = useState<DeliveryLoad>({ state: 'loading' });
