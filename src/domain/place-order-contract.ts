@@ -110,6 +110,10 @@ export interface OrderSummaryLine {
 export interface PlacedOrderSummary {
   /** Empty for an order kept by an older version. */
   items: OrderSummaryLine[];
+  /** The services at the grave as the checkout priced them. */
+  services: OrderService[];
+  /** The server's delivery cost; null until it answered. */
+  shipping: Grosz | null;
   deliveryMethod: DeliveryMethod;
   /** 'Mickiewicza 3/2, 37-700 Przemyśl'; null when nothing is delivered to an address. */
   deliveryAddress: string | null;

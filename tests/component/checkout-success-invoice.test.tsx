@@ -10,6 +10,8 @@ withBackendMetaAndConsent();
 
 const summary: PlacedOrderSummary = {
   items: [],
+  services: [],
+  shipping: null,
   deliveryMethod: 'store',
   deliveryAddress: null,
   deliveryDate: null,

@@ -95,6 +95,8 @@ describe('the main screens are written in Polish', () => {
   /** Every row the summary can show: a funeral by a cemetery with every service and an anonymous card. */
   const SUMMARY: PlacedOrderSummary = {
     items: [{ name: 'Wieniec z chryzantem', quantity: 1, lineTotal: grosz(25_000) }],
+    services: [{ label: 'Zapalenie znicza', price: grosz(3000) }],
+    shipping: grosz(0),
     deliveryMethod: 'cemetery',
     deliveryAddress: 'Zamkowa 5, 37-741 Krasiczyn',
     deliveryDate: '2026-11-30',

@@ -19,6 +19,8 @@ const CARD = 'Pamiętamy.\n<b>Zawsze</b> & blisko';
 
 const SUMMARY: PlacedOrderSummary = {
   items: [{ name: 'Wieniec z chryzantem', quantity: 2, lineTotal: grosz(30_000) }],
+  services: [{ label: 'Zapalenie znicza', price: grosz(0) }],
+  shipping: grosz(2_500),
   deliveryMethod: 'cemetery',
   deliveryAddress: 'Zamkowa 5, 37-741 Krasiczyn',
   deliveryDate: '2026-11-30',
@@ -62,6 +64,9 @@ describe('the checkout’s confirmation page lists the order', () => {
     expect(box.getByText('Wieniec z chryzantem')).toBeTruthy();
     expect(box.getByText('× 2')).toBeTruthy();
     expect(box.getByText(/^300,00\szł$/)).toBeTruthy();
+    // What makes up the total between the lines and it: the services and the delivery, as the server priced it.
+    expect(box.getByText('Zapalenie znicza', { selector: 'li > span' }).nextElementSibling?.textContent).toBe('bezpłatnie');
+    expect(box.getByTestId('success-shipping').textContent).toBe(formatPln(grosz(2_500)));
     expect(box.getByTestId('success-total').textContent).toBe(formatPln(grosz(32_500)));
     expect(box.getByText('Dostawa na cmentarz')).toBeTruthy();
     expect(box.getByText('30.11.2026 (poniedziałek), 9:00–12:00')).toBeTruthy();

@@ -186,6 +186,8 @@ describe('the confirmation page’s summary of an order this device placed', () 
     const found = await findDeviceOrder('KT000000077');
     expect(found?.summary).toEqual({
       items: [{ name: 'Wieniec z chryzantem', quantity: 2, lineTotal: 30_000 }],
+      services: [{ label: 'Zapalenie znicza', price: 0 }],
+      shipping: 0,
       deliveryMethod: 'cemetery',
       deliveryAddress: 'Zamkowa 5, 37-741 Krasiczyn',
       deliveryDate: '2026-11-30',

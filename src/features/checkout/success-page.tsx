@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
+import { DELIVERY_METHOD_LABELS, deliveryOptionPriceText } from '../../domain/delivery.ts';
 import type { OrderInvoice } from '../../domain/invoice.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
-import { ORDER_CHOICES_HEADING } from '../../domain/order-choices.ts';
+import { ORDER_CHOICES_HEADING, servicePriceText } from '../../domain/order-choices.ts';
 import { transferTitle } from '../../domain/order-number.ts';
 import type { PlacedOrderSummary } from '../../domain/place-order-contract.ts';
 import { formatPolishDate } from '../../domain/polish-date.ts';
@@ -250,6 +250,24 @@ function OrderSummary({ orderNumber, total, summary }: { orderNumber: string; to
               <span className="whitespace-nowrap tabular-nums">{formatPln(item.lineTotal)}</span>
             </li>
           ))}
+        </ul>
+      )}
+      {(summary.services.length > 0 || summary.shipping !== null) && (
+        <ul className="mt-1 divide-y divide-forest-100 border-t border-forest-100">
+          {summary.services.map((service) => (
+            <li key={service.label} className="flex justify-between gap-4 py-2">
+              <span className="min-w-0 break-words">{service.label}</span>
+              <span className="whitespace-nowrap tabular-nums">{servicePriceText(service.price)}</span>
+            </li>
+          ))}
+          {summary.shipping !== null && (
+            <li className="flex justify-between gap-4 py-2">
+              <span>Dostawa</span>
+              <span className="whitespace-nowrap tabular-nums" data-testid="success-shipping">
+                {deliveryOptionPriceText({ amount: summary.shipping, from: false })}
+              </span>
+            </li>
+          )}
         </ul>
       )}
       {total !== null && (

@@ -97,6 +97,8 @@ function placedOrderSummary(entry: OutboxEntry): PlacedOrderSummary {
     : null;
   return {
     items: lines,
+    services: entry.shown?.services ?? [],
+    shipping: entry.order ? fromPln(entry.order.shippingCost) : null,
     deliveryMethod: checkout.deliveryMethod,
     deliveryAddress: address || null,
     deliveryDate: entry.order?.deliveryDate ?? (checkout.deliveryDate || null),
