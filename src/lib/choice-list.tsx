@@ -8,10 +8,15 @@ import type { ChoiceRow } from '../domain/order-choices.ts';
  */
 export function ChoiceList({ rows, className = '' }: { rows: readonly ChoiceRow[]; className?: string }) {
   return (
-    <dl className={`grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 ${className}`} data-testid="order-choices">
+    // On a phone each label sits above its value: beside a long label ('Jeśli zabraknie któregoś kwiatu') the value
+    // would be left a column a few letters wide.
+    <dl
+      className={`grid grid-cols-1 gap-x-4 sm:grid-cols-[minmax(0,13rem)_minmax(0,1fr)] sm:gap-y-1 ${className}`}
+      data-testid="order-choices"
+    >
       {rows.map((row) => (
         <div key={row.label} className="contents">
-          <dt className="text-ink-muted">{row.label}</dt>
+          <dt className="mt-2 text-ink-muted sm:mt-0">{row.label}</dt>
           <dd className="break-words whitespace-pre-line">{row.value}</dd>
         </div>
       ))}

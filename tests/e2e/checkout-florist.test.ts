@@ -212,6 +212,14 @@ describe('florist orders at the checkout', () => {
     expect(plain(await summary.innerText())).toContain('Dostawa na cmentarz');
     const summaryChoices = plain(await summary.getByTestId('order-choices').innerText());
     for (const [label, value] of chosen) expect(summaryChoices).toContain(`${label} ${value}`);
+    // On a phone every value keeps a readable width, whatever the length of its label.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const valueWidths = await summary
+      .getByTestId('order-choices')
+      .locator('dd')
+      .evaluateAll((values) => values.map((value) => value.getBoundingClientRect().width));
+    expect(Math.min(...valueWidths)).toBeGreaterThan(250);
+    await page.setViewportSize({ width: 1280, height: 800 });
     await summary.getByRole('link', { name: 'Zobacz stronę zamówienia' }).click();
     await page.getByRole('heading', { level: 1, name: `Zamówienie ${number}` }).waitFor(WAIT);
     const pageChoices = plain(await page.getByTestId('order-choices').innerText());
