@@ -150,33 +150,29 @@ begin
 end
 $$;
 
--- The same definitions Supabase ships (claims come from PostgREST's GUCs).
-create or replace function auth.uid() returns uuid
+-- Supabase's auth.uid()/role()/email()/jwt(), with their behaviour: a claim is read
+-- from PostgREST's per-claim GUC (older PostgREST) or from the claims JSON. The one
+-- reader below is local only; migrations call the four public functions, never it.
+create or replace function auth.jwt_claim(claim text) returns text
   language sql stable
 as $$
   select coalesce(
-    nullif(current_setting('request.jwt.claim.sub', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'sub')
-  )::uuid
+    nullif(current_setting('request.jwt.claim.' || claim, true), ''),
+    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> claim)
+  )
 $$;
+
+create or replace function auth.uid() returns uuid
+  language sql stable
+as $$ select auth.jwt_claim('sub')::uuid $$;
 
 create or replace function auth.role() returns text
   language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.role', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'role')
-  )::text
-$$;
+as $$ select auth.jwt_claim('role') $$;
 
 create or replace function auth.email() returns text
   language sql stable
-as $$
-  select coalesce(
-    nullif(current_setting('request.jwt.claim.email', true), ''),
-    (nullif(current_setting('request.jwt.claims', true), '')::jsonb ->> 'email')
-  )::text
-$$;
+as $$ select auth.jwt_claim('email') $$;
 
 create or replace function auth.jwt() returns jsonb
   language sql stable
@@ -187,7 +183,7 @@ as $$
   )::jsonb
 $$;
 
-grant execute on function auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
+grant execute on function auth.jwt_claim(text), auth.uid(), auth.role(), auth.email(), auth.jwt() to anon, authenticated, service_role;
 
 -- Bookkeeping of the local runner (hosted Supabase keeps its own).
 create schema if not exists local_meta;
@@ -247,40 +243,18 @@ alter table storage.buckets enable row level security;
 alter table storage.objects enable row level security;
 grant all on storage.buckets, storage.objects to anon, authenticated, service_role;
 
+-- storage-api's path helpers, same results; written as SQL over one split.
 create or replace function storage.foldername(name text) returns text[]
-  language plpgsql immutable
-as $$
-declare
-  _parts text[];
-begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[1 : array_length(_parts, 1) - 1];
-end
-$$;
+  language sql immutable
+as $$ select parts[1 : array_length(parts, 1) - 1] from string_to_array(name, '/') as parts $$;
 
 create or replace function storage.filename(name text) returns text
-  language plpgsql immutable
-as $$
-declare
-  _parts text[];
-begin
-  select string_to_array(name, '/') into _parts;
-  return _parts[array_length(_parts, 1)];
-end
-$$;
+  language sql immutable
+as $$ select parts[array_length(parts, 1)] from string_to_array(name, '/') as parts $$;
 
 create or replace function storage.extension(name text) returns text
-  language plpgsql immutable
-as $$
-declare
-  _parts text[];
-  _filename text;
-begin
-  select string_to_array(name, '/') into _parts;
-  select _parts[array_length(_parts, 1)] into _filename;
-  return reverse(split_part(reverse(_filename), '.', 1));
-end
-$$;
+  language sql immutable
+as $$ select reverse(split_part(reverse(storage.filename(name)), '.', 1)) $$;
 
 grant execute on function storage.foldername(text), storage.filename(text), storage.extension(text) to anon, authenticated, service_role;
 
