@@ -1,18 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
-import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
+import { CHECKOUT_BUYER, checkoutMessages } from '../../tests/support/checkout-form.ts';
+import { checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
 
-const buyer: CheckoutFormValues = {
-  ...EMPTY_CHECKOUT_FORM,
-  firstName: 'Anna',
-  lastName: 'Nowak',
-  email: 'anna@example.pl',
-  phone: '+48 600 100 200',
-};
 const address = { street: 'Długa', houseNumber: '1', city: 'Bircza', postalCode: '37-740' };
 
-const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...buyer, ...values });
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...CHECKOUT_BUYER, ...values });
 
 describe('the florist part of the checkout schema', () => {
   it('asks a store pickup for its date and hour', () => {
@@ -110,7 +103,7 @@ describe('the florist part of the checkout schema', () => {
   });
 
   it('parses an order kept by an older version, without the florist fields, to their defaults', () => {
-    const { recipient, anonymous, substitution, services, ...older } = { ...buyer, deliveryMethod: 'gls' as const, ...address };
+    const { recipient, anonymous, substitution, services, ...older } = { ...CHECKOUT_BUYER, deliveryMethod: 'gls' as const, ...address };
     void [recipient, anonymous, substitution, services];
     const result = v.safeParse(checkoutFormSchema, older);
     expect(result.success && result.output).toMatchObject({ recipient: 'self', anonymous: false, substitution: 'similar', services: [] });

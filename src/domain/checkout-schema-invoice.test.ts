@@ -1,21 +1,11 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
-import { EMPTY_CHECKOUT_FORM, checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
+import { PICKUP_CHECKOUT, checkoutMessages } from '../../tests/support/checkout-form.ts';
+import { checkoutFormSchema, type CheckoutFormValues } from './checkout-schema.ts';
 
-const pickup: CheckoutFormValues = {
-  ...EMPTY_CHECKOUT_FORM,
-  firstName: 'Anna',
-  lastName: 'Nowak',
-  email: 'anna@example.pl',
-  phone: '+48 600 100 200',
-  deliveryMethod: 'store',
-  deliveryDate: '2026-12-01',
-  pickupTime: '10:30',
-};
 const company = { invoiceCompany: 'Kwiaty Nowak sp. z o.o.', invoiceAddress: 'ul. Długa 1, 37-740 Bircza' };
 
-const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...pickup, ...values });
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...PICKUP_CHECKOUT, ...values });
 
 describe('the invoice part of the checkout schema', () => {
   it('asks nothing without an invoice, whatever the invoice fields hold', () => {
@@ -50,7 +40,7 @@ describe('the invoice part of the checkout schema', () => {
   });
 
   it('reads an order kept by an older version (no invoice fields) as one without an invoice', () => {
-    const { wantsInvoice: _w, invoiceNip: _n, invoiceCompany: _c, invoiceAddress: _a, ...older } = pickup;
+    const { wantsInvoice: _w, invoiceNip: _n, invoiceCompany: _c, invoiceAddress: _a, ...older } = PICKUP_CHECKOUT;
     const result = v.safeParse(checkoutFormSchema, older);
     expect(result.success && result.output.wantsInvoice).toBe(false);
   });

@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { checkoutMessages } from '../../tests/support/checkout-messages.ts';
-import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from './checkout-schema.ts';
+import { PICKUP_CHECKOUT, checkoutMessages } from '../../tests/support/checkout-form.ts';
+import type { CheckoutFormValues } from './checkout-schema.ts';
 import { INVALID_CHARACTERS_MESSAGE } from './text-rules.ts';
 
-const pickup: CheckoutFormValues = {
-  ...EMPTY_CHECKOUT_FORM,
-  firstName: 'Anna',
-  lastName: 'Nowak',
-  email: 'anna@example.pl',
-  phone: '+48 600 100 200',
-  deliveryMethod: 'store',
-  deliveryDate: '2026-12-01',
-  pickupTime: '10:30',
-};
-
-const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...pickup, ...values });
+const messagesOf = (values: Partial<CheckoutFormValues>) => checkoutMessages({ ...PICKUP_CHECKOUT, ...values });
 
 describe('the checkout schema and what text may hold', () => {
   it('refuses a name that carries an address, with the field named', () => {

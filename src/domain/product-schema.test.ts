@@ -13,6 +13,7 @@ import {
 } from './product-schema.ts';
 
 const valid: ProductFormValues = {
+  ...EMPTY_PRODUCT_FORM,
   name: ' Bukiet róż ',
   category: 'live-flowers',
   description: 'Dwanaście czerwonych róż.',
@@ -21,6 +22,10 @@ const valid: ProductFormValues = {
   imageUrl: '/products/bukiet.svg',
   isFeatured: true,
   madeToOrder: true,
+};
+
+/** What a product without its own safety details, withdrawal rule or promotion holds in the form. */
+const NO_LEGAL_DETAILS_OR_PROMOTION = {
   withdrawalRule: 'category',
   manufacturerName: '',
   manufacturerAddress: '',
@@ -29,7 +34,7 @@ const valid: ProductFormValues = {
   promoPrice: '',
   promoFrom: '',
   promoTo: '',
-};
+} as const;
 
 const errorsOf = (values: Partial<ProductFormValues>) => {
   const result = v.safeParse(productFormSchema, { ...valid, ...values });
@@ -138,14 +143,7 @@ describe('product form schema', () => {
       imageUrl: '/z.svg',
       isFeatured: false,
       madeToOrder: false,
-      withdrawalRule: 'category',
-      manufacturerName: '',
-      manufacturerAddress: '',
-      manufacturerContact: '',
-      safetyWarnings: '',
-      promoPrice: '',
-      promoFrom: '',
-      promoTo: '',
+      ...NO_LEGAL_DETAILS_OR_PROMOTION,
     });
   });
 });
