@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import {
   DELIVERY_SERVICE_IDS,
   DELIVERY_SERVICE_LABELS,
@@ -48,10 +48,9 @@ export function DeliverySettingsForm({
   onSaved: (values: DeliverySettingValues) => void;
 }) {
   const baseId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<DeliverySettingValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<DeliverySettingKey, string>>>({});
-  const { save, submit } = useSettingsSubmit(formRef, {
+  const { save, formProps } = useSettingsSubmit({
     validate: () => validateDeliverySettings(values),
     showErrors: setErrors,
     persist: async () => {
@@ -89,16 +88,7 @@ export function DeliverySettingsForm({
   };
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Ustawienia dostaw"
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form {...formProps} aria-label="Ustawienia dostaw" className="space-y-6">
       <Group
         title="Dni tygodnia"
         description="Okna dostaw (do domu i na cmentarz), godzina przyjmowania zamówień na ten sam dzień i godziny odbioru w sklepie. Puste okna: brak dostaw w ten dzień."

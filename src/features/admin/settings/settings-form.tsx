@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import {
   SETTING_SECTIONS,
   isRequiredSetting,
@@ -24,10 +24,9 @@ const INPUT_TYPES: Record<SettingDefinition['kind'], string> = {
 /** The Settings tab: four sections over every key, saved with one upsert. */
 export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; onSaved: (values: SettingsValues) => void }) {
   const baseId = useId();
-  const formRef = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<SettingsValues>(initial);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const { save, submit } = useSettingsSubmit(formRef, {
+  const { save, formProps } = useSettingsSubmit({
     validate: () => validateSettings(values),
     showErrors: setFieldErrors,
     persist: async () => {
@@ -39,16 +38,7 @@ export function SettingsForm({ initial, onSaved }: { initial: SettingsValues; on
   const fieldId = (key: string) => `${baseId}-${key}`;
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      aria-label="Ustawienia sklepu"
-      className="space-y-6"
-      onSubmit={(event) => {
-        event.preventDefault();
-        void submit();
-      }}
-    >
+    <form {...formProps} aria-label="Ustawienia sklepu" className="space-y-6">
       <div role="note" className="rounded-2xl border border-[#e3c565] bg-[#fdf6d8] p-4 text-[#4d3d07]">
         <p className="font-semibold">Uwaga bezpieczeństwa</p>
         <p className="mt-1 text-sm">

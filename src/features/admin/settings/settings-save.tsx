@@ -1,4 +1,4 @@
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { SETTINGS_MESSAGES, SETTINGS_SUCCESS_MS } from '../../../domain/settings.ts';
 
 /** Where a settings form's save stands; both settings forms ('Ustawienia', 'Dostawy') show it the same way. */
@@ -17,12 +17,15 @@ function useSaveState() {
 
 /**
  * A settings form's submit: refuse invalid values with focus on the first bad
- * field, else save and report. `persist` answers what was stored.
+ * field, else save and report. `persist` answers what was stored. `formProps`
+ * go on the <form>: the browser's own validation bubbles stay off, our messages speak.
  */
-export function useSettingsSubmit<Errors extends Record<string, string | undefined>>(
-  formRef: RefObject<HTMLFormElement | null>,
-  options: { validate: () => Errors; showErrors: (errors: Errors) => void; persist: () => Promise<void> },
-) {
+export function useSettingsSubmit<Errors extends Record<string, string | undefined>>(options: {
+  validate: () => Errors;
+  showErrors: (errors: Errors) => void;
+  persist: () => Promise<void>;
+}) {
+  const formRef = useRef<HTMLFormElement>(null);
   const [save, setSave] = useSaveState();
   const submit = async () => {
     const errors = options.validate();
@@ -40,7 +43,15 @@ export function useSettingsSubmit<Errors extends Record<string, string | undefin
       setSave({ state: 'failed', message: SETTINGS_MESSAGES.saveError });
     }
   };
-  return { save, submit };
+  const formProps = {
+    ref: formRef,
+    noValidate: true,
+    onSubmit: (event: FormEvent<HTMLFormElement>) => {
+      event.preventDefault();
+      void submit();
+    },
+  };
+  return { save, formProps };
 }
 
 /** The outcome (announced politely, or as an alert when it failed) and the save button, kept in reach above the phone's bottom bar. */
