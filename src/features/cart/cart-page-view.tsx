@@ -1,28 +1,21 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CART_SHIPPING_OPTIONS, type CartPricing, type CartShippingMethod, type CartSummary } from '../../domain/cart.ts';
+import { CART_SHIPPING_OPTIONS, type CartShippingMethod } from '../../domain/cart.ts';
 import {
   DELIVERY_METHOD_LABELS,
   LIVE_FLOWERS_DELIVERY_NOTE,
   deliveryOptionPrice,
   deliveryOptionPriceText,
   isLocalDelivery,
-  type DeliveryMethod,
 } from '../../domain/delivery.ts';
 import { formatPln, grosz } from '../../domain/money.ts';
 import { PrinterIcon } from '../../lib/icons.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartLinesTable } from './cart-lines-table.tsx';
-import type { CartViewLine } from './cart-lines.ts';
+import type { CartView } from './cart-lines.ts';
 
-export interface CartPageViewProps {
-  lines: CartViewLine[];
-  method: CartShippingMethod;
-  /** What this cart may use; the rest stays listed, disabled, as at the checkout. */
-  offered: readonly DeliveryMethod[];
-  liveFlowers: boolean;
-  pricing: CartPricing;
-  summary: CartSummary;
+/** The cart as priced (what this cart may use stays listed, disabled, as at the checkout), and what the page may do with it. */
+export interface CartPageViewProps extends Omit<CartView, 'itemCount'> {
   onSetQuantities: (changes: Array<{ productId: string; quantity: number }>) => void;
   onRemove: (productId: string) => void;
   onClear: () => void;
