@@ -56,11 +56,7 @@ export function WithdrawalsPage() {
           onChange={(event) => setFilter(isWithdrawalState(event.target.value) ? event.target.value : '')}
         >
           <option value="">Wszystkie</option>
-          {WITHDRAWAL_STATES.map((state) => (
-            <option key={state} value={state}>
-              {WITHDRAWAL_STATE_LABELS[state]}
-            </option>
-          ))}
+          <WithdrawalStateOptions />
         </select>
       </div>
       {load.kind === 'loading' && <Loading label="Wczytywanie zgłoszeń…" />}
@@ -165,11 +161,7 @@ function WithdrawalCard({ request, onChanged }: { request: AdminWithdrawal; onCh
             disabled={saving}
             onChange={(event) => isWithdrawalState(event.target.value) && void change(event.target.value)}
           >
-            {WITHDRAWAL_STATES.map((state) => (
-              <option key={state} value={state}>
-                {WITHDRAWAL_STATE_LABELS[state]}
-              </option>
-            ))}
+            <WithdrawalStateOptions />
           </select>
         </div>
         <p aria-live="polite" className="text-sm">
@@ -181,4 +173,13 @@ function WithdrawalCard({ request, onChanged }: { request: AdminWithdrawal; onCh
       </div>
     </li>
   );
+}
+
+/** The states a request can be in, named as the owner reads them: the list's filter and each request's own choice. */
+function WithdrawalStateOptions() {
+  return WITHDRAWAL_STATES.map((state) => (
+    <option key={state} value={state}>
+      {WITHDRAWAL_STATE_LABELS[state]}
+    </option>
+  ));
 }
