@@ -16,7 +16,7 @@ const config: KnipConfig = {
     'src/sw.ts',
     // Each Edge Function: `Deno.serve(handler)`, bundled by scripts/build-functions.ts.
     'functions/*/index.ts',
-    // Given by path to other processes: Deno's --preload, the load generator bench/run.ts spawns.
+    // Given by path to other processes: Deno's --preload, the load generator bench/load-test.ts spawns.
     'server/local-backend/functions/deno/*.ts',
     'bench/load-orders.ts',
     // Run by hand after every `npm install` (docs/decisions/004-lockfile-platform-entries.md).

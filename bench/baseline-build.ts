@@ -1,5 +1,5 @@
 /**
- * The shop as it was before an issue, built from git, so that the bench can
+ * The shop at an earlier commit, built from git, so that the bench can
  * measure it beside the current build in the same run on the same machine
  * (a throttled trace's absolute value moves with the machine and its load).
  * Built once per commit into node_modules/.cache, with this checkout's

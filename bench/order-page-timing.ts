@@ -3,6 +3,8 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { bookingRange, deliveryAvailability } from '../src/domain/delivery-calendar.ts';
 import { DEFAULT_DELIVERY_SETTINGS } from '../src/domain/delivery-settings.ts';
+import { log, type BenchContext } from './context.ts';
+import { results } from './report.ts';
 
 /**
  * order-page: how long a known order number with a wrong link token takes
@@ -12,7 +14,7 @@ import { DEFAULT_DELIVERY_SETTINGS } from '../src/domain/delivery-settings.ts';
  * left over the network, the gateway and the database.
  */
 
-export interface OrderPageTiming {
+interface OrderPageTiming {
   requestsEach: number;
   knownMedianMs: number;
   unknownMedianMs: number;
@@ -81,7 +83,7 @@ async function placeOne(backend: Backend): Promise<string> {
   }
 }
 
-export async function measureOrderPageTiming(backend: Backend, requestsEach: number): Promise<OrderPageTiming> {
+async function measureOrderPageTiming(backend: Backend, requestsEach: number): Promise<OrderPageTiming> {
   const known = await placeOne(backend);
   const unknown = `KT${'9'.repeat(known.length - 2)}`;
   const ask = async (number: string) => {
@@ -114,4 +116,15 @@ export async function measureOrderPageTiming(backend: Backend, requestsEach: num
     unknownP90Ms: quantile(times.unknown, 0.9),
     medianDifferenceMs: knownMedianMs - unknownMedianMs,
   };
+}
+
+export async function orderPageSection({ backend, out }: BenchContext) {
+  log('order-page: a known number against an unknown one');
+  const timing = await measureOrderPageTiming(backend, Number(process.env.BENCH_ORDER_PAGE_REQUESTS ?? 300));
+  results.orderPage = timing;
+  const ms = (value: number) => value.toFixed(2);
+  out.push(
+    `order-page, wrong token, ${timing.requestsEach} requests each (reported, not a budget): known number median ${ms(timing.knownMedianMs)} ms (p90 ${ms(timing.knownP90Ms)}), unknown number median ${ms(timing.unknownMedianMs)} ms (p90 ${ms(timing.unknownP90Ms)}); difference of medians ${ms(timing.medianDifferenceMs)} ms`,
+    '',
+  );
 }

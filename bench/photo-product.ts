@@ -1,5 +1,5 @@
 /**
- * A product with a real photo for the bench (issue 20): the files bench/photos.ts
+ * A product with a real photo for the bench: the files bench/photos.ts
  * made from its 4000×3000 camera photo are uploaded as the owner, through
  * supabase-js and the local Storage API as the admin app does, and attached;
  * then the product page's LCP image is measured on a phone.

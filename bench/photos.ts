@@ -1,5 +1,5 @@
 /**
- * The photo budgets of issue 20, measured in Chromium on the admin app's real
+ * The product photo budgets (docs/performance.md), measured in Chromium on the admin app's real
  * processing code (built by Vite as the app builds it, served by
  * tests/support/photo-harness.ts): a photo-like 4000×3000 JPEG of about 5 MB
  * becomes a 1600 px WebP ≤ 250 KB and a 400 px WebP ≤ 30 KB.
@@ -14,8 +14,9 @@ import { pathToFileURL } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { CHROMIUM_FLAGS, chromiumExecutable } from '../tests/support/chromium.ts';
 import { startPhotoHarness } from '../tests/support/photo-harness.ts';
+import { median } from './report.ts';
 
-/** Bytes per KB in the issue's budgets (decimal: the stricter reading). */
+/** Bytes per KB in the budgets (decimal: the stricter reading). */
 const KB = 1000;
 const BUDGET_KB = { 1600: 250, 400: 30 } as const;
 
@@ -24,7 +25,7 @@ export interface PhotoBenchResult {
   source: { width: number; height: number; bytes: number };
   /** The files of the last run, smallest first. */
   variants: Array<{ target: number; width: number; height: number; bytes: number }>;
-  /** Ready for bench/run.ts's budget(name, value, limit, unit): sizes in KB (1000 bytes). */
+  /** Ready for bench/report.ts's budget(name, value, limit, unit): sizes in KB (1000 bytes). */
   budgets: Array<{ name: string; value: number; limit: number; unit: 'KB' }>;
   /** Wall time of processPhoto(file) per run (decode, orientation, three encodes), and their median. */
   runsMs: number[];
@@ -34,7 +35,7 @@ export interface PhotoBenchResult {
 }
 
 export interface PhotoBenchOptions {
-  /** A running Chromium to use (bench/run.ts's); one is launched and closed otherwise. */
+  /** A running Chromium to use (the bench's); one is launched and closed otherwise. */
   browser?: Browser;
   runs?: number;
   /** A folder to write the camera file and the three WebP files into, to look at them. */
@@ -42,7 +43,7 @@ export interface PhotoBenchOptions {
   /**
    * Measure the JPEG fallback: the page gets Safari's canvas, which answers a
    * WebP request with PNG and has no OffscreenCanvas (informational sizes;
-   * the issue's budgets are for WebP).
+   * the budgets are for WebP).
    */
   asSafari?: boolean;
 }
@@ -161,12 +162,6 @@ const FILES_AS_BASE64 = `(async () => {
   for (const v of window.benchLastPhoto.variants) files['photo-' + v.target + '.webp'] = await base64(v.blob);
   return files;
 })()`;
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-}
 
 export async function measurePhotoBudgets(options: PhotoBenchOptions = {}): Promise<PhotoBenchResult> {
   const runs = Math.max(1, options.runs ?? 3);
