@@ -4,7 +4,7 @@ import type { ReactNode, SVGProps } from 'react';
  * The shop's one icon set, inline SVG (no icon font, no extra request),
  * decorative: the text next to an icon carries its meaning. It is two files
  * because a module in the entry chunk carries every export any lazy chunk
- * uses (docs/decisions/022-icons-by-first-load.md):
+ * uses (docs/decisions/022-first-load-splits.md):
  * - this one: the SVG frame of every icon and the icons every page draws at
  *   once (the header's, the home page's first screen), in the entry chunk;
  * - later.tsx: every other icon, loaded with the chunks that draw them.
