@@ -1,6 +1,10 @@
-import { ORDER_STATUSES, PAYMENT_STATUSES, isOrderStatus, type OrderStatus, type PaymentStatus } from './status-names.ts';
+/** An order's status: its names, their Polish labels (docs/spec.md §4) and the guard for a value read from a URL or a row. */
+export const ORDER_STATUSES = ['pending', 'processing', 'completed', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export { ORDER_STATUSES, PAYMENT_STATUSES, isOrderStatus, type OrderStatus, type PaymentStatus };
+export function isOrderStatus(value: unknown): value is OrderStatus {
+  return typeof value === 'string' && (ORDER_STATUSES as readonly string[]).includes(value);
+}
 
 export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   pending: 'Oczekujące',
@@ -8,21 +12,6 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, string> = {
   completed: 'Zrealizowane',
   cancelled: 'Anulowane',
 };
-
-export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
-  completed: 'Opłacone',
-  failed: 'Nieudane',
-  pending: 'Oczekujące',
-  cancelled: 'Anulowane',
-};
-export const UNKNOWN_PAYMENT_STATUS_LABEL = 'Nieznany';
-
-/** docs/spec.md §4: payment status derives from order status; 'failed' is never produced. */
-export function paymentStatusOf(orderStatus: string): PaymentStatus {
-  if (orderStatus === 'completed') return 'completed';
-  if (orderStatus === 'cancelled') return 'cancelled';
-  return 'pending';
-}
 
 /** The Polish label of an order status; a status this version does not know shows as stored. */
 export function orderStatusLabel(status: string): string {

@@ -1,13 +1,25 @@
-import { isPaymentStatus } from './status-names.ts';
-import {
-  PAYMENT_STATUSES,
-  PAYMENT_STATUS_LABELS,
-  UNKNOWN_PAYMENT_STATUS_LABEL,
-  paymentStatusOf,
-  type PaymentStatus,
-} from './order-status.ts';
+/** A payment's status: derived from its order's status (docs/spec.md §4), never stored. */
+export const PAYMENT_STATUSES = ['completed', 'failed', 'pending', 'cancelled'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
-export { PAYMENT_STATUSES, PAYMENT_STATUS_LABELS, UNKNOWN_PAYMENT_STATUS_LABEL, isPaymentStatus, paymentStatusOf, type PaymentStatus };
+export function isPaymentStatus(value: unknown): value is PaymentStatus {
+  return typeof value === 'string' && (PAYMENT_STATUSES as readonly string[]).includes(value);
+}
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  completed: 'Opłacone',
+  failed: 'Nieudane',
+  pending: 'Oczekujące',
+  cancelled: 'Anulowane',
+};
+export const UNKNOWN_PAYMENT_STATUS_LABEL = 'Nieznany';
+
+/** docs/spec.md §4: payment status derives from order status; 'failed' is never produced. */
+export function paymentStatusOf(orderStatus: string): PaymentStatus {
+  if (orderStatus === 'completed') return 'completed';
+  if (orderStatus === 'cancelled') return 'cancelled';
+  return 'pending';
+}
 
 /** docs/spec.md §4 labels: Opłacone, Nieudane, Oczekujące, Anulowane; anything else is 'Nieznany'. */
 export function paymentStatusLabel(status: string): string {

@@ -1,14 +1,13 @@
 import { useSyncExternalStore } from 'react';
 import { apiKeyHeaders, getBackendConfig } from './backend-config.ts';
 import { readPageData } from './page-data.ts';
+import { DEFAULT_SHOP_NAME, PUBLIC_SETTINGS_STORAGE_KEY } from './shop-name.ts';
 
 /**
  * The shop's public settings (docs/spec.md §3 'App setting', the `public_settings`
  * view): read with a plain fetch (no supabase-js on the first paint), kept in
  * localStorage so the name, address and hours show at once and offline.
  */
-
-export const PUBLIC_SETTINGS_STORAGE_KEY = 'kwiaciarnia.publicSettings';
 
 export type PublicSettingKey =
   | 'company_name'
@@ -33,7 +32,7 @@ export type PublicSettingsValues = Partial<PublicSettings>;
  * Components never hard-code these; they read `usePublicSettings()`.
  */
 export const PUBLIC_SETTINGS_DEFAULTS: PublicSettings = {
-  company_name: 'Kwiaciarnia Pod Różą',
+  company_name: DEFAULT_SHOP_NAME,
   company_address: 'ul. Przemyska 12, 37-740 Bircza',
   company_phone: '+48 16 672 10 20',
   company_email: 'kontakt@kwiaciarnia.local',
@@ -101,7 +100,7 @@ async function refresh(): Promise<void> {
   listeners.forEach((notify) => notify());
 }
 
-/** Follows the settings outside React (the header's shop name, src/features/shell/shop-name.ts); the first subscriber starts the refresh. */
+/** Follows the settings outside React (the header's shop name, shop-name.ts); the first subscriber starts the refresh. */
 export function subscribePublicSettings(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {

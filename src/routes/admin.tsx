@@ -9,7 +9,7 @@ import { useAuth } from '../features/auth/use-auth.ts';
 import { AdminAppHead } from '../features/pwa/admin-app-head.tsx';
 import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
 import { NotFoundPage } from '../features/shell/not-found-page.tsx';
-import { useShopName } from '../features/shell/shop-name.ts';
+import { useShopName } from '../lib/shop-name.ts';
 
 export const Route = createFileRoute('/admin')({
   component: AdminRoute,

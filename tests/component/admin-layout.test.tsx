@@ -6,7 +6,7 @@ import { adminHandlers, freshAdminRows } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
-import { DEFAULT_SHOP_NAME } from '../../src/features/shell/shop-name.ts';
+import { DEFAULT_SHOP_NAME } from '../../src/lib/shop-name.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();

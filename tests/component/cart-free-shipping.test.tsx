@@ -6,10 +6,10 @@ import { sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { resetProductChecksForTests } from '../../src/features/cart/cart-product-check.ts';
 import { CART_SHIPPING_META_KEY } from '../../src/features/cart/cart-store.ts';
-import { useShopName } from '../../src/features/shell/shop-name.ts';
+import { PUBLIC_SETTINGS_STORAGE_KEY, useShopName } from '../../src/lib/shop-name.ts';
 import { db } from '../../src/lib/db.ts';
 import { markFirstContent } from '../../src/lib/first-content.ts';
-import { PUBLIC_SETTINGS_STORAGE_KEY, resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 /**

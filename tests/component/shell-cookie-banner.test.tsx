@@ -4,7 +4,8 @@ import { HttpResponse, http } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
-import { PUBLIC_SETTINGS_STORAGE_KEY, resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
+import { PUBLIC_SETTINGS_STORAGE_KEY } from '../../src/lib/shop-name.ts';
 import { renderRoute } from './render-route.tsx';
 
 beforeEach(() => {

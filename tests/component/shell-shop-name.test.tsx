@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { server } from '../../mocks/node.ts';
-import { PUBLIC_SETTINGS_STORAGE_KEY } from '../../src/lib/public-settings.ts';
+import { PUBLIC_SETTINGS_STORAGE_KEY } from '../../src/lib/shop-name.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();

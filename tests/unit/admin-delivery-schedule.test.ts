@@ -9,7 +9,7 @@ import {
   planDay,
   sortByDeliveryTime,
 } from '../../src/features/admin/orders/delivery-schedule.ts';
-import { ordersShown } from '../../src/features/admin/orders/orders-list.ts';
+import { ordersShown } from '../../src/features/admin/orders/orders-filters.ts';
 import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 
 const today = warsawDate(Date.now());

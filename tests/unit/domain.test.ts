@@ -5,7 +5,7 @@ import { checkoutFormSchema } from '../../src/domain/checkout-schema.ts';
 import { fixedShippingCost, localDeliveryCost, missingForFreeShipping } from '../../src/domain/delivery.ts';
 import { formatPln, fromPln, grosz } from '../../src/domain/money.ts';
 import { generateOrderNumber, ORDER_NUMBER_PATTERN } from '../../src/domain/order-number.ts';
-import { paymentStatusOf } from '../../src/domain/order-status.ts';
+import { paymentStatusOf } from '../../src/domain/payment-status.ts';
 import { joinIssueMessages } from '../../src/domain/validation-issues.ts';
 
 describe('money', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { grosz } from '../../domain/money.ts';
-import { BagIcon } from '../../lib/icons.tsx';
+import { BagIcon } from '../../lib/icons/first-load.tsx';
 import { CartDrawerView } from './cart-drawer.tsx';
 import { clearCart, removeLine, setQuantity } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';

@@ -2,7 +2,8 @@ import { Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/re
 import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY } from '../../domain/cart-quantity.ts';
 import { formatPln, type Grosz } from '../../domain/money.ts';
-import { MinusIcon, PlusIcon, TrashIcon, CloseIcon } from '../../lib/icons.tsx';
+import { CloseIcon } from '../../lib/icons/first-load.tsx';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons/later.tsx';
 import { ProductThumb } from '../../lib/product-image.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';

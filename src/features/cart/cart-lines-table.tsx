@@ -2,7 +2,7 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity } from '../../domain/cart-quantity.ts';
 import { formatPln } from '../../domain/money.ts';
-import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons.tsx';
+import { MinusIcon, PlusIcon, TrashIcon } from '../../lib/icons/later.tsx';
 import { ProductThumb } from '../../lib/product-image.tsx';
 import { CartLineStatus, lineAmountText } from './cart-line-status.tsx';
 import type { CartViewLine } from './cart-lines.ts';

@@ -9,7 +9,7 @@ import {
   isLocalDelivery,
 } from '../../domain/delivery.ts';
 import { formatPln, grosz } from '../../domain/money.ts';
-import { PrinterIcon } from '../../lib/icons.tsx';
+import { PrinterIcon } from '../../lib/icons/later.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartLinesTable } from './cart-lines-table.tsx';
 import type { CartView } from './cart-lines.ts';

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { readPageData } from '../../lib/page-data.ts';
-import { PUBLIC_SETTINGS_STORAGE_KEY, subscribePublicSettings } from '../../lib/public-settings.ts';
+import { subscribePublicSettings } from '../../lib/public-settings.ts';
+import { PUBLIC_SETTINGS_STORAGE_KEY } from '../../lib/shop-name.ts';
 
 /**
  * Whether the public settings on screen are the shop's (the page's server

@@ -1,4 +1,4 @@
-import { HeartIcon } from '../../lib/picture-icons.tsx';
+import { HeartIcon } from '../../lib/icons/later.tsx';
 
 const VARIANT_CLASS = {
   /** Beside the product name on the product page. */

@@ -1,7 +1,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { productPhotos } from '../../domain/product-photo.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { Icon } from '../../lib/icons.tsx';
+import { Icon } from '../../lib/icons/first-load.tsx';
 import { ProductImage } from '../../lib/product-image.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { ShareIcon } from './catalog-icons.tsx';
+import { ShareIcon } from '../../lib/icons/later.tsx';
 
 const NOTE_MS = 2000;
 

@@ -8,7 +8,7 @@ import { useFirstContent } from '../../lib/first-content.ts';
 import { useHydrating } from '../../lib/use-hydrating.ts';
 import { useSteppedCount } from '../../lib/use-stepped-count.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
-import { SearchIcon } from './catalog-icons.tsx';
+import { SearchIcon } from '../../lib/icons/later.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';
 import { loadSearchRule, useSearchRule } from './search-rule.ts';
 import { ShopFilters, type OnFilterChange } from './shop-filters.tsx';

@@ -1,8 +1,8 @@
 import type { ComponentType, SVGProps } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CATEGORIES, type CategoryId } from '../../domain/categories.ts';
-import { ArrowRightIcon } from '../../lib/icon-base.tsx';
-import { CandleIcon, FlowerIcon, GiftIcon, HeartIcon, TulipIcon } from '../../lib/picture-icons.tsx';
+import { ArrowRightIcon } from '../../lib/icons/first-load.tsx';
+import { CandleIcon, FlowerIcon, GiftIcon, HeartIcon, TulipIcon } from '../../lib/icons/later.tsx';
 
 const CATEGORY_ICONS: Record<CategoryId, ComponentType<SVGProps<SVGSVGElement>>> = {
   'live-flowers': FlowerIcon,

@@ -1,5 +1,5 @@
 import { Link } from '@tanstack/react-router';
-import { ArrowRightIcon } from '../../lib/icon-base.tsx';
+import { ArrowRightIcon } from '../../lib/icons/first-load.tsx';
 
 export function Hero() {
   return (

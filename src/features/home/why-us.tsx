@@ -1,4 +1,4 @@
-import { AwardIcon, LeafIcon, PencilIcon } from '../../lib/picture-icons.tsx';
+import { AwardIcon, LeafIcon, PencilIcon } from '../../lib/icons/later.tsx';
 
 const REASONS = [
   {

@@ -1,4 +1,4 @@
-import { InstallIcon, ShareIcon } from '../../lib/icons.tsx';
+import { InstallIcon, SafariShareIcon } from '../../lib/icons/later.tsx';
 import { setPwaState, type BeforeInstallPromptEvent } from './pwa-store.ts';
 
 export interface InstallOfferProps {
@@ -36,8 +36,8 @@ export function InstallOffer({ installEvent, iosHint }: InstallOfferProps) {
         ) : iosHint ? (
           <p className="text-forest-100">
             <strong className="font-semibold text-white">Sklep jako aplikacja na iPhonie lub iPadzie:</strong> stuknij{' '}
-            <ShareIcon className="inline size-5 align-text-bottom" /> <strong className="font-semibold text-white">Udostępnij</strong>, a
-            potem <strong className="font-semibold text-white">„Dodaj do ekranu początkowego”</strong>.
+            <SafariShareIcon className="inline size-5 align-text-bottom" /> <strong className="font-semibold text-white">Udostępnij</strong>
+            , a potem <strong className="font-semibold text-white">„Dodaj do ekranu początkowego”</strong>.
           </p>
         ) : null}
       </div>

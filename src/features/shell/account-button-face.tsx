@@ -1,4 +1,4 @@
-import { UserIcon } from '../../lib/icon-base.tsx';
+import { UserIcon } from '../../lib/icons/first-load.tsx';
 
 /**
  * The look of the 'Panel klienta' button, shared by the lazy Headless UI menu

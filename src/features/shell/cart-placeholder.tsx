@@ -1,4 +1,4 @@
-import { BagIcon } from '../../lib/icon-base.tsx';
+import { BagIcon } from '../../lib/icons/first-load.tsx';
 
 /**
  * What the header shows in the cart's place until the cart button's chunk

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { FooterDetails } from './footer-details.tsx';
-import { useShopName } from './shop-name.ts';
+import { useShopName } from '../../lib/shop-name.ts';
 
 /** `id`: how the shell finds the server's footer, to load this code when the visitor nears it (app-shell.tsx). */
 export function SiteFooter({ id, extraSlot }: { id: string; extraSlot?: ReactNode }) {

@@ -1,9 +1,9 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
-import { CloseIcon, MenuIcon } from '../../lib/icon-base.tsx';
+import { CloseIcon, MenuIcon } from '../../lib/icons/first-load.tsx';
 import { LogoMark } from './logo-mark.tsx';
 import { MAIN_NAV } from './nav-links.ts';
-import { useShopName } from './shop-name.ts';
+import { useShopName } from '../../lib/shop-name.ts';
 import { useScrolledPast } from './use-scrolled-past.ts';
 
 /** docs/spec.md §9: the header turns solid after 50 px of scrolling. */

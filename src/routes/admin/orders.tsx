@@ -1,10 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { parseOrdersSearch } from '../../features/admin/orders/orders-search.ts';
+import { parseOrdersSearch } from '../../features/admin/orders/orders-filters.ts';
 import { OrdersPage } from '../../features/admin/orders/orders-page.tsx';
 import { textSearchParams } from '../../lib/route-search.ts';
 import { useParsedSearch } from '../../lib/use-parsed-search.ts';
 
 export const Route = createFileRoute('/admin/orders')({
+  // The filters' keys (orders-filters.ts, whose test sends each through here), the sort and the detail to open.
   // Ordered as /shop's names begin ('q', 'sort'): the route table is in every first load, and compresses better so.
   validateSearch: textSearchParams('status', 'q', 'sort', 'when', 'id'),
   component: AdminOrders,

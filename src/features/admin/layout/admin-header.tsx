@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import { CloseIcon } from '../../../lib/icons.tsx';
-import { SearchIcon } from './admin-icons.tsx';
+import { CloseIcon } from '../../../lib/icons/first-load.tsx';
+import { SearchIcon } from '../../../lib/icons/later.tsx';
 import { AdminSearchBox } from './admin-search-box.tsx';
 import { NotificationBell } from './notification-bell.tsx';
 import { OwnerMenu } from './owner-menu.tsx';

@@ -1,6 +1,6 @@
-import { Icon, type IconProps } from '../../../lib/icons.tsx';
+import { Icon, type IconProps } from '../../../lib/icons/first-load.tsx';
 
-/* The back office's own icons (its sections, search, the way back to the shop), in the shared icon style. */
+/* The icons only the back office draws (its sections, its menu, the way back to the shop), in the shared frame (src/lib/icons/first-load.tsx). */
 
 export function FulfilmentIcon(props: IconProps) {
   return (
@@ -85,15 +85,6 @@ export function StoreIcon(props: IconProps) {
     <Icon {...props}>
       <path d="M5 11v9h14v-9M10 20v-5h4v5" />
       <path d="M3 8l2-4h14l2 4v1a3 3 0 0 1-6 0 3 3 0 0 1-6 0 3 3 0 0 1-6 0z" />
-    </Icon>
-  );
-}
-
-export function SearchIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <circle cx="11" cy="11" r="6" />
-      <path d="m20 20-4.5-4.5" />
     </Icon>
   );
 }

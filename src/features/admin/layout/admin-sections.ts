@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { IconProps } from '../../../lib/icons.tsx';
+import type { IconProps } from '../../../lib/icons/first-load.tsx';
 import { DashboardIcon, FulfilmentIcon, OrdersIcon, PaymentsIcon, ProductsIcon, SettingsIcon, WithdrawalsIcon } from './admin-icons.tsx';
 
 export interface AdminSection {

@@ -1,7 +1,7 @@
 import { Popover, PopoverButton, PopoverPanel } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
 import { formatPln } from '../../../domain/money.ts';
-import { BellIcon } from '../../../lib/icons.tsx';
+import { BellIcon } from '../../../lib/icons/later.tsx';
 import { useAdminData } from '../orders/orders-data.tsx';
 import { formatDateTime } from '../admin-ui.tsx';
 import { countLabelPlain } from '../count-label.ts';

@@ -1,6 +1,6 @@
 import { Menu, MenuButton, MenuHeading, MenuItem, MenuItems, MenuSection, MenuSeparator } from '@headlessui/react';
 import { Link } from '@tanstack/react-router';
-import { UserIcon } from '../../../lib/icons.tsx';
+import { UserIcon } from '../../../lib/icons/first-load.tsx';
 import { ChevronDownIcon, SettingsIcon, StoreIcon } from './admin-icons.tsx';
 
 export const OWNER_MENU_ITEM_CLASS =

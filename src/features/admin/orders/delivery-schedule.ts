@@ -4,7 +4,6 @@ import type { DeliverySettings } from '../../../domain/delivery-settings.ts';
 import { parseTimeOfDay } from '../../../domain/time-of-day.ts';
 import { warsawInstant } from '../../../domain/warsaw-time.ts';
 import type { AdminOrder } from './order.ts';
-import type { DeliveryWhen } from './delivery-when.ts';
 
 /**
  * The owner's plan of deliveries: which orders fall on which day,
@@ -13,7 +12,7 @@ import type { DeliveryWhen } from './delivery-when.ts';
  */
 
 /** The delivery dates of a filter: today, tomorrow, or this week Monday to Sunday ('YYYY-MM-DD', both included). */
-export function deliveryDateRange(when: DeliveryWhen, today: string): { from: string; to: string } {
+export function deliveryDateRange(when: 'today' | 'tomorrow' | 'week', today: string): { from: string; to: string } {
   if (when === 'today') return { from: today, to: today };
   if (when === 'tomorrow') return { from: addDays(today, 1), to: addDays(today, 1) };
   const monday = addDays(today, 1 - isoWeekday(today));

@@ -4,7 +4,7 @@ import { DELIVERY_METHOD_LABELS } from '../../../domain/delivery.ts';
 import { formatDestinationAddress } from '../../../domain/delivery-address.ts';
 import { formatPln, multiplyMoney } from '../../../domain/money.ts';
 import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus, orderStatusLabel } from '../../../domain/order-status.ts';
-import { CloseIcon } from '../../../lib/icons.tsx';
+import { CloseIcon } from '../../../lib/icons/first-load.tsx';
 import type { AdminOrder } from './order.ts';
 import { useAdminData, type StatusChangeOutcome } from './orders-data.tsx';
 import { StatusBadge, contactLinkClass, formatDateTime, selectClass } from '../admin-ui.tsx';

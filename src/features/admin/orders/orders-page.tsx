@@ -1,18 +1,24 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, type ReactNode } from 'react';
 import { formatPln } from '../../../domain/money.ts';
-import { ORDER_STATUSES, ORDER_STATUS_LABELS, isOrderStatus } from '../../../domain/order-status.ts';
 import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from './orders-data.tsx';
 import type { AdminOrder } from './order.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, formatDateTime, selectClass } from '../admin-ui.tsx';
-import { DELIVERY_WHENS, type DeliveryWhen } from './delivery-when.ts';
 import { DeliveryMarks } from '../fulfilment/florist-details.tsx';
 import { deliveryWhen } from '../fulfilment/print-ticket.ts';
 import { PaymentStateMark } from '../payments/payment-mark.tsx';
 import { OrderDetailDialog } from './order-detail-dialog.tsx';
-import { ordersShown } from './orders-list.ts';
-import { ORDER_SORTS, type OrdersSearch } from './orders-search.ts';
-import { DELIVERY_WHEN_LABELS, ORDER_SORT_LABELS, effectiveSort } from './orders-view.ts';
+import {
+  ORDER_SORTS,
+  ORDER_SORT_LABELS,
+  effectiveSort,
+  filterEntries,
+  ordersShown,
+  type ChoiceFilter,
+  type OrdersFilterKey,
+  type OrdersSearch,
+  type TextFilter,
+} from './orders-filters.ts';
 
 /**
  * /admin/orders: newest first or by delivery time, filter by status and by
@@ -26,17 +32,20 @@ export function OrdersPage({
   onClose,
 }: {
   search: OrdersSearch;
-  onSearchChange: (next: Partial<OrdersSearch>) => void;
+  /** The params to change, as the URL's text. */
+  onSearchChange: (next: { [Key in keyof OrdersSearch]?: string }) => void;
   onOpen: (id: string) => void;
   onClose: () => void;
 }) {
   const { load, orders, pendingChanges, reload, today } = useAdminData();
-  const statusId = useId();
-  const queryId = useId();
   const sortId = useId();
 
   const shown = useMemo(() => ordersShown(orders, search, today), [orders, search, today]);
   const opened = search.id ? orders.find((order) => order.id === search.id) : undefined;
+  const filters = filterEntries();
+  const control = (key: OrdersFilterKey, filter: ChoiceFilter<string> | TextFilter) => (
+    <FilterControl key={key} filter={filter} value={search[key]} onChange={(value) => onSearchChange({ [key]: value })} />
+  );
 
   return (
     <section aria-labelledby="orders-title">
@@ -44,33 +53,11 @@ export function OrdersPage({
         <span id="orders-title">Zamówienia</span>
       </PageTitle>
 
-      <div role="group" aria-label="Dzień dostawy" className="mt-4 flex flex-wrap gap-2">
-        <WhenButton when={undefined} current={search.when} onChange={(when) => onSearchChange({ when })} />
-        {DELIVERY_WHENS.map((when) => (
-          <WhenButton key={when} when={when} current={search.when} onChange={(next) => onSearchChange({ when: next })} />
-        ))}
-      </div>
+      {filters.filter(([, filter]) => filter.kind === 'buttons').map(([key, filter]) => control(key, filter))}
 
-      <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_12rem_1fr]">
-        <div>
-          <label htmlFor={statusId} className="mb-1 block text-sm font-medium text-forest-900">
-            Status
-          </label>
-          <select
-            id={statusId}
-            className={selectClass}
-            value={search.status ?? ''}
-            onChange={(event) => onSearchChange({ status: isOrderStatus(event.target.value) ? event.target.value : undefined })}
-          >
-            <option value="">Wszystkie</option>
-            {ORDER_STATUSES.map((status) => (
-              <option key={status} value={status}>
-                {ORDER_STATUS_LABELS[status]}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div>
+      <div className="mt-4 grid gap-3 sm:flex">
+        {filters.filter(([, filter]) => filter.kind === 'select').map(([key, filter]) => control(key, filter))}
+        <div className="sm:w-48 sm:shrink-0">
           <label htmlFor={sortId} className="mb-1 block text-sm font-medium text-forest-900">
             Sortuj
           </label>
@@ -87,19 +74,7 @@ export function OrdersPage({
             ))}
           </select>
         </div>
-        <div>
-          <label htmlFor={queryId} className="mb-1 block text-sm font-medium text-forest-900">
-            Szukaj zamówień
-          </label>
-          <input
-            id={queryId}
-            type="search"
-            className={selectClass}
-            placeholder="Numer, klient, odbiorca, email lub telefon"
-            value={search.q ?? ''}
-            onChange={(event) => onSearchChange({ q: event.target.value || undefined })}
-          />
-        </div>
+        {filters.filter(([, filter]) => filter.kind === 'text').map(([key, filter]) => control(key, filter))}
       </div>
 
       <div aria-live="polite">
@@ -160,16 +135,67 @@ export function OrdersPage({
   );
 }
 
-function WhenButton({
-  when,
-  current,
+/** One filter's control, drawn from its description (orders-filters.ts); `undefined` is no filter. */
+function FilterControl({
+  filter,
+  value,
   onChange,
 }: {
-  when: DeliveryWhen | undefined;
-  current: DeliveryWhen | undefined;
-  onChange: (when: DeliveryWhen | undefined) => void;
+  filter: ChoiceFilter<string> | TextFilter;
+  value: string | undefined;
+  onChange: (value: string | undefined) => void;
 }) {
-  const pressed = when === current;
+  const id = useId();
+  if (filter.kind === 'buttons')
+    return (
+      <div role="group" aria-label={filter.label} className="mt-4 flex flex-wrap gap-2">
+        {[undefined, ...filter.values].map((choice) => (
+          <ChoiceButton key={choice ?? ''} pressed={choice === value} onClick={() => onChange(choice)}>
+            {choice ? filter.valueLabels[choice] : <>Wszystkie{filter.allHint && <span className="sr-only"> {filter.allHint}</span>}</>}
+          </ChoiceButton>
+        ))}
+      </div>
+    );
+  const label = (
+    <label htmlFor={id} className="mb-1 block text-sm font-medium text-forest-900">
+      {filter.label}
+    </label>
+  );
+  if (filter.kind === 'text')
+    return (
+      <div className="sm:min-w-0 sm:flex-1">
+        {label}
+        <input
+          id={id}
+          type="search"
+          className={selectClass}
+          placeholder={filter.placeholder}
+          value={value ?? ''}
+          onChange={(event) => onChange(event.target.value || undefined)}
+        />
+      </div>
+    );
+  return (
+    <div className="sm:w-48 sm:shrink-0">
+      {label}
+      <select
+        id={id}
+        className={selectClass}
+        value={value ?? ''}
+        onChange={(event) => onChange(filter.values.find((choice) => choice === event.target.value))}
+      >
+        <option value="">Wszystkie</option>
+        {filter.values.map((choice) => (
+          <option key={choice} value={choice}>
+            {filter.valueLabels[choice]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ChoiceButton({ pressed, onClick, children }: { pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
       type="button"
@@ -177,15 +203,9 @@ function WhenButton({
       className={`min-h-11 rounded-full border px-3 py-2 text-sm font-semibold sm:px-4 ${
         pressed ? 'border-forest-800 bg-forest-800 text-white' : 'border-forest-200 bg-white text-forest-800 hover:bg-forest-50'
       }`}
-      onClick={() => onChange(when)}
+      onClick={onClick}
     >
-      {when ? (
-        DELIVERY_WHEN_LABELS[when]
-      ) : (
-        <>
-          Wszystkie<span className="sr-only"> terminy</span>
-        </>
-      )}
+      {children}
     </button>
   );
 }

@@ -14,7 +14,7 @@ import {
   type ProductInput,
 } from '../../../domain/product-schema.ts';
 import { SelectField, TextAreaField, TextInputField } from '../../../lib/form-field.tsx';
-import { CloseIcon } from '../../../lib/icons.tsx';
+import { CloseIcon } from '../../../lib/icons/first-load.tsx';
 import { PRODUCT_SAVE_ERROR } from './products-api.ts';
 import { ProductPhotosField } from './product-photos-field.tsx';
 import { useProductPhotos, type PhotoChanges, type ProductPhotosState } from '../photos/use-product-photos.ts';

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ChangeEvent, type ReactNode } from 'react';
 import { MAX_PRODUCT_PHOTOS } from '../../../domain/product-photo.ts';
-import { ArrowRightIcon, Icon, PlusIcon, TrashIcon, type IconProps } from '../../../lib/icons.tsx';
+import { ArrowRightIcon, Icon, type IconProps } from '../../../lib/icons/first-load.tsx';
+import { PlusIcon, TrashIcon } from '../../../lib/icons/later.tsx';
 import type { PhotoItem, ProductPhotosState } from '../photos/use-product-photos.ts';
 import { usePointerReorder } from '../photos/use-pointer-reorder.ts';
 

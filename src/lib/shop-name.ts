@@ -1,18 +1,19 @@
 import { useSyncExternalStore } from 'react';
-import { afterFirstContent } from '../../lib/first-content.ts';
-import { readPageData } from '../../lib/page-data.ts';
-import type { PublicSettings } from '../../lib/public-settings.ts';
+import { afterFirstContent } from './first-content.ts';
+import { readPageData } from './page-data.ts';
+import type { PublicSettings } from './public-settings.ts';
 
 /*
- * The shop's name for the header and the footer's last line, without the
- * public settings' code on the first load: the name the server rendered with,
- * or the copy src/lib/public-settings.ts stored on an earlier visit (or the
- * seeded default) at first, then that
- * module itself, fetched after the page's first content (it also refreshes the
- * settings from the backend). The key and the default mirror that module's;
- * tests/unit/shop-name.test.ts keeps them in step.
+ * The shop's name for the header, the footer's last line and the back
+ * office's header, without the public settings' code on the first load: the
+ * name the server rendered with, or the copy src/lib/public-settings.ts
+ * stored on an earlier visit (or the seeded default) at first, then that
+ * module itself, fetched after the page's first content (it also refreshes
+ * the settings from the backend). So the stored copy's key and the default
+ * name live here, in the first load, and the public settings take them from
+ * here.
  */
-export const STORED_SETTINGS_KEY = 'kwiaciarnia.publicSettings';
+export const PUBLIC_SETTINGS_STORAGE_KEY = 'kwiaciarnia.publicSettings';
 export const DEFAULT_SHOP_NAME = 'Kwiaciarnia Pod Różą';
 
 /** The public settings' own snapshot, once their code is here. */
@@ -22,11 +23,13 @@ let requested = false;
 const listeners = new Set<() => void>();
 const notify = () => listeners.forEach((listener) => listener());
 
+/** A name to show: text that is not blank. */
+const shownName = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
+
 function readStoredName(): string {
   try {
-    const stored: unknown = JSON.parse(window.localStorage.getItem(STORED_SETTINGS_KEY) ?? '{}');
-    const name = typeof stored === 'object' && stored !== null ? (stored as { company_name?: unknown }).company_name : undefined;
-    return typeof name === 'string' && name.trim() !== '' ? name : DEFAULT_SHOP_NAME;
+    const stored = JSON.parse(window.localStorage.getItem(PUBLIC_SETTINGS_STORAGE_KEY) ?? '{}') as { company_name?: unknown } | null;
+    return shownName(stored?.company_name) ?? DEFAULT_SHOP_NAME;
   } catch {
     return DEFAULT_SHOP_NAME;
   }
@@ -35,9 +38,8 @@ function readStoredName(): string {
 /** The name a server-rendered page was rendered with (the server's while it renders). */
 function pageShopName(): string | undefined {
   const rows = readPageData('public-settings');
-  const row: unknown = Array.isArray(rows) ? rows.find((entry: { key?: unknown } | null) => entry?.key === 'company_name') : undefined;
-  const value = typeof row === 'object' && row !== null ? (row as { value?: unknown }).value : undefined;
-  return typeof value === 'string' && value.trim() !== '' ? value : undefined;
+  type Row = { key?: unknown; value?: unknown } | null;
+  return shownName(Array.isArray(rows) ? (rows as Row[]).find((row) => row?.key === 'company_name')?.value : undefined);
 }
 
 function subscribe(onChange: () => void): () => void {
@@ -45,7 +47,7 @@ function subscribe(onChange: () => void): () => void {
   if (!requested) {
     requested = true;
     afterFirstContent(() => {
-      import('../../lib/public-settings.ts')
+      import('./public-settings.ts')
         .then((module) => {
           settingsNow = module.publicSettingsSnapshot;
           module.subscribePublicSettings(notify);

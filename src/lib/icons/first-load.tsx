@@ -1,11 +1,14 @@
 import type { ReactNode, SVGProps } from 'react';
 
 /**
- * The icons every page draws at once (the header's, the home page's first
- * screen) and the one SVG frame of all icons. Kept apart from the rest of the
- * set (src/lib/icons.tsx, which re-exports these) so the entry chunk carries
- * only these: a module in it keeps every export some lazy chunk uses.
- * Icons are decorative: the text next to them carries the meaning.
+ * The shop's one icon set, inline SVG (no icon font, no extra request),
+ * decorative: the text next to an icon carries its meaning. It is two files
+ * because a module in the entry chunk carries every export any lazy chunk
+ * uses (docs/decisions/022-first-load-splits.md):
+ * - this one: the SVG frame of every icon and the icons every page draws at
+ *   once (the header's, the home page's first screen), in the entry chunk;
+ * - later.tsx: every other icon, loaded with the chunks that draw them.
+ * An icon moves here only when the first screen draws it.
  */
 export type IconProps = Omit<SVGProps<SVGSVGElement>, 'children'>;
 
