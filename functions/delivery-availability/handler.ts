@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { addDays, daysBetween } from '../../src/domain/calendar-date.ts';
+import { addDays, daysBetween } from '../../src/domain/calendar/calendar-date.ts';
 import {
   deliveryAvailabilityRequestSchema,
   type DeliveryAvailabilityRequest,
@@ -9,7 +9,6 @@ import {
 import { bookingRange, deliveryAvailability, type BookedCount } from '../../src/domain/delivery-calendar.ts';
 import { DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { toPln } from '../../src/domain/money.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
@@ -68,12 +67,14 @@ export function createDeliveryAvailabilityHandler(deps: DeliveryAvailabilityDeps
 
     const now = deps.now();
     const settings = await deps.loadDeliverySettings();
-    const { from, to } = requestedRange(parsed.output, bookingRange(settings, now));
+    const booking = bookingRange(settings, now);
+    const { from, to } = requestedRange(parsed.output, booking);
 
     const booked = await deps.loadBookedCounts(from, to);
     const answer: DeliveryAvailabilityResponse = {
       generatedAt: new Date(now).toISOString(),
-      today: warsawDate(now),
+      // The booking range starts on the shop's today.
+      today: booking.from,
       days: deliveryAvailability({ settings, now, from, to, booked }),
       services: serviceOffers(settings),
     };

@@ -7,11 +7,11 @@
  * date and hour is Europe/Warsaw wall time.
  */
 
-import { addDays, daysBetween, isIsoDate, isoWeekday, type IsoWeekday } from './calendar-date.ts';
+import { addDays, daysBetween, isIsoDate, isoWeekday, type IsoWeekday } from './calendar/calendar-date.ts';
 import type { DeliverySettings } from './delivery-settings.ts';
-import { polishHolidayOn } from './polish-holidays.ts';
-import { type TimeRange, formatTimeOfDay, formatTimeRange } from './time-of-day.ts';
-import { warsawDate, warsawInstant } from './warsaw-time.ts';
+import { polishHolidayOn } from './calendar/holidays.ts';
+import { type TimeRange, formatClockTime, formatTimeOfDay, formatTimeRange, parseTimeRange } from './calendar/time-of-day.ts';
+import { warsawDate, warsawInstant } from './calendar/warsaw-clock.ts';
 
 export type UnavailableReason = 'closed' | 'full' | 'after-cutoff' | 'too-soon' | 'past' | 'beyond-horizon';
 
@@ -27,7 +27,7 @@ export const UNAVAILABLE_REASON_TEXTS: Record<UnavailableReason, string> = {
 
 /** The one window of a peak day. */
 export const WHOLE_DAY_WINDOW_ID = 'all-day';
-const WHOLE_DAY_LABEL = 'w ciągu dnia';
+export const WHOLE_DAY_LABEL = 'w ciągu dnia';
 
 /** Pickup hours are offered every half hour; the last one leaves half an hour before closing. */
 const PICKUP_STEP_MINUTES = 30;
@@ -89,8 +89,14 @@ export type SlotCheck = { ok: true; startsAt: number; label: string } | { ok: fa
 
 /** '09:00-12:00': zero-padded, so ids sort by time and read the same in SQL. */
 export function windowId(range: TimeRange): string {
-  const pad = (minutes: number) => formatTimeOfDay(minutes).padStart(5, '0');
-  return `${pad(range.start)}-${pad(range.end)}`;
+  return `${formatClockTime(range.start)}-${formatClockTime(range.end)}`;
+}
+
+/** A window's label from its id, for a term stored without one: '9:00–12:00', 'w ciągu dnia'; an unknown id as it is. */
+export function windowLabel(id: string): string {
+  if (id === WHOLE_DAY_WINDOW_ID) return WHOLE_DAY_LABEL;
+  const range = parseTimeRange(id);
+  return range ? formatTimeRange(range) : id;
 }
 
 export function isPeakDay(settings: DeliverySettings, date: string): boolean {
@@ -184,8 +190,14 @@ function summaryReason(items: readonly { reason: UnavailableReason | null }[]): 
   return items.at(-1)?.reason ?? 'closed';
 }
 
-function dayAvailability(settings: DeliverySettings, date: string, now: number, booked: readonly BookedCount[]): DayAvailability {
-  const today = warsawDate(now);
+/** One date's availability; `today` is the Warsaw date of `now`, read once by the caller. */
+function dayAvailability(
+  settings: DeliverySettings,
+  date: string,
+  now: number,
+  today: string,
+  booked: readonly BookedCount[],
+): DayAvailability {
   const holiday = polishHolidayOn(date);
   const base = { date, weekday: isoWeekday(date), holiday: holiday?.name ?? null, peak: isPeakDay(settings, date) };
   const closed = dayClosedReason(settings, date, today);
@@ -221,7 +233,8 @@ export function deliveryAvailability(input: {
   if (!isIsoDate(from) || !isIsoDate(to)) throw new RangeError(`Not a date range: ${from}..${to}`);
   const span = daysBetween(from, to);
   if (span < 0 || span > MAX_RANGE_DAYS) throw new RangeError(`Date range out of bounds: ${from}..${to}`);
-  return Array.from({ length: span + 1 }, (_, index) => dayAvailability(settings, addDays(from, index), now, booked));
+  const today = warsawDate(now);
+  return Array.from({ length: span + 1 }, (_, index) => dayAvailability(settings, addDays(from, index), now, today, booked));
 }
 
 /** place-order's check of a chosen delivery date and window: the same answer the picker shows for it. */
@@ -233,7 +246,7 @@ export function checkDeliverySlot(input: {
   booked: readonly BookedCount[];
 }): SlotCheck {
   if (!isIsoDate(input.date)) return { ok: false, reason: 'closed' };
-  const day = dayAvailability(input.settings, input.date, input.now, input.booked);
+  const day = dayAvailability(input.settings, input.date, input.now, warsawDate(input.now), input.booked);
   if (!day.open) return { ok: false, reason: day.reason ?? 'closed' };
   const window = day.delivery.windows.find((candidate) => candidate.id === input.windowId);
   // A window the date does not offer (the owner changed the hours since the page loaded) is closed.
@@ -245,7 +258,7 @@ export function checkDeliverySlot(input: {
 /** place-order's check of a chosen pickup date and hour ('H:MM'). */
 export function checkPickupTime(input: { settings: DeliverySettings; now: number; date: string; time: string }): SlotCheck {
   if (!isIsoDate(input.date)) return { ok: false, reason: 'closed' };
-  const day = dayAvailability(input.settings, input.date, input.now, []);
+  const day = dayAvailability(input.settings, input.date, input.now, warsawDate(input.now), []);
   if (!day.open) return { ok: false, reason: day.reason ?? 'closed' };
   const time = day.pickup.times.find((candidate) => candidate.time === input.time);
   if (!time) return { ok: false, reason: 'closed' };

@@ -1,5 +1,5 @@
 import { parseAmountText, type Grosz } from '../../../domain/money.ts';
-import { isIsoDate } from '../../../domain/calendar-date.ts';
+import { isIsoDate } from '../../../domain/calendar/calendar-date.ts';
 
 /** How the owner's money forms read and prefill their fields. Pure. */
 
