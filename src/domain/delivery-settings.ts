@@ -12,7 +12,8 @@
  */
 
 import { type IsoWeekday, isIsoDate } from './calendar/calendar-date.ts';
-import { type Grosz, formatAmountInput, grosz, parseAmountText } from './money.ts';
+import { formatAmountInput } from './amount-input.ts';
+import { type Grosz, grosz, parseAmountText } from './money.ts';
 import { numericDate, numericDayMonth } from './polish-date.ts';
 import { POLISH_HOLIDAY_IDS, type PolishHolidayId } from './calendar/holidays.ts';
 import { type TimeRange, formatTimeOfDay, formatTimeRange, parseTimeOfDay, parseTimeRange } from './calendar/time-of-day.ts';

@@ -46,13 +46,6 @@ export function formatPln(amount: Grosz): string {
   return `${amount < 0 ? '-' : ''}${grouped},${fraction}${NBSP}zł`;
 }
 
-/** An amount as a form field shows it, without the currency: '30', '12,50', '12345,67' (reads back through parseAmountText). */
-export function formatAmountInput(amount: Grosz): string {
-  const whole = `${amount < 0 ? '-' : ''}${Math.floor(Math.abs(amount) / 100)}`;
-  const fraction = Math.abs(amount) % 100;
-  return fraction === 0 ? whole : `${whole},${String(fraction).padStart(2, '0')}`;
-}
-
 /**
  * A decimal number as people type it: '300', '1,80', '1 000,00' or
  * '1000.50' (spaces, no-break spaces included, group thousands; a comma or a

@@ -1,5 +1,6 @@
 import { CATEGORY_IDS, type CategoryId } from '../../domain/categories.ts';
-import { formatAmountInput, parseAmountText, type Grosz } from '../../domain/money.ts';
+import { formatAmountInput } from '../../domain/amount-input.ts';
+import { parseAmountText, type Grosz } from '../../domain/money.ts';
 
 /* Plain functions: the shop page parses its search params with them on its first render. */
 
