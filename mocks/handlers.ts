@@ -3,7 +3,7 @@ import type { DeliveryAvailabilityResponse } from '../src/domain/delivery-availa
 import { bookingRange, deliveryAvailability } from '../src/domain/delivery-calendar.ts';
 import { DEFAULT_DELIVERY_SETTINGS, DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS } from '../src/domain/delivery-settings.ts';
 import { toPln } from '../src/domain/money.ts';
-import { warsawDate } from '../src/domain/warsaw-time.ts';
+import { warsawDate } from '../src/domain/calendar/warsaw-clock.ts';
 import { mockCustomer, sampleProducts, samplePublicSettings, type ProductRow } from './fixtures.ts';
 
 const SINGLE_OBJECT = 'application/vnd.pgrst.object+json';

@@ -3,6 +3,7 @@ import type { Handler } from '../_shared/http.ts';
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createDeliveryAvailabilityHandler, type DeliveryAvailabilityDeps } from './handler.ts';
+import { currentInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 
 /** The real dependencies: the settings and the booked places, read with the service role. */
 export function createDeliveryAvailabilityDeps(env: FunctionEnv): DeliveryAvailabilityDeps {
@@ -11,7 +12,7 @@ export function createDeliveryAvailabilityDeps(env: FunctionEnv): DeliveryAvaila
     authenticate: createCallerAuthFromEnv(env),
     loadDeliverySettings: () => loadDeliverySettings(admin),
     loadBookedCounts: (from, to) => loadBookedCounts(admin, from, to),
-    now: () => Date.now(),
+    now: currentInstant,
   };
 }
 

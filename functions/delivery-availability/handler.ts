@@ -1,15 +1,13 @@
 import * as v from 'valibot';
-import { addDays, daysBetween } from '../../src/domain/calendar-date.ts';
 import {
   deliveryAvailabilityRequestSchema,
   type DeliveryAvailabilityRequest,
   type DeliveryAvailabilityResponse,
   type DeliveryServiceOffer,
 } from '../../src/domain/delivery-availability-contract.ts';
-import { bookingRange, deliveryAvailability, type BookedCount } from '../../src/domain/delivery-calendar.ts';
+import { bookingRange, deliveryAvailability, requestedRange, type BookedCount } from '../../src/domain/delivery-calendar.ts';
 import { DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { toPln } from '../../src/domain/money.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
@@ -34,22 +32,12 @@ function serviceOffers(settings: DeliverySettings): DeliveryServiceOffer[] {
 const RANGE_BACKWARDS = 'Data końcowa nie może być wcześniejsza niż początkowa.';
 const RANGE_TOO_LONG = `Można zapytać najwyżej o ${MAX_AVAILABILITY_DAYS} dni naraz.`;
 
-/**
- * The dates asked for: each end defaults to the booking range's (today to
- * the horizon), and a default end never makes the range longer than the cap
- * (a longer horizon's later dates take a second request); an explicit range over the
- * cap, or backwards, is the caller's mistake.
- */
-function requestedRange(asked: DeliveryAvailabilityRequest, booking: { from: string; to: string }): { from: string; to: string } {
-  const from = asked.from ?? booking.from;
-  const lastAllowed = addDays(from, MAX_AVAILABILITY_DAYS - 1);
-  // ISO dates compare as strings: the earlier of the horizon's end and the cap, never before `from`.
-  const [capped = booking.to] = [booking.to, lastAllowed].sort();
-  const to = asked.to ?? (capped < from ? from : capped);
-  const span = daysBetween(from, to);
-  if (span < 0) throw new HttpError(400, 'invalid_range', RANGE_BACKWARDS, { to: RANGE_BACKWARDS });
-  if (span >= MAX_AVAILABILITY_DAYS) throw new HttpError(400, 'range_too_long', RANGE_TOO_LONG, { to: RANGE_TOO_LONG });
-  return { from, to };
+/** The dates asked for (delivery-calendar.ts's requestedRange); a range backwards or over the cap is the caller's mistake. */
+function requested(asked: DeliveryAvailabilityRequest, booking: { from: string; to: string }): { from: string; to: string } {
+  const range = requestedRange(asked, booking, MAX_AVAILABILITY_DAYS);
+  if (range === 'backwards') throw new HttpError(400, 'invalid_range', RANGE_BACKWARDS, { to: RANGE_BACKWARDS });
+  if (range === 'too-long') throw new HttpError(400, 'range_too_long', RANGE_TOO_LONG, { to: RANGE_TOO_LONG });
+  return range;
 }
 
 /**
@@ -68,12 +56,14 @@ export function createDeliveryAvailabilityHandler(deps: DeliveryAvailabilityDeps
 
     const now = deps.now();
     const settings = await deps.loadDeliverySettings();
-    const { from, to } = requestedRange(parsed.output, bookingRange(settings, now));
+    const booking = bookingRange(settings, now);
+    const { from, to } = requested(parsed.output, booking);
 
     const booked = await deps.loadBookedCounts(from, to);
     const answer: DeliveryAvailabilityResponse = {
       generatedAt: new Date(now).toISOString(),
-      today: warsawDate(now),
+      // The booking range starts on the shop's today.
+      today: booking.from,
       days: deliveryAvailability({ settings, now, from, to, booked }),
       services: serviceOffers(settings),
     };

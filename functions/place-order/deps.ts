@@ -10,6 +10,7 @@ import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-book
 import type { StockShortage } from '../../src/domain/stock.ts';
 import { deliveryAddressOf } from '../../src/domain/delivery-address.ts';
 import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
+import { currentInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
 function parseShortages(details: string | null | undefined): StockShortage[] {
@@ -124,7 +125,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       return { kind: 'ok', order: result.order, replayed: result.replayed };
     },
 
-    now: () => Date.now(),
+    now: currentInstant,
     random: () => Math.random(),
     ...placeOrderRateLimit(env, admin),
   };

@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { issuesByField, joinIssueMessages } from '../../src/domain/validation-issues.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   WITHDRAWAL_NOTHING_ACCEPTED,
   WITHDRAWAL_ORDER_NOT_FOUND,

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isIsoDate } from './calendar-date.ts';
+import { isIsoDate } from './calendar/calendar-date.ts';
 import { DEFAULT_DELIVERY_METHOD, DELIVERY_METHODS } from './delivery.ts';
 import { POSTAL_CODE_FORMAT_MESSAGE, postalCodeFormatError, requiredAddressParts, type AddressPart } from './delivery-address.ts';
 import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from './delivery-settings.ts';

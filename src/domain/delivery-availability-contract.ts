@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isIsoDate } from './calendar-date.ts';
+import { isIsoDate } from './calendar/calendar-date.ts';
 import type { DayAvailability } from './delivery-calendar.ts';
 import type { DeliveryServiceId } from './delivery-settings.ts';
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addDays } from './calendar-date.ts';
+import { addDays } from './calendar/calendar-date.ts';
 import {
   type BookedCount,
   type DayAvailability,

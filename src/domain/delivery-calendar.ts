@@ -7,11 +7,11 @@
  * date and hour is Europe/Warsaw wall time.
  */
 
-import { addDays, daysBetween, isIsoDate, isoWeekday, type IsoWeekday } from './calendar-date.ts';
-import type { DeliverySettings } from './delivery-settings.ts';
-import { polishHolidayOn } from './polish-holidays.ts';
-import { type TimeRange, formatTimeOfDay, formatTimeRange } from './time-of-day.ts';
-import { warsawDate, warsawInstant } from './warsaw-time.ts';
+import { addDays, daysBetween, isIsoDate, isoWeekday, type IsoWeekday } from './calendar/calendar-date.ts';
+import type { DaySchedule, DeliverySettings } from './delivery-settings.ts';
+import { type PolishHoliday, polishHolidayOn } from './calendar/holidays.ts';
+import { type TimeRange, formatClockTime, formatTimeOfDay, formatTimeRange, parseTimeRange } from './calendar/time-of-day.ts';
+import { warsawDate, warsawInstant } from './calendar/warsaw-clock.ts';
 
 export type UnavailableReason = 'closed' | 'full' | 'after-cutoff' | 'too-soon' | 'past' | 'beyond-horizon';
 
@@ -27,7 +27,7 @@ export const UNAVAILABLE_REASON_TEXTS: Record<UnavailableReason, string> = {
 
 /** The one window of a peak day. */
 export const WHOLE_DAY_WINDOW_ID = 'all-day';
-const WHOLE_DAY_LABEL = 'w ciągu dnia';
+export const WHOLE_DAY_LABEL = 'w ciągu dnia';
 
 /** Pickup hours are offered every half hour; the last one leaves half an hour before closing. */
 const PICKUP_STEP_MINUTES = 30;
@@ -88,23 +88,39 @@ export interface DayAvailability {
 export type SlotCheck = { ok: true; startsAt: number; label: string } | { ok: false; reason: UnavailableReason };
 
 /** '09:00-12:00': zero-padded, so ids sort by time and read the same in SQL. */
-export function windowId(range: TimeRange): string {
-  const pad = (minutes: number) => formatTimeOfDay(minutes).padStart(5, '0');
-  return `${pad(range.start)}-${pad(range.end)}`;
+function windowId(range: TimeRange): string {
+  return `${formatClockTime(range.start)}-${formatClockTime(range.end)}`;
 }
 
-export function isPeakDay(settings: DeliverySettings, date: string): boolean {
+/** A window's label from its id, for a term stored without one: '9:00–12:00', 'w ciągu dnia'; an unknown id as it is. */
+export function windowLabel(id: string): string {
+  if (id === WHOLE_DAY_WINDOW_ID) return WHOLE_DAY_LABEL;
+  const range = parseTimeRange(id);
+  return range ? formatTimeRange(range) : id;
+}
+
+function isPeakDay(settings: DeliverySettings, date: string): boolean {
   return settings.peakDays.includes(date.slice(5));
 }
 
+/** What the calendar and the settings say about one date, asked once: its weekday and plan, its holiday, a peak day or not. */
+interface ShopDay {
+  date: string;
+  weekday: IsoWeekday;
+  schedule: DaySchedule;
+  holiday: PolishHoliday | null;
+  peak: boolean;
+}
+
+function shopDay(settings: DeliverySettings, date: string): ShopDay {
+  const weekday = isoWeekday(date);
+  return { date, weekday, schedule: settings.days[weekday], holiday: polishHolidayOn(date), peak: isPeakDay(settings, date) };
+}
+
 /** The delivery windows a date offers if the shop is open: the peak day's single window, else the weekday's. */
-export function plannedWindows(settings: DeliverySettings, date: string): PlannedWindow[] {
-  if (isPeakDay(settings, date)) return [{ id: WHOLE_DAY_WINDOW_ID, label: WHOLE_DAY_LABEL, range: settings.peakWindow }];
-  return settings.days[isoWeekday(date)].windows.map((range) => ({
-    id: windowId(range),
-    label: formatTimeRange(range),
-    range,
-  }));
+function plannedWindows(settings: DeliverySettings, day: ShopDay): PlannedWindow[] {
+  if (day.peak) return [{ id: WHOLE_DAY_WINDOW_ID, label: WHOLE_DAY_LABEL, range: settings.peakWindow }];
+  return day.schedule.windows.map((range) => ({ id: windowId(range), label: formatTimeRange(range), range }));
 }
 
 /** Places per window and per day on a date: a peak day's one window holds the peak capacity, which is also the day's. */
@@ -119,15 +135,36 @@ export function bookingRange(settings: DeliverySettings, now: number): { from: s
   return { from: today, to: addDays(today, settings.horizonDays) };
 }
 
+/**
+ * The dates a caller asked for: each end defaults to the booking range's
+ * (today to the horizon), and a default end never makes the range longer
+ * than `maxDays` (a longer horizon's later dates take a second request); an
+ * explicit range longer than that, or backwards, is refused.
+ */
+export function requestedRange(
+  asked: { from?: string; to?: string },
+  booking: { from: string; to: string },
+  maxDays: number,
+): { from: string; to: string } | 'backwards' | 'too-long' {
+  const from = asked.from ?? booking.from;
+  const lastAllowed = addDays(from, maxDays - 1);
+  // ISO dates compare as strings: the earlier of the horizon's end and the cap, never before `from`.
+  const [capped = booking.to] = [booking.to, lastAllowed].sort();
+  const to = asked.to ?? (capped < from ? from : capped);
+  const span = daysBetween(from, to);
+  if (span < 0) return 'backwards';
+  if (span >= maxDays) return 'too-long';
+  return { from, to };
+}
+
 /** Why the whole date cannot be booked, or null: past, beyond the horizon, a closed date, a closed holiday, nothing planned. */
-function dayClosedReason(settings: DeliverySettings, date: string, today: string): UnavailableReason | null {
-  const ahead = daysBetween(today, date);
+function dayClosedReason(settings: DeliverySettings, day: ShopDay, today: string): UnavailableReason | null {
+  const ahead = daysBetween(today, day.date);
   if (ahead < 0) return 'past';
   if (ahead > settings.horizonDays) return 'beyond-horizon';
-  if (settings.closedDates.includes(date)) return 'closed';
-  const holiday = polishHolidayOn(date);
-  if (holiday && !settings.openHolidays.includes(holiday.id)) return 'closed';
-  if (plannedWindows(settings, date).length === 0 && settings.days[isoWeekday(date)].pickupHours === null) return 'closed';
+  if (settings.closedDates.includes(day.date)) return 'closed';
+  if (day.holiday && !settings.openHolidays.includes(day.holiday.id)) return 'closed';
+  if (plannedWindows(settings, day).length === 0 && day.schedule.pickupHours === null) return 'closed';
   return null;
 }
 
@@ -142,15 +179,16 @@ function bookedOn(booked: readonly BookedCount[], date: string): { day: number; 
   return { day, byWindow };
 }
 
-function windowsOn(settings: DeliverySettings, date: string, today: string, now: number, booked: readonly BookedCount[]) {
+function windowsOn(settings: DeliverySettings, day: ShopDay, today: string, now: number, booked: readonly BookedCount[]) {
+  const { date } = day;
   const capacity = capacityOn(settings, date);
   const counts = bookedOn(booked, date);
   const dayFree = Math.max(0, capacity.day - counts.day);
-  const cutoff = settings.days[isoWeekday(date)].cutoff;
+  const cutoff = day.schedule.cutoff;
   const afterCutoff = date === today && (cutoff === null || now >= warsawInstant(date, cutoff));
   const ready = now + settings.leadTimeMinutes * MINUTE_MS;
 
-  const windows = plannedWindows(settings, date).map((planned): DeliveryWindowAvailability => {
+  const windows = plannedWindows(settings, day).map((planned): DeliveryWindowAvailability => {
     const startsAt = warsawInstant(date, planned.range.start);
     const endsAt = warsawInstant(date, planned.range.end);
     // An order fits a window while it can be ready by the window's end (docs/decisions/021-window-lead-time.md):
@@ -164,8 +202,8 @@ function windowsOn(settings: DeliverySettings, date: string, today: string, now:
   return { windows, free: Math.min(dayFree, windowsFree), cutoff: cutoff === null ? null : formatTimeOfDay(cutoff) };
 }
 
-function pickupTimesOn(settings: DeliverySettings, date: string, now: number): PickupTimeAvailability[] {
-  const hours = settings.days[isoWeekday(date)].pickupHours;
+function pickupTimesOn(settings: DeliverySettings, { date, schedule }: ShopDay, now: number): PickupTimeAvailability[] {
+  const hours = schedule.pickupHours;
   if (!hours) return [];
   const ready = now + settings.leadTimeMinutes * MINUTE_MS;
   const times: PickupTimeAvailability[] = [];
@@ -184,11 +222,17 @@ function summaryReason(items: readonly { reason: UnavailableReason | null }[]): 
   return items.at(-1)?.reason ?? 'closed';
 }
 
-function dayAvailability(settings: DeliverySettings, date: string, now: number, booked: readonly BookedCount[]): DayAvailability {
-  const today = warsawDate(now);
-  const holiday = polishHolidayOn(date);
-  const base = { date, weekday: isoWeekday(date), holiday: holiday?.name ?? null, peak: isPeakDay(settings, date) };
-  const closed = dayClosedReason(settings, date, today);
+/** One date's availability; `today` is the Warsaw date of `now`, read once by the caller. */
+function dayAvailability(
+  settings: DeliverySettings,
+  date: string,
+  now: number,
+  today: string,
+  booked: readonly BookedCount[],
+): DayAvailability {
+  const day = shopDay(settings, date);
+  const base = { date, weekday: day.weekday, holiday: day.holiday?.name ?? null, peak: day.peak };
+  const closed = dayClosedReason(settings, day, today);
   if (closed !== null) {
     return {
       ...base,
@@ -198,8 +242,8 @@ function dayAvailability(settings: DeliverySettings, date: string, now: number, 
       pickup: { reason: closed, times: [] },
     };
   }
-  const delivery = windowsOn(settings, date, today, now, booked);
-  const times = pickupTimesOn(settings, date, now);
+  const delivery = windowsOn(settings, day, today, now, booked);
+  const times = pickupTimesOn(settings, day, now);
   return {
     ...base,
     open: true,
@@ -221,7 +265,20 @@ export function deliveryAvailability(input: {
   if (!isIsoDate(from) || !isIsoDate(to)) throw new RangeError(`Not a date range: ${from}..${to}`);
   const span = daysBetween(from, to);
   if (span < 0 || span > MAX_RANGE_DAYS) throw new RangeError(`Date range out of bounds: ${from}..${to}`);
-  return Array.from({ length: span + 1 }, (_, index) => dayAvailability(settings, addDays(from, index), now, booked));
+  const today = warsawDate(now);
+  return Array.from({ length: span + 1 }, (_, index) => dayAvailability(settings, addDays(from, index), now, today, booked));
+}
+
+/** A chosen date's availability when the shop takes orders for it, else why not (a text that is no date is closed). */
+function openDay(
+  settings: DeliverySettings,
+  date: string,
+  now: number,
+  booked: readonly BookedCount[],
+): DayAvailability | UnavailableReason {
+  if (!isIsoDate(date)) return 'closed';
+  const day = dayAvailability(settings, date, now, warsawDate(now), booked);
+  return day.open ? day : (day.reason ?? 'closed');
 }
 
 /** place-order's check of a chosen delivery date and window: the same answer the picker shows for it. */
@@ -232,9 +289,8 @@ export function checkDeliverySlot(input: {
   windowId: string;
   booked: readonly BookedCount[];
 }): SlotCheck {
-  if (!isIsoDate(input.date)) return { ok: false, reason: 'closed' };
-  const day = dayAvailability(input.settings, input.date, input.now, input.booked);
-  if (!day.open) return { ok: false, reason: day.reason ?? 'closed' };
+  const day = openDay(input.settings, input.date, input.now, input.booked);
+  if (typeof day === 'string') return { ok: false, reason: day };
   const window = day.delivery.windows.find((candidate) => candidate.id === input.windowId);
   // A window the date does not offer (the owner changed the hours since the page loaded) is closed.
   if (!window) return { ok: false, reason: 'closed' };
@@ -244,9 +300,8 @@ export function checkDeliverySlot(input: {
 
 /** place-order's check of a chosen pickup date and hour ('H:MM'). */
 export function checkPickupTime(input: { settings: DeliverySettings; now: number; date: string; time: string }): SlotCheck {
-  if (!isIsoDate(input.date)) return { ok: false, reason: 'closed' };
-  const day = dayAvailability(input.settings, input.date, input.now, []);
-  if (!day.open) return { ok: false, reason: day.reason ?? 'closed' };
+  const day = openDay(input.settings, input.date, input.now, []);
+  if (typeof day === 'string') return { ok: false, reason: day };
   const time = day.pickup.times.find((candidate) => candidate.time === input.time);
   if (!time) return { ok: false, reason: 'closed' };
   if (!time.available) return { ok: false, reason: time.reason ?? 'closed' };

@@ -11,10 +11,12 @@
  * same-day orders, no closed dates) and falls back to the default elsewhere.
  */
 
-import { type IsoWeekday, isIsoDate } from './calendar-date.ts';
-import { type Grosz, formatPln, grosz, parseAmountText } from './money.ts';
-import { POLISH_HOLIDAY_IDS, type PolishHolidayId } from './polish-holidays.ts';
-import { type TimeRange, formatTimeOfDay, formatTimeRange, parseTimeOfDay, parseTimeRange } from './time-of-day.ts';
+import { type IsoWeekday, isIsoDate } from './calendar/calendar-date.ts';
+import { formatAmountInput } from './amount-input.ts';
+import { type Grosz, grosz, parseAmountText } from './money.ts';
+import { numericDate, numericDayMonth } from './polish-date.ts';
+import { POLISH_HOLIDAY_IDS, type PolishHolidayId } from './calendar/holidays.ts';
+import { type TimeRange, formatTimeOfDay, formatTimeRange, parseTimeOfDay, parseTimeRange } from './calendar/time-of-day.ts';
 
 export const WEEKDAY_KEYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 type WeekdayKey = (typeof WEEKDAY_KEYS)[number];
@@ -311,15 +313,6 @@ export function deliverySettingsFromRows(rows: readonly { key: string; value: st
 
 // ---- typed values → texts ----
 
-const formatDayMonth = (monthDay: string) => `${monthDay.slice(3)}.${monthDay.slice(0, 2)}`;
-const formatDate = (date: string) => `${date.slice(8)}.${date.slice(5, 7)}.${date.slice(0, 4)}`;
-/** A price as the form shows it: '30', '12,50' (formatPln without the currency and spaces). */
-const formatPrice = (amount: Grosz) =>
-  formatPln(amount)
-    .replace(/[\s\u00a0]*zł$/, '')
-    .replace(/[\s\u00a0]/g, '')
-    .replace(/,00$/, '');
-
 /** The texts to store (and to show in the form) for typed settings. */
 export function deliverySettingsToValues(settings: DeliverySettings): Record<DeliverySettingKey, string> {
   const values = {} as Record<DeliverySettingKey, string>;
@@ -333,12 +326,12 @@ export function deliverySettingsToValues(settings: DeliverySettings): Record<Del
   values.delivery_horizon_days = String(settings.horizonDays);
   values.delivery_window_capacity = String(settings.windowCapacity);
   values.delivery_day_capacity = String(settings.dayCapacity);
-  values.delivery_closed_dates = settings.closedDates.map(formatDate).join('\n');
+  values.delivery_closed_dates = settings.closedDates.map(numericDate).join('\n');
   values.delivery_open_holidays = settings.openHolidays.join(', ');
-  values.delivery_peak_days = settings.peakDays.map(formatDayMonth).join(', ');
+  values.delivery_peak_days = settings.peakDays.map(numericDayMonth).join(', ');
   values.delivery_peak_window = formatTimeRange(settings.peakWindow);
   values.delivery_peak_capacity = String(settings.peakCapacity);
-  for (const service of DELIVERY_SERVICE_IDS) values[PRICE_KEYS[service]] = formatPrice(settings.servicePrices[service]);
+  for (const service of DELIVERY_SERVICE_IDS) values[PRICE_KEYS[service]] = formatAmountInput(settings.servicePrices[service]);
   return values;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fromPln } from './money.ts';
-import { lowestPriceBefore, omnibusReferencePrice, priceIntervals, warsawDaysBefore, type PriceSnapshot } from './omnibus.ts';
-import { warsawInstant } from './warsaw-time.ts';
+import { lowestPriceBefore, omnibusReferencePrice, priceIntervals, type PriceSnapshot } from './omnibus.ts';
+import { warsawInstant } from './calendar/warsaw-clock.ts';
 
 /** 00:00 in Warsaw on a date: how the admin form starts and ends promotions. */
 const midnight = (date: string) => warsawInstant(date, 0);
@@ -20,17 +20,6 @@ function snapshot(recordedAt: number, price: number, promo?: { price: number; fr
 // A promotion at 99 zł from 1 December 2026 (the reduction begins at 00:00 Warsaw); the window opens at 00:00 on 1 November.
 const PROMO = { price: 99, from: '2026-12-01', to: '2026-12-15' };
 const SET_UP = midnight('2026-11-20') + 10 * MINUTE;
-
-describe('warsawDaysBefore', () => {
-  it('counts Warsaw calendar days across the autumn clock change (31 days of wall time, 30 × 24 h + 1 h)', () => {
-    expect(warsawDaysBefore(midnight('2026-11-01'), 30)).toBe(midnight('2026-10-02'));
-    expect(midnight('2026-11-01') - midnight('2026-10-02')).toBe(30 * 86_400_000 + 3_600_000);
-  });
-
-  it('keeps seconds and milliseconds', () => {
-    expect(warsawDaysBefore(midnight('2026-12-01') + 12_345, 30)).toBe(midnight('2026-11-01') + 12_345);
-  });
-});
 
 describe('omnibusReferencePrice', () => {
   it('is null without a promotion and with no history at all', () => {

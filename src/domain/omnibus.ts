@@ -11,9 +11,8 @@
  * two agree on the same histories. Instants are epoch ms, prices grosz.
  */
 
-import { addDays } from './calendar-date.ts';
 import type { Grosz } from './money.ts';
-import { warsawInstant, warsawWallClock } from './warsaw-time.ts';
+import { warsawDaysBefore } from './calendar/warsaw-clock.ts';
 
 /** A row of the price history: the product's price settings from recordedAt until the next row. */
 export interface PriceSnapshot {
@@ -34,13 +33,6 @@ export interface PriceInterval {
 }
 
 export const OMNIBUS_DAYS = 30;
-
-/** The same Warsaw wall-clock time `days` calendar days earlier (30 days before 00:00 is 00:00, whatever the clocks did). */
-export function warsawDaysBefore(instant: number, days: number): number {
-  const wall = warsawWallClock(instant);
-  const withinMinute = instant - warsawInstant(wall.date, wall.minutes);
-  return warsawInstant(addDays(wall.date, -days), wall.minutes) + withinMinute;
-}
 
 /**
  * The prices actually in force, in time order, from snapshots in the order

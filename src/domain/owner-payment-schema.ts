@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { isIsoDate } from './calendar-date.ts';
+import { isIsoDate } from './calendar/calendar-date.ts';
 
 /**
  * What the owner asks of the owner-payments function, defined once: the

@@ -1,6 +1,6 @@
-import { addDays, isoWeekday } from './calendar-date.ts';
-import { polishHolidayOn } from './polish-holidays.ts';
-import { warsawDate, warsawInstant } from './warsaw-time.ts';
+import { addDays } from './calendar/calendar-date.ts';
+import { nthWorkingDayAfter } from './calendar/holidays.ts';
+import { warsawDate, warsawInstant } from './calendar/warsaw-clock.ts';
 
 /**
  * How long an unpaid order holds its stock and delivery place
@@ -20,18 +20,9 @@ export const TRANSFER_PAYMENT_DAYS_SETTING = 'transfer_payment_days';
 /** Noon of the day before delivery, in minutes after midnight. */
 const DAY_BEFORE_DELIVERY_MINUTES = 12 * 60;
 
-export function isWorkingDay(date: string): boolean {
-  return isoWeekday(date) <= 5 && polishHolidayOn(date) === null;
-}
-
 /** The end (midnight after) of the n-th working day after `date`. */
 function endOfWorkingDaysAfter(date: string, count: number): number {
-  let day = date;
-  for (let left = count; left > 0;) {
-    day = addDays(day, 1);
-    if (isWorkingDay(day)) left -= 1;
-  }
-  return warsawInstant(addDays(day, 1), 0);
+  return warsawInstant(addDays(nthWorkingDayAfter(date, count), 1), 0);
 }
 
 export interface TransferDeadlines {

@@ -1,5 +1,6 @@
-import { addDays, isoWeekday, type IsoWeekday } from './calendar-date.ts';
-import { SHOP_TIME_ZONE, warsawWallClock } from './warsaw-time.ts';
+import { addDays, isoWeekday, type IsoWeekday } from './calendar/calendar-date.ts';
+import { formatClockTime } from './calendar/time-of-day.ts';
+import { SHOP_TIME_ZONE, warsawWallClock } from './calendar/warsaw-clock.ts';
 
 /**
  * Dates and times as a Polish reader reads them: the one home for weekday
@@ -32,6 +33,12 @@ export function numericDate(date: string): string {
   return `${day}.${month}.${year}`;
 }
 
+/** '2026-11-25' (or a yearly '11-25') → '25.11'. */
+export function numericDayMonth(date: string): string {
+  const [month, day] = date.slice(-5).split('-');
+  return `${day}.${month}`;
+}
+
 /** '2026-11-28' → '28.11.2026 (sobota)'. */
 export function formatPolishDate(date: string): string {
   return `${numericDate(date)} (${weekdayName(date)})`;
@@ -44,8 +51,7 @@ export function formatPolishDate(date: string): string {
 export function deadlineText(instant: number): string {
   const { date, minutes } = warsawWallClock(instant);
   if (minutes === 0) return `do końca dnia ${formatPolishDate(addDays(date, -1))}`;
-  const time = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-  return `do ${formatPolishDate(date)}, godz. ${time}`;
+  return `do ${formatPolishDate(date)}, godz. ${formatClockTime(minutes)}`;
 }
 
 // Each formatter is built once, on first use: building one loads locale and zone data, which need not happen on import.

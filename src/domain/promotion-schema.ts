@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { addDays, isIsoDate } from './calendar-date.ts';
+import { addDays, isIsoDate } from './calendar/calendar-date.ts';
 import { parseDecimalText } from './money.ts';
 import type { ProductRow } from './product.ts';
-import { warsawDate, warsawInstant } from './warsaw-time.ts';
+import { warsawDate, warsawInstant } from './calendar/warsaw-clock.ts';
 
 /**
  * The admin product form's promotion: 'Cena promocyjna' with the

@@ -1,8 +1,8 @@
 import * as v from 'valibot';
-import { addDays } from './calendar-date.ts';
+import { addDays } from './calendar/calendar-date.ts';
 import { EMAIL_PATTERN } from './patterns.ts';
 import { INVALID_CHARACTERS_MESSAGE, isCleanText } from './text-rules.ts';
-import { warsawDate } from './warsaw-time.ts';
+import { warsawDate } from './calendar/warsaw-clock.ts';
 import {
   WITHDRAWAL_EXEMPTION_REASONS,
   WITHDRAWAL_PERIOD_DAYS,

@@ -13,8 +13,8 @@ import {
 } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
-import { addDays } from '../../src/domain/calendar-date.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { addDays } from '../../src/domain/calendar/calendar-date.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';

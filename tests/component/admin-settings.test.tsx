@@ -237,7 +237,8 @@ describe('admin settings: testing tab', () => {
       .filter((item) => item.parentElement === results);
     expect(items).toHaveLength(7);
     expect(items.filter((item) => item.textContent?.includes('Zaliczony')).length).toBe(7);
-    for (const amount of ['150,50 zł', '500,00 zł', '25,99 zł']) expect(results.textContent).toContain(amount);
+    // Amounts are written as formatPln writes them, with a no-break space before 'zł'.
+    for (const amount of ['150,50\u00a0zł', '500,00\u00a0zł', '25,99\u00a0zł']) expect(results.textContent).toContain(amount);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({
       orderId: store.pendingOrders[0]!.id,
@@ -263,7 +264,7 @@ describe('admin settings: testing tab', () => {
     const user = await openTesting();
     const choice = await screen.findByRole('combobox', { name: 'Wywołanie funkcji użyje zamówienia' });
     expect((choice as HTMLSelectElement).value).toBe(store.pendingOrders[0]!.id);
-    await user.selectOptions(choice, 'KT987654321 · Jan Nowak · 42,00 zł');
+    await user.selectOptions(choice, within(choice).getByRole('option', { name: 'KT987654321 · Jan Nowak · 42,00\u00a0zł' }));
     await user.click(screen.getByRole('button', { name: 'Uruchom wszystkie testy' }));
     await screen.findByRole('list', { name: 'Wyniki testów' });
     expect(calls.map((call) => call.orderId)).toEqual(['7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d']);

@@ -10,8 +10,7 @@ import { CHECKOUT_DRAFT_META_KEY, toCheckoutDraft } from '../../src/features/che
 import { CheckoutForm } from '../../src/features/checkout/checkout-form.tsx';
 import type { CheckoutCart, CheckoutLine } from '../../src/features/checkout/checkout-model.ts';
 import { resetAvailabilityForTests } from '../../src/features/delivery/availability.ts';
-import { weekdayName } from '../../src/domain/polish-date.ts';
-import { dayMonth } from '../../src/features/delivery/slot-texts.ts';
+import { numericDayMonth as dayMonth, weekdayName } from '../../src/domain/polish-date.ts';
 import { submitOrder } from '../../src/features/orders-sync/submit-order.ts';
 import { db } from '../../src/lib/db.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';

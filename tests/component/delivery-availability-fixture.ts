@@ -1,9 +1,9 @@
 import { HttpResponse, http } from 'msw';
 import { server } from '../../mocks/node.ts';
-import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
+import { addDays, isoWeekday } from '../../src/domain/calendar/calendar-date.ts';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
 import type { DayAvailability, UnavailableReason } from '../../src/domain/delivery-calendar.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 
 /**
  * Availability answers for the checkout's component tests, built around the

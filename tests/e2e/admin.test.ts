@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   anonClient,
   appUrl,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/domain/calendar-date.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { addDays } from '../../src/domain/calendar/calendar-date.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { ADMIN_ORDER_SELECT, toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { anonClient, checkoutFor, invokeFunction, serviceClient, signedInOwner } from '../support/test-backend.ts';
 

@@ -2,9 +2,9 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
+import { addDays, isoWeekday } from '../../src/domain/calendar/calendar-date.ts';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   anonClient,
   bookableWindows,

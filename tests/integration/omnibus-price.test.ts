@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { fromPln, toPln } from '../../src/domain/money.ts';
 import { omnibusReferencePrice, type PriceSnapshot } from '../../src/domain/omnibus.ts';
-import { warsawInstant } from '../../src/domain/warsaw-time.ts';
+import { warsawInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 import { anonClient, serviceClient, signedInOwner, withDatabase } from '../support/test-backend.ts';
 
 /**

@@ -1,6 +1,6 @@
-import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
+import { addDays, isoWeekday } from '../../src/domain/calendar/calendar-date.ts';
 import { DEFAULT_DELIVERY_SETTINGS } from '../../src/domain/delivery-settings.ts';
-import { polishHolidayOn } from '../../src/domain/polish-holidays.ts';
+import { polishHolidayOn } from '../../src/domain/calendar/holidays.ts';
 import type { OrderRow } from '../../src/features/admin/orders/order.ts';
 
 let counter = 0;

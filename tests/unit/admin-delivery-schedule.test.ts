@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday } from '../../src/domain/calendar-date.ts';
+import { addDays, isoWeekday } from '../../src/domain/calendar/calendar-date.ts';
 import { DEFAULT_DELIVERY_SETTINGS, type DeliverySettings } from '../../src/domain/delivery-settings.ts';
-import { warsawDate } from '../../src/domain/warsaw-time.ts';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { toAdminOrder } from '../../src/features/admin/orders/order.ts';
 import {
   compareByDeliveryTime,

@@ -3,7 +3,7 @@ import { createDeliveryAvailabilityHandler, type DeliveryAvailabilityDeps } from
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
 import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
 import { DEFAULT_DELIVERY_SETTINGS, parseDeliverySettings } from '../../src/domain/delivery-settings.ts';
-import { warsawInstant } from '../../src/domain/warsaw-time.ts';
+import { warsawInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // Wednesday 25 November 2026, 23:30 in Warsaw (22:30 UTC): the server's clock; Warsaw's date is not UTC's at midnight.

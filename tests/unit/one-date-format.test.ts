@@ -5,11 +5,11 @@ import { describe, expect, it } from 'vitest';
 /**
  * Dates reach the screen and the mail through one module, so every instant
  * is shown on Warsaw's clock and every formatter is built once. The clock
- * itself (warsaw-time.ts) reads Warsaw's wall time through Intl as well.
+ * itself (calendar/warsaw-clock.ts) reads Warsaw's wall time through Intl as well.
  */
 
 const root = resolve(import.meta.dirname, '../..');
-const ALLOWED = ['src/domain/polish-date.ts', 'src/domain/warsaw-time.ts'];
+const ALLOWED = ['src/domain/polish-date.ts', 'src/domain/calendar/warsaw-clock.ts'];
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -12,7 +12,7 @@ import { LIVE_FLOWERS_COURIER_MESSAGE } from '../../src/domain/delivery.ts';
 import { DEFAULT_DELIVERY_SETTINGS, parseDeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { DEFAULT_ORDER_LIMITS } from '../../src/domain/order-limits.ts';
-import { warsawInstant } from '../../src/domain/warsaw-time.ts';
+import { warsawInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 import { GUEST_HEADERS, fakeAuthenticate } from './caller-fixtures.ts';
 
 // An artificial rose, so courier tests are not caught by the live-flowers rule.

@@ -1,10 +1,9 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
-import { WHOLE_DAY_WINDOW_ID } from '../../domain/delivery-calendar.ts';
+import { windowLabel } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind } from '../../domain/florist-order.ts';
 import { formatLongDay } from '../../domain/polish-date.ts';
-import { formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
 import { issuesByField } from '../../domain/validation-issues.ts';
 
 /** The checkout fields that book an order's term (date with a window, or date with a pickup hour). */
@@ -48,12 +47,6 @@ export function slotErrorsOf(fields: Readonly<Record<string, string>>): SlotErro
 export function checkOrderTerm(checkout: CheckoutFormValues, term: OrderTerm): SlotErrors {
   const parsed = v.safeParse(checkoutFormSchema, { ...checkout, ...term });
   return parsed.success ? {} : slotErrorsOf(issuesByField(parsed.issues));
-}
-
-function windowLabel(id: string): string {
-  if (id === WHOLE_DAY_WINDOW_ID) return 'w ciągu dnia';
-  const range = parseTimeRange(id);
-  return range ? formatTimeRange(range) : id;
 }
 
 /** The term as a sentence part: 'środa, 25 listopada 2026, 9:00–12:00'; null when the method books none. */

@@ -1,4 +1,5 @@
 import { CATEGORY_IDS, type CategoryId } from '../../domain/categories.ts';
+import { formatAmountInput } from '../../domain/amount-input.ts';
 import { parseAmountText, type Grosz } from '../../domain/money.ts';
 
 /* Plain functions: the shop page parses its search params with them on its first render. */
@@ -36,8 +37,7 @@ export function queryParam(typed: string): string | undefined {
 
 /** A price bound as the box shows it: '50', '49,99'. */
 export function amountText(amount: Grosz | undefined): string {
-  if (amount === undefined) return '';
-  return amount % 100 === 0 ? String(amount / 100) : (amount / 100).toFixed(2).replace('.', ',');
+  return amount === undefined ? '' : formatAmountInput(amount);
 }
 
 /**

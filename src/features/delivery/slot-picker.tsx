@@ -3,14 +3,13 @@ import type { DeliveryAvailabilityResponse } from '../../domain/delivery-availab
 import { UNAVAILABLE_REASON_TEXTS, type DayAvailability } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind, type BookingKind } from '../../domain/florist-order.ts';
-import { weekdayShort } from '../../domain/polish-date.ts';
+import { numericDayMonth, weekdayShort } from '../../domain/polish-date.ts';
 import { refreshAvailability } from './availability.ts';
 import { chooseDate, dayReason, reconcileChoice } from './slot-choice.ts';
 import {
   COURIER_DISPATCH_TEXT,
   STALE_COPY_TEXT,
   copyTime,
-  dayMonth,
   dayNotes,
   deliveryReasonText,
   dispatchEstimate,
@@ -263,7 +262,7 @@ function DayTile({
         {relativeDay(day.date, today) ?? weekdayShort(day.date)}
       </span>
       <span aria-hidden="true" className="text-lg font-semibold tabular-nums">
-        {dayMonth(day.date)}
+        {numericDayMonth(day.date)}
       </span>
       {notes.map((note) => (
         <span key={note} aria-hidden="true" className="text-xs leading-tight text-forest-800">

@@ -1,23 +1,20 @@
-import { daysBetween } from '../../domain/calendar-date.ts';
+import { daysBetween } from '../../domain/calendar/calendar-date.ts';
 import { expectedDispatchDays } from '../../domain/courier-dispatch.ts';
 import {
   UNAVAILABLE_REASON_TEXTS,
+  WHOLE_DAY_LABEL,
   WHOLE_DAY_WINDOW_ID,
+  windowLabel,
   type DayAvailability,
   type UnavailableReason,
 } from '../../domain/delivery-calendar.ts';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { bookingKind } from '../../domain/florist-order.ts';
-import { formatTimeOfDay, formatTimeRange, parseTimeRange } from '../../domain/time-of-day.ts';
-import { warsawWallClock } from '../../domain/warsaw-time.ts';
-import { weekdayName } from '../../domain/polish-date.ts';
+import { formatClockTime, parseTimeRange } from '../../domain/calendar/time-of-day.ts';
+import { warsawWallClock } from '../../domain/calendar/warsaw-clock.ts';
+import { numericDayMonth, weekdayName } from '../../domain/polish-date.ts';
 
 /** The picker's Polish words: a date as a person reads it, the courier's dispatch days. */
-
-/** '25.11' */
-export function dayMonth(date: string): string {
-  return `${date.slice(8, 10)}.${date.slice(5, 7)}`;
-}
 
 /** 'dziś', 'jutro' or null, against the shop's today of the answer. */
 export function relativeDay(date: string, today: string): string | null {
@@ -30,14 +27,14 @@ export function relativeDay(date: string, today: string): string | null {
 /** 'środa 25.11' (with 'dziś' / 'jutro' first when it is). */
 export function longDayLabel(date: string, today: string): string {
   const relative = relativeDay(date, today);
-  return `${relative ? `${relative}, ` : ''}${weekdayName(date)} ${dayMonth(date)}`;
+  return `${relative ? `${relative}, ` : ''}${weekdayName(date)} ${numericDayMonth(date)}`;
 }
 
 /** What a day tile says under the date: the holiday, the peak day's whole-day window. */
 export function dayNotes(day: DayAvailability): string[] {
   const notes: string[] = [];
   if (day.holiday) notes.push(day.holiday);
-  if (day.peak && day.open) notes.push('w ciągu dnia');
+  if (day.peak && day.open) notes.push(WHOLE_DAY_LABEL);
   return notes;
 }
 
@@ -46,7 +43,7 @@ export function copyTime(generatedAt: string): string {
   const instant = Date.parse(generatedAt);
   if (!Number.isFinite(instant)) return '';
   const wall = warsawWallClock(instant);
-  return `${dayMonth(wall.date)}, ${formatTimeOfDay(wall.minutes).padStart(5, '0')}`;
+  return `${numericDayMonth(wall.date)}, ${formatClockTime(wall.minutes)}`;
 }
 
 /**
@@ -80,9 +77,8 @@ export const STALE_COPY_TEXT = 'Terminy mogą być nieaktualne — sprawdzimy je
 export function slotInWords(method: DeliveryMethod, slot: { date: string; window: string; pickupTime: string }): string | null {
   const kind = bookingKind(method);
   if (kind === 'none' || slot.date === '') return null;
-  const day = `${weekdayName(slot.date)} ${dayMonth(slot.date)}`;
+  const day = `${weekdayName(slot.date)} ${numericDayMonth(slot.date)}`;
   if (kind === 'pickup') return slot.pickupTime ? `${day}, odbiór o ${slot.pickupTime}` : day;
-  if (slot.window === WHOLE_DAY_WINDOW_ID) return `${day}, w ciągu dnia`;
-  const range = parseTimeRange(slot.window);
-  return range ? `${day}, ${formatTimeRange(range)}` : day;
+  const known = slot.window === WHOLE_DAY_WINDOW_ID || parseTimeRange(slot.window) !== null;
+  return known ? `${day}, ${windowLabel(slot.window)}` : day;
 }

@@ -1,7 +1,7 @@
 import { ORDER_STATUSES, orderStatusLabel } from '../../../domain/order-status.ts';
 import type { Grosz } from '../../../domain/money.ts';
 import { formatShortMonth } from '../../../domain/polish-date.ts';
-import { warsawDate } from '../../../domain/warsaw-time.ts';
+import { warsawDate } from '../../../domain/calendar/warsaw-clock.ts';
 
 /** What the dashboard needs of a refund: its amount, state and when the money went back. */
 interface StatsRefund {

@@ -1,6 +1,6 @@
 import { useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { addDays, isIsoDate } from '../../../domain/calendar-date.ts';
+import { addDays, isIsoDate } from '../../../domain/calendar/calendar-date.ts';
 import { formatPln } from '../../../domain/money.ts';
 import { formatLongDay } from '../../../domain/polish-date.ts';
 import { useAdminData } from '../orders/orders-data.tsx';

@@ -1,4 +1,4 @@
-import { isIsoDate } from '../../../domain/calendar-date.ts';
+import { isIsoDate } from '../../../domain/calendar/calendar-date.ts';
 
 /** /admin/realizacja?date=YYYY-MM-DD : the day shown; none means the shop's today. */
 export interface FulfilmentSearch {

@@ -1,8 +1,8 @@
-import { addDays, isoWeekday } from '../../../domain/calendar-date.ts';
+import { addDays, isoWeekday } from '../../../domain/calendar/calendar-date.ts';
 import { capacityOn, deliveryAvailability, type BookedCount } from '../../../domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../../domain/delivery-settings.ts';
-import { parseTimeOfDay } from '../../../domain/time-of-day.ts';
-import { warsawInstant } from '../../../domain/warsaw-time.ts';
+import { parseTimeOfDay } from '../../../domain/calendar/time-of-day.ts';
+import { warsawInstant } from '../../../domain/calendar/warsaw-clock.ts';
 import type { AdminOrder } from './order.ts';
 
 /**

@@ -3,7 +3,7 @@ import { deliverySettingsFromRows, type DeliverySettings } from '../../../domain
 import { TRANSFER_PAYMENT_DAYS_SETTING, transferPaymentDays } from '../../../domain/payment-deadlines.ts';
 import type { FulfilmentState } from '../../../domain/florist-order.ts';
 import type { OrderStatus } from '../../../domain/order-status.ts';
-import { warsawDate } from '../../../domain/warsaw-time.ts';
+import { warsawDate } from '../../../domain/calendar/warsaw-clock.ts';
 import {
   fetchAdminOrders,
   fetchDeliverySettingRows,

@@ -1,12 +1,7 @@
 import { parseAmountText, type Grosz } from '../../../domain/money.ts';
-import { isIsoDate } from '../../../domain/calendar-date.ts';
+import { isIsoDate } from '../../../domain/calendar/calendar-date.ts';
 
-/** How the owner's money forms read and prefill their fields. Pure. */
-
-/** '120,50' for 12 050 grosz: what a form field is prefilled with (no 'zł', no grouping, so it reads back as typed). */
-export function amountFieldText(amount: Grosz): string {
-  return `${Math.floor(amount / 100)},${String(amount % 100).padStart(2, '0')}`;
-}
+/** How the owner's money forms read their fields (amount-input.ts prefills them). Pure. */
 
 /** The typed amount in grosz, or the Polish message saying what is wrong with it. */
 export function readAmount(text: string, max?: { amount: Grosz; message: string }): { amount: Grosz } | { error: string } {

@@ -3,7 +3,8 @@ import { formatPln, type Grosz } from '../../../domain/money.ts';
 import { MANUAL_PAYMENT_METHODS, MANUAL_PAYMENT_METHOD_LABELS, type ManualPaymentMethod } from '../../../domain/owner-payment-schema.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
 import type { AdminOrder } from '../orders/order.ts';
-import { amountFieldText, readAmount, readDay } from './amount-text.ts';
+import { formatAmountField } from '../../../domain/amount-input.ts';
+import { readAmount, readDay } from './amount-text.ts';
 import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { markPaid } from './payments-api.ts';
 
@@ -41,7 +42,7 @@ export function MarkPaidForm({
 }) {
   const id = useId();
   const [method, setMethod] = useState<ManualPaymentMethod>(() => defaultMethod(order.paymentMethod));
-  const [amountText, setAmountText] = useState(() => amountFieldText(due));
+  const [amountText, setAmountText] = useState(() => formatAmountField(due));
   const [receivedOn, setReceivedOn] = useState(today);
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Errors>({});

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Grosz } from '../../../domain/money.ts';
-import { amountFieldText, readAmount, readDay } from './amount-text.ts';
+import { formatAmountField } from '../../../domain/amount-input.ts';
+import { readAmount, readDay } from './amount-text.ts';
 import { ledgerEntries } from './ledger-list.ts';
 import { toAdminPayments, toAdminWithdrawals, type AdminPayment, type AdminRefund } from './ledger-rows.ts';
 import {
@@ -201,8 +202,8 @@ describe('ledger rows', () => {
 
 describe('typed amounts and days', () => {
   it('prefills and reads amounts in grosz, refusing nothing, zero, too much and nonsense', () => {
-    expect(amountFieldText(g(12_050))).toBe('120,50');
-    expect(amountFieldText(g(5))).toBe('0,05');
+    expect(formatAmountField(g(12_050))).toBe('120,50');
+    expect(formatAmountField(g(5))).toBe('0,05');
     expect(readAmount('120,50')).toEqual({ amount: 12_050 });
     expect(readAmount(' 1 000 ')).toEqual({ amount: 100_000 });
     expect(readAmount('')).toEqual({ error: 'Podaj kwotę.' });

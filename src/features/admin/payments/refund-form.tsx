@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { formatPln, type Grosz } from '../../../domain/money.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
 import type { AdminOrder } from '../orders/order.ts';
-import { amountFieldText, readAmount, readDay } from './amount-text.ts';
+import { formatAmountField } from '../../../domain/amount-input.ts';
+import { readAmount, readDay } from './amount-text.ts';
 import { AmountField, DayField, MoneyFormFooter, NoteField } from './money-form-fields.tsx';
 import { paidOnline } from './order-money.ts';
 import { refundOrder } from './payments-api.ts';
@@ -40,7 +41,7 @@ export function RefundForm({
   const withdrawals =
     order.status === 'cancelled' ? [] : order.withdrawals.filter((item) => item.state === 'accepted' || item.state === 'refunded');
   const [withdrawalId, setWithdrawalId] = useState(withdrawals.length === 1 ? withdrawals[0]!.id : '');
-  const [amountText, setAmountText] = useState(() => amountFieldText(refundable));
+  const [amountText, setAmountText] = useState(() => formatAmountField(refundable));
   const [reason, setReason] = useState('');
   const [outside, setOutside] = useState(!online);
   const [refundedOn, setRefundedOn] = useState(today);

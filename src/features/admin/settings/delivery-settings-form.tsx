@@ -6,9 +6,9 @@ import {
   validateDeliverySettings,
   type DeliverySettingKey,
 } from '../../../domain/delivery-settings.ts';
-import type { IsoWeekday } from '../../../domain/calendar-date.ts';
+import type { IsoWeekday } from '../../../domain/calendar/calendar-date.ts';
 import { weekdayNameOf } from '../../../domain/polish-date.ts';
-import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/polish-holidays.ts';
+import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/calendar/holidays.ts';
 import { inputClass } from '../../../lib/form-field.tsx';
 import { saveDeliverySettingValues, type DeliverySettingValues } from './settings-api.ts';
 import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState, type InputHTMLAttributes } from 'react';
 import { Disclosure, DisclosureButton, DisclosurePanel } from '@headlessui/react';
+import { formatPln, fromPln } from '../../../domain/money.ts';
 import type { SettingsValues } from '../../../domain/settings.ts';
 import { getBackendConfig } from '../../../lib/backend-config.ts';
 import { FormField, inputClass } from '../../../lib/form-field.tsx';
@@ -20,7 +21,7 @@ import { listPendingOrders, resolveOrderId, type PendingOrder } from './settings
 
 /** 'KT123456789 · Anna Kowalska · 150,50 zł' in the two order choices. */
 function pendingOrderLabel(order: PendingOrder): string {
-  return `${order.orderNumber} · ${order.customerName} · ${order.total.toFixed(2).replace('.', ',')} zł`;
+  return `${order.orderNumber} · ${order.customerName} · ${formatPln(fromPln(order.total))}`;
 }
 
 /** The Testing tab (docs/spec.md §2 Testing tab): gateway parameters, signature, checks and a real function call. */
@@ -64,7 +65,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
       if (kind === 'all') {
         const chosen = pending.find((order) => order.id === chosenOrderId) ?? pending[0];
         for (const sample of SAMPLE_TEST_ORDERS) {
-          const title = `${sample.label} (${sample.amount.toFixed(2).replace('.', ',')} zł)`;
+          const title = `${sample.label} (${formatPln(fromPln(sample.amount))})`;
           next.push(runParamsTest(gateway, sample, title), runRedirectTest(gateway, sample, title));
         }
         const sample = SAMPLE_TEST_ORDERS[0]!;
@@ -121,7 +122,7 @@ export function TestingPanel({ settings }: { settings: SettingsValues }) {
             <li key={sample.label} className="rounded-xl bg-forest-50 px-3 py-2">
               <span className="font-medium text-forest-900">{sample.label}</span>
               <br />
-              <span className="text-ink-muted">{sample.amount.toFixed(2).replace('.', ',')} zł</span>
+              <span className="text-ink-muted">{formatPln(fromPln(sample.amount))}</span>
             </li>
           ))}
         </ul>

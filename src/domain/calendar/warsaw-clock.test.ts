@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays, isoDate } from './calendar-date.ts';
-import { warsawDate, warsawInstant, warsawWallClock } from './warsaw-time.ts';
+import { warsawDate, warsawDaysBefore, warsawInstant, warsawWallClock } from './warsaw-clock.ts';
 
 const utc = (iso: string) => Date.parse(iso);
 
@@ -69,5 +69,19 @@ describe('the machine’s own zone', () => {
       process.env.TZ = zone;
       expect(answers()).toEqual(expected);
     }
+  });
+});
+
+/** 00:00 in Warsaw on a date. */
+const midnight = (date: string) => warsawInstant(date, 0);
+
+describe('warsawDaysBefore', () => {
+  it('counts Warsaw calendar days across the autumn clock change (31 days of wall time, 30 × 24 h + 1 h)', () => {
+    expect(warsawDaysBefore(midnight('2026-11-01'), 30)).toBe(midnight('2026-10-02'));
+    expect(midnight('2026-11-01') - midnight('2026-10-02')).toBe(30 * 86_400_000 + 3_600_000);
+  });
+
+  it('keeps seconds and milliseconds', () => {
+    expect(warsawDaysBefore(midnight('2026-12-01') + 12_345, 30)).toBe(midnight('2026-11-01') + 12_345);
   });
 });

@@ -1,13 +1,22 @@
 /**
- * The shop's clock: Europe/Warsaw wall time ↔ absolute instants (epoch ms).
- * Everything goes through Intl's zone data (Deno and Node both carry it), so
- * the machine's zone never matters and no daylight-saving table is written
- * here by hand.
+ * The shop's clock: the current instant, and Europe/Warsaw wall time ↔
+ * absolute instants (epoch ms). Everything goes through Intl's zone data
+ * (Deno and Node both carry it), so the machine's zone never matters and no
+ * daylight-saving table is written here by hand.
  */
 
-import { isoDate } from './calendar-date.ts';
+import { addDays, isoDate } from './calendar-date.ts';
 
 export const SHOP_TIME_ZONE = 'Europe/Warsaw';
+
+/**
+ * Now, as epoch ms: the one place domain rules and the delivery functions
+ * read the clock. Rules take `now` as an argument; the functions pass this,
+ * so what can be booked is decided by the server's clock, never the device's.
+ */
+export function currentInstant(): number {
+  return Date.now();
+}
 
 const HOUR_MS = 3_600_000;
 const MINUTE_MS = 60_000;
@@ -90,4 +99,11 @@ export function warsawInstant(date: string, minutes: number): number {
   });
   if (candidates.length > 0) return Math.min(...candidates);
   return wallAsUtc - before;
+}
+
+/** The same Warsaw wall-clock time `days` calendar days earlier (30 days before 00:00 is 00:00, whatever the clocks did). */
+export function warsawDaysBefore(instant: number, days: number): number {
+  const wall = warsawWallClock(instant);
+  const withinMinute = instant - warsawInstant(wall.date, wall.minutes);
+  return warsawInstant(addDays(wall.date, -days), wall.minutes) + withinMinute;
 }

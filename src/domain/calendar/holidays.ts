@@ -1,10 +1,12 @@
 /**
  * Polish public holidays (dni wolne od pracy, ustawa z 18 stycznia 1951 r.)
  * for any year: the fixed dates, the four that follow Easter, and Wigilia
- * (24 December), a public holiday from 2025 on.
+ * (24 December), a public holiday from 2025 on; and the working days they
+ * leave (Monday to Friday without them), which payment deadlines and courier
+ * dispatch count.
  */
 
-import { addDays, isoDate } from './calendar-date.ts';
+import { addDays, isoDate, isoWeekday } from './calendar-date.ts';
 
 export const POLISH_HOLIDAY_IDS = [
   'new-year',
@@ -98,4 +100,19 @@ export function polishHolidays(year: number): PolishHoliday[] {
 /** The public holiday on a 'YYYY-MM-DD' date, or null. */
 export function polishHolidayOn(date: string): PolishHoliday | null {
   return polishHolidays(Number(date.slice(0, 4))).find((holiday) => holiday.date === date) ?? null;
+}
+
+/** Monday to Friday, not a public holiday (whatever the shop's own holiday switches say). */
+export function isWorkingDay(date: string): boolean {
+  return isoWeekday(date) <= 5 && polishHolidayOn(date) === null;
+}
+
+/** The `count`-th working day after `date` ('YYYY-MM-DD'); `date` itself never counts. */
+export function nthWorkingDayAfter(date: string, count: number): string {
+  let day = date;
+  for (let left = count; left > 0;) {
+    day = addDays(day, 1);
+    if (isWorkingDay(day)) left -= 1;
+  }
+  return day;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { easterSunday, polishHolidayOn, polishHolidays } from './polish-holidays.ts';
+import { easterSunday, polishHolidayOn, polishHolidays } from './holidays.ts';
 
 const dateOf = (year: number, id: string) => polishHolidays(year).find((holiday) => holiday.id === id)?.date;
 

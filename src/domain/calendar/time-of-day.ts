@@ -17,6 +17,11 @@ export function formatTimeOfDay(minutes: number): string {
   return `${Math.floor(minutes / 60)}:${String(minutes % 60).padStart(2, '0')}`;
 }
 
+/** 540 → '09:00': zero-padded, for ids that sort by time and for a clock's reading. */
+export function formatClockTime(minutes: number): string {
+  return formatTimeOfDay(minutes).padStart(5, '0');
+}
+
 /** A span of the day, start before end, in minutes after midnight. */
 export interface TimeRange {
   start: number;
