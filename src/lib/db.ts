@@ -1,5 +1,6 @@
 import { Dexie, type EntityTable } from 'dexie';
 import type { ProductRow } from '../domain/product.ts';
+import type { OutboxItem } from './outbox/outbox.ts';
 
 /**
  * The device's copy of the catalog keeps rows exactly as the server sends
@@ -14,19 +15,22 @@ export interface CartRecord {
   addedAt: string;
 }
 
-export type OutboxStatus = 'queued' | 'sending' | 'sent' | 'failed';
-
-export interface OutboxRecord {
+/** An order placed on this device: the shop's outbox (features/orders-sync). */
+export interface OutboxRecord extends OutboxItem {
   /** The idempotency key sent to place-order: retrying never duplicates an order. */
   clientRequestId: string;
-  status: OutboxStatus;
   payload: unknown;
-  createdAt: string;
-  attempts: number;
-  lastError?: string;
   orderNumber?: string;
-  /** Epoch ms before which the sender leaves a queued order alone (retry backoff). */
-  nextAttemptAt?: number;
+}
+
+/** A change of an order the owner made in the back office, waiting to be sent: the admin's outbox (features/admin/orders). */
+export interface AdminChangeRecord extends OutboxItem {
+  /** One waiting change per user, order and field ('<user> <order> <field>'); a refused one is kept under its own key. */
+  key: string;
+  userId: string;
+  change: unknown;
+  /** Epoch ms the server accepted it; the change stays shown until orders read after it replace it. */
+  sentAt?: number;
 }
 
 /** A product the customer hearted; kept on the device only. */
@@ -46,6 +50,7 @@ export class KwiaciarniaDb extends Dexie {
   outbox!: EntityTable<OutboxRecord, 'clientRequestId'>;
   meta!: EntityTable<MetaRecord, 'key'>;
   favourites!: EntityTable<FavouriteRecord, 'productId'>;
+  adminChanges!: EntityTable<AdminChangeRecord, 'key'>;
 
   constructor(name = 'kwiaciarnia') {
     super(name);
@@ -58,6 +63,10 @@ export class KwiaciarniaDb extends Dexie {
     // v2: the wishlist. Dexie keeps the v1 tables (cart, outbox) as they are.
     this.version(2).stores({
       favourites: 'productId, addedAt',
+    });
+    // v3: the owner's order changes waiting for a connection, moved here from localStorage (one outbox design for both).
+    this.version(3).stores({
+      adminChanges: 'key, userId, status',
     });
   }
 }

@@ -2,13 +2,17 @@ import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, freshAdminRows, type StatusPatch } from '../../mocks/admin-handlers.ts';
+import { readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { db } from '../../src/lib/db.ts';
 import { mockCustomer, sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
+// The owner's changes and refusals live in the device's outbox: each test starts without the last one's.
+afterEach(() => db.adminChanges.clear());
 
 interface Options {
   patches?: StatusPatch[];
@@ -260,9 +264,11 @@ describe('/admin/orders', () => {
       await user.type(within(dialog).getByLabelText('Powód anulowania (opcjonalnie)'), 'Zamknięta droga');
       await user.click(within(dialog).getByRole('button', { name: 'Anuluj zamówienie' }));
       expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
-      expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)!)).toMatchObject([
-        { orderId: 'o2', from: 'pending', to: 'cancelled', reason: 'Zamknięta droga' },
-      ]);
+      await waitFor(async () =>
+        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([
+          { orderId: 'o2', from: 'pending', to: 'cancelled', reason: 'Zamknięta droga' },
+        ]),
+      );
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
       window.dispatchEvent(new Event('online'));
@@ -283,15 +289,15 @@ describe('/admin/orders', () => {
       await user.selectOptions(within(dialog).getByLabelText('Status zamówienia'), 'processing');
       expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
       expect(patches).toEqual([]);
-      expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)!)).toMatchObject([
-        { orderId: 'o2', from: 'pending', to: 'processing' },
-      ]);
+      await waitFor(async () =>
+        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([{ orderId: 'o2', from: 'pending', to: 'processing' }]),
+      );
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
       window.dispatchEvent(new Event('online'));
     }
     await waitFor(() => expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'processing' } }]));
-    await waitFor(() => expect(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)).toBeNull());
+    await waitFor(async () => expect((await readChanges(mockCustomer.id)).waiting).toEqual([]));
     if (onLine) delete (navigator as { onLine?: boolean }).onLine;
   });
 
@@ -306,6 +312,38 @@ describe('/admin/orders', () => {
     expect(alert.closest('[role="alert"]')).toBeTruthy();
     expect(rows.find((row) => row.id === 'o2')?.status).toBe('pending');
     expect(within(screen.getByRole('listitem', { name: 'Zamówienie KT200000002' })).getByText('Oczekujące')).toBeTruthy();
+  });
+
+  it('sends a change an older version queued in localStorage, once, from the outbox it moved into, and drops the old key', async () => {
+    const patches: StatusPatch[] = [];
+    const legacyKey = `kwiaciarnia.admin.statusQueue.${mockCustomer.id}`;
+    // Written by the version before the outbox: a status change made offline, still waiting.
+    localStorage.setItem(
+      legacyKey,
+      JSON.stringify([{ orderId: 'o2', number: 'KT200000002', from: 'pending', to: 'processing', queuedAt: '2026-11-20T00:00:00.000Z' }]),
+    );
+    await openAsOwner('/admin/orders', { patches });
+    await waitFor(() => expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'processing' } }]));
+    expect(localStorage.getItem(legacyKey)).toBeNull();
+    await waitFor(async () => expect((await readChanges(mockCustomer.id)).waiting).toEqual([]));
+    expect(within(screen.getByRole('listitem', { name: 'Zamówienie KT200000002' })).getByText('W realizacji')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a refusal on the device until the owner has read it, across a reload', async () => {
+    localStorage.setItem(
+      `kwiaciarnia.admin.statusQueue.${mockCustomer.id}`,
+      JSON.stringify([{ orderId: 'o2', number: 'KT200000002', from: 'processing', to: 'cancelled', queuedAt: '2026-11-20T00:00:00.000Z' }]),
+    );
+    const first = await openAsOwner('/admin/orders');
+    await screen.findByText(/Zmiana statusu zamówienia KT200000002 na „Anulowane” nie została wysłana/);
+    first.unmount();
+    // The owner's session stays on the device: the back office opens again straight away.
+    await renderRoute('/admin/orders');
+    const reason = await screen.findByText(/Zmiana statusu zamówienia KT200000002 na „Anulowane” nie została wysłana/);
+    await first.user.click(within(reason.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Rozumiem' }));
+    await waitFor(() => expect(screen.queryByText(/nie została wysłana/)).toBeNull());
+    expect((await readChanges(mockCustomer.id)).refused).toEqual([]);
   });
 });
 

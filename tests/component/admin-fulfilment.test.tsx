@@ -4,6 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, type StatusPatch } from '../../mocks/admin-handlers.ts';
+import { readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { db } from '../../src/lib/db.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { addDays } from '../../src/domain/calendar/calendar-date.ts';
@@ -13,7 +15,11 @@ import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
-afterEach(() => vi.restoreAllMocks());
+afterEach(async () => {
+  vi.restoreAllMocks();
+  // The owner's changes and refusals live in the device's outbox now: each test starts without the last one's.
+  await db.adminChanges.clear();
+});
 
 const today = warsawDate(Date.now());
 
@@ -166,9 +172,11 @@ describe('/admin/realizacja', () => {
       await user.selectOptions(within(morning).getByLabelText('Stan realizacji zamówienia KT500000002'), 'out-for-delivery');
       expect(await within(morning).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
       expect(patches).toEqual([]);
-      expect(JSON.parse(localStorage.getItem(`kwiaciarnia.admin.statusQueue.${mockCustomer.id}`)!)).toMatchObject([
-        { orderId: 'morning', field: 'fulfilment_state', from: 'to-do', to: 'out-for-delivery' },
-      ]);
+      await waitFor(async () =>
+        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([
+          { orderId: 'morning', field: 'fulfilment_state', from: 'to-do', to: 'out-for-delivery' },
+        ]),
+      );
     } finally {
       delete (navigator as { onLine?: boolean }).onLine;
       window.dispatchEvent(new Event('online'));

@@ -7,7 +7,8 @@ import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { loadHistory, saveHistory } from '../../src/features/account/history-cache.ts';
-import { loadQueue, loadSnapshot, saveQueue, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
+import { changeRecord, readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { loadSnapshot, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
 import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft, saveCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { putOutboxEntry, readOutbox, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
 import { db } from '../../src/lib/db.ts';
@@ -39,7 +40,7 @@ function order(key: string, status: OutboxEntry['status'], userPlaced: boolean):
 }
 
 beforeEach(async () => {
-  await Promise.all([db.outbox.clear(), db.cart.clear(), db.meta.clear()]);
+  await Promise.all([db.outbox.clear(), db.cart.clear(), db.meta.clear(), db.adminChanges.clear()]);
   // The shop is unreachable while the test runs: the app's outbox sender (live once logged in) would
   // otherwise send the queued order before the logout, and "unsent orders stay" would test nothing.
   server.use(http.post('*/functions/v1/place-order', () => HttpResponse.json({ error: 'unavailable' }, { status: 503 })));
@@ -58,9 +59,16 @@ async function logInThenOut() {
   saveHistory(mockCustomer.email, []);
   // The back office's offline copy (an owner's device): customers' names and emails; and a queued status change.
   saveSnapshot(mockCustomer.id, { savedAt: '2026-11-21T10:00:00.000Z', orders: [], productCount: 3 });
-  saveQueue(mockCustomer.id, [
-    { field: 'status', orderId: 'o-1', number: 'KT000000001', from: 'pending', to: 'processing', queuedAt: '2026-11-21T10:00:00.000Z' },
-  ]);
+  await db.adminChanges.put(
+    changeRecord(mockCustomer.id, {
+      field: 'status',
+      orderId: 'o-1',
+      number: 'KT000000001',
+      from: 'pending',
+      to: 'processing',
+      queuedAt: '2026-11-21T10:00:00.000Z',
+    }),
+  );
   saveHistory('inne.konto@example.pl', []);
   await putOutboxEntry(order('user-sent', 'sent', true));
   await putOutboxEntry(order('user-queued', 'queued', true));
@@ -115,7 +123,7 @@ describe('logout', () => {
       await logInThenOut();
 
       await waitFor(() => expect(loadSnapshot(mockCustomer.id)).toBeNull());
-      expect(loadQueue(mockCustomer.id)).toHaveLength(1);
+      expect((await readChanges(mockCustomer.id)).waiting).toHaveLength(1);
     },
   );
 });

@@ -74,9 +74,46 @@ describe('upgrading the device database from version 1', () => {
       expect(await current.outbox.where('status').equals('queued').count()).toBe(1);
       expect((await current.meta.get('checkoutDraft'))?.value).toEqual({ values: { firstName: 'Anna' } });
       expect(await current.products.count()).toBe(1);
-      expect(current.tables.map((table) => table.name).sort()).toEqual(['cart', 'favourites', 'meta', 'outbox', 'products']);
+      expect(current.tables.map((table) => table.name).sort()).toEqual([
+        'adminChanges',
+        'cart',
+        'favourites',
+        'meta',
+        'outbox',
+        'products',
+      ]);
       await current.favourites.put({ productId: 'p-roza', addedAt: '2026-11-21T10:00:00.000Z' });
       expect(await current.favourites.count()).toBe(1);
+    } finally {
+      current.close();
+    }
+  });
+
+  it('upgrades a version 2 database (with the wishlist) to version 3: everything stays, and the owner’s changes get their outbox', async () => {
+    await seedVersion1();
+    const v2 = new Dexie(NAME);
+    v2.version(1).stores({ products: 'id, category, created_at', cart: 'productId', outbox: 'clientRequestId, status', meta: 'key' });
+    v2.version(2).stores({ favourites: 'productId, addedAt' });
+    await v2.open();
+    await v2.table('favourites').put({ productId: 'p-roza', addedAt: '2026-11-21T10:00:00.000Z' });
+    v2.close();
+
+    const current = new KwiaciarniaDb(NAME);
+    await current.open();
+    try {
+      expect(current.verno).toBe(3);
+      expect(await current.favourites.count()).toBe(1);
+      expect(await current.outbox.where('status').equals('queued').count()).toBe(1);
+      expect(await current.cart.count()).toBe(2);
+      await current.adminChanges.put({
+        key: 'u o1 status',
+        userId: 'u',
+        status: 'queued',
+        createdAt: '2026-11-28T10:00:00.000Z',
+        attempts: 0,
+        change: {},
+      });
+      expect(await current.adminChanges.where('userId').equals('u').count()).toBe(1);
     } finally {
       current.close();
     }

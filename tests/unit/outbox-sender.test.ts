@@ -9,7 +9,8 @@ import {
   rescheduleOutboxEntry,
   type OutboxEntry,
 } from '../../src/features/orders-sync/outbox.ts';
-import { MISSING_TERM_MESSAGE, retryDelayMs, sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
+import { MISSING_TERM_MESSAGE, sendOutbox } from '../../src/features/orders-sync/outbox-sender.ts';
+import { retryDelayMs } from '../../src/lib/outbox/outbox.ts';
 import { syncOutboxFromServiceWorker } from '../../src/features/orders-sync/service-worker-sync.ts';
 import { db } from '../../src/lib/db.ts';
 

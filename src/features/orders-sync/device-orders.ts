@@ -6,7 +6,7 @@ import { orderInvoiceOf, type OrderInvoice } from '../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { checkoutChoices, orderChoiceRows } from '../../domain/order-choices.ts';
 import type { PlacedOrder, PlacedOrderSummary, QueuedOrderProgress } from '../../domain/place-order-contract.ts';
-import type { OutboxStatus } from '../../lib/db.ts';
+import type { OutboxStatus } from '../../lib/outbox/outbox.ts';
 import { findOutboxEntryByLocalNumber, findOutboxEntryByNumber, readOutbox, type OutboxEntry, type SlotRefusal } from './outbox.ts';
 
 /** An order this device placed, as lists show it. */

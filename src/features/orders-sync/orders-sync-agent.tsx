@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { getBackendConfig } from '../../lib/backend-config.ts';
+import { keepSending } from '../../lib/outbox/outbox.ts';
 import { rememberBackendConfig } from './background-sync.ts';
 import { sendOutbox } from './outbox-sender.ts';
 import type { OutboxEntry } from './outbox.ts';
@@ -14,24 +15,15 @@ export const OUTBOX_POLL_MS = 15_000;
  */
 export function OrdersSyncAgent({ accessToken }: { accessToken: () => Promise<string | null> }) {
   useEffect(() => {
-    let stopped = false;
     const accessTokenFor = (entry: OutboxEntry) => (entry.userPlaced ? accessToken() : Promise.resolve(null));
-    const send = (force: boolean) => {
-      if (stopped || (typeof navigator !== 'undefined' && navigator.onLine === false)) return;
-      sendOutbox({ backend: getBackendConfig(), accessTokenFor, force }).catch((error: unknown) =>
-        console.error('Wysyłanie zapisanych zamówień nie powiodło się', error),
-      );
-    };
     void rememberBackendConfig().catch(() => undefined);
-    send(false);
-    const onOnline = () => send(true);
-    window.addEventListener('online', onOnline);
-    const timer = setInterval(() => send(false), OUTBOX_POLL_MS);
-    return () => {
-      stopped = true;
-      window.removeEventListener('online', onOnline);
-      clearInterval(timer);
-    };
+    return keepSending(
+      (force) =>
+        void sendOutbox({ backend: getBackendConfig(), accessTokenFor, force }).catch((error: unknown) =>
+          console.error('Wysyłanie zapisanych zamówień nie powiodło się', error),
+        ),
+      OUTBOX_POLL_MS,
+    );
   }, [accessToken]);
   return <RefusedTermNotice />;
 }

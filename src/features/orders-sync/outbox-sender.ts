@@ -1,17 +1,12 @@
 import type { BackendConfig } from '../../lib/backend-config.ts';
-import { readOutbox, putOutboxEntry, type OutboxEntry, type SlotRefusal } from './outbox.ts';
+import type { InsertType } from 'dexie';
+import { db, type OutboxRecord } from '../../lib/db.ts';
+import { sendOutboxRound, type Delivery, type Outbox } from '../../lib/outbox/outbox.ts';
+import { toOutboxEntry, toOutboxRecord, type OutboxEntry, type SlotRefusal } from './outbox.ts';
 import { SLOT_UNAVAILABLE_ERROR, placeOrder, type PlaceOrderOutcome } from './place-order-client.ts';
 
 export const OUTBOX_LOCK = 'kwiaciarnia-outbox-sender';
 export const OUTBOX_SYNC_TAG = 'kwiaciarnia-outbox';
-
-const FIRST_RETRY_MS = 5_000;
-const MAX_RETRY_MS = 5 * 60_000;
-
-/** Waits 5 s, 10 s, 20 s … up to 5 minutes between attempts. */
-export function retryDelayMs(attempts: number): number {
-  return Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** Math.max(0, attempts - 1));
-}
 
 export interface SendSummary {
   /** False when another tab or the service worker was already sending. */
@@ -54,70 +49,50 @@ function termRefusal(outcome: Extract<PlaceOrderOutcome, { kind: 'rejected' }>):
   return { message: MISSING_TERM_MESSAGE, fields };
 }
 
-const SKIPPED: SendSummary = { ran: false, sent: 0, failed: 0, slotRefused: 0, waiting: 0 };
-
-/** This context's own sender, so the online event and the timer never overlap even without Web Locks. */
-let sendingHere = false;
-
-async function withSenderLock(send: () => Promise<Omit<SendSummary, 'ran'>>): Promise<SendSummary> {
-  if (sendingHere) return SKIPPED;
-  sendingHere = true;
-  try {
-    const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
-    if (!locks) return { ran: true, ...(await send()) };
-    // ifAvailable: a second sender (another tab, the service worker) simply skips this round.
-    return await locks.request(OUTBOX_LOCK, { ifAvailable: true }, async (lock) => (lock ? { ran: true, ...(await send()) } : SKIPPED));
-  } finally {
-    sendingHere = false;
-  }
+/** The shop's orders as an outbox: place-order is idempotent on the order's key (clientRequestId). */
+function ordersOutbox(
+  backend: BackendConfig,
+  accessTokenFor: SenderOptions['accessTokenFor'],
+): Outbox<OutboxRecord, InsertType<OutboxRecord, 'clientRequestId'>> {
+  return {
+    table: db.outbox,
+    key: (record) => record.clientRequestId,
+    lock: OUTBOX_LOCK,
+    async deliver(record): Promise<Delivery<OutboxRecord>> {
+      const entry = toOutboxEntry(record);
+      if (!entry) return { kind: 'later' };
+      const outcome = await placeOrder(backend, entry.request, await accessTokenFor(entry).catch(() => null));
+      if (outcome.kind === 'placed') return { kind: 'sent', entry: toOutboxRecord({ ...entry, order: outcome.order }) };
+      if (outcome.kind === 'rejected') {
+        // The reason stays the general message too: an older version of the app in another tab shows it as a plain refusal.
+        return { kind: 'refused', reason: outcome.message, entry: toOutboxRecord({ ...entry, slotRefusal: termRefusal(outcome) }) };
+      }
+      return { kind: 'later', reason: outcome.message };
+    },
+  };
 }
 
 /**
  * Sends every queued order once, one sender at a time across tabs and the
- * service worker. place-order is idempotent on the order's key, so an order
- * whose answer was lost is simply sent again and answers with the same
- * order; a refusal is kept as 'failed' with the server's reason, never
- * dropped. A refused term (the window filled up or closed while the order
- * waited) is also kept with its reason, marked so the customer can book
- * another term and send it again (rescheduleOutboxEntry). Whoever sends it,
- * this page or the service worker, the outcome lands in the same Dexie
- * record, which 'Moje konto' reads live.
+ * service worker (the one outbox design, lib/outbox). place-order is
+ * idempotent on the order's key, so an order whose answer was lost is simply
+ * sent again and answers with the same order; a refusal is kept as 'failed'
+ * with the server's reason, never dropped. A refused term (the window filled
+ * up or closed while the order waited) is also kept with its reason, marked
+ * so the customer can book another term and send it again
+ * (rescheduleOutboxEntry). Whoever sends it, this page or the service
+ * worker, the outcome lands in the same Dexie record, which 'Moje konto'
+ * reads live.
  */
-export function sendOutbox({ backend, accessTokenFor, now = Date.now, force = false, skip }: SenderOptions): Promise<SendSummary> {
-  return withSenderLock(async () => {
-    const summary = { sent: 0, failed: 0, slotRefused: 0, waiting: 0 };
-    const due = (await readOutbox())
-      // 'sending' left over from a closed tab is resent: the key makes it safe.
-      .filter((entry) => (entry.status === 'queued' || entry.status === 'sending') && !skip?.(entry))
-      .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-    for (const entry of due) {
-      if (!force && entry.nextAttemptAt !== undefined && entry.nextAttemptAt > now()) {
-        summary.waiting += 1;
-        continue;
-      }
-      await putOutboxEntry({ ...entry, status: 'sending' });
-      const outcome = await placeOrder(backend, entry.request, await accessTokenFor(entry).catch(() => null));
-      const attempts = entry.attempts + 1;
-      if (outcome.kind === 'placed') {
-        await putOutboxEntry({ ...entry, status: 'sent', attempts, order: outcome.order, lastError: undefined, nextAttemptAt: undefined });
-        summary.sent += 1;
-      } else if (outcome.kind === 'rejected') {
-        const slotRefusal = termRefusal(outcome);
-        // lastError stays the general message too: an older version of the app in another tab shows it as a plain refusal.
-        await putOutboxEntry({ ...entry, status: 'failed', attempts, lastError: outcome.message, nextAttemptAt: undefined, slotRefusal });
-        summary.failed += 1;
-        if (slotRefusal) summary.slotRefused += 1;
-      } else {
-        await putOutboxEntry({
-          ...entry,
-          status: 'queued',
-          attempts,
-          lastError: outcome.message,
-          nextAttemptAt: now() + retryDelayMs(attempts),
-        });
-        summary.waiting += 1;
-      }
-    }
-    return summary;
+export async function sendOutbox({ backend, accessTokenFor, now, force, skip }: SenderOptions): Promise<SendSummary> {
+  const round = await sendOutboxRound(ordersOutbox(backend, accessTokenFor), {
+    now,
+    force,
+    skip: (record) => {
+      const entry = toOutboxEntry(record);
+      return entry === null || skip?.(entry) === true;
+    },
   });
+  const slotRefused = round.settled.filter((record) => record.status === 'failed' && toOutboxEntry(record)?.slotRefusal).length;
+  return { ran: round.ran, sent: round.sent, failed: round.refused, slotRefused, waiting: round.waiting };
 }

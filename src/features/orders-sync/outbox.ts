@@ -1,6 +1,7 @@
 import type { CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import type { OrderFacts, PlaceOrderPayload, PlacedOrder } from '../../domain/place-order-contract.ts';
-import { db, type OutboxRecord, type OutboxStatus } from '../../lib/db.ts';
+import { db, type OutboxRecord } from '../../lib/db.ts';
+import type { OutboxStatus } from '../../lib/outbox/outbox.ts';
 
 /** What the device keeps of one order: the full request (to send it again) and, once sent, the server's answer. */
 export interface OutboxOrder extends OrderFacts {
@@ -69,13 +70,13 @@ export function toOutboxEntry(record: OutboxRecord): OutboxEntry | null {
   };
 }
 
-function toRecord(entry: OutboxEntry): OutboxRecord {
+export function toOutboxRecord(entry: OutboxEntry): OutboxRecord {
   const { clientRequestId, status, createdAt, attempts, lastError, nextAttemptAt, ...payload } = entry;
   return { clientRequestId, status, createdAt, attempts, lastError, nextAttemptAt, payload, orderNumber: payload.order?.orderNumber };
 }
 
 export async function putOutboxEntry(entry: OutboxEntry): Promise<void> {
-  await db.outbox.put(toRecord(entry));
+  await db.outbox.put(toOutboxRecord(entry));
 }
 
 export async function readOutbox(): Promise<OutboxEntry[]> {

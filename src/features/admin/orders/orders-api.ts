@@ -99,3 +99,17 @@ export async function updateOrder(id: string, change: OrderChange, from?: string
   if (!data || data.length === 0) return { outcome: 'conflict' };
   return { outcome: 'updated' };
 }
+
+/** The order's current value of `field`; null when it cannot be read (gone, hidden, or the server out of reach). */
+export async function fetchOrderField(id: string, field: OrderChange['field']): Promise<string | null> {
+  try {
+    const supabase = await getSupabase();
+    const { data, error } = await supabase.from('orders').select(`id, ${field}`).eq('id', id);
+    if (error) return null;
+    const row = (data as unknown as Record<string, unknown>[]).find((candidate) => candidate.id === id);
+    const value = row?.[field];
+    return typeof value === 'string' ? value : null;
+  } catch {
+    return null;
+  }
+}

@@ -7,13 +7,13 @@ import { toFloristDetails, type AdminOrder } from './order.ts';
 /**
  * What the owner's device keeps so the installed admin app is readable
  * offline: the last loaded orders and product count (personal data: cleared
- * when the owner logs out), status changes waiting for a connection (kept:
- * they hold no personal data and must not be lost), and when the owner last
- * looked at new orders.
+ * when the owner logs out) and when the owner last looked at new orders.
+ * Changes waiting for a connection live in the outbox (change-outbox.ts);
+ * older versions kept them here, under LEGACY_QUEUE_PREFIX.
  */
 const PREFIX = 'kwiaciarnia.admin.';
 const snapshotKey = (userId: string) => `${PREFIX}snapshot.${userId}`;
-const queueKey = (userId: string) => `${PREFIX}statusQueue.${userId}`;
+const LEGACY_QUEUE_PREFIX = `${PREFIX}statusQueue.`;
 const seenKey = (userId: string) => `${PREFIX}lastSeen.${userId}`;
 
 export interface AdminSnapshot {
@@ -91,20 +91,32 @@ function paidBeforeLedger(order: Pick<AdminOrder, 'total' | 'payuStatus' | 'stat
   return order.total > 0 && (order.payuStatus === 'COMPLETED' || order.status === 'completed') ? order.total : (0 as Grosz);
 }
 
-export function loadQueue(userId: string): QueuedOrderChange[] {
-  const stored = read<(QueuedOrderChange | Omit<QueuedStatusChange, 'field'>)[]>(queueKey(userId)) ?? [];
-  // Changes queued by older versions carry no field: they were all status changes.
-  return stored.map((change) => ('field' in change ? change : { ...change, field: 'status' }));
+/** The changes older versions queued in localStorage, by user: what the outbox takes over on first start. */
+export function readLegacyQueues(): { userId: string; changes: QueuedOrderChange[] }[] {
+  const queues: { userId: string; changes: QueuedOrderChange[] }[] = [];
+  try {
+    for (let index = 0; index < localStorage.length; index += 1) {
+      const key = localStorage.key(index);
+      if (!key?.startsWith(LEGACY_QUEUE_PREFIX)) continue;
+      const stored = read<(QueuedOrderChange | Omit<QueuedStatusChange, 'field'>)[]>(key);
+      // Changes queued by still older versions carry no field: they were all status changes.
+      const changes = Array.isArray(stored)
+        ? stored.map((change) => ('field' in change ? change : { ...change, field: 'status' as const }))
+        : [];
+      queues.push({ userId: key.slice(LEGACY_QUEUE_PREFIX.length), changes });
+    }
+  } catch {
+    // Storage blocked: nothing was kept there.
+  }
+  return queues;
 }
 
-export function saveQueue(userId: string, queue: QueuedOrderChange[]): void {
-  if (queue.length === 0) {
-    try {
-      localStorage.removeItem(queueKey(userId));
-    } catch {
-      // nothing to do
-    }
-  } else write(queueKey(userId), queue);
+export function dropLegacyQueue(userId: string): void {
+  try {
+    localStorage.removeItem(`${LEGACY_QUEUE_PREFIX}${userId}`);
+  } catch {
+    // Storage blocked: nothing to drop.
+  }
 }
 
 export function loadLastSeen(userId: string): string | null {
@@ -118,7 +130,7 @@ export function saveLastSeen(userId: string, at: string): void {
 /**
  * Removes the cached orders (customers' names, addresses, phones) of every
  * account but `keepUserId`; call it when the signed-in user changes or logs out.
- * Queued status changes stay until they are sent or refused.
+ * Changes waiting in the outbox stay until they are sent or refused.
  */
 export function clearAdminCache(keepUserId?: string | null): void {
   try {

@@ -90,7 +90,7 @@ export function useAdminData(): AdminDataValue {
 /**
  * The back office's one copy of the orders: loaded once for the dashboard,
  * orders, payments, search and the bell; refreshed every 30 s; kept on the
- * device for offline use; status changes made offline wait in a queue and
+ * device for offline use; status changes made offline wait in an outbox and
  * are sent when the device is online again — or refused, visibly.
  */
 export function AdminDataProvider({ userId, children }: { userId: string; children: ReactNode }) {
@@ -121,12 +121,14 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
   const {
     queued: pendingChanges,
+    applied,
     refused,
     isQueued,
     enqueue,
     flush: flushQueue,
     reportRefused,
     dismissRefused,
+    ordersRead,
   } = useStatusChangeQueue(userId, applyServerValue);
   const queued = useMemo(
     () => pendingChanges.filter((change): change is QueuedStatusChange => change.field === 'status'),
@@ -135,9 +137,9 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
 
   const orders = useMemo(() => {
     if (load.status !== 'loaded') return [];
-    if (pendingChanges.length === 0) return load.orders;
+    if (applied.length === 0) return load.orders;
     return load.orders.map((order) =>
-      pendingChanges.reduce(
+      applied.reduce(
         (current, change) =>
           change.orderId !== order.id
             ? current
@@ -145,7 +147,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         order,
       ),
     );
-  }, [load, pendingChanges]);
+  }, [load, applied]);
 
   const deliverySettingRows = load.status === 'loaded' ? load.deliverySettingRows : undefined;
   const deliverySettings = useMemo(() => deliverySettingsFromRows(deliverySettingRows ?? []), [deliverySettingRows]);
@@ -160,7 +162,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
     async (silent: boolean) => {
       // The clock and the settings are extras: without them the orders still show (defaults, the device's clock).
       // The offset hardly drifts: the server is asked again only every CLOCK_CHECK_MS, not on every poll.
-      const askClock = Date.now() - clockCheckedAt.current >= CLOCK_CHECK_MS;
+      const startedAt = Date.now();
+      const askClock = startedAt - clockCheckedAt.current >= CLOCK_CHECK_MS;
       const clock = (askClock ? fetchServerClock() : Promise.resolve(null)).then((serverNow) => {
         if (serverNow !== null) {
           clockOffset.current = serverNow - Date.now();
@@ -181,7 +184,9 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         saveSnapshot(userId, { savedAt: loadedAt, orders, productCount, deliverySettingRows });
         ordersFetched(orders, loadedAt);
         setLoad({ status: 'loaded', orders, productCount, loadedAt, deliverySettingRows });
-        void flushQueue();
+        ordersRead(startedAt);
+        // The server has just answered: what waits goes now, whatever its backoff.
+        void flushQueue(true);
       } catch {
         if (quiet) return;
         const saved = loadSnapshot(userId);
@@ -189,7 +194,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
       }
       await clock;
     },
-    [flushQueue, ordersFetched, userId],
+    [flushQueue, ordersFetched, ordersRead, userId],
   );
 
   useEffect(() => {
@@ -222,8 +227,8 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
   const changeOrder = useCallback(
     async (order: AdminOrder, change: OrderChange): Promise<FulfilmentChangeOutcome> => {
       const serverOrder = (load.status === 'loaded' ? load.orders.find((item) => item.id === order.id) : undefined) ?? order;
-      if (!navigator.onLine || isQueued(order.id, change.field)) {
-        enqueue(serverOrder, change);
+      if (!navigator.onLine || (await isQueued(order.id, change.field))) {
+        await enqueue(serverOrder, change);
         void flushQueue();
         return 'queued';
       }
@@ -234,7 +239,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
         return 'updated';
       }
       if (result.outcome === 'unreachable') {
-        enqueue(serverOrder, change);
+        await enqueue(serverOrder, change);
         return 'queued';
       }
       if (result.outcome === 'conflict') {
