@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, freshAdminRows, type StatusPatch } from '../../mocks/admin-handlers.ts';
-import { readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { readChanges } from '../../src/features/admin/orders/change-records.ts';
 import { db } from '../../src/lib/db.ts';
 import { mockCustomer, sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
@@ -265,7 +265,7 @@ describe('/admin/orders', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Anuluj zamówienie' }));
       expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
       await waitFor(async () =>
-        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([
+        expect((await readChanges(db, mockCustomer.id)).waiting).toMatchObject([
           { orderId: 'o2', from: 'pending', to: 'cancelled', reason: 'Zamknięta droga' },
         ]),
       );
@@ -290,14 +290,14 @@ describe('/admin/orders', () => {
       expect(await within(dialog).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
       expect(patches).toEqual([]);
       await waitFor(async () =>
-        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([{ orderId: 'o2', from: 'pending', to: 'processing' }]),
+        expect((await readChanges(db, mockCustomer.id)).waiting).toMatchObject([{ orderId: 'o2', from: 'pending', to: 'processing' }]),
       );
     } finally {
       Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => true });
       window.dispatchEvent(new Event('online'));
     }
     await waitFor(() => expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'processing' } }]));
-    await waitFor(async () => expect((await readChanges(mockCustomer.id)).waiting).toEqual([]));
+    await waitFor(async () => expect((await readChanges(db, mockCustomer.id)).waiting).toEqual([]));
     if (onLine) delete (navigator as { onLine?: boolean }).onLine;
   });
 
@@ -325,7 +325,7 @@ describe('/admin/orders', () => {
     await openAsOwner('/admin/orders', { patches });
     await waitFor(() => expect(patches).toEqual([{ id: 'o2', from: 'pending', body: { status: 'processing' } }]));
     expect(localStorage.getItem(legacyKey)).toBeNull();
-    await waitFor(async () => expect((await readChanges(mockCustomer.id)).waiting).toEqual([]));
+    await waitFor(async () => expect((await readChanges(db, mockCustomer.id)).waiting).toEqual([]));
     expect(within(screen.getByRole('listitem', { name: 'Zamówienie KT200000002' })).getByText('W realizacji')).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -343,7 +343,7 @@ describe('/admin/orders', () => {
     const reason = await screen.findByText(/Zmiana statusu zamówienia KT200000002 na „Anulowane” nie została wysłana/);
     await first.user.click(within(reason.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Rozumiem' }));
     await waitFor(() => expect(screen.queryByText(/nie została wysłana/)).toBeNull());
-    expect((await readChanges(mockCustomer.id)).refused).toEqual([]);
+    expect((await readChanges(db, mockCustomer.id)).refused).toEqual([]);
   });
 });
 

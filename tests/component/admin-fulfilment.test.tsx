@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminHandlers, type StatusPatch } from '../../mocks/admin-handlers.ts';
-import { readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { readChanges } from '../../src/features/admin/orders/change-records.ts';
 import { db } from '../../src/lib/db.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
@@ -173,7 +173,7 @@ describe('/admin/realizacja', () => {
       expect(await within(morning).findByText(/Zmiana zostanie wysłana, gdy wrócisz online/)).toBeTruthy();
       expect(patches).toEqual([]);
       await waitFor(async () =>
-        expect((await readChanges(mockCustomer.id)).waiting).toMatchObject([
+        expect((await readChanges(db, mockCustomer.id)).waiting).toMatchObject([
           { orderId: 'morning', field: 'fulfilment_state', from: 'to-do', to: 'out-for-delivery' },
         ]),
       );

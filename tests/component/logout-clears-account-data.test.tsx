@@ -7,7 +7,7 @@ import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { EMPTY_CHECKOUT_FORM } from '../../src/domain/checkout-schema.ts';
 import { loadHistory, saveHistory } from '../../src/features/account/history-cache.ts';
-import { changeRecord, readChanges } from '../../src/features/admin/orders/change-outbox.ts';
+import { changeRecord, readChanges } from '../../src/features/admin/orders/change-records.ts';
 import { loadSnapshot, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
 import { CHECKOUT_DRAFT_META_KEY, loadCheckoutDraft, saveCheckoutDraft } from '../../src/features/checkout/checkout-draft.ts';
 import { putOutboxEntry, readOutbox, type OutboxEntry } from '../../src/features/orders-sync/outbox.ts';
@@ -123,7 +123,7 @@ describe('logout', () => {
       await logInThenOut();
 
       await waitFor(() => expect(loadSnapshot(mockCustomer.id)).toBeNull());
-      expect((await readChanges(mockCustomer.id)).waiting).toHaveLength(1);
+      expect((await readChanges(db, mockCustomer.id)).waiting).toHaveLength(1);
     },
   );
 });

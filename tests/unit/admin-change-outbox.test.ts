@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { QueuedOrderChange } from '../../src/features/admin/orders/orders-cache.ts';
+import { readChanges } from '../../src/features/admin/orders/change-records.ts';
 import { db } from '../../src/lib/db.ts';
 import { fakeLockManager } from '../support/fake-locks.ts';
 
@@ -79,11 +80,11 @@ describe('changes queued by an older version in localStorage', () => {
     const [first, second] = [await tab(), await tab()];
     await Promise.all([first.migrateLegacyQueues(), second.migrateLegacyQueues()]);
 
-    expect((await first.readChanges(OWNER)).waiting).toEqual([
+    expect((await readChanges(db, OWNER)).waiting).toEqual([
       change('o1'),
       change('o2', { field: 'fulfilment_state', from: 'to-do', to: 'ready' }),
     ]);
-    expect((await first.readChanges('owner-2')).waiting).toEqual([{ ...fieldless, field: 'status' }]);
+    expect((await readChanges(db, 'owner-2')).waiting).toEqual([{ ...fieldless, field: 'status' }]);
     expect(await db.adminChanges.count()).toBe(3);
     expect(localStorage.getItem(legacyKey(OWNER))).toBeNull();
     expect(localStorage.getItem(legacyKey('owner-2'))).toBeNull();
@@ -95,7 +96,7 @@ describe('changes queued by an older version in localStorage', () => {
     await outbox.enqueueChange(OWNER, { id: 'o1', number: 'KT-o1' }, { field: 'status', to: 'completed' }, 'pending');
     localStorage.setItem(legacyKey(OWNER), JSON.stringify([change('o1')]));
     await outbox.migrateLegacyQueues();
-    expect((await outbox.readChanges(OWNER)).waiting).toMatchObject([{ orderId: 'o1', to: 'completed' }]);
+    expect((await readChanges(db, OWNER)).waiting).toMatchObject([{ orderId: 'o1', to: 'completed' }]);
     expect(localStorage.getItem(legacyKey(OWNER))).toBeNull();
   });
 
@@ -120,7 +121,7 @@ describe('sending the owner’s changes', () => {
     answer({ outcome: 'updated' });
     expect(await one).toMatchObject({ sent: 1 });
     expect(updateOrder).toHaveBeenCalledTimes(1);
-    expect((await first.readChanges(OWNER)).waiting).toEqual([]);
+    expect((await readChanges(db, OWNER)).waiting).toEqual([]);
   });
 
   it('counts a change as sent when the order already has its value (the first answer was lost)', async () => {
@@ -129,7 +130,7 @@ describe('sending the owner’s changes', () => {
     const outbox = await tab();
     await outbox.enqueueChange(OWNER, { id: 'o1', number: 'KT-o1' }, { field: 'status', to: 'processing' }, 'pending');
     expect(await outbox.sendChanges(OWNER, false)).toMatchObject({ sent: 1, refused: 0 });
-    expect((await outbox.readChanges(OWNER)).refused).toEqual([]);
+    expect((await readChanges(db, OWNER)).refused).toEqual([]);
   });
 
   it('keeps a refusal with its Polish reason until the owner dismisses it, and sends it no more', async () => {
@@ -138,7 +139,7 @@ describe('sending the owner’s changes', () => {
     const outbox = await tab();
     await outbox.enqueueChange(OWNER, { id: 'o1', number: 'KT1' }, { field: 'status', to: 'cancelled' }, 'pending');
     expect(await outbox.sendChanges(OWNER, false)).toMatchObject({ refused: 1 });
-    const { refused, waiting, applied } = await outbox.readChanges(OWNER);
+    const { refused, waiting, applied } = await readChanges(db, OWNER);
     expect(waiting).toEqual([]);
     expect(applied).toEqual([]);
     expect(refused.map((item) => item.reason)).toEqual([
@@ -148,10 +149,10 @@ describe('sending the owner’s changes', () => {
     expect(updateOrder).toHaveBeenCalledTimes(1);
     // A new change of the same field does not take the notice away.
     await outbox.enqueueChange(OWNER, { id: 'o1', number: 'KT1' }, { field: 'status', to: 'processing' }, 'completed');
-    expect((await outbox.readChanges(OWNER)).refused).toHaveLength(1);
+    expect((await readChanges(db, OWNER)).refused).toHaveLength(1);
     await outbox.dismissRefusals(OWNER);
-    expect((await outbox.readChanges(OWNER)).refused).toEqual([]);
-    expect((await outbox.readChanges(OWNER)).waiting).toHaveLength(1);
+    expect((await readChanges(db, OWNER)).refused).toEqual([]);
+    expect((await readChanges(db, OWNER)).waiting).toHaveLength(1);
   });
 
   it('waits while the server is out of reach, without trying the rest, and leaves other owners’ changes alone', async () => {
@@ -162,7 +163,7 @@ describe('sending the owner’s changes', () => {
     await outbox.enqueueChange('owner-2', { id: 'o3', number: 'KT3' }, { field: 'status', to: 'processing' }, 'pending');
     expect(await outbox.sendChanges(OWNER, false)).toMatchObject({ sent: 0, waiting: 2 });
     expect(updateOrder).toHaveBeenCalledTimes(1);
-    expect((await outbox.readChanges(OWNER)).waiting).toHaveLength(2);
+    expect((await readChanges(db, OWNER)).waiting).toHaveLength(2);
     updateOrder.mockResolvedValue({ outcome: 'updated' });
     expect(await outbox.sendChanges(OWNER, true)).toMatchObject({ sent: 2 });
     expect(updateOrder.mock.calls.map(([orderId]) => orderId)).toEqual(['o1', 'o1', 'o2']);
@@ -173,9 +174,9 @@ describe('sending the owner’s changes', () => {
     const order = { id: 'o1', number: 'KT1' };
     await outbox.enqueueChange(OWNER, order, { field: 'status', to: 'processing' }, 'pending');
     await outbox.enqueueChange(OWNER, order, { field: 'status', to: 'completed' }, 'pending');
-    expect((await outbox.readChanges(OWNER)).waiting).toMatchObject([{ from: 'pending', to: 'completed' }]);
+    expect((await readChanges(db, OWNER)).waiting).toMatchObject([{ from: 'pending', to: 'completed' }]);
     await outbox.enqueueChange(OWNER, order, { field: 'status', to: 'pending' }, 'pending');
-    expect((await outbox.readChanges(OWNER)).waiting).toEqual([]);
+    expect((await readChanges(db, OWNER)).waiting).toEqual([]);
   });
 
   it('sends a change made while the previous one of the same field was out from the value that one set', async () => {
@@ -187,7 +188,7 @@ describe('sending the owner’s changes', () => {
       return { outcome: 'updated' };
     });
     await outbox.sendChanges(OWNER, false);
-    expect((await outbox.readChanges(OWNER)).waiting).toMatchObject([{ from: 'processing', to: 'completed' }]);
+    expect((await readChanges(db, OWNER)).waiting).toMatchObject([{ from: 'processing', to: 'completed' }]);
     updateOrder.mockResolvedValue({ outcome: 'updated' });
     await outbox.sendChanges(OWNER, true);
     expect(updateOrder).toHaveBeenLastCalledWith('o1', { field: 'status', to: 'completed', reason: undefined }, 'processing');
@@ -199,10 +200,10 @@ describe('sending the owner’s changes', () => {
     await outbox.enqueueChange(OWNER, { id: 'o1', number: 'KT1' }, { field: 'status', to: 'processing' }, 'pending');
     const before = Date.now() - 1;
     await outbox.sendChanges(OWNER, false);
-    expect((await outbox.readChanges(OWNER)).applied).toHaveLength(1);
+    expect((await readChanges(db, OWNER)).applied).toHaveLength(1);
     await outbox.forgetSentBefore(OWNER, before);
-    expect((await outbox.readChanges(OWNER)).applied).toHaveLength(1);
+    expect((await readChanges(db, OWNER)).applied).toHaveLength(1);
     await outbox.forgetSentBefore(OWNER, Date.now() + 1);
-    expect((await outbox.readChanges(OWNER)).applied).toEqual([]);
+    expect((await readChanges(db, OWNER)).applied).toEqual([]);
   });
 });

@@ -1,10 +1,19 @@
-import { FULFILMENT_STATE_LABELS, FULFILMENT_STATES, type FulfilmentState } from '../../../domain/florist-order.ts';
-import { isOrderStatus, orderStatusLabel } from '../../../domain/order-status.ts';
-import type { InsertType } from 'dexie';
+import { liveQuery, type InsertType } from 'dexie';
 import { db, type AdminChangeRecord } from '../../../lib/db.ts';
 import { sendOutboxRound, withOutboxLock, type Delivery, type Outbox, type RoundSummary } from '../../../lib/outbox/outbox.ts';
 import { fetchOrderField, updateOrder, type OrderChange } from './orders-api.ts';
 import { dropLegacyQueue, readLegacyQueues, type QueuedOrderChange } from './orders-cache.ts';
+import {
+  changeKey,
+  changeRecord,
+  isWaiting,
+  orderChangeOf,
+  readChanges,
+  refusalReason,
+  toQueuedChange,
+  type RefusalOutcome,
+  type UserChanges,
+} from './change-records.ts';
 
 /**
  * The owner's order changes made without a connection (an order's status or
@@ -14,53 +23,6 @@ import { dropLegacyQueue, readLegacyQueues, type QueuedOrderChange } from './ord
  */
 
 export const CHANGES_LOCK = 'kwiaciarnia-admin-changes-sender';
-
-/** 'Opłacone' for a status, 'Gotowe' for a fulfilment state: the words the owner chose from. */
-export function changeValueLabel(field: OrderChange['field'], value: string): string {
-  return field === 'status' ? orderStatusLabel(value) : (FULFILMENT_STATE_LABELS[value as FulfilmentState] ?? value);
-}
-
-export type RefusalOutcome = 'conflict' | 'failed' | 'order-cancelled';
-
-export function refusalReason(change: QueuedOrderChange, outcome: RefusalOutcome): string {
-  const to = changeValueLabel(change.field, change.to);
-  if (outcome === 'order-cancelled')
-    return `Nie zmieniono stanu realizacji zamówienia ${change.number} na „${to}”: zamówienie jest anulowane.`;
-  const from = changeValueLabel(change.field, change.from);
-  const what = change.field === 'status' ? 'statusu' : 'stanu realizacji';
-  const had = change.field === 'status' ? 'statusu' : 'stanu';
-  return outcome === 'conflict'
-    ? `Zmiana ${what} zamówienia ${change.number} na „${to}” nie została wysłana: zamówienie zmieniło się w międzyczasie (nie ma już ${had} „${from}”). Sprawdź je i zmień ${change.field === 'status' ? 'status' : 'stan'} ponownie.`
-    : `Serwer odrzucił zmianę ${what} zamówienia ${change.number} na „${to}”. Spróbuj ponownie.`;
-}
-
-/** The key of the one waiting change of a user's order's field. */
-export const changeKey = (userId: string, orderId: string, field: OrderChange['field']) => `${userId} ${orderId} ${field}`;
-
-/** What is sent: a cancellation carries the owner's reason. */
-export function orderChangeOf(change: QueuedOrderChange): OrderChange {
-  return change.field === 'status' ? { field: 'status', to: change.to, reason: change.reason } : { field: change.field, to: change.to };
-}
-
-/** A stored change as this version reads it; null for a record it cannot (written by another version). */
-export function toQueuedChange(record: AdminChangeRecord): QueuedOrderChange | null {
-  const change = record.change as Partial<QueuedOrderChange> | null;
-  if (typeof change !== 'object' || change === null) return null;
-  if (typeof change.orderId !== 'string' || typeof change.number !== 'string' || typeof change.from !== 'string') return null;
-  if (typeof change.queuedAt !== 'string') return null;
-  if (change.field === 'status' && isOrderStatus(change.to)) return change as QueuedOrderChange;
-  if (change.field === 'fulfilment_state' && (FULFILMENT_STATES as readonly unknown[]).includes(change.to))
-    return change as QueuedOrderChange;
-  return null;
-}
-
-export function changeRecord(
-  userId: string,
-  change: QueuedOrderChange,
-  key = changeKey(userId, change.orderId, change.field),
-): AdminChangeRecord {
-  return { key, userId, status: 'queued', createdAt: change.queuedAt, attempts: 0, change };
-}
 
 /**
  * Sends one change, only while the order still has the value it was made
@@ -128,8 +90,6 @@ export async function sendChanges(userId: string, force: boolean): Promise<Round
   // Each owner's changes go with their own session.
   return sendOutboxRound(changesOutbox, { force, skip: (record) => record.userId !== userId });
 }
-
-const isWaiting = (record: AdminChangeRecord) => record.status === 'queued' || record.status === 'sending';
 
 /** A refusal keeps its own key, so a new change of the same field does not take its notice away. */
 const refusalKey = (key: string, createdAt: string) => `${key} ${createdAt}`;
@@ -200,23 +160,11 @@ export async function forgetSentBefore(userId: string, before: number): Promise<
     .delete();
 }
 
-export interface UserChanges {
-  /** Waiting to be sent, oldest first. */
-  waiting: QueuedOrderChange[];
-  /** Waiting or accepted but not yet in the orders read: what the list shows in place of the server's value. */
-  applied: QueuedOrderChange[];
-  refused: { change: QueuedOrderChange; reason: string }[];
-}
-
-export async function readChanges(userId: string): Promise<UserChanges> {
-  const records = (await db.adminChanges.where('userId').equals(userId).toArray()).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
-  const result: UserChanges = { waiting: [], applied: [], refused: [] };
-  for (const record of records) {
-    const change = toQueuedChange(record);
-    if (!change) continue;
-    if (isWaiting(record)) result.waiting.push(change);
-    if (record.status !== 'failed') result.applied.push(change);
-    else result.refused.push({ change, reason: record.lastError ?? refusalReason(change, 'failed') });
-  }
-  return result;
+/** Calls `onChange` with the user's changes now and whenever any tab changes them; returns the stop. */
+export function watchChanges(userId: string, onChange: (changes: UserChanges) => void): () => void {
+  const subscription = liveQuery(() => readChanges(db, userId)).subscribe({
+    next: onChange,
+    error: (error: unknown) => console.warn('[admin] The waiting changes could not be read', error),
+  });
+  return () => subscription.unsubscribe();
 }

@@ -1,23 +1,12 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { useCallback, useEffect, useMemo, useRef } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { keepSending } from '../../../lib/outbox/outbox.ts';
 import type { OrderChange } from './orders-api.ts';
 import type { QueuedOrderChange } from './orders-cache.ts';
 import type { AdminOrder } from './order.ts';
-import {
-  changeValueLabel,
-  dismissRefusals,
-  enqueueChange,
-  forgetSentBefore,
-  isChangeWaiting,
-  orderChangeOf,
-  readChanges,
-  recordRefusal,
-  sendChanges,
-  toQueuedChange,
-  type RefusalOutcome,
-  type UserChanges,
-} from './change-outbox.ts';
+import { changeValueLabel, orderChangeOf, toQueuedChange, type RefusalOutcome, type UserChanges } from './change-records.ts';
+
+/** The outbox's code and Dexie load after the back office's first paint, not with it. */
+const changeOutbox = () => import('./change-outbox.ts');
 
 export interface RefusedChange {
   change: QueuedOrderChange;
@@ -66,7 +55,18 @@ const RETRY_POLL_MS = 15_000;
  * `applyServerValue` records a value the server has accepted.
  */
 export function useStatusChangeQueue(userId: string, applyServerValue: (orderId: string, change: OrderChange) => void): StatusChangeQueue {
-  const changes = useLiveQuery(() => readChanges(userId), [userId]) ?? NONE;
+  const [changes, setChanges] = useState<UserChanges>(NONE);
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let active = true;
+    void changeOutbox().then((outbox) => {
+      if (active) stop = outbox.watchChanges(userId, setChanges);
+    });
+    return () => {
+      active = false;
+      stop?.();
+    };
+  }, [userId]);
   // The latest callback without restarting the sender each render.
   const apply = useRef(applyServerValue);
   useEffect(() => {
@@ -76,7 +76,7 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
   const flush = useCallback(
     async (force = false) => {
       if (!navigator.onLine) return;
-      const round = await sendChanges(userId, force);
+      const round = await (await changeOutbox()).sendChanges(userId, force);
       for (const record of round.settled) {
         const change = record.status === 'sent' ? toQueuedChange(record) : null;
         if (change) apply.current(change.orderId, orderChangeOf(change));
@@ -88,16 +88,24 @@ export function useStatusChangeQueue(userId: string, applyServerValue: (orderId:
   useEffect(() => keepSending((force) => void flush(force).catch(() => undefined), RETRY_POLL_MS), [flush]);
 
   const enqueue = useCallback(
-    (order: AdminOrder, change: OrderChange) => enqueueChange(userId, order, change, fieldValue(order, change.field)),
+    async (order: AdminOrder, change: OrderChange) =>
+      (await changeOutbox()).enqueueChange(userId, order, change, fieldValue(order, change.field)),
     [userId],
   );
-  const isQueued = useCallback((orderId: string, field: OrderChange['field']) => isChangeWaiting(userId, orderId, field), [userId]);
+  const isQueued = useCallback(
+    async (orderId: string, field: OrderChange['field']) => (await changeOutbox()).isChangeWaiting(userId, orderId, field),
+    [userId],
+  );
   const reportRefused = useCallback(
-    (change: QueuedOrderChange, outcome: RefusalOutcome) => void recordRefusal(userId, change, outcome),
+    (change: QueuedOrderChange, outcome: RefusalOutcome) =>
+      void changeOutbox().then((outbox) => outbox.recordRefusal(userId, change, outcome)),
     [userId],
   );
-  const dismissRefused = useCallback(() => void dismissRefusals(userId), [userId]);
-  const ordersRead = useCallback((startedAt: number) => void forgetSentBefore(userId, startedAt), [userId]);
+  const dismissRefused = useCallback(() => void changeOutbox().then((outbox) => outbox.dismissRefusals(userId)), [userId]);
+  const ordersRead = useCallback(
+    (startedAt: number) => void changeOutbox().then((outbox) => outbox.forgetSentBefore(userId, startedAt)),
+    [userId],
+  );
 
   return useMemo(
     () => ({
