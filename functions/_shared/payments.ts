@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AdminClient } from './supabase-clients.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { fromPln, grosz, toPln, type Grosz } from '../../src/domain/money.ts';
 import { buildGatewayRedirect, LOCAL_SIMULATOR_PATH, resolveGatewayUrl, type GatewayParams } from '../../src/domain/payu-classic.ts';
@@ -96,7 +96,7 @@ function toPaymentOrder(row: OrderRow): PaymentOrder {
 }
 
 /** The real store: the service-role client, after the caller's input was validated. */
-export function createPaymentStore(admin: SupabaseClient): PaymentStore {
+export function createPaymentStore(admin: AdminClient): PaymentStore {
   async function findOne(column: 'id' | 'payu_order_id', value: string): Promise<PaymentOrder | null> {
     const { data, error } = await admin.from('orders').select(ORDER_COLUMNS).eq(column, value).maybeSingle();
     if (error) throw new Error(`loading order failed: ${error.message}`);

@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FunctionArgs } from '../../src/domain/database.ts';
+import type { AdminClient } from '../_shared/supabase-clients.ts';
 import { grosz } from '../../src/domain/money.ts';
 import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
@@ -34,14 +35,18 @@ const toPayment = (row: PaymentRow): LedgerPayment => ({
 });
 
 /** The SQL's refusal code (raised with errcode 22023) becomes the error's message; the handler maps it. */
-async function rpcId(admin: SupabaseClient, name: string, args: Record<string, unknown>): Promise<string> {
+async function rpcId<Name extends 'ledger_record_manual_payment' | 'ledger_record_manual_refund' | 'ledger_open_refund'>(
+  admin: AdminClient,
+  name: Name,
+  args: FunctionArgs<Name>,
+): Promise<string> {
   const { data, error } = await admin.rpc(name, args);
   if (error) throw new Error(error.code === '22023' ? error.message : `${name} failed: ${error.message}`);
   return data as string;
 }
 
 /** The owner function's reads and writes, with the service-role client, after the caller was checked to be the owner. */
-export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsStore {
+export function createOwnerPaymentsStore(admin: AdminClient): OwnerPaymentsStore {
   return {
     applyRefundEvent: createLedgerStore(admin).applyRefundEvent,
 

@@ -9,7 +9,7 @@ import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
 import { deliveryAddressOf } from '../../src/domain/delivery-address.ts';
-import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
+import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps } from './handler.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
 function parseShortages(details: string | null | undefined): StockShortage[] {
@@ -118,10 +118,9 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };
         throw new Error(`place_order failed: ${error.code} ${error.message}`);
       }
-      const result = data as { order: StoredOrder; replayed: boolean };
       // The order's mails were queued in its transaction (public.mail_jobs); send them now, without waiting.
-      if (!result.replayed) kickMailDispatch(env);
-      return { kind: 'ok', order: result.order, replayed: result.replayed };
+      if (!data.replayed) kickMailDispatch(env);
+      return { kind: 'ok', order: data.order, replayed: data.replayed };
     },
 
     now: () => Date.now(),

@@ -5,7 +5,9 @@ import type { Column, DbFunction, DbType, FunctionArg, Relation, Relationship, S
  * The text of `supabase gen types typescript` for one schema: a port of
  * supabase/postgres-meta's src/server/templates/typescript.ts (the generator
  * the Supabase CLI runs), with its one-to-one detection on as the CLI has it.
- * Left out, because this schema has none: overloaded functions (postgres-meta
+ * One addition: a function whose one argument is a table's row is that
+ * table's computed field (in its Row) whatever the argument's name, as
+ * PostgREST and postgrest-js take it. Left out, because this schema has none: overloaded functions (postgres-meta
  * types their conflicts as errors; here they stop the generator) and
  * relationships through views (postgres-meta derives them from the views'
  * key columns; here a view's Relationships are empty).
@@ -133,8 +135,15 @@ export function renderDatabaseTypes(meta: SchemaMetadata, postgrestVersion: stri
       inArgs.length === 0 ? 'never' : block(inArgs.map((arg) => `${json(arg.name)}${arg.hasDefault ? '?' : ''}: ${typeOfId(arg.typeId)}`));
     return block([`Args: ${args}`, `Returns: ${returnsWithSetof(fn, returnType(fn))}`]);
   }
+  // A function of the row alone is a computed field of the table, whatever its argument's name, as PostgREST
+  // and postgrest-js take it; postgres-meta only sees one whose argument is unnamed.
+  const takesRow = (fn: DbFunction, inArgs: FunctionArg[], relation: Relation) =>
+    fn.argumentTypes === relation.name ||
+    (inArgs.length === 1 && relationTypes.get(inArgs[0]?.typeId ?? 0)?.typeRelationId === relation.id);
   const computedFields = (relation: Relation) =>
-    functions.filter(({ fn }) => fn.argumentTypes === relation.name).map(({ fn }) => `${json(fn.name)}: ${nullable(returnType(fn), true)}`);
+    functions
+      .filter(({ fn, inArgs }) => takesRow(fn, inArgs, relation))
+      .map(({ fn }) => `${json(fn.name)}: ${nullable(returnType(fn), true)}`);
 
   const tableText = (table: Relation) => {
     const columns = columnsOf(table);

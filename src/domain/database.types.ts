@@ -527,6 +527,7 @@ export type Database = {
           stock: number;
           updated_at: string;
           withdrawal_rule: string;
+          product_current_price: number | null;
         };
         Insert: {
           active?: boolean;

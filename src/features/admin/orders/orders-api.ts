@@ -5,6 +5,7 @@ import { DELIVERY_SETTING_KEYS } from '../../../domain/delivery-settings.ts';
 import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../../domain/payment-deadlines.ts';
 import { callFunction } from '../../../lib/functions-client.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
+import type { Update } from '../../../domain/database.ts';
 import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './order.ts';
 
 /** docs/spec.md §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
@@ -75,7 +76,7 @@ export type OrderChange =
  * value, so a change queued offline never overwrites a newer one.
  */
 /** The columns a change writes: a cancellation also records (or clears) the owner's reason. */
-function orderUpdate(change: OrderChange): Record<string, string | null> {
+function orderUpdate(change: OrderChange): Update<'orders'> {
   if (change.field === 'fulfilment_state') return { fulfilment_state: change.to };
   if (change.to !== 'cancelled') return { status: change.to };
   return { status: change.to, cancel_reason: change.reason?.trim() || null };
