@@ -16,14 +16,14 @@ export async function loadDeliverySettings(admin: AdminClient): Promise<Delivery
     .select('key, value')
     .in('key', [...DELIVERY_SETTING_KEYS]);
   if (error) throw new Error(`loading the delivery settings failed: ${error.message}`);
-  return deliverySettingsFromRows(data as { key: string; value: string | null }[]);
+  return deliverySettingsFromRows(data);
 }
 
 /** Non-cancelled home and cemetery orders per date and window, `from` to `to` included (SQL delivery_booked_counts). */
 export async function loadBookedCounts(admin: AdminClient, from: string, to: string): Promise<BookedCount[]> {
   const { data, error } = await admin.rpc('delivery_booked_counts', { p_from: from, p_to: to });
   if (error) throw new Error(`loading the booked delivery places failed: ${error.message}`);
-  return (data as { day: string; window_id: string; booked: number }[]).map((row) => ({
+  return data.map((row) => ({
     date: row.day,
     windowId: row.window_id,
     count: row.booked,

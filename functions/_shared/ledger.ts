@@ -1,4 +1,5 @@
 import type { PostgrestError } from '@supabase/supabase-js';
+import type { Row } from '../../src/domain/database.ts';
 import type { AdminClient } from './supabase-clients.ts';
 import { grosz, type Grosz } from '../../src/domain/money.ts';
 import type { LedgerOutcome, LedgerPaymentState, LedgerProvider, LedgerRefundState } from '../../src/domain/payment-ledger.ts';
@@ -62,15 +63,10 @@ export interface PendingPayment {
 /** The columns of public.payments a PendingPayment is read from. */
 export const PENDING_PAYMENT_COLUMNS = 'id, order_id, provider, provider_payment_id, method, amount_grosz, created_at';
 
-export interface PendingPaymentRow {
-  id: string;
-  order_id: string;
-  provider: LedgerProvider;
-  provider_payment_id: string;
-  method: string;
-  amount_grosz: number | string;
-  created_at: string;
-}
+export type PendingPaymentRow = Pick<
+  Row<'payments'>,
+  'id' | 'order_id' | 'provider' | 'provider_payment_id' | 'method' | 'amount_grosz' | 'created_at'
+>;
 
 export function toPendingPayment(row: PendingPaymentRow): PendingPayment {
   return {
@@ -149,7 +145,7 @@ export function createLedgerStore(admin: AdminClient): LedgerStore {
         .neq('provider', 'manual')
         .order('created_at');
       if (error) throw new Error(`loading the order's open payments failed: ${error.message}`);
-      return (data as PendingPaymentRow[]).map(toPendingPayment);
+      return data.map(toPendingPayment);
     },
     applyRefundEvent: (event) =>
       outcome(

@@ -5,7 +5,7 @@ import { ORDER_LINK_DAYS_SETTING, oldestValidLinkMinted, orderLinkDays } from '.
 export async function loadOrderLinkDays(admin: AdminClient): Promise<number> {
   const { data, error } = await admin.from('app_settings').select('value').eq('key', ORDER_LINK_DAYS_SETTING).maybeSingle();
   if (error) throw new Error(`loading ${ORDER_LINK_DAYS_SETTING} failed: ${error.message}`);
-  return orderLinkDays((data as { value: string | null } | null)?.value);
+  return orderLinkDays(data?.value);
 }
 
 /** Whether this token hash is one of the order's links and still within the lifetime (revoked links are deleted rows). */

@@ -2,6 +2,7 @@ import type { CategoryId } from './categories.ts';
 import type { Database as Generated } from './database.types.ts';
 import type { DeliveryAddress } from './delivery-address.ts';
 import type { OrderInvoice } from './invoice.ts';
+import type { LedgerProvider } from './payment-ledger.ts';
 import type { ProductPhoto } from './product-photo.ts';
 import type { DecidedLine, RefusedLine } from './withdrawal-request.ts';
 import type { WithdrawalRule } from './withdrawal-right.ts';
@@ -17,15 +18,23 @@ import type { WithdrawalRule } from './withdrawal-right.ts';
  * dependency. Columns the code reads as unknown and parses stay `Json`.
  */
 
-/** What a column holds beyond its SQL type; a nullable column stays nullable. */
+/** What a column holds beyond its SQL type, null included where the column takes it. */
 interface ColumnShapes {
-  products: { category: CategoryId; photos: ProductPhoto[]; withdrawal_rule: WithdrawalRule };
-  orders: {
-    delivery_address: Partial<DeliveryAddress>;
-    invoice: OrderInvoice;
-    services: readonly { id: string; label: string; price: number }[];
+  products: {
+    category: CategoryId;
+    photos: ProductPhoto[];
+    withdrawal_rule: WithdrawalRule;
+    /** The computed field: the promotion's price while it runs, else the price; never null, though a function's result may be. */
+    product_current_price: number;
   };
-  withdrawal_requests: { accepted_lines: DecidedLine[]; refused_lines: RefusedLine[] };
+  orders: { delivery_address: Partial<DeliveryAddress> | null };
+  payments: { provider: LedgerProvider };
+  withdrawal_requests: {
+    accepted_lines: DecidedLine[];
+    refused_lines: RefusedLine[];
+    /** Generated from the request's sequence ('ODS-12'), so never null, though Postgres reports a generated column as nullable. */
+    number: string;
+  };
 }
 
 /**
@@ -44,8 +53,13 @@ interface ArgumentShapes {
   ledger_record_manual_refund: { p_reason: string | null; p_withdrawal_id: string | null };
   place_order: {
     p_user_id: string | null;
-    /** The florist columns of the new order, by column name. */
-    p_details: Partial<Shaped<Generated['public']['Tables']['orders']['Insert'], ColumnShapes['orders']>>;
+    /** The florist columns of the new order, by column name; the jsonb ones as the order is written. */
+    p_details: Partial<
+      Shaped<
+        Generated['public']['Tables']['orders']['Insert'],
+        { invoice: OrderInvoice | null; services: readonly { id: string; label: string; price: number }[] }
+      >
+    >;
   };
   record_withdrawal_request: { p_accepted: DecidedLine[]; p_refused: RefusedLine[] };
 }
@@ -54,10 +68,12 @@ interface ArgumentShapes {
 interface ReturnShapes {
   attach_product_photo: ProductPhoto[];
   place_order: { order: Row<'orders'>; replayed: boolean };
+  /** How many link tokens and access keys were revoked. */
+  revoke_order_links: { links: number; keys: number };
 }
 
 type Shaped<Columns, Shapes> = {
-  [K in keyof Columns]: K extends keyof Shapes ? Shapes[K] | Extract<Columns[K], null> : Columns[K];
+  [K in keyof Columns]: K extends keyof Shapes ? Shapes[K] : Columns[K];
 };
 
 type Public = Generated['public'];
@@ -95,8 +111,7 @@ export type Row<Name extends keyof Database['public']['Tables'] | keyof Database
       ? Database['public']['Views'][Name]['Row']
       : never;
 
-/** What an insert takes, and an update: Insert<'orders'>, Update<'orders'>. */
-export type Insert<Name extends keyof Database['public']['Tables']> = Database['public']['Tables'][Name]['Insert'];
+/** What an update takes: Update<'orders'>. */
 export type Update<Name extends keyof Database['public']['Tables']> = Database['public']['Tables'][Name]['Update'];
 
 /** A SQL function's arguments as the typed client's `rpc` takes them: FunctionArgs<'place_order'>. */

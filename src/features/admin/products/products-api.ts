@@ -50,7 +50,7 @@ export async function listAdminProducts(given?: Supabase): Promise<ProductRow[]>
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').select('*').order('created_at', { ascending: false });
   if (error) fail(error);
-  return (data ?? []) as ProductRow[];
+  return data ?? [];
 }
 
 /** `id`: chosen on the device when the form opened, so photos queued for the product already name their files after it. */
@@ -62,7 +62,7 @@ export async function createProduct(input: ProductInput, given?: Supabase, id?: 
     .select('*')
     .single();
   if (error) fail(error);
-  return data as ProductRow;
+  return data;
 }
 
 export async function updateProduct(
@@ -73,7 +73,7 @@ export async function updateProduct(
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').update(changes).eq('id', id).select('*').single();
   if (error) fail(error);
-  return data as ProductRow;
+  return data;
 }
 
 export type DeleteOutcome = 'deleted' | 'deactivated';

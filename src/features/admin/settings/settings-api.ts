@@ -19,7 +19,7 @@ export async function loadSettings(given?: Supabase): Promise<SettingsValues> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('app_settings').select('key, value');
   if (error) throw new Error(error.message);
-  return settingsFromRows((data ?? []) as { key: string; value: string }[]);
+  return settingsFromRows(data ?? []);
 }
 
 /** docs/spec.md §7 Save settings: upsert {key, value} with conflict on key; a blank value is sent as ''. */
@@ -39,7 +39,7 @@ export async function loadDeliverySettingValues(given?: Supabase): Promise<Deliv
     .select('key, value')
     .in('key', [...DELIVERY_SETTING_KEYS]);
   if (error) throw new Error(error.message);
-  return deliverySettingsToValues(deliverySettingsFromRows((data ?? []) as { key: string; value: string | null }[]));
+  return deliverySettingsToValues(deliverySettingsFromRows(data ?? []));
 }
 
 /**
@@ -73,7 +73,7 @@ export async function listPendingOrders(): Promise<PendingOrder[]> {
     .order('created_at', { ascending: false })
     .limit(50);
   if (error) throw new Error(error.message);
-  return ((data ?? []) as { id: string; payu_order_id: string; total: number; customer_name: string }[]).map((row) => ({
+  return (data ?? []).map((row) => ({
     id: row.id,
     orderNumber: row.payu_order_id,
     total: Number(row.total),
@@ -91,5 +91,5 @@ export async function resolveOrderId(typed: string): Promise<string | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('orders').select('id').eq('payu_order_id', value.toUpperCase()).maybeSingle();
   if (error) throw new Error(error.message);
-  return (data as { id: string } | null)?.id ?? null;
+  return data?.id ?? null;
 }
