@@ -7,10 +7,11 @@ import type { Column, DbFunction, DbType, FunctionArg, Relation, Relationship, S
  * the Supabase CLI runs), with its one-to-one detection on as the CLI has it.
  * One addition: a function whose one argument is a table's row is that
  * table's computed field (in its Row) whatever the argument's name, as
- * PostgREST and postgrest-js take it. Left out, because this schema has none: overloaded functions (postgres-meta
- * types their conflicts as errors; here they stop the generator) and
- * relationships through views (postgres-meta derives them from the views'
- * key columns; here a view's Relationships are empty).
+ * PostgREST and postgrest-js take it. Left out, because this schema has
+ * none: overloaded functions (postgres-meta types their conflicts as errors;
+ * here they stop the generator) and relationships through views
+ * (postgres-meta derives them from the views' key columns; here a view's
+ * Relationships are empty).
  */
 const byName = (a: string, b: string) => a.localeCompare(b);
 const json = (value: unknown) => JSON.stringify(value);
