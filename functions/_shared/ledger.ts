@@ -1,4 +1,6 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { PostgrestError } from '@supabase/supabase-js';
+import type { Row } from '../../src/domain/database.ts';
+import type { AdminClient } from './supabase-clients.ts';
 import { grosz, type Grosz } from '../../src/domain/money.ts';
 import type { LedgerOutcome, LedgerPaymentState, LedgerProvider, LedgerRefundState } from '../../src/domain/payment-ledger.ts';
 
@@ -61,15 +63,10 @@ export interface PendingPayment {
 /** The columns of public.payments a PendingPayment is read from. */
 export const PENDING_PAYMENT_COLUMNS = 'id, order_id, provider, provider_payment_id, method, amount_grosz, created_at';
 
-export interface PendingPaymentRow {
-  id: string;
-  order_id: string;
-  provider: LedgerProvider;
-  provider_payment_id: string;
-  method: string;
-  amount_grosz: number | string;
-  created_at: string;
-}
+export type PendingPaymentRow = Pick<
+  Row<'payments'>,
+  'id' | 'order_id' | 'provider' | 'provider_payment_id' | 'method' | 'amount_grosz' | 'created_at'
+>;
 
 export function toPendingPayment(row: PendingPaymentRow): PendingPayment {
   return {
@@ -100,35 +97,45 @@ export interface LedgerStore {
   openAttempts(orderId: string): Promise<PendingPayment[]>;
 }
 
-export function createLedgerStore(admin: SupabaseClient): LedgerStore {
-  async function call(name: string, args: Record<string, unknown>): Promise<LedgerOutcome> {
-    const { data, error } = await admin.rpc(name, args);
+export function createLedgerStore(admin: AdminClient): LedgerStore {
+  /** A ledger function's answer: the SQL returns one of LedgerOutcome's codes. */
+  async function outcome(
+    name: string,
+    request: PromiseLike<{ data: string | null; error: PostgrestError | null }>,
+  ): Promise<LedgerOutcome> {
+    const { data, error } = await request;
     if (error) throw new Error(`${name} failed: ${error.message}`);
     return data as LedgerOutcome;
   }
   return {
     async startPayment(start) {
-      await call('ledger_start_payment', {
-        p_order_id: start.orderId,
-        p_provider: start.provider,
-        p_provider_payment_id: start.providerPaymentId,
-        p_method: start.method,
-        p_amount: start.amount,
-      });
+      await outcome(
+        'ledger_start_payment',
+        admin.rpc('ledger_start_payment', {
+          p_order_id: start.orderId,
+          p_provider: start.provider,
+          p_provider_payment_id: start.providerPaymentId,
+          p_method: start.method,
+          p_amount: start.amount,
+        }),
+      );
     },
     applyPaymentEvent: (event) =>
-      call('ledger_apply_payment_event', {
-        p_provider: event.provider,
-        p_event_id: event.eventId,
-        p_order_id: event.orderId,
-        p_provider_payment_id: event.providerPaymentId,
-        p_method: event.method,
-        p_amount: event.amount,
-        p_currency: event.currency,
-        p_state: event.state,
-        p_charge_id: event.chargeId ?? null,
-        p_content: event.content ?? null,
-      }),
+      outcome(
+        'ledger_apply_payment_event',
+        admin.rpc('ledger_apply_payment_event', {
+          p_provider: event.provider,
+          p_event_id: event.eventId,
+          p_order_id: event.orderId,
+          p_provider_payment_id: event.providerPaymentId,
+          p_method: event.method,
+          p_amount: event.amount,
+          p_currency: event.currency,
+          p_state: event.state,
+          p_charge_id: event.chargeId ?? null,
+          p_content: event.content ?? null,
+        }),
+      ),
     async openAttempts(orderId) {
       const { data, error } = await admin
         .from('payments')
@@ -138,18 +145,21 @@ export function createLedgerStore(admin: SupabaseClient): LedgerStore {
         .neq('provider', 'manual')
         .order('created_at');
       if (error) throw new Error(`loading the order's open payments failed: ${error.message}`);
-      return (data as PendingPaymentRow[]).map(toPendingPayment);
+      return data.map(toPendingPayment);
     },
     applyRefundEvent: (event) =>
-      call('ledger_apply_refund_event', {
-        p_provider: event.provider,
-        p_event_id: event.eventId,
-        p_refund_id: event.refundId,
-        p_provider_refund_id: event.providerRefundId,
-        p_amount: event.amount,
-        p_currency: event.currency,
-        p_state: event.state,
-        p_content: event.content ?? null,
-      }),
+      outcome(
+        'ledger_apply_refund_event',
+        admin.rpc('ledger_apply_refund_event', {
+          p_provider: event.provider,
+          p_event_id: event.eventId,
+          p_refund_id: event.refundId,
+          p_provider_refund_id: event.providerRefundId,
+          p_amount: event.amount,
+          p_currency: event.currency,
+          p_state: event.state,
+          p_content: event.content ?? null,
+        }),
+      ),
   };
 }

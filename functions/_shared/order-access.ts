@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AdminClient } from './supabase-clients.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { userIdOf, type Caller } from './caller-auth.ts';
 import { HttpError } from './http.ts';
@@ -66,7 +66,7 @@ export interface OrderAccessStore {
 }
 
 /** The real store: the service-role client, after the caller's input was validated. */
-export function createOrderAccessStore(admin: SupabaseClient): OrderAccessStore {
+export function createOrderAccessStore(admin: AdminClient): OrderAccessStore {
   return {
     async isShopOwner(userId) {
       const { data, error } = await admin.from('shop_owners').select('user_id').eq('user_id', userId).maybeSingle();

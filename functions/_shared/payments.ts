@@ -1,4 +1,5 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Row } from '../../src/domain/database.ts';
+import type { AdminClient } from './supabase-clients.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { fromPln, grosz, toPln, type Grosz } from '../../src/domain/money.ts';
 import { buildGatewayRedirect, LOCAL_SIMULATOR_PATH, resolveGatewayUrl, type GatewayParams } from '../../src/domain/payu-classic.ts';
@@ -56,24 +57,24 @@ export interface PaymentStore extends OrderAccessStore, LedgerStore {
 
 const ORDER_NUMBER_FORMAT = /^KT\d{9}$/;
 
-interface OrderRow {
-  id: string;
-  user_id: string | null;
-  payu_order_id: string;
-  status: string;
-  payu_status: string | null;
-  payment_method: string;
-  delivery_method: string;
-  total: number | string;
-  shipping_cost: number | string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  order_items: { product_name: string; quantity: number; price: number | string }[] | null;
-}
-
 const ORDER_COLUMNS =
   'id, user_id, payu_order_id, status, payu_status, payment_method, delivery_method, total, shipping_cost, customer_name, customer_email, customer_phone, order_items(product_name, quantity, price)';
+
+type OrderRow = Pick<
+  Row<'orders'>,
+  | 'id'
+  | 'user_id'
+  | 'payu_order_id'
+  | 'status'
+  | 'payu_status'
+  | 'payment_method'
+  | 'delivery_method'
+  | 'total'
+  | 'shipping_cost'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+> & { order_items: Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'>[] | null };
 
 function toPaymentOrder(row: OrderRow): PaymentOrder {
   return {
@@ -96,11 +97,11 @@ function toPaymentOrder(row: OrderRow): PaymentOrder {
 }
 
 /** The real store: the service-role client, after the caller's input was validated. */
-export function createPaymentStore(admin: SupabaseClient): PaymentStore {
+export function createPaymentStore(admin: AdminClient): PaymentStore {
   async function findOne(column: 'id' | 'payu_order_id', value: string): Promise<PaymentOrder | null> {
     const { data, error } = await admin.from('orders').select(ORDER_COLUMNS).eq(column, value).maybeSingle();
     if (error) throw new Error(`loading order failed: ${error.message}`);
-    return data ? toPaymentOrder(data as unknown as OrderRow) : null;
+    return data ? toPaymentOrder(data) : null;
   }
   return {
     // Malformed ids never reach PostgREST (a bad uuid would be a 22P02 error, not "not found").
@@ -114,7 +115,7 @@ export function createPaymentStore(admin: SupabaseClient): PaymentStore {
         .select('key, value')
         .in('key', [...keys]);
       if (error) throw new Error(`loading settings failed: ${error.message}`);
-      return Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
+      return Object.fromEntries(data.map((row) => [row.key, row.value]));
     },
 
     ...createOrderAccessStore(admin),

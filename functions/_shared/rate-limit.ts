@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { AdminClient } from './supabase-clients.ts';
 import type { RateDecision, RateLimitSql } from '../../src/domain/rate-limit.ts';
 import { jsonResponse } from './http.ts';
 
@@ -11,7 +11,7 @@ import { jsonResponse } from './http.ts';
 export { createPostgresRateLimiter, readLimit, type RateDecision, type RateLimiter } from '../../src/domain/rate-limit.ts';
 
 /** The SQL functions through the service-role client's `rpc` (PostgREST). */
-export function rpcRateLimitSql(admin: SupabaseClient): RateLimitSql {
+export function rpcRateLimitSql(admin: AdminClient): RateLimitSql {
   return async (fn, args) => {
     const { data, error } = await admin.rpc(fn, args);
     if (error) throw new Error(`${fn} failed: ${error.code} ${error.message}`);

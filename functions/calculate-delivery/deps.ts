@@ -10,7 +10,7 @@ export function settingLoader(env: FunctionEnv): QuoteDeps['loadSetting'] {
   return async (key) => {
     const { data, error } = await admin.from('app_settings').select('value').eq('key', key).maybeSingle();
     if (error) throw new Error(`loading setting ${key} failed: ${error.message}`);
-    return (data as { value: string } | null)?.value ?? null;
+    return data?.value ?? null;
   };
 }
 

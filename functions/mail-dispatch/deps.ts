@@ -3,8 +3,8 @@ import type { Handler } from '../_shared/http.ts';
 import { hashOrderLinkToken, newOrderLinkToken } from '../_shared/mail/order-link-token.ts';
 import { mailerFromEnv, type Mailer } from '../_shared/mailer.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
-import { createMailDispatchHandler, type ClaimedJob, type MailDispatchDeps } from './handler.ts';
-import { MAIL_SETTING_KEYS, ORDER_MAIL_COLUMNS, mailContext, type OrderMailRow } from './order-context.ts';
+import { createMailDispatchHandler, type MailDispatchDeps } from './handler.ts';
+import { MAIL_SETTING_KEYS, ORDER_MAIL_COLUMNS, mailContext } from './order-context.ts';
 
 /** The real dependencies: the service-role client, the mail_jobs SQL functions and the configured mailer. */
 export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null): MailDispatchDeps {
@@ -15,7 +15,7 @@ export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null):
     async claim(limit) {
       const { data, error } = await admin.rpc('claim_mail_jobs', { p_limit: limit });
       if (error) throw new Error(`claiming mail jobs failed: ${error.message}`);
-      return (data ?? []) as ClaimedJob[];
+      return data ?? [];
     },
     async finish(jobId, failure) {
       const { error } = await admin.rpc('finish_mail_job', { p_id: jobId, p_error: failure });
@@ -32,8 +32,8 @@ export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null):
       if (order.error) throw new Error(`loading the order failed: ${order.error.message}`);
       if (settings.error) throw new Error(`loading the shop's settings failed: ${settings.error.message}`);
       if (!order.data) return null;
-      const values = Object.fromEntries((settings.data as { key: string; value: string }[]).map((row) => [row.key, row.value]));
-      return mailContext(order.data as unknown as OrderMailRow, values, env.siteUrl ?? null);
+      const values = Object.fromEntries(settings.data.map((row) => [row.key, row.value]));
+      return mailContext(order.data, values, env.siteUrl ?? null);
     },
     async mintOrderToken(orderId) {
       const token = newOrderLinkToken();

@@ -3,6 +3,7 @@ import { formatDestinationAddress } from '../../src/domain/delivery-address.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { readOrderChoices, type OrderChoicesRow } from '../../src/domain/order-choices.ts';
+import type { Row } from '../../src/domain/database.ts';
 import { readOrderInvoice } from '../../src/domain/invoice.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../../src/domain/payment-methods.ts';
 import {
@@ -15,44 +16,40 @@ import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_s
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
-  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, ' +
-  'delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, ' +
-  'cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, ' +
-  'substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
 
-/** An order row as the mails read it; the florist columns (OrderChoicesRow) are absent on rows read before them. */
-export interface OrderMailRow extends OrderChoicesRow {
-  id: string;
-  payu_order_id: string;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  subtotal: number | string;
-  shipping_cost: number | string;
-  services: unknown;
-  total: number | string;
-  delivery_method: string;
-  delivery_address: Record<string, unknown> | null;
-  delivery_date: string | null;
-  delivery_window_label: string | null;
-  pickup_time: string | null;
-  recipient_kind: string;
-  recipient_name: string | null;
-  recipient_phone: string | null;
-  payment_method: string;
-  /** Absent on rows read before the cancel reason existed. */
-  cancel_reason?: string | null;
-  created_at: string;
-  /** Absent on older rows: the invoice, and the ribbon that makes a wreath personalised. */
-  invoice?: unknown;
-  ribbon_text?: string | null;
-  order_items: {
-    product_name: string;
-    quantity: number;
-    price: number | string;
-    products?: { category: string; withdrawal_rule: string | null } | null;
-  }[];
-}
+type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> & {
+  products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
+};
+
+/**
+ * An order row as the mails read it (ORDER_MAIL_COLUMNS), from the generated row; the florist columns
+ * (OrderChoicesRow), the cancel reason and the invoice are absent on rows read before them.
+ */
+export type OrderMailRow = Pick<
+  Row<'orders'>,
+  | 'id'
+  | 'payu_order_id'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | 'subtotal'
+  | 'shipping_cost'
+  | 'services'
+  | 'total'
+  | 'delivery_method'
+  | 'delivery_address'
+  | 'delivery_date'
+  | 'delivery_window_label'
+  | 'pickup_time'
+  | 'recipient_kind'
+  | 'recipient_name'
+  | 'recipient_phone'
+  | 'payment_method'
+  | 'created_at'
+> &
+  Partial<Pick<Row<'orders'>, 'cancel_reason' | 'invoice'>> &
+  OrderChoicesRow & { order_items: OrderMailItem[] };
 
 /** The settings every mail carries (company_*) and the transfer details (bank_*). */
 export const MAIL_SETTING_KEYS = [
@@ -74,7 +71,7 @@ const isCategory = (value: string): value is CategoryId => (CATEGORY_IDS as read
 const isRule = (value: string | null): value is WithdrawalRule => (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '');
 
 /** Why a line cannot be returned, from its product's category and setting; null when it can, or when the product is unknown. */
-function lineExemption(item: OrderMailRow['order_items'][number], ribbonText: string | null | undefined): WithdrawalExemption | null {
+function lineExemption(item: OrderMailItem, ribbonText: string | null | undefined): WithdrawalExemption | null {
   const product = item.products;
   if (!product || !isCategory(product.category)) return null;
   const rule = isRule(product.withdrawal_rule) ? product.withdrawal_rule : undefined;

@@ -30,7 +30,7 @@ export function createOrderLinkRequestDeps(env: FunctionEnv): OrderLinkRequestDe
     async queueLinkMail(number, email) {
       const { data, error } = await admin.from('orders').select('id, customer_email').eq('payu_order_id', number).maybeSingle();
       if (error) throw new Error(`loading the order failed: ${error.message}`);
-      const order = data as { id: string; customer_email: string } | null;
+      const order = data;
       if (!order || order.customer_email.trim().toLowerCase() !== email) return;
       // Counted only for mails that go out: a stranger's wrong guesses never use up the customer's mails.
       if (!(await mailsSent.hit([`email:${email}`])).allowed) return;

@@ -4,9 +4,7 @@ import { loadOrderLinkDays } from '../_shared/order-links.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createOrderPageHandler, type OrderPageDeps } from './handler.ts';
-import { ORDER_PAGE_COLUMNS, toPaymentAttemptState, type OrderPageRow } from './view.ts';
-
-type LookupRow = OrderPageRow & { order_link_tokens: { token_hash: string }[]; order_access_keys: { key_hash: string }[] };
+import { ORDER_PAGE_COLUMNS, toPaymentAttemptState } from './view.ts';
 
 /** The real dependencies: service-role reads of the order with its link tokens and access keys (no API role may read those). */
 export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
@@ -25,9 +23,8 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
         .eq('order_access_keys.key_hash', keyHash)
         .maybeSingle();
       if (error) throw new Error(`loading the order failed: ${error.message}`);
-      const row = data as unknown as LookupRow | null;
-      if (!row) return null;
-      const { order_link_tokens: tokens, order_access_keys: keys, ...order } = row;
+      if (!data) return null;
+      const { order_link_tokens: tokens, order_access_keys: keys, ...order } = data;
       return { order, linkTokenHash: tokens[0]?.token_hash ?? null, accessKeyHash: keys[0]?.key_hash ?? null };
     },
     now: () => Date.now(),
@@ -42,7 +39,7 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
         .order('id', { ascending: false })
         .limit(1);
       if (error) throw new Error(`loading the payment state failed: ${error.message}`);
-      const row = (data as { state: string; created_at: string }[] | null)?.[0];
+      const row = data?.[0];
       const state = toPaymentAttemptState(row?.state);
       return row && state ? { state, startedAt: row.created_at } : null;
     },

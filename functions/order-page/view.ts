@@ -1,3 +1,4 @@
+import type { Row } from '../../src/domain/database.ts';
 import type { OrderInvoice } from '../../src/domain/invoice.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { orderChoiceRows, type ChoiceRow } from '../../src/domain/order-choices.ts';
@@ -5,16 +6,10 @@ import type { PaymentMethod } from '../../src/domain/payment-methods.ts';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../mail-dispatch/order-context.ts';
 
 /** The columns the order page reads: what the mails show, plus the states and the owner. */
-export const ORDER_PAGE_COLUMNS = `${ORDER_MAIL_COLUMNS}, status, payu_status, fulfilment_state, user_id, amount_paid`;
+export const ORDER_PAGE_COLUMNS = `${ORDER_MAIL_COLUMNS}, status, payu_status, fulfilment_state, user_id, amount_paid` as const;
 
-export interface OrderPageRow extends OrderMailRow {
-  status: string;
-  payu_status: string | null;
-  fulfilment_state: string;
-  user_id: string | null;
-  /** Grosz received, derived from the payments ledger. */
-  amount_paid: number | string;
-}
+/** An order row as the page reads it (ORDER_PAGE_COLUMNS); amount_paid is the grosz received, derived from the payments ledger. */
+export type OrderPageRow = OrderMailRow & Pick<Row<'orders'>, 'status' | 'payu_status' | 'fulfilment_state' | 'user_id' | 'amount_paid'>;
 
 /** The methods whose payment the page can start again ('Zapłać teraz'): the gateways, not transfer or cash. */
 const ONLINE_METHODS: readonly PaymentMethod[] = ['payu', 'stripe', 'blik', 'card'];

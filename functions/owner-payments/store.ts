@@ -1,28 +1,16 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { FunctionArgs } from '../../src/domain/database.ts';
+import type { AdminClient } from '../_shared/supabase-clients.ts';
+import type { Row } from '../../src/domain/database.ts';
 import { grosz } from '../../src/domain/money.ts';
-import type { LedgerProvider } from '../../src/domain/payment-ledger.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { createLedgerStore } from '../_shared/ledger.ts';
 import { createOrderAccessStore } from '../_shared/order-access.ts';
 import type { LedgerPayment, OwnerPaymentsStore } from './handler.ts';
 
-interface PaymentRow {
-  id: string;
-  provider: LedgerProvider;
-  provider_payment_id: string;
-  provider_charge_id: string | null;
-  amount_grosz: number | string;
-  state: string;
-  completed_at: string | null;
-  created_at: string;
-}
-
-interface OrderRow {
-  id: string;
-  payu_order_id: string;
-  status: string;
-  payments: PaymentRow[] | null;
-}
+type PaymentRow = Pick<
+  Row<'payments'>,
+  'id' | 'provider' | 'provider_payment_id' | 'provider_charge_id' | 'amount_grosz' | 'state' | 'completed_at' | 'created_at'
+>;
 
 const toPayment = (row: PaymentRow): LedgerPayment => ({
   id: row.id,
@@ -34,14 +22,18 @@ const toPayment = (row: PaymentRow): LedgerPayment => ({
 });
 
 /** The SQL's refusal code (raised with errcode 22023) becomes the error's message; the handler maps it. */
-async function rpcId(admin: SupabaseClient, name: string, args: Record<string, unknown>): Promise<string> {
+async function rpcId<Name extends 'ledger_record_manual_payment' | 'ledger_record_manual_refund' | 'ledger_open_refund'>(
+  admin: AdminClient,
+  name: Name,
+  args: FunctionArgs<Name>,
+): Promise<string> {
   const { data, error } = await admin.rpc(name, args);
   if (error) throw new Error(error.code === '22023' ? error.message : `${name} failed: ${error.message}`);
   return data as string;
 }
 
 /** The owner function's reads and writes, with the service-role client, after the caller was checked to be the owner. */
-export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsStore {
+export function createOwnerPaymentsStore(admin: AdminClient): OwnerPaymentsStore {
   return {
     applyRefundEvent: createLedgerStore(admin).applyRefundEvent,
 
@@ -58,7 +50,7 @@ export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsSt
         .maybeSingle();
       if (error) throw new Error(`loading the order failed: ${error.message}`);
       if (!data) return null;
-      const row = data as unknown as OrderRow;
+      const row = data;
       const payments = [...(row.payments ?? [])].sort((a, b) =>
         (b.completed_at ?? b.created_at).localeCompare(a.completed_at ?? a.created_at),
       );
@@ -69,7 +61,7 @@ export function createOwnerPaymentsStore(admin: SupabaseClient): OwnerPaymentsSt
       if (!isUuid(withdrawalId)) return null;
       const { data, error } = await admin.from('withdrawal_requests').select('order_id, state').eq('id', withdrawalId).maybeSingle();
       if (error) throw new Error(`loading the withdrawal failed: ${error.message}`);
-      const row = data as { order_id: string; state: string } | null;
+      const row = data;
       return row && { orderId: row.order_id, state: row.state };
     },
 

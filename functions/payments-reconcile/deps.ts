@@ -2,7 +2,7 @@ import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/en
 import type { Handler } from '../_shared/http.ts';
 import { createPaymentStore } from '../_shared/payments.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
-import { PENDING_PAYMENT_COLUMNS, toPendingPayment, type PendingPaymentRow } from '../_shared/ledger.ts';
+import { PENDING_PAYMENT_COLUMNS, toPendingPayment } from '../_shared/ledger.ts';
 import { gatewayLookups } from '../_shared/payment-lookups.ts';
 import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../src/domain/payment-deadlines.ts';
 import { createPaymentsReconcileHandler, type ReconcileDeps } from './handler.ts';
@@ -28,7 +28,7 @@ export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {
           .order('created_at')
           .limit(limit);
         if (error) throw new Error(`loading pending payments failed: ${error.message}`);
-        return (data as PendingPaymentRow[]).map(toPendingPayment);
+        return data.map(toPendingPayment);
       },
       async unpaidTransfers(limit) {
         const { data, error } = await admin
@@ -40,7 +40,7 @@ export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {
           .order('created_at')
           .limit(limit);
         if (error) throw new Error(`loading unpaid transfers failed: ${error.message}`);
-        return (data as { id: string; created_at: string; delivery_date: string | null }[]).map((row) => ({
+        return data.map((row) => ({
           id: row.id,
           createdAt: row.created_at,
           deliveryDate: row.delivery_date,
@@ -62,7 +62,7 @@ export function createPaymentsReconcileDeps(env: FunctionEnv): ReconcileDeps {
       async expireUnpaidOnlineOrders(minutes, reason) {
         const { data, error } = await admin.rpc('expire_unpaid_online_orders', { p_minutes: minutes, p_reason: reason });
         if (error) throw new Error(`expiring unpaid orders failed: ${error.message}`);
-        return (data ?? []) as string[];
+        return data ?? [];
       },
     },
   };

@@ -9,7 +9,7 @@ import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-
 import { loadBookedCounts, loadDeliverySettings } from '../_shared/delivery-bookings.ts';
 import type { StockShortage } from '../../src/domain/stock.ts';
 import { deliveryAddressOf } from '../../src/domain/delivery-address.ts';
-import { createPlaceOrderHandler, type CatalogProduct, type OrderWriteResult, type PlaceOrderDeps, type StoredOrder } from './handler.ts';
+import { createPlaceOrderHandler, type OrderWriteResult, type PlaceOrderDeps } from './handler.ts';
 import { currentInstant } from '../../src/domain/calendar/warsaw-clock.ts';
 
 /** place_order's detail for insufficient_stock: [{ product_id, name, available }]. */
@@ -28,7 +28,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
   const loadSetting = async (key: string): Promise<string | null> => {
     const { data, error } = await admin.from('app_settings').select('value').eq('key', key).maybeSingle();
     if (error) throw new Error(`loading setting ${key} failed: ${error.message}`);
-    return (data as { value: string } | null)?.value ?? null;
+    return data?.value ?? null;
   };
   return {
     authenticate: createCallerAuthFromEnv(env),
@@ -40,7 +40,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         .select('id, name, price:product_current_price, active, category')
         .in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
-      return data as CatalogProduct[];
+      return data;
     },
 
     loadSetting,
@@ -52,7 +52,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       const keys = Object.values(ORDER_LIMIT_SETTINGS);
       const { data, error } = await admin.from('app_settings').select('key, value').in('key', keys);
       if (error) throw new Error(`loading the order limits failed: ${error.message}`);
-      return orderLimitsFrom(Object.fromEntries((data as { key: string; value: string }[]).map((row) => [row.key, row.value])));
+      return orderLimitsFrom(Object.fromEntries(data.map((row) => [row.key, row.value])));
     },
 
     async countOpenUnpaid(email, address) {
@@ -75,7 +75,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       if (error) throw new Error(`looking up the order failed: ${error.message}`);
       if (data === null) return 'new';
       // An order placed before request hashes were kept cannot be proven the same: refused like another body.
-      return (data as { request_hash: string | null }).request_hash === requestHash ? 'same' : 'different';
+      return data.request_hash === requestHash ? 'same' : 'different';
     },
 
     accessKeySecret: env.serviceRoleKey,
@@ -119,10 +119,9 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         if (error.code === 'P0001') return { kind: 'catalogue_changed' };
         throw new Error(`place_order failed: ${error.code} ${error.message}`);
       }
-      const result = data as { order: StoredOrder; replayed: boolean };
       // The order's mails were queued in its transaction (public.mail_jobs); send them now, without waiting.
-      if (!result.replayed) kickMailDispatch(env);
-      return { kind: 'ok', order: result.order, replayed: result.replayed };
+      if (!data.replayed) kickMailDispatch(env);
+      return { kind: 'ok', order: data.order, replayed: data.replayed };
     },
 
     now: currentInstant,

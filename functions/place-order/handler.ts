@@ -21,6 +21,7 @@ import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/d
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
 import { guestPiecesRefusal, unpaidOrdersRefusal, type OrderLimits } from '../../src/domain/order-limits.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
+import type { Row } from '../../src/domain/database.ts';
 import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { checkBooking, slotUnavailable, unchecked, type Booking } from './booking.ts';
@@ -40,21 +41,23 @@ export interface CatalogProduct {
 
 /** Products of this category wilt in a courier parcel (docs/spec.md §9). */
 
-export interface StoredOrder {
-  id: string;
-  payu_order_id: string;
-  status: string;
-  subtotal: number;
-  shipping_cost: number;
-  total: number;
-  created_at: string;
-  client_request_id: string;
-  services_cost: number;
-  delivery_date: string | null;
-  delivery_window: string | null;
-  delivery_window_label: string | null;
-  pickup_time: string | null;
-}
+/** The new order as place_order answers it: the columns the answer reads. */
+export type StoredOrder = Pick<
+  Row<'orders'>,
+  | 'id'
+  | 'payu_order_id'
+  | 'status'
+  | 'subtotal'
+  | 'shipping_cost'
+  | 'total'
+  | 'created_at'
+  | 'client_request_id'
+  | 'services_cost'
+  | 'delivery_date'
+  | 'delivery_window'
+  | 'delivery_window_label'
+  | 'pickup_time'
+>;
 
 export interface OrderWrite {
   clientRequestId: string;

@@ -14,8 +14,7 @@ export function createRevokeOrderLinksDeps(env: FunctionEnv): RevokeOrderLinksDe
       const { data, error } = await admin.rpc('revoke_order_links', { p_order_id: orderId });
       if (error?.code === 'P0002') return null;
       if (error) throw new Error(`revoking the order's links failed: ${error.message}`);
-      const answer = data as { links: number; keys: number };
-      return { links: answer.links, keys: answer.keys };
+      return { links: data.links, keys: data.keys };
     },
   };
 }

@@ -52,7 +52,7 @@ export function contactMail(message: ContactMessageRecord, to: string): MailMess
 async function companyEmail(admin: ReturnType<typeof createAdminClient>): Promise<string | null> {
   const { data, error } = await admin.from('app_settings').select('value').eq('key', 'company_email').maybeSingle();
   if (error) throw new Error(`loading company_email failed: ${error.message}`);
-  return (data as { value: string } | null)?.value.trim() || null;
+  return data?.value.trim() || null;
 }
 
 /**

@@ -19,27 +19,7 @@ export const WITHDRAWAL_PAIR_LIMIT = 10;
 export const WITHDRAWAL_ADDRESS_LIMIT = 60;
 
 const ORDER_COLUMNS =
-  'id, payu_order_id, customer_email, created_at, updated_at, status, fulfilment_state, delivery_date, ribbon_text, ' +
-  'order_items(product_id, product_name, quantity, products(category, withdrawal_rule)), withdrawal_requests(state, accepted_lines)';
-
-interface OrderRow {
-  id: string;
-  payu_order_id: string;
-  customer_email: string;
-  created_at: string;
-  updated_at: string;
-  status: string;
-  fulfilment_state: string;
-  delivery_date: string | null;
-  ribbon_text: string | null;
-  order_items: {
-    product_id: string;
-    product_name: string;
-    quantity: number;
-    products: { category: string; withdrawal_rule: string | null } | null;
-  }[];
-  withdrawal_requests: { state: string; accepted_lines: unknown }[];
-}
+  'id, payu_order_id, customer_email, created_at, updated_at, status, fulfilment_state, delivery_date, ribbon_text, order_items(product_id, product_name, quantity, products(category, withdrawal_rule)), withdrawal_requests(state, accepted_lines)';
 
 const categoryOf = (value: string | undefined): CategoryId =>
   (CATEGORY_IDS as readonly string[]).includes(value ?? '') ? (value as CategoryId) : DEFAULT_CATEGORY;
@@ -79,7 +59,7 @@ export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequest
     async findOrder(number): Promise<WithdrawalOrder | null> {
       const { data, error } = await admin.from('orders').select(ORDER_COLUMNS).eq('payu_order_id', number).maybeSingle();
       if (error) throw new Error(`loading the order failed: ${error.message}`);
-      const row = data as unknown as OrderRow | null;
+      const row = data;
       if (!row) return null;
       // Earlier requests come embedded: one query whether the email then matches or not.
       const pieces = requestedPieces(row.withdrawal_requests);

@@ -9,6 +9,7 @@
  */
 
 import type { CheckoutFormValues } from './checkout-schema.ts';
+import type { Row } from './database.ts';
 import {
   OCCASIONS,
   OCCASION_LABELS,
@@ -139,18 +140,21 @@ export function orderChoiceRows(choices: OrderChoices): ChoiceRow[] {
 // ------------------------------------------------------------------ reading them
 
 /** The florist columns of public.orders, as the data API answers them (absent on rows read before they existed). */
-export interface OrderChoicesRow {
-  delivery_notes?: string | null;
-  cemetery?: unknown;
-  services?: unknown;
-  occasion?: string | null;
-  venue?: unknown;
-  ribbon_text?: string | null;
-  card_message?: string | null;
-  card_signature?: string | null;
-  card_anonymous?: boolean | null;
-  substitution?: string | null;
-}
+export type OrderChoicesRow = Partial<
+  Pick<
+    Row<'orders'>,
+    | 'delivery_notes'
+    | 'cemetery'
+    | 'services'
+    | 'occasion'
+    | 'venue'
+    | 'ribbon_text'
+    | 'card_message'
+    | 'card_signature'
+    | 'card_anonymous'
+    | 'substitution'
+  >
+>;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const textOf = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,3 +1,4 @@
+import type { FunctionArgs } from './database.ts';
 /*
  * Rate limits kept in Postgres (private.rate_limit_hits, written by the SQL
  * function public.rate_limit_hit, service role only), so every function
@@ -36,10 +37,7 @@ export interface RateLimiter {
  * Calls public.rate_limit_hit / public.rate_limit_reset with named arguments:
  * through PostgREST (functions) or a direct connection (the local auth service).
  */
-export type RateLimitSql = (
-  fn: 'rate_limit_hit' | 'rate_limit_reset',
-  args: Record<string, string | number | string[]>,
-) => Promise<unknown>;
+export type RateLimitSql = <Name extends 'rate_limit_hit' | 'rate_limit_reset'>(fn: Name, args: FunctionArgs<Name>) => Promise<unknown>;
 
 function decisionOf(value: unknown): RateDecision {
   const record = (typeof value === 'object' && value !== null ? value : {}) as { allowed?: unknown; retry_after?: unknown };

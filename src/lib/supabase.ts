@@ -1,7 +1,11 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../domain/database.ts';
 import { getBackendConfig } from './backend-config.ts';
 
-let client: Promise<SupabaseClient> | undefined;
+/** The app's client, typed by the database's generated shapes: a query's result type follows its select. */
+export type Supabase = SupabaseClient<Database>;
+
+let client: Promise<Supabase> | undefined;
 
 /** supabase-js's own default key for a project URL, spelled out so a second client can find this one's code verifiers. */
 export function authStorageKey(url: string): string {
@@ -18,11 +22,11 @@ export function authStorageKey(url: string): string {
  * that expect a link (src/features/auth/password-reset.ts) exchange it
  * themselves, after checking who is signed in.
  */
-export function getSupabase(): Promise<SupabaseClient> {
+export function getSupabase(): Promise<Supabase> {
   client ??= import('@supabase/supabase-js')
     .then(({ createClient }) => {
       const { url, anonKey } = getBackendConfig();
-      return createClient(url, anonKey, {
+      return createClient<Database>(url, anonKey, {
         auth: {
           persistSession: true,
           autoRefreshToken: true,

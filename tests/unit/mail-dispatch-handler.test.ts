@@ -11,10 +11,10 @@ const ROW: OrderMailRow = {
   customer_name: 'Anna Kowalska',
   customer_email: 'anna@example.pl',
   customer_phone: '+48 600 100 200',
-  subtotal: '120.00',
-  shipping_cost: '0.00',
+  subtotal: 120,
+  shipping_cost: 0,
   services: [{ id: 'candle', label: 'Zapalenie znicza', price: 15 }],
-  total: '135.00',
+  total: 135,
   delivery_method: 'cemetery',
   delivery_address: { street: 'Słowackiego', houseNumber: '1', apartment: '', city: 'Przemyśl', postalCode: '37-700' },
   delivery_date: '2026-11-28',
@@ -25,7 +25,7 @@ const ROW: OrderMailRow = {
   recipient_phone: '+48 600 100 200',
   payment_method: 'payu',
   created_at: '2026-11-24T10:00:00Z',
-  order_items: [{ product_name: 'Znicz', quantity: 3, price: '40.00' }],
+  order_items: [{ product_name: 'Znicz', quantity: 3, price: 40 }],
 };
 const SETTINGS = { company_name: 'Kwiaciarnia Pod Różą', company_email: 'kontakt@kwiaciarnia.pl', company_phone: '+48 16 000 00 00' };
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../../functions/mail-dispatch/order-context.ts';
+import type { WithdrawalRule } from '../../src/domain/withdrawal-right.ts';
 
 const row: OrderMailRow = {
   id: 'o-1',
@@ -7,10 +8,10 @@ const row: OrderMailRow = {
   customer_name: 'Anna Nowak',
   customer_email: 'anna@example.pl',
   customer_phone: '+48 600 100 200',
-  subtotal: '310.00',
-  shipping_cost: '0',
+  subtotal: 310,
+  shipping_cost: 0,
   services: [],
-  total: '310.00',
+  total: 310,
   delivery_method: 'store',
   delivery_address: null,
   delivery_date: '2026-11-28',
@@ -24,11 +25,17 @@ const row: OrderMailRow = {
   ribbon_text: 'Ostatnie pożegnanie',
   invoice: { nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1, Bircza' },
   order_items: [
-    { product_name: 'Bukiet róż', quantity: 1, price: '120', products: { category: 'live-flowers', withdrawal_rule: 'category' } },
-    { product_name: 'Wieniec sztuczny', quantity: 1, price: '150', products: { category: 'artificial-flowers', withdrawal_rule: null } },
-    { product_name: 'Znicz szklany', quantity: 1, price: '25', products: { category: 'candles', withdrawal_rule: 'category' } },
-    { product_name: 'Anioł gipsowy', quantity: 1, price: '15', products: { category: 'souvenirs', withdrawal_rule: 'personalised' } },
-    { product_name: 'Produkt usunięty', quantity: 1, price: '0', products: null },
+    { product_name: 'Bukiet róż', quantity: 1, price: 120, products: { category: 'live-flowers', withdrawal_rule: 'category' } },
+    // A product read before withdrawal_rule existed: no rule reads as 'by category'.
+    {
+      product_name: 'Wieniec sztuczny',
+      quantity: 1,
+      price: 150,
+      products: { category: 'artificial-flowers', withdrawal_rule: null as unknown as WithdrawalRule },
+    },
+    { product_name: 'Znicz szklany', quantity: 1, price: 25, products: { category: 'candles', withdrawal_rule: 'category' } },
+    { product_name: 'Anioł gipsowy', quantity: 1, price: 15, products: { category: 'souvenirs', withdrawal_rule: 'personalised' } },
+    { product_name: 'Produkt usunięty', quantity: 1, price: 0, products: null },
   ],
 };
 

@@ -19,10 +19,10 @@ const ORDER: OrderPageRow = {
   customer_name: 'Anna Kowalska',
   customer_email: 'anna@example.pl',
   customer_phone: '600100200',
-  subtotal: '120.00',
-  shipping_cost: '15.00',
+  subtotal: 120,
+  shipping_cost: 15,
   services: [],
-  total: '135.00',
+  total: 135,
   delivery_method: 'home',
   delivery_address: { street: 'Słowackiego', houseNumber: '1', apartment: '', city: 'Przemyśl', postalCode: '37-700' },
   delivery_date: '2026-11-28',
@@ -33,7 +33,7 @@ const ORDER: OrderPageRow = {
   recipient_phone: '600200300',
   payment_method: 'payu',
   created_at: '2026-11-24T10:00:00Z',
-  order_items: [{ product_name: 'Bukiet róż', quantity: 2, price: '60.00' }],
+  order_items: [{ product_name: 'Bukiet róż', quantity: 2, price: 60 }],
   status: 'pending',
   payu_status: null,
   fulfilment_state: 'to-do',
@@ -241,9 +241,9 @@ describe('order-page', () => {
       const body = (await (await handler(post({ number: 'KT2611240001', token }))).json()) as { payment: unknown };
       expect(body.payment).toBeNull();
     }
-    expect(canPayNow({ status: 'pending', amount_paid: 0, total: '135.00', payment_method: 'stripe' })).toBe(true);
+    expect(canPayNow({ status: 'pending', amount_paid: 0, total: 135, payment_method: 'stripe' })).toBe(true);
     // A part payment (a transfer short of the total) still leaves the rest to pay.
-    expect(canPayNow({ status: 'pending', amount_paid: 13499, total: '135.00', payment_method: 'stripe' })).toBe(true);
+    expect(canPayNow({ status: 'pending', amount_paid: 13499, total: 135, payment_method: 'stripe' })).toBe(true);
   });
 
   it('offers no second payment while one started minutes ago is open at its gateway, and again after that', async () => {

@@ -1,3 +1,4 @@
+import type { Row } from '../../domain/database.ts';
 import { fromPln, type Grosz } from '../../domain/money.ts';
 import { DELIVERY_METHOD_LABELS } from '../../domain/delivery.ts';
 import { orderStatusLabel } from '../../domain/order-status.ts';
@@ -25,25 +26,16 @@ export interface HistoryOrder {
   items: HistoryItem[];
 }
 
-interface OrderItemRow {
-  id: string;
-  product_id: string | null;
-  quantity: number;
-  price: number | string;
-  product_name: string | null;
-  products: { name: string; image_url: string | null; photos?: unknown } | null;
-}
+/** What the history selects: the customer's orders with their lines and the lines' products. */
+const HISTORY_SELECT = '*, order_items(*, products(name, image_url, photos))';
 
-interface OrderRow {
-  id: string;
-  payu_order_id: string;
-  created_at: string;
-  status: string;
-  delivery_method: string;
-  payment_method: string;
-  total: number | string;
+type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> & {
+  products: Pick<Row<'products'>, 'name' | 'image_url' | 'photos'> | null;
+};
+
+type OrderRow = Pick<Row<'orders'>, 'id' | 'payu_order_id' | 'created_at' | 'status' | 'delivery_method' | 'payment_method' | 'total'> & {
   order_items: OrderItemRow[] | null;
-}
+};
 
 export function toHistoryOrder(row: OrderRow): HistoryOrder {
   return {
@@ -71,9 +63,9 @@ export async function fetchOrderHistory(userId: string): Promise<HistoryOrder[]>
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('orders')
-    .select('*, order_items(*, products(name, image_url, photos))')
+    .select(HISTORY_SELECT)
     .eq('user_id', userId)
     .order('created_at', { ascending: false });
   if (error) throw error;
-  return (data as OrderRow[]).map(toHistoryOrder);
+  return data.map(toHistoryOrder);
 }

@@ -1,4 +1,5 @@
-import type { Session, SupabaseClient } from '@supabase/supabase-js';
+import type { Session } from '@supabase/supabase-js';
+import type { Supabase } from '../../lib/supabase.ts';
 import { getSupabase } from '../../lib/supabase.ts';
 import type { AuthUser } from './auth-state.ts';
 import { hasStoredSession } from './auth-storage.ts';
@@ -7,7 +8,7 @@ import { hasStoredSession } from './auth-storage.ts';
  * Admin is decided by the server's `is_admin()` (the rule the policies use),
  * never by the client. Any doubt means not an admin.
  */
-export async function resolveIsAdmin(client: SupabaseClient): Promise<boolean> {
+export async function resolveIsAdmin(client: Supabase): Promise<boolean> {
   try {
     const { data, error } = await client.rpc('is_admin');
     return !error && data === true;
@@ -16,7 +17,7 @@ export async function resolveIsAdmin(client: SupabaseClient): Promise<boolean> {
   }
 }
 
-export async function userFromSession(client: SupabaseClient, session: Session): Promise<AuthUser> {
+export async function userFromSession(client: Supabase, session: Session): Promise<AuthUser> {
   return { id: session.user.id, email: session.user.email ?? '', isAdmin: await resolveIsAdmin(client) };
 }
 

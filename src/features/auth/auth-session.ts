@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '../../lib/supabase.ts';
 import { getSupabase, userFromSession } from './auth-client.ts';
 import type { AuthResult } from './auth-context.ts';
 import { authErrorMessage } from './auth-messages.ts';
@@ -36,7 +36,7 @@ export interface AuthSession {
  */
 export function createAuthSession({ initial, publish, onSignedOut }: AuthSessionOptions): AuthSession {
   let state = initial;
-  let supabase: SupabaseClient | null = null;
+  let supabase: Supabase | null = null;
   let unsubscribe: (() => void) | null = null;
   let restoring: Promise<void> | null = null;
   /** Our own login/register is running: it sets the user itself. */
@@ -47,7 +47,7 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
     publish(state);
   };
 
-  const follow = (client: SupabaseClient) => {
+  const follow = (client: Supabase) => {
     if (unsubscribe) return;
     const { data } = client.auth.onAuthStateChange((event, session) => {
       if (event === 'SIGNED_OUT') {
@@ -64,7 +64,7 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
     unsubscribe = () => data.subscription.unsubscribe();
   };
 
-  const client = async (): Promise<SupabaseClient> => {
+  const client = async (): Promise<Supabase> => {
     supabase = await getSupabase();
     follow(supabase);
     return supabase;
@@ -90,7 +90,7 @@ export function createAuthSession({ initial, publish, onSignedOut }: AuthSession
   };
 
   /** Runs our own sign-in, keeping the other-tab listener from reporting it as someone else's. */
-  const signIn = async (operation: 'login' | 'register', run: (connected: SupabaseClient) => Promise<AuthResult>) => {
+  const signIn = async (operation: 'login' | 'register', run: (connected: Supabase) => Promise<AuthResult>) => {
     dispatch({ type: 'start' });
     ownSignIn = true;
     try {

@@ -1,3 +1,4 @@
+import type { Row } from '../../../domain/database.ts';
 import type { DeliveryAddress } from '../../../domain/delivery-address.ts';
 import {
   FULFILMENT_STATES,
@@ -33,7 +34,8 @@ import {
 } from '../payments/ledger-rows.ts';
 
 /** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
-export const ADMIN_ORDER_SELECT = `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}`;
+export const ADMIN_ORDER_SELECT =
+  `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}` as const;
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
 export interface AdminOrderItem {
@@ -89,15 +91,7 @@ export interface AdminMail {
   createdAt: string;
 }
 
-interface MailJobRow {
-  kind: string;
-  recipient: string;
-  state: string;
-  attempts: number;
-  last_error: string | null;
-  sent_at: string | null;
-  created_at: string;
-}
+type MailJobRow = Pick<Row<'mail_jobs'>, 'kind' | 'recipient' | 'state' | 'attempts' | 'last_error' | 'sent_at' | 'created_at'>;
 
 /** Mail rows as the data API embeds them; a kind or state this version does not know is left out, never guessed. */
 function toAdminMails(rows: readonly MailJobRow[] | null | undefined): AdminMail[] {
@@ -150,63 +144,68 @@ export interface FloristDetails {
   fulfilmentState: FulfilmentState;
 }
 
-export interface OrderItemRow {
-  id: string;
-  product_id: string;
-  quantity: number;
-  price: number | string;
-  product_name: string | null;
-  products: { name: string } | null;
-}
+export type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> & {
+  products: Pick<Row<'products'>, 'name'> | null;
+};
 
-export interface OrderRow {
-  id: string;
-  mail_jobs?: MailJobRow[] | null;
-  payu_order_id: string;
-  created_at: string;
-  status: string;
-  subtotal?: number | string | null;
-  shipping_cost?: number | string | null;
-  total: number | string;
-  delivery_method: string;
-  delivery_address: Partial<DeliveryAddress> | null;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  payment_method: string;
-  payu_status: string | null;
-  cancel_reason?: string | null;
-  tracking_number: string | null;
-  tracking_url: string | null;
-  order_items?: OrderItemRow[] | null;
-  // The florist columns; optional so a row from before the migration still reads.
-  recipient_kind?: string | null;
-  recipient_name?: string | null;
-  recipient_phone?: string | null;
-  delivery_notes?: string | null;
-  delivery_date?: string | null;
-  delivery_window?: string | null;
-  delivery_window_label?: string | null;
-  pickup_time?: string | null;
-  occasion?: string | null;
-  venue?: Record<string, unknown> | null;
-  ribbon_text?: string | null;
-  cemetery?: Record<string, unknown> | null;
-  card_message?: string | null;
-  card_signature?: string | null;
-  card_anonymous?: boolean | null;
-  substitution?: string | null;
-  services?: unknown;
-  services_cost?: number | string | null;
-  fulfilment_state?: string | null;
-  /** The invoice: {nip, company, address} or null. */
-  invoice?: unknown;
-  // The payments ledger: bigint grosz.
-  amount_paid?: number | string | null;
-  amount_refunded?: number | string | null;
-  payments?: PaymentRow[] | null;
-  withdrawal_requests?: WithdrawalRow[] | null;
-}
+type OrderColumns = Row<'orders'>;
+
+/**
+ * An orders row as ADMIN_ORDER_SELECT reads it, from the generated row. The florist, ledger and embedded
+ * columns are optional, so a row without them (one from before their migrations, a test's) still reads.
+ */
+export type OrderRow = Pick<
+  OrderColumns,
+  | 'id'
+  | 'payu_order_id'
+  | 'created_at'
+  | 'status'
+  | 'total'
+  | 'delivery_method'
+  | 'delivery_address'
+  | 'customer_name'
+  | 'customer_email'
+  | 'customer_phone'
+  | 'payment_method'
+  | 'payu_status'
+  | 'tracking_number'
+  | 'tracking_url'
+> &
+  Partial<
+    Pick<
+      OrderColumns,
+      | 'subtotal'
+      | 'shipping_cost'
+      | 'cancel_reason'
+      | 'recipient_kind'
+      | 'recipient_name'
+      | 'recipient_phone'
+      | 'delivery_notes'
+      | 'delivery_date'
+      | 'delivery_window'
+      | 'delivery_window_label'
+      | 'pickup_time'
+      | 'occasion'
+      | 'venue'
+      | 'ribbon_text'
+      | 'cemetery'
+      | 'card_message'
+      | 'card_signature'
+      | 'card_anonymous'
+      | 'substitution'
+      | 'services'
+      | 'services_cost'
+      | 'fulfilment_state'
+      | 'invoice'
+      | 'amount_paid'
+      | 'amount_refunded'
+    >
+  > & {
+    mail_jobs?: MailJobRow[] | null;
+    order_items?: OrderItemRow[] | null;
+    payments?: PaymentRow[] | null;
+    withdrawal_requests?: WithdrawalRow[] | null;
+  };
 
 function toAddress(value: Partial<DeliveryAddress> | null): DeliveryAddress | null {
   if (!value || typeof value !== 'object') return null;

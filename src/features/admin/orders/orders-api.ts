@@ -5,14 +5,15 @@ import { DELIVERY_SETTING_KEYS } from '../../../domain/delivery-settings.ts';
 import { TRANSFER_PAYMENT_DAYS_SETTING } from '../../../domain/payment-deadlines.ts';
 import { callFunction } from '../../../lib/functions-client.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
-import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder, type OrderRow } from './order.ts';
+import type { Update } from '../../../domain/database.ts';
+import { ADMIN_ORDER_SELECT, toAdminOrder, type AdminOrder } from './order.ts';
 
 /** docs/spec.md §7 'Admin orders': all orders with items and products, newest first (the owner's RLS shows all). */
 export async function fetchAdminOrders(): Promise<AdminOrder[]> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('orders').select(ADMIN_ORDER_SELECT).order('created_at', { ascending: false });
   if (error) throw error;
-  return (data as OrderRow[]).map(toAdminOrder);
+  return data.map(toAdminOrder);
 }
 
 /** docs/spec.md §7: product ids, for the product count. */
@@ -27,7 +28,7 @@ export async function fetchDeliverySettingRows(): Promise<{ key: string; value: 
     .select('key, value')
     .in('key', [...DELIVERY_SETTING_KEYS, TRANSFER_PAYMENT_DAYS_SETTING]);
   if (error) throw error;
-  return data as { key: string; value: string | null }[];
+  return data;
 }
 
 /**
@@ -75,7 +76,7 @@ export type OrderChange =
  * value, so a change queued offline never overwrites a newer one.
  */
 /** The columns a change writes: a cancellation also records (or clears) the owner's reason. */
-function orderUpdate(change: OrderChange): Record<string, string | null> {
+function orderUpdate(change: OrderChange): Update<'orders'> {
   if (change.field === 'fulfilment_state') return { fulfilment_state: change.to };
   if (change.to !== 'cancelled') return { status: change.to };
   return { status: change.to, cancel_reason: change.reason?.trim() || null };

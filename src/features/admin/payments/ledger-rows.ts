@@ -1,3 +1,4 @@
+import type { Row } from '../../../domain/database.ts';
 import { grosz, type Grosz } from '../../../domain/money.ts';
 import {
   LEDGER_PAYMENT_STATES,
@@ -49,41 +50,21 @@ export interface AdminOrderWithdrawal {
   state: WithdrawalState;
 }
 
-export interface RefundRow {
-  id: string;
-  amount_grosz: number | string;
-  state: string;
-  manual: boolean | null;
-  refunded_on: string | null;
-  reason: string | null;
-  created_at: string;
-  completed_at: string | null;
-}
+export type RefundRow = Pick<
+  Row<'refunds'>,
+  'id' | 'amount_grosz' | 'state' | 'manual' | 'refunded_on' | 'reason' | 'created_at' | 'completed_at'
+>;
 
-export interface PaymentRow {
-  id: string;
-  provider: string;
-  method: string;
-  amount_grosz: number | string;
-  state: string;
-  received_on: string | null;
-  note: string | null;
-  created_at: string;
-  completed_at: string | null;
-  refunds?: RefundRow[] | null;
-}
+export type PaymentRow = Pick<
+  Row<'payments'>,
+  'id' | 'provider' | 'method' | 'amount_grosz' | 'state' | 'received_on' | 'note' | 'created_at' | 'completed_at'
+> & { refunds?: RefundRow[] | null };
 
-export interface WithdrawalRow {
-  id: string;
-  number: string;
-  state: string;
-}
+export type WithdrawalRow = Pick<Row<'withdrawal_requests'>, 'id' | 'number' | 'state'>;
 
 /** The embeds the owner's orders select adds (foreign keys named: refunds also links orders with payments). */
 export const LEDGER_EMBEDS =
-  'payments!payments_order_id_fkey(id, provider, method, amount_grosz, state, received_on, note, created_at, completed_at, ' +
-  'refunds!refunds_payment_id_fkey(id, amount_grosz, state, manual, refunded_on, reason, created_at, completed_at)), ' +
-  'withdrawal_requests!withdrawal_requests_order_id_fkey(id, number, state)';
+  'payments!payments_order_id_fkey(id, provider, method, amount_grosz, state, received_on, note, created_at, completed_at, refunds!refunds_payment_id_fkey(id, amount_grosz, state, manual, refunded_on, reason, created_at, completed_at)), withdrawal_requests!withdrawal_requests_order_id_fkey(id, number, state)';
 
 const oneOf = <T extends string>(list: readonly T[], value: unknown): T | null =>
   typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : null;

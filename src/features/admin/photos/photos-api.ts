@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '../../../lib/supabase.ts';
 import { PRODUCT_IMAGES_BUCKET, photoFormat, photoObjectPaths, storedPhoto, type ProductPhoto } from '../../../domain/product-photo.ts';
 import { getBackendConfig } from '../../../lib/backend-config.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
@@ -23,12 +23,12 @@ export class PhotoAttachError extends Error {
   }
 }
 
-function client(given?: SupabaseClient): Promise<SupabaseClient> {
+function client(given?: Supabase): Promise<Supabase> {
   return given ? Promise.resolve(given) : getSupabase();
 }
 
 /** The owner's current access for a hand-built upload (supabase-js refreshes an expiring session here). */
-export async function uploadAccess(given?: SupabaseClient): Promise<UploadAccess> {
+export async function uploadAccess(given?: Supabase): Promise<UploadAccess> {
   const supabase = await client(given);
   const { data } = await supabase.auth.getSession();
   const accessToken = data.session?.access_token;
@@ -41,7 +41,7 @@ export async function attachPhoto(
   productId: string,
   photo: ProductPhoto,
   order: string[] | null,
-  given?: SupabaseClient,
+  given?: Supabase,
 ): Promise<ProductPhoto[]> {
   const supabase = await client(given);
   const { data, error, status } = await supabase.rpc('attach_product_photo', {
@@ -49,7 +49,7 @@ export async function attachPhoto(
     p_photo: storedPhoto(photo.id, photo.width, photo.height, photoFormat(photo)),
     ...(order ? { p_order: order } : {}),
   });
-  if (!error) return data as ProductPhoto[];
+  if (!error) return data;
   // postgrest-js answers a failed fetch with status 0.
   if (status === 0 || status >= 500) throw new PhotoAttachError('network', error.message);
   if (error.message === 'product_not_found') throw new PhotoAttachError('product_missing', error.message);
@@ -58,7 +58,7 @@ export async function attachPhoto(
 }
 
 /** Removes files by path; what RLS does not let go stays without an error (as hosted). */
-export async function removePhotoFiles(paths: string[], given?: SupabaseClient): Promise<void> {
+export async function removePhotoFiles(paths: string[], given?: Supabase): Promise<void> {
   if (paths.length === 0) return;
   const supabase = await client(given);
   const { error } = await supabase.storage.from(PRODUCT_IMAGES_BUCKET).remove(paths);
@@ -69,7 +69,7 @@ export async function removePhotoFiles(paths: string[], given?: SupabaseClient):
 export function removeProductPhotos(
   productId: string,
   photos: Array<Pick<ProductPhoto, 'id' | 'format'>>,
-  given?: SupabaseClient,
+  given?: Supabase,
 ): Promise<void> {
   return removePhotoFiles(
     photos.flatMap((photo) => photoObjectPaths(productId, photo.id, photoFormat(photo))),
@@ -78,7 +78,7 @@ export function removeProductPhotos(
 }
 
 /** Everything under products/<id>/, for a deleted product (listing also finds files of photos never attached). */
-export async function removeAllProductFiles(productId: string, given?: SupabaseClient): Promise<void> {
+export async function removeAllProductFiles(productId: string, given?: Supabase): Promise<void> {
   const supabase = await client(given);
   const folder = `products/${productId}`;
   // 6 photos make 18 files; the limit leaves room for files of photos removed before they were attached.

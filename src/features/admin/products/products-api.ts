@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '../../../lib/supabase.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductPhoto } from '../../../domain/product-photo.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
@@ -38,7 +38,7 @@ interface PostgrestLikeError {
 }
 
 /** The app's client unless a caller (an integration test) brings its own signed-in one. */
-function client(given?: SupabaseClient): Promise<SupabaseClient> {
+function client(given?: Supabase): Promise<Supabase> {
   return given ? Promise.resolve(given) : getSupabase();
 }
 
@@ -46,15 +46,15 @@ function fail(error: PostgrestLikeError): never {
   throw new ProductsApiError(error.message, error.code);
 }
 
-export async function listAdminProducts(given?: SupabaseClient): Promise<ProductRow[]> {
+export async function listAdminProducts(given?: Supabase): Promise<ProductRow[]> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').select('*').order('created_at', { ascending: false });
   if (error) fail(error);
-  return (data ?? []) as ProductRow[];
+  return data ?? [];
 }
 
 /** `id`: chosen on the device when the form opened, so photos queued for the product already name their files after it. */
-export async function createProduct(input: ProductInput, given?: SupabaseClient, id?: string): Promise<ProductRow> {
+export async function createProduct(input: ProductInput, given?: Supabase, id?: string): Promise<ProductRow> {
   const supabase = await client(given);
   const { data, error } = await supabase
     .from('products')
@@ -62,18 +62,18 @@ export async function createProduct(input: ProductInput, given?: SupabaseClient,
     .select('*')
     .single();
   if (error) fail(error);
-  return data as ProductRow;
+  return data;
 }
 
 export async function updateProduct(
   id: string,
   changes: Partial<ProductInput> & { active?: boolean; photos?: ProductPhoto[] },
-  given?: SupabaseClient,
+  given?: Supabase,
 ): Promise<ProductRow> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').update(changes).eq('id', id).select('*').single();
   if (error) fail(error);
-  return data as ProductRow;
+  return data;
 }
 
 export type DeleteOutcome = 'deleted' | 'deactivated';
@@ -82,7 +82,7 @@ export type DeleteOutcome = 'deleted' | 'deactivated';
  * Deletes the product; one that appears in orders cannot go (their history
  * keeps pointing at it), so it is hidden from the shop instead.
  */
-export async function deleteProduct(id: string, given?: SupabaseClient): Promise<DeleteOutcome> {
+export async function deleteProduct(id: string, given?: Supabase): Promise<DeleteOutcome> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').delete().eq('id', id).select('id');
   if (error && STILL_REFERENCED.has(error.code)) {

@@ -1,4 +1,4 @@
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Supabase } from '../../../lib/supabase.ts';
 import {
   DELIVERY_SETTING_KEYS,
   deliverySettingsFromRows,
@@ -11,19 +11,19 @@ import { getSupabase } from '../../../lib/supabase.ts';
 
 /** docs/spec.md §7 Read settings: select key, value from app_settings (the owner reads the secret ones too). */
 /** The app's client unless a caller (an integration test) brings its own signed-in one. */
-function client(given?: SupabaseClient): Promise<SupabaseClient> {
+function client(given?: Supabase): Promise<Supabase> {
   return given ? Promise.resolve(given) : getSupabase();
 }
 
-export async function loadSettings(given?: SupabaseClient): Promise<SettingsValues> {
+export async function loadSettings(given?: Supabase): Promise<SettingsValues> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('app_settings').select('key, value');
   if (error) throw new Error(error.message);
-  return settingsFromRows((data ?? []) as { key: string; value: string }[]);
+  return settingsFromRows(data ?? []);
 }
 
 /** docs/spec.md §7 Save settings: upsert {key, value} with conflict on key; a blank value is sent as ''. */
-export async function saveSettings(values: SettingsValues, given?: SupabaseClient): Promise<void> {
+export async function saveSettings(values: SettingsValues, given?: Supabase): Promise<void> {
   const supabase = await client(given);
   const { error } = await supabase.from('app_settings').upsert(settingsToRows(values), { onConflict: 'key' });
   if (error) throw new Error(error.message);
@@ -32,14 +32,14 @@ export async function saveSettings(values: SettingsValues, given?: SupabaseClien
 export type DeliverySettingValues = Record<DeliverySettingKey, string>;
 
 /** The 'Dostawy' section's texts: a key never saved shows its default. */
-export async function loadDeliverySettingValues(given?: SupabaseClient): Promise<DeliverySettingValues> {
+export async function loadDeliverySettingValues(given?: Supabase): Promise<DeliverySettingValues> {
   const supabase = await client(given);
   const { data, error } = await supabase
     .from('app_settings')
     .select('key, value')
     .in('key', [...DELIVERY_SETTING_KEYS]);
   if (error) throw new Error(error.message);
-  return deliverySettingsToValues(deliverySettingsFromRows((data ?? []) as { key: string; value: string | null }[]));
+  return deliverySettingsToValues(deliverySettingsFromRows(data ?? []));
 }
 
 /**
@@ -47,7 +47,7 @@ export async function loadDeliverySettingValues(given?: SupabaseClient): Promise
  * '9:00-12:00' is stored as '9:00–12:00'); returns what was stored. The
  * caller has validated the values with validateDeliverySettings.
  */
-export async function saveDeliverySettingValues(values: DeliverySettingValues, given?: SupabaseClient): Promise<DeliverySettingValues> {
+export async function saveDeliverySettingValues(values: DeliverySettingValues, given?: Supabase): Promise<DeliverySettingValues> {
   const canonical = deliverySettingsToValues(parseDeliverySettings(values));
   const supabase = await client(given);
   const rows = DELIVERY_SETTING_KEYS.map((key) => ({ key, value: canonical[key] }));
@@ -73,7 +73,7 @@ export async function listPendingOrders(): Promise<PendingOrder[]> {
     .order('created_at', { ascending: false })
     .limit(50);
   if (error) throw new Error(error.message);
-  return ((data ?? []) as { id: string; payu_order_id: string; total: number; customer_name: string }[]).map((row) => ({
+  return (data ?? []).map((row) => ({
     id: row.id,
     orderNumber: row.payu_order_id,
     total: Number(row.total),
@@ -91,5 +91,5 @@ export async function resolveOrderId(typed: string): Promise<string | null> {
   const supabase = await getSupabase();
   const { data, error } = await supabase.from('orders').select('id').eq('payu_order_id', value.toUpperCase()).maybeSingle();
   if (error) throw new Error(error.message);
-  return (data as { id: string } | null)?.id ?? null;
+  return data?.id ?? null;
 }
