@@ -1,17 +1,18 @@
-import { Suspense } from 'react';
-import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
+import { deferred } from '../../boot/deferred.tsx';
 import { Hero } from './hero.tsx';
 
-const HomeSections = lazyAfterFirstContent(() => import('./home-sections.tsx').then((module) => module.HomeSections));
+// The server sends the sections complete; their code comes after the hero. Until then (a page the browser renders
+// itself) a screen-tall block keeps the footer below the first screen, so nothing visible moves.
+const HomeSections = deferred(() => import('./home-sections.tsx').then((module) => module.HomeSections), 'first-content', {
+  fallback: <div className="min-h-dvh" aria-hidden="true" />,
+  ssr: true,
+});
 
 export function HomePage() {
   return (
     <>
       <Hero />
-      {/* Keeps the footer below the first screen while the sections load, so nothing visible moves. */}
-      <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
-        <HomeSections />
-      </Suspense>
+      <HomeSections />
     </>
   );
 }

@@ -1,13 +1,20 @@
-import { Suspense, type ReactNode } from 'react';
-import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
+import type { ReactNode } from 'react';
+import { deferred } from '../../boot/deferred.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 // Neither is needed to show a page or to use its first screen. The banner waits for the page's content.
 // The footer is below the fold (the main area is at least a screen tall): its code comes when the visitor scrolls
 // near it, and a server-rendered page keeps its footer HTML, links working, until then.
-const CookieBannerSlot = lazyAfterFirstContent(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot));
+const CookieBannerSlot = deferred(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot), 'first-content', {
+  fallback: null,
+  ssr: true,
+});
 const SITE_FOOTER_ID = 'site-footer';
-const SiteFooter = lazyAfterFirstContent(() => import('./site-footer.tsx').then((module) => module.SiteFooter), `#${SITE_FOOTER_ID}`);
+const SiteFooter = deferred(() => import('./site-footer.tsx').then((module) => module.SiteFooter), 'near-viewport', {
+  fallback: null,
+  ssr: true,
+  near: `#${SITE_FOOTER_ID}`,
+});
 
 export interface AppShellProps {
   children: ReactNode;
@@ -29,18 +36,14 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
         Przejdź do treści
       </a>
       {/* Fixed at the bottom, but early in the tab order: a keyboard user meets it before the page behind it (WCAG 2.4.11). */}
-      <Suspense fallback={null}>
-        <CookieBannerSlot />
-      </Suspense>
+      <CookieBannerSlot />
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
       {/* At least a screen tall: the footer never starts in view and then jumps when a page's content arrives. */}
       <main id="main" className="min-h-svh flex-1">
         {children}
       </main>
-      <Suspense fallback={null}>
-        <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
-      </Suspense>
+      <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
     </div>
   );
 }

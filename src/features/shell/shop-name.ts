@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { afterFirstContent } from '../../lib/first-content.ts';
+import { when } from '../../boot/triggers.ts';
 import { readPageData } from '../../lib/page-data.ts';
 import type { PublicSettings } from '../../lib/public-settings.ts';
 
@@ -44,7 +44,7 @@ function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {
     requested = true;
-    afterFirstContent(() => {
+    when('first-content', () => {
       import('../../lib/public-settings.ts')
         .then((module) => {
           settingsNow = module.publicSettingsSnapshot;

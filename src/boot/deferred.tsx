@@ -1,0 +1,94 @@
+import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { when, type Trigger } from './triggers.ts';
+
+/** Given to a part shown behind a placeholder: the placeholder was pressed before the part's code arrived. */
+interface PressedEarly {
+  openOnMount?: boolean;
+}
+
+interface DeferOptions {
+  /** What shows until the part's code is here (with `ssr`, only in a page the browser renders itself). */
+  fallback: ReactNode;
+  /**
+   * The server renders the part itself, and the browser keeps that HTML (links
+   * working) until the trigger fires, then hydrates it: the footer, the home
+   * page's sections. Without it, the server and the browser show `fallback`
+   * until then: parts that depend on the device or the visitor.
+   */
+  ssr?: boolean;
+  /** 'near-viewport': a selector of the part's server HTML. */
+  near?: string;
+}
+
+/**
+ * The one way to keep a piece of the page out of the first load: `load`
+ * fetches its code once `trigger` fires (src/boot/triggers.ts).
+ *
+ * Behind a placeholder (no `ssr`), pointing at, focusing or pressing the
+ * placeholder loads the part at once whatever the trigger, and the
+ * placeholder stays under the finger until the code has arrived (replacing
+ * it mid-tap would lose the click). A press is remembered until the part
+ * has rendered and handed to it as `openOnMount`, so the first tap still
+ * opens what it was meant to (the menu, the drawer).
+ */
+export function deferred<Props extends object>(
+  load: () => Promise<ComponentType<Props>>,
+  trigger: Trigger,
+  { fallback, ssr, near }: DeferOptions,
+): ComponentType<Omit<Props, keyof PressedEarly>> {
+  let loading: Promise<ComponentType<Props>> | undefined;
+  const fetchCode = () => (loading ??= load());
+
+  if (ssr) {
+    const Part = lazy(async () => {
+      if (typeof window !== 'undefined') {
+        // Looked up when React first renders the part: while it hydrates a server's page, that HTML is there.
+        const serverHtml = near ? document.querySelector(near) : null;
+        await new Promise<void>((resolve) => when(trigger, resolve, serverHtml));
+      }
+      return { default: await fetchCode() };
+    }) as unknown as ComponentType<Omit<Props, keyof PressedEarly>>;
+    return function DeferredPart(props) {
+      return (
+        <Suspense fallback={fallback}>
+          <Part {...props} />
+        </Suspense>
+      );
+    };
+  }
+
+  const Part = lazy(() => fetchCode().then((component) => ({ default: component }))) as unknown as ComponentType<
+    Omit<Props, keyof PressedEarly> & PressedEarly
+  >;
+  return function DeferredPart(props) {
+    const [ready, setReady] = useState(false);
+    const [pressed, setPressed] = useState(false);
+    const arm = useCallback(() => {
+      // A failed fetch still swaps: the lazy part then reports the error as it would have.
+      const swap = () => setReady(true);
+      fetchCode().then(swap, swap);
+    }, []);
+    useEffect(() => (ready ? undefined : when(trigger, arm)), [ready, arm]);
+    return (
+      <span
+        className="contents"
+        onPointerOver={ready ? undefined : arm}
+        onFocus={ready ? undefined : arm}
+        // Also once `ready`: until the lazy part has rendered, Suspense shows the placeholder anew, and a tap on it
+        // must not be lost. The part reads `openOnMount` at mount only, so later clicks, which bubble here too, change nothing.
+        onClick={() => {
+          setPressed(true);
+          arm();
+        }}
+      >
+        {ready ? (
+          <Suspense fallback={fallback}>
+            <Part {...props} openOnMount={pressed} />
+          </Suspense>
+        ) : (
+          fallback
+        )}
+      </span>
+    );
+  };
+}
