@@ -7,15 +7,16 @@ interface PressedEarly {
 }
 
 interface DeferOptions {
-  /** What shows until the part's code is here (with `ssr`, only in a page the browser renders itself). */
-  fallback: ReactNode;
   /**
-   * The server renders the part itself, and the browser keeps that HTML (links
-   * working) until the trigger fires, then hydrates it: the footer, the home
-   * page's sections. Without it, the server and the browser show `fallback`
-   * until then: parts that depend on the device or the visitor.
+   * What shows until the part's code is here. `'server-html'`: the server
+   * renders the part itself, and the browser keeps that HTML (links working)
+   * until the trigger fires, then hydrates it: the footer, the home page's
+   * sections. The caller then places the part in a Suspense boundary of its
+   * own, whose fallback shows in a page the browser renders itself. (With the
+   * boundary inside the part, the footer's server HTML held the whole page's
+   * hydration back until the footer's code had loaded: buttons stayed disabled.)
    */
-  ssr?: boolean;
+  fallback: ReactNode | 'server-html';
   /** 'near-viewport': a selector of the part's server HTML. */
   near?: string;
 }
@@ -24,7 +25,8 @@ interface DeferOptions {
  * The one way to keep a piece of the page out of the first load: `load`
  * fetches its code once `trigger` fires (src/boot/triggers.ts).
  *
- * Behind a placeholder (no `ssr`), pointing at, focusing or pressing the
+ * Behind a placeholder (any other `fallback`: parts that depend on the device
+ * or the visitor; the server renders the placeholder too), pointing at, focusing or pressing the
  * placeholder loads the part at once whatever the trigger, and the
  * placeholder stays under the finger until the code has arrived (replacing
  * it mid-tap would lose the click). A press is remembered until the part
@@ -34,13 +36,13 @@ interface DeferOptions {
 export function deferred<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   trigger: Trigger,
-  { fallback, ssr, near }: DeferOptions,
+  { fallback, near }: DeferOptions,
 ): ComponentType<Omit<Props, keyof PressedEarly>> {
   let loading: Promise<ComponentType<Props>> | undefined;
   const fetchCode = () => (loading ??= load());
 
-  if (ssr) {
-    const Part = lazy(async () => {
+  if (fallback === 'server-html') {
+    return lazy(async () => {
       if (typeof window !== 'undefined') {
         // Looked up when React first renders the part: while it hydrates a server's page, that HTML is there.
         const serverHtml = near ? document.querySelector(near) : null;
@@ -48,13 +50,6 @@ export function deferred<Props extends object>(
       }
       return { default: await fetchCode() };
     }) as unknown as ComponentType<Omit<Props, keyof PressedEarly>>;
-    return function DeferredPart(props) {
-      return (
-        <Suspense fallback={fallback}>
-          <Part {...props} />
-        </Suspense>
-      );
-    };
   }
 
   const Part = lazy(() => fetchCode().then((component) => ({ default: component }))) as unknown as ComponentType<

@@ -1,5 +1,5 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { lazy, type ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { deferred } from '../../src/boot/deferred.tsx';
 import { resetDeviceDataForTests } from '../../src/boot/device-data.ts';
@@ -117,8 +117,12 @@ describe('a part the server renders', () => {
 
   it('loads its code once the page shows its first content, not before', async () => {
     const load = vi.fn(() => Promise.resolve(Part));
-    const Deferred = deferred(load, 'first-content', { fallback: <p>Miejsce</p>, ssr: true });
-    render(<Deferred />);
+    const Deferred = deferred(load, 'first-content', { fallback: 'server-html' });
+    render(
+      <Suspense fallback={<p>Miejsce</p>}>
+        <Deferred />
+      </Suspense>,
+    );
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(load).not.toHaveBeenCalled();
     expect(screen.getByText('Miejsce')).toBeTruthy();

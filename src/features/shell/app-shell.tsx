@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { deferred } from '../../boot/deferred.tsx';
 import { SiteHeader } from './site-header.tsx';
 
@@ -6,13 +6,11 @@ import { SiteHeader } from './site-header.tsx';
 // The footer is below the fold (the main area is at least a screen tall): its code comes when the visitor scrolls
 // near it, and a server-rendered page keeps its footer HTML, links working, until then.
 const CookieBannerSlot = deferred(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot), 'first-content', {
-  fallback: null,
-  ssr: true,
+  fallback: 'server-html',
 });
 const SITE_FOOTER_ID = 'site-footer';
 const SiteFooter = deferred(() => import('./site-footer.tsx').then((module) => module.SiteFooter), 'near-viewport', {
-  fallback: null,
-  ssr: true,
+  fallback: 'server-html',
   near: `#${SITE_FOOTER_ID}`,
 });
 
@@ -36,14 +34,18 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
         Przejdź do treści
       </a>
       {/* Fixed at the bottom, but early in the tab order: a keyboard user meets it before the page behind it (WCAG 2.4.11). */}
-      <CookieBannerSlot />
+      <Suspense fallback={null}>
+        <CookieBannerSlot />
+      </Suspense>
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
       {/* At least a screen tall: the footer never starts in view and then jumps when a page's content arrives. */}
       <main id="main" className="min-h-svh flex-1">
         {children}
       </main>
-      <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
+      <Suspense fallback={null}>
+        <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
+      </Suspense>
     </div>
   );
 }
