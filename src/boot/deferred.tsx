@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { when, type Trigger } from './triggers.ts';
 
 /** Given to a part shown behind a placeholder: the placeholder was pressed before the part's code arrived. */
@@ -8,15 +8,16 @@ interface PressedEarly {
 
 interface DeferOptions {
   /**
-   * What shows until the part's code is here. `'server-html'`: the server
-   * renders the part itself, and the browser keeps that HTML (links working)
-   * until the trigger fires, then hydrates it: the footer, the home page's
-   * sections. The caller then places the part in a Suspense boundary of its
-   * own, whose fallback shows in a page the browser renders itself. (With the
-   * boundary inside the part, the footer's server HTML held the whole page's
-   * hydration back until the footer's code had loaded: buttons stayed disabled.)
+   * The placeholder that shows until the part's code is here (`null`: none).
+   * Without one, the server renders the part itself, and the browser keeps
+   * that HTML (links working) until the trigger fires, then hydrates it: the
+   * footer, the home page's sections. The caller then places the part in a
+   * Suspense boundary of its own, whose fallback shows in a page the browser
+   * renders itself. (With the boundary inside the part, the footer's server
+   * HTML held the whole page's hydration back until the footer's code had
+   * loaded: buttons stayed disabled.)
    */
-  fallback: ReactNode | 'server-html';
+  fallback?: ReactNode;
   /** 'near-viewport': a selector of the part's server HTML. */
   near?: string;
 }
@@ -25,8 +26,8 @@ interface DeferOptions {
  * The one way to keep a piece of the page out of the first load: `load`
  * fetches its code once `trigger` fires (src/boot/triggers.ts).
  *
- * Behind a placeholder (any other `fallback`: parts that depend on the device
- * or the visitor; the server renders the placeholder too), pointing at, focusing or pressing the
+ * Behind a placeholder (parts that depend on the device or the visitor; the
+ * server renders the placeholder too), pointing at, focusing or pressing the
  * placeholder loads the part at once whatever the trigger, and the
  * placeholder stays under the finger until the code has arrived (replacing
  * it mid-tap would lose the click). A press is remembered until the part
@@ -36,12 +37,12 @@ interface DeferOptions {
 export function deferred<Props extends object>(
   load: () => Promise<ComponentType<Props>>,
   trigger: Trigger,
-  { fallback, near }: DeferOptions,
+  { fallback, near }: DeferOptions = {},
 ): ComponentType<Omit<Props, keyof PressedEarly>> {
   let loading: Promise<ComponentType<Props>> | undefined;
   const fetchCode = () => (loading ??= load());
 
-  if (fallback === 'server-html') {
+  if (fallback === undefined) {
     return lazy(async () => {
       if (typeof window !== 'undefined') {
         // Looked up when React first renders the part: while it hydrates a server's page, that HTML is there.
@@ -58,12 +59,13 @@ export function deferred<Props extends object>(
   return function DeferredPart(props) {
     const [ready, setReady] = useState(false);
     const [pressed, setPressed] = useState(false);
-    const arm = useCallback(() => {
+    const arm = () => {
       // A failed fetch still swaps: the lazy part then reports the error as it would have.
       const swap = () => setReady(true);
       fetchCode().then(swap, swap);
-    }, []);
-    useEffect(() => (ready ? undefined : when(trigger, arm)), [ready, arm]);
+    };
+    // `arm` only sets state: the one of the first render does what any later one would.
+    useEffect(() => (ready ? undefined : when(trigger, arm)), [ready]);
     return (
       <span
         className="contents"

@@ -117,7 +117,7 @@ describe('a part the server renders', () => {
 
   it('loads its code once the page shows its first content, not before', async () => {
     const load = vi.fn(() => Promise.resolve(Part));
-    const Deferred = deferred(load, 'first-content', { fallback: 'server-html' });
+    const Deferred = deferred(load, 'first-content');
     render(
       <Suspense fallback={<p>Miejsce</p>}>
         <Deferred />

@@ -3,9 +3,7 @@ import { deferred } from '../../boot/deferred.tsx';
 import { Hero } from './hero.tsx';
 
 // The server sends the sections complete; their code comes after the hero.
-const HomeSections = deferred(() => import('./home-sections.tsx').then((module) => module.HomeSections), 'first-content', {
-  fallback: 'server-html',
-});
+const HomeSections = deferred(() => import('./home-sections.tsx').then((module) => module.HomeSections), 'first-content');
 
 export function HomePage() {
   return (
