@@ -98,10 +98,10 @@ const firstContent: Wait = (callback) => {
   };
   const stop = () => {
     called = true;
-    window.clearTimeout(timer);
+    clearTimeout(timer);
     waiting.delete(once);
   };
-  const timer = window.setTimeout(once, FIRST_CONTENT_FALLBACK_MS);
+  const timer = setTimeout(once, FIRST_CONTENT_FALLBACK_MS);
   waiting.add(once);
   return stop;
 };
@@ -111,28 +111,29 @@ const windowLoaded: Wait = (callback) => {
     callback();
     return nothing;
   }
-  window.addEventListener('load', callback, { once: true });
-  return () => window.removeEventListener('load', callback);
+  addEventListener('load', callback, { once: true });
+  return () => removeEventListener('load', callback);
 };
 
 const browserIdle: Wait = (callback) => {
   // Without requestIdleCallback (Safari) the browser cannot say when it is idle: the work waits for the deadline.
-  if (typeof window.requestIdleCallback !== 'function') {
-    const id = window.setTimeout(callback, IDLE_TIMEOUT_MS);
-    return () => window.clearTimeout(id);
+  if (typeof requestIdleCallback !== 'function') {
+    const id = setTimeout(callback, IDLE_TIMEOUT_MS);
+    return () => clearTimeout(id);
   }
-  const id = window.requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
-  return () => window.cancelIdleCallback(id);
+  const id = requestIdleCallback(callback, { timeout: IDLE_TIMEOUT_MS });
+  return () => cancelIdleCallback(id);
 };
 
 const firstTapOrKey: Wait = (callback) => {
   const events = ['pointerdown', 'keydown'] as const;
-  const stop = () => events.forEach((name) => document.removeEventListener(name, once, { capture: true }));
+  // Capturing: a part that stops a tap's propagation does not hide it.
+  const stop = () => events.forEach((name) => document.removeEventListener(name, once, true));
   const once = () => {
     stop();
     callback();
   };
-  events.forEach((name) => document.addEventListener(name, once, { capture: true, passive: true }));
+  events.forEach((name) => document.addEventListener(name, once, true));
   return stop;
 };
 
