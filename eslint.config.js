@@ -15,6 +15,12 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
+/*
+ * src/boot is the first load every page pays for (docs/performance.md, "The first-load boundary"):
+ * it imports src/domain and React only, so nothing heavy can slip into the entry chunk through it.
+ */
+const BOOT_MESSAGE = 'src/boot is the first load of every page: it imports only src/domain and React, never lib, features or routes.';
+
 const BOUNDARY_ZONES = [
   ...FEATURES.map((feature) => ({
     target: `./src/features/${feature}`,
@@ -24,8 +30,14 @@ const BOUNDARY_ZONES = [
   })),
   {
     target: './src/domain',
-    from: ['./src/features', './src/lib', './src/routes'],
-    message: 'src/domain is pure and shared with the Edge Functions: it imports nothing from features, lib or routes.',
+    from: ['./src/boot', './src/features', './src/lib', './src/routes'],
+    message: 'src/domain is pure and shared with the Edge Functions: it imports nothing from boot, features, lib or routes.',
+  },
+  {
+    target: './src/boot',
+    from: './src',
+    except: ['./boot', './domain'],
+    message: BOOT_MESSAGE,
   },
   {
     target: ['./src/lib', './src/features'],
@@ -77,6 +89,13 @@ export default tseslint.config(
           patterns: [{ group: ['**/functions/_shared/supabase-clients*'], message: 'The service-role client stays inside functions/.' }],
         },
       ],
+    },
+  },
+  {
+    // Any package but React is too heavy for the first load, or belongs behind it (Dexie, supabase-js, Headless UI).
+    files: ['src/boot/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!react(/|$)|\\.)', message: BOOT_MESSAGE }] }],
     },
   },
   {

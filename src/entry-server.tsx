@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
+import { InteractiveGate } from './boot/hydration.tsx';
 import type { ProductRow } from './domain/product.ts';
 import { setServerRenderBackendUrl } from './lib/backend-config.ts';
-import { InteractiveGate } from './lib/interactive-gate.tsx';
 import { pageDataElement, setServerPageData } from './lib/page-data.ts';
 import { createAppRouter } from './router.ts';
 

@@ -1,10 +1,8 @@
 import { StrictMode, startTransition } from 'react';
 import { RouterProvider, createBrowserHistory } from '@tanstack/react-router';
 import { captureInstallPrompt } from './features/pwa/pwa-store.ts';
-import { afterLoadAndFirstContent } from './lib/first-content.ts';
-import { InteractiveGate } from './lib/interactive-gate.tsx';
-import { nextTask } from './lib/next-task.ts';
-import { hydratingServerPage, serverPageLeft } from './lib/use-hydrating.ts';
+import { hydratingServerPage, InteractiveGate, serverPageLeft } from './boot/hydration.tsx';
+import { nextTask, when } from './boot/triggers.ts';
 import { createAppRouter } from './router.ts';
 import './styles.css';
 
@@ -92,8 +90,8 @@ void nextTask()
 
 /**
  * Production only: in development and tests MSW owns the worker slot.
- * The registration and the update logic load after `load` and the page's first
- * content, so they never compete with it (src/features/pwa/register-sw.ts).
+ * The registration and the update logic load once the page is idle, so they
+ * never compete with it (src/features/pwa/register-sw.ts).
  */
 function startServiceWorker(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
@@ -102,7 +100,7 @@ function startServiceWorker(): void {
       .then(({ registerServiceWorker }) => registerServiceWorker())
       .catch((error: unknown) => console.error('Service worker registration failed', error));
   };
-  afterLoadAndFirstContent(start);
+  when('idle', start);
 }
 
 startServiceWorker();

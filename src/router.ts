@@ -23,4 +23,8 @@ declare module '@tanstack/react-router' {
   interface Register {
     router: ReturnType<typeof createAppRouter>;
   }
+  interface StaticDataRouteOption {
+    /** The page marks its first content itself once its data is shown (useFirstContent in src/boot/triggers.ts). */
+    waitsForData?: boolean;
+  }
 }

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { afterFirstContent } from './first-content.ts';
+import { when } from '../boot/triggers.ts';
 import { readPageData } from './page-data.ts';
 import type { PublicSettings } from './public-settings.ts';
 
@@ -46,7 +46,7 @@ function subscribe(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {
     requested = true;
-    afterFirstContent(() => {
+    when('first-content', () => {
       import('./public-settings.ts')
         .then((module) => {
           settingsNow = module.publicSettingsSnapshot;

@@ -1,5 +1,7 @@
-import { lazy, useCallback, useEffect } from 'react';
+import { useCallback, useEffect } from 'react';
 import { Outlet, createRootRoute, lazyRouteComponent, useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
+import { deferred } from '../boot/deferred.tsx';
+import { markFirstContent } from '../boot/triggers.ts';
 import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import type { AuthUser } from '../features/auth/auth-state.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
@@ -7,14 +9,20 @@ import { PwaInstall, PwaNotices } from '../features/pwa/pwa-slots.tsx';
 import { AccountMenuSlot } from '../features/shell/account-menu-slot.tsx';
 import { AppShell } from '../features/shell/app-shell.tsx';
 import { CartPlaceholder } from '../features/shell/cart-placeholder.tsx';
-import { DeferredSlot } from '../features/shell/deferred-slot.tsx';
-import { markFirstContent } from '../lib/first-content.ts';
 
-// The cart (Dexie, the drawer) stays out of the first load of `/`.
-const loadCartButton = () => import('../features/cart/cart-button.tsx');
-const CartButton = lazy(() => loadCartButton().then((m) => ({ default: m.CartButton })));
-// So does the order outbox sender: it starts once the page is idle.
-const OrdersSyncAgent = lazy(() => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => ({ default: m.OrdersSyncAgent })));
+// The cart (Dexie, the drawer) stays out of the first load of `/`. A first visit has no cart to count: Dexie and the
+// drawer load at the first tap, which then opens it.
+const CartButton = deferred(() => import('../features/cart/cart-button.tsx').then((m) => m.CartButton), 'device-data', {
+  fallback: <CartPlaceholder />,
+});
+// So does the order outbox sender. Queued orders live in the device's database: none on a first visit.
+const OrdersSyncAgent = deferred(
+  () => import('../features/orders-sync/orders-sync-agent.tsx').then((m) => m.OrdersSyncAgent),
+  'device-data',
+  {
+    fallback: null,
+  },
+);
 const accessToken = () => import('../features/auth/auth-client.ts').then((m) => m.currentAccessToken());
 // Logout: each feature forgets what it kept of the account (the list loads with the logout).
 const clearAccountData = (user: AuthUser) => import('./-clear-account-data.ts').then((m) => m.clearAccountData(user));
@@ -108,10 +116,7 @@ function AuthedShell() {
   const deviceAgents = (
     <>
       <OwnerDeviceFiles />
-      {/* Queued orders live in the device's database: none on a first visit. */}
-      <DeferredSlot fallback={null} load="device-data">
-        <OrdersSyncAgent accessToken={accessToken} />
-      </DeferredSlot>
+      <OrdersSyncAgent accessToken={accessToken} />
     </>
   );
 
@@ -127,25 +132,7 @@ function AuthedShell() {
 
   return (
     <>
-      <AppShell
-        cartSlot={
-          // A first visit has no cart to count: Dexie and the drawer load at the first tap, which then opens it.
-          <DeferredSlot fallback={<CartPlaceholder />} load="device-data" preload={loadCartButton}>
-            {(pressedEarly) => <CartButton openOnMount={pressedEarly} />}
-          </DeferredSlot>
-        }
-        accountSlot={<AccountSlot />}
-        noticeSlot={
-          <DeferredSlot fallback={null}>
-            <PwaNotices />
-          </DeferredSlot>
-        }
-        footerSlot={
-          <DeferredSlot fallback={null}>
-            <PwaInstall />
-          </DeferredSlot>
-        }
-      >
+      <AppShell cartSlot={<CartButton />} accountSlot={<AccountSlot />} noticeSlot={<PwaNotices />} footerSlot={<PwaInstall />}>
         <Outlet />
       </AppShell>
       {deviceAgents}

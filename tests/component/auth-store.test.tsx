@@ -3,7 +3,7 @@ import type { AuthSession, AuthSessionOptions } from '../../src/features/auth/au
 import { INITIAL_AUTH_STATE } from '../../src/features/auth/auth-state.ts';
 import { CHECKING_SESSION, createAuthStore } from '../../src/features/auth/auth-store.ts';
 import { OFFLINE_MESSAGE } from '../../src/features/auth/offline-message.ts';
-import { markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
+import { markFirstContent, resetFirstContentForTests } from '../../src/boot/triggers.ts';
 
 /**
  * The shell's auth state: signed out at once without a stored session, and

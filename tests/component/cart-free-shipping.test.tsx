@@ -8,7 +8,7 @@ import { resetProductChecksForTests } from '../../src/features/cart/cart-product
 import { CART_SHIPPING_META_KEY } from '../../src/features/cart/cart-store.ts';
 import { PUBLIC_SETTINGS_STORAGE_KEY, useShopName } from '../../src/lib/shop-name.ts';
 import { db } from '../../src/lib/db.ts';
-import { markFirstContent } from '../../src/lib/first-content.ts';
+import { markFirstContent } from '../../src/boot/triggers.ts';
 import { resetPublicSettingsForTests } from '../../src/lib/public-settings.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sampleProducts } from '../../mocks/fixtures.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
 import { ProductGrid } from '../../src/features/catalog/product-grid.tsx';
-import { useContentStable } from '../../src/lib/use-content-stable.ts';
+import { useContentStable } from '../../src/features/catalog/paced-rendering.ts';
 
 /** Issue 22: a page of cards is re-rendered only when what the cards show changes. */
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { afterFirstContent, markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
-import { nextTask } from '../../src/lib/next-task.ts';
+import { markFirstContent, nextTask, resetFirstContentForTests, when } from '../../src/boot/triggers.ts';
+
+const afterFirstContent = (callback: () => void) => when('first-content', callback);
 
 afterEach(() => resetFirstContentForTests());
 

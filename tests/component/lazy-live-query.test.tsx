@@ -2,13 +2,13 @@ import 'fake-indexeddb/auto';
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { db, type KwiaciarniaDb } from '../../src/lib/db.ts';
-import { markFirstContent, resetFirstContentForTests } from '../../src/lib/first-content.ts';
-import { type LiveQueryStart, useLazyLiveQuery } from '../../src/lib/use-lazy-live-query.ts';
+import { markFirstContent, resetFirstContentForTests } from '../../src/boot/triggers.ts';
+import { useDeferredLiveQuery } from '../../src/lib/deferred-live-query.ts';
 
 const countCart = (database: KwiaciarniaDb) => database.cart.count();
 
-function CartCount({ start }: { start: LiveQueryStart }) {
-  const count = useLazyLiveQuery(countCart, [], { start });
+function CartCount({ start }: { start?: 'first-content' }) {
+  const count = useDeferredLiveQuery(countCart, [], start);
   return <p data-testid="count">{count === undefined ? 'czekam' : String(count)}</p>;
 }
 
@@ -17,16 +17,16 @@ afterEach(async () => {
   await db.cart.clear();
 });
 
-describe('useLazyLiveQuery', () => {
+describe('useDeferredLiveQuery', () => {
   it('loads the database on first use and follows later writes', async () => {
-    render(<CartCount start="at-once" />);
+    render(<CartCount />);
     expect((await screen.findByText('0')).textContent).toBe('0');
     await act(() => db.cart.add({ productId: 'p1', quantity: 1, addedAt: '2026-11-21T10:00:00Z' }));
     expect((await screen.findByText('1')).textContent).toBe('1');
   });
 
   it('waits for the page’s first content when asked to', async () => {
-    render(<CartCount start="after-first-content" />);
+    render(<CartCount start="first-content" />);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(screen.getByTestId('count').textContent).toBe('czekam');
     act(() => markFirstContent());

@@ -8,11 +8,11 @@ const DEVICE_DB_NAME = 'kwiaciarnia';
 /** Each test is a fresh page: the database code not loaded, the device asked anew. */
 async function openPage() {
   vi.resetModules();
-  const lazyLiveQuery = await import('../../src/lib/use-lazy-live-query.ts');
-  const firstContent = await import('../../src/lib/first-content.ts');
+  const lazyLiveQuery = await import('../../src/lib/deferred-live-query.ts');
+  const firstContent = await import('../../src/boot/triggers.ts');
   const countCart = (database: KwiaciarniaDb) => database.cart.count();
   function CartCount() {
-    const count = lazyLiveQuery.useLazyLiveQuery(countCart, [], { start: 'when-device-keeps-data' });
+    const count = lazyLiveQuery.useDeferredLiveQuery(countCart, [], 'device-data');
     return <p data-testid="count">{count === undefined ? 'czekam' : String(count)}</p>;
   }
   render(<CartCount />);

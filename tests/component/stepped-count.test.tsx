@@ -1,6 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { useSteppedCount } from '../../src/lib/use-stepped-count.ts';
+import { useSteppedCount } from '../../src/features/catalog/paced-rendering.ts';
 
 /** Issue 22: the rest of the shop's list is added a few cards at a time, each step in a task of its own. */
 describe('a count that climbs a step at a time', () => {

@@ -77,7 +77,7 @@ describe('server-rendered storefront', () => {
     const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto(appUrl('/'));
-    // Hydrated: the gate around the server's buttons has opened (src/lib/interactive-gate.tsx).
+    // Hydrated: the gate around the server's buttons has opened (src/boot/hydration.tsx).
     await expect.poll(() => page.locator('fieldset[disabled]').count(), { timeout: 15_000 }).toBe(0);
     // Issue 22: React DOM is a chunk of its own, imported dynamically; the page preloads it, so its download starts
     // while the entry's is still under way, not after the entry has arrived and run.

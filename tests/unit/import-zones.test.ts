@@ -16,7 +16,16 @@ async function zoneErrors(file: string, code: string): Promise<string[]> {
   return (result?.messages ?? []).filter((message) => message.ruleId === ZONE_RULE).map((message) => message.message);
 }
 
+/** The boot layer's messages, from either rule that guards it (zones for paths, restricted imports for packages). */
+async function bootErrors(code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${root}/src/boot/zone-probe.ts` });
+  return (result?.messages ?? [])
+    .filter((message) => message.ruleId === ZONE_RULE || message.ruleId === 'no-restricted-imports')
+    .map((message) => message.message);
+}
+
 const FEATURE_MESSAGE = 'A feature does not import another feature';
+const BOOT_MESSAGE = 'src/boot is the first load of every page';
 
 describe('import zones', () => {
   it('keeps the cart out of the delivery calendar', async () => {
@@ -53,6 +62,21 @@ describe('import zones', () => {
       await zoneErrors(
         'src/features/admin/fulfilment/zone-probe.ts',
         "import { useAdminData } from '../orders/orders-data.tsx';\nexport const probe = useAdminData;\n",
+      ),
+    ).toEqual([]);
+  });
+
+  it('keeps the first load small: src/boot imports only src/domain and React', async () => {
+    for (const forbidden of [
+      "import { supabase } from '../lib/supabase.ts';\nexport const probe = supabase;\n",
+      "import { CartButton } from '../features/cart/cart-button.tsx';\nexport const probe = CartButton;\n",
+      "import Dexie from 'dexie';\nexport const probe = Dexie;\n",
+      "import { createClient } from '@supabase/supabase-js';\nexport const probe = createClient;\n",
+    ])
+      expect(await bootErrors(forbidden), forbidden).toEqual([expect.stringContaining(BOOT_MESSAGE)]);
+    expect(
+      await bootErrors(
+        "import { useState } from 'react';\nimport { grosz } from '../domain/money.ts';\nimport { when } from './triggers.ts';\nexport const probe = [useState, grosz, when];\n",
       ),
     ).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { db } from '../../src/lib/db.ts';
-import { loadDb } from '../../src/lib/use-lazy-live-query.ts';
+import { loadDb } from '../../src/lib/deferred-live-query.ts';
 
 /**
  * Issue 22: Dexie runs the queries that wait for the database's opening in

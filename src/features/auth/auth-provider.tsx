@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useHydrating } from '../../lib/use-hydrating.ts';
+import { useHydrating } from '../../boot/hydration.tsx';
 import { AuthContext, type AuthContextValue } from './auth-context.ts';
 import type { AuthUser } from './auth-state.ts';
 import { CHECKING_SESSION, createAuthStore } from './auth-store.ts';

@@ -1,4 +1,4 @@
-import { afterFirstContent } from '../../lib/first-content.ts';
+import { when } from '../../boot/triggers.ts';
 import type { AuthResult } from './auth-context.ts';
 import type { AuthSession } from './auth-session.ts';
 import type { AuthState, AuthUser } from './auth-state.ts';
@@ -86,7 +86,7 @@ export function createAuthStore(): AuthStore {
       // Still the first state: a stored session nobody has checked yet.
       const stopWaiting =
         getState() === CHECKING_SESSION
-          ? afterFirstContent(() => {
+          ? when('first-content', () => {
               void run(async (loaded) => {
                 await loaded.restore();
                 return { ok: true };

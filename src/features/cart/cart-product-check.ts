@@ -1,6 +1,6 @@
 import { PRODUCT_SELECT, type ProductRow } from '../../domain/product.ts';
 import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
-import { loadDb } from '../../lib/use-lazy-live-query.ts';
+import { loadDb } from '../../lib/deferred-live-query.ts';
 
 /**
  * Cart lines whose product is missing from the device's copy of the catalog

@@ -1,6 +1,6 @@
 import type { CartShippingMethod } from '../../domain/cart.ts';
 import { MAX_QUANTITY, clampQuantity } from '../../domain/cart-quantity.ts';
-import { loadDb } from '../../lib/use-lazy-live-query.ts';
+import { loadDb } from '../../lib/deferred-live-query.ts';
 
 /** The db.meta key that keeps the cart page's shipping choice. */
 export const CART_SHIPPING_META_KEY = 'cartShippingMethod';

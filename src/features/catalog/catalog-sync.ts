@@ -1,7 +1,7 @@
 import type { ProductRow } from '../../domain/product.ts';
-import { afterFirstContent } from '../../lib/first-content.ts';
+import { when } from '../../boot/triggers.ts';
 import { activeServiceWorker } from '../../lib/service-worker.ts';
-import { loadDb } from '../../lib/use-lazy-live-query.ts';
+import { loadDb } from '../../lib/deferred-live-query.ts';
 import { KEEP_CATALOGUE_MESSAGE_TYPE, type KeepCatalogueMessage, type KeepCatalogueReply, writeCatalogCopy } from './catalog-copy.ts';
 import { forgetCatalogSnapshot } from './catalog-snapshot.ts';
 import { fetchProducts } from './fetch-products.ts';
@@ -91,10 +91,7 @@ async function fetchAndStore(): Promise<ProductRow[]> {
  */
 export function adoptCatalogSnapshot(rows: ProductRow[]): void {
   forgetCatalogSnapshot();
-  afterFirstContent(() => {
-    if (typeof window.requestIdleCallback === 'function') window.requestIdleCallback(() => storeInBackground(rows), { timeout: 3000 });
-    else window.setTimeout(() => storeInBackground(rows), 500);
-  });
+  when('idle', () => storeInBackground(rows));
 }
 
 /**

@@ -7,7 +7,7 @@ import { CatalogError } from './shop-page.tsx';
 import { similarProducts } from './similar-products.ts';
 import type { CatalogStatus } from './use-catalog.ts';
 import { useDocumentTitle } from './use-document-title.ts';
-import { useFirstContent } from '../../lib/first-content.ts';
+import { useFirstContent } from '../../boot/triggers.ts';
 
 export interface ProductPageProps {
   id: string;

@@ -4,9 +4,9 @@ import { CATEGORIES, categoryLabel, type CategoryId } from '../../domain/categor
 import { countProducts } from '../../domain/plural.ts';
 import type { Grosz } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { useFirstContent } from '../../lib/first-content.ts';
-import { useHydrating } from '../../lib/use-hydrating.ts';
-import { useSteppedCount } from '../../lib/use-stepped-count.ts';
+import { useFirstContent } from '../../boot/triggers.ts';
+import { useHydrating } from '../../boot/hydration.tsx';
+import { useSteppedCount } from './paced-rendering.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { SearchIcon } from '../../lib/icons/later.tsx';
 import { ProductGrid, ProductGridSkeleton, type GridFavourites, type RenderProductAction } from './product-grid.tsx';

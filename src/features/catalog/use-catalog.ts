@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useState } from 'react';
 import type { ProductRow } from '../../domain/product.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
-import { useContentStable } from '../../lib/use-content-stable.ts';
-import { useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
+import { useContentStable } from './paced-rendering.ts';
+import { useDeferredLiveQuery } from '../../lib/deferred-live-query.ts';
 import { CATALOG_SYNCED_AT_KEY } from './catalog-copy.ts';
 import { adoptCatalogSnapshot, catalogStoredBefore, hasLocalCatalog, refreshCatalog } from './catalog-sync.ts';
 import { catalogSnapshot } from './catalog-snapshot.ts';
@@ -56,7 +56,7 @@ function toError(error: unknown): Error {
 export function useCatalog(): CatalogState {
   // undefined while the first local read runs. With no copy kept yet, the page shows the server's or the
   // network's rows and reads the device only once it keeps data (a first visit loads no database code).
-  const local = useLazyLiveQuery(readLocalCatalog, [], { start: catalogStoredBefore() ? 'at-once' : 'when-device-keeps-data' });
+  const local = useDeferredLiveQuery(readLocalCatalog, [], catalogStoredBefore() ? undefined : 'device-data');
   // A server-rendered page starts from the rows it was rendered with: they are this visit's refresh.
   const [snapshot] = useState(catalogSnapshot);
   const [sync, setSync] = useState<SyncState>(() => (snapshot ? { phase: 'done', rows: snapshot } : { phase: 'syncing' }));

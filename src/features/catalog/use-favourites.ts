@@ -1,7 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
-import { useContentStable } from '../../lib/use-content-stable.ts';
-import { loadDb, useLazyLiveQuery } from '../../lib/use-lazy-live-query.ts';
+import { useContentStable } from './paced-rendering.ts';
+import { loadDb, useDeferredLiveQuery } from '../../lib/deferred-live-query.ts';
 import { hasLocalCatalog } from './catalog-sync.ts';
 
 export interface FavouritesState {
@@ -32,7 +32,7 @@ function sameIds(previous: readonly string[], next: readonly string[]): boolean 
 export function useFavourites(): FavouritesState {
   // Hearts may fill in a moment after the products: the database waits for the page's content, and on a
   // first visit (no database on the device: no hearts either) for the page to open it.
-  const ids = useLazyLiveQuery(readFavourites, [], { start: 'when-device-keeps-data' });
+  const ids = useDeferredLiveQuery(readFavourites, [], 'device-data');
 
   // None known yet and none stored look the same on a card: the hearts re-render only when the list changes.
   const hearted = useContentStable(ids ?? NO_IDS, sameIds);

@@ -1,8 +1,9 @@
 import { Suspense } from 'react';
-import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
+import { deferred } from '../../boot/deferred.tsx';
 import { Hero } from './hero.tsx';
 
-const HomeSections = lazyAfterFirstContent(() => import('./home-sections.tsx').then((module) => module.HomeSections));
+// The server sends the sections complete; their code comes after the hero.
+const HomeSections = deferred(() => import('./home-sections.tsx').then((module) => module.HomeSections), 'first-content');
 
 export function HomePage() {
   return (

@@ -1,13 +1,15 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyAfterFirstContent } from '../../lib/lazy-after-first-content.ts';
+import { deferred } from '../../boot/deferred.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 // Neither is needed to show a page or to use its first screen. The banner waits for the page's content.
 // The footer is below the fold (the main area is at least a screen tall): its code comes when the visitor scrolls
 // near it, and a server-rendered page keeps its footer HTML, links working, until then.
-const CookieBannerSlot = lazyAfterFirstContent(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot));
+const CookieBannerSlot = deferred(() => import('./cookie-banner-slot.tsx').then((module) => module.CookieBannerSlot), 'first-content');
 const SITE_FOOTER_ID = 'site-footer';
-const SiteFooter = lazyAfterFirstContent(() => import('./site-footer.tsx').then((module) => module.SiteFooter), `#${SITE_FOOTER_ID}`);
+const SiteFooter = deferred(() => import('./site-footer.tsx').then((module) => module.SiteFooter), 'near-viewport', {
+  near: `#${SITE_FOOTER_ID}`,
+});
 
 export interface AppShellProps {
   children: ReactNode;

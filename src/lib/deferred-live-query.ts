@@ -1,24 +1,20 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { liveQuery as liveQueryOfDexie } from 'dexie';
+import { deviceKeepsData, deviceKeepsDataNow } from '../boot/device-data.ts';
+import { nextTask, when, type Trigger } from '../boot/triggers.ts';
 import type { KwiaciarniaDb } from './db.ts';
-import { deviceKeepsData, deviceKeepsDataNow } from './device-data.ts';
-import { afterFirstContent } from './first-content.ts';
-import { nextTask } from './next-task.ts';
 
-/** When a live query may first load the database code. */
-export type LiveQueryStart =
-  /** Right away: the page shows what the device keeps. */
-  | 'at-once'
-  /** Once the page shows its first content. */
-  | 'after-first-content'
-  /**
-   * Once the page shows its first content, if this device keeps the shop's
-   * data at all. Else (a first visit) only when the page opens the database
-   * for another reason (a heart, a cart line), or comes back into view with
-   * data kept meanwhile (another tab): a first visit then loads no database
-   * code while it comes to life.
-   */
-  | 'when-device-keeps-data';
+/**
+ * When a live query may first load the database code (no trigger: at once,
+ * the page shows what the device keeps), in the vocabulary of src/boot:
+ * - 'first-content': once the page shows its first content;
+ * - 'device-data': once the page shows its first content, if this device
+ *   keeps the shop's data at all. Else (a first visit) only when the page
+ *   opens the database for another reason (a heart, a cart line), or comes
+ *   back into view with data kept meanwhile (another tab): a first visit then
+ *   loads no database code while it comes to life.
+ */
+type LiveQueryTrigger = Extract<Trigger, 'first-content' | 'device-data'>;
 
 /**
  * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
@@ -26,10 +22,10 @@ export type LiveQueryStart =
  * products from the network before the database code has even arrived.
  * `undefined` until the first result.
  */
-export function useLazyLiveQuery<T>(
+export function useDeferredLiveQuery<T>(
   query: (db: KwiaciarniaDb) => Promise<T>,
   deps: readonly unknown[],
-  { start: startWhen = 'at-once' }: { start?: LiveQueryStart } = {},
+  trigger?: LiveQueryTrigger,
 ): T | undefined {
   const [result, setResult] = useState<{ value: T } | undefined>(undefined);
   useEffect(() => {
@@ -66,8 +62,8 @@ export function useLazyLiveQuery<T>(
       document.addEventListener('visibilitychange', onVisible);
       stops.push(() => document.removeEventListener('visibilitychange', onVisible));
     };
-    if (startWhen === 'at-once') start();
-    else stops.push(afterFirstContent(startWhen === 'after-first-content' ? start : whenDeviceKeepsData));
+    if (!trigger) start();
+    else stops.push(when('first-content', trigger === 'first-content' ? start : whenDeviceKeepsData));
     return () => {
       active = false;
       stopWaiting();
@@ -81,8 +77,8 @@ export function useLazyLiveQuery<T>(
 
 /**
  * Dexie's code, the database it defines, and the database's opening, each in
- * a task of its own: on a slow phone any two together are one long task
- *. Opened before any query is handed the database: Dexie runs the
+ * a task of its own: on a slow phone any two together are one long task.
+ * Opened before any query is handed the database: Dexie runs the
  * queries that wait for the opening in the same task as its completion.
  */
 async function openDatabase(): Promise<{ liveQuery: typeof liveQueryOfDexie; db: KwiaciarniaDb }> {

@@ -1,4 +1,4 @@
-/** The IndexedDB database of src/lib/db.ts (not imported here: that module brings Dexie along). */
+/** The IndexedDB database of src/lib/db.ts (not imported here: boot never loads Dexie). */
 const DEVICE_DB_NAME = 'kwiaciarnia';
 
 let keeps: Promise<boolean> | null = null;

@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 
 let serverPageHydrating = false;
 
@@ -21,8 +21,8 @@ export function serverPageLeft(): void {
  * True while React renders on the server or hydrates server markup, false in
  * every render in the browser after that. Not useSyncExternalStore with a
  * server snapshot: React re-renders such a component synchronously right
- * after hydration, in one task that cannot yield (measured 100–200 ms
- * at 4× CPU on /shop). Here the switch is a transition, rendered in slices.
+ * after hydration, in one task that cannot yield. Here the switch is a
+ * transition, rendered in slices.
  */
 export function useHydrating(): boolean {
   const [hydrating, setHydrating] = useState(() => typeof window === 'undefined' || serverPageHydrating);
@@ -30,4 +30,20 @@ export function useHydrating(): boolean {
     if (hydrating) startTransition(() => setHydrating(false));
   }, [hydrating]);
   return hydrating;
+}
+
+/**
+ * Buttons and fields stay disabled until the app runs in the browser. A
+ * server-rendered page shows them before its code has arrived; a tap there
+ * would be lost, so they say "not yet" instead. Links work all along. A page
+ * rendered in the browser is never disabled.
+ * `display: contents` and `role="none"`: no box and no extra group for screen readers.
+ */
+export function InteractiveGate({ children }: { children: ReactNode }) {
+  const hydrating = useHydrating();
+  return (
+    <fieldset disabled={hydrating} role="none" className="contents">
+      {children}
+    </fieldset>
+  );
 }
