@@ -35,12 +35,26 @@ export function FormField({
         {label}
       </label>
       {children}
+      <FieldNotes id={id} error={error} />
+    </div>
+  );
+}
+
+/** A field's hint and its message, under the control, with the ids its aria-describedby names. */
+export function FieldNotes({ id, hint, error }: { id: string; hint?: ReactNode; error: string | undefined }) {
+  return (
+    <>
+      {hint && (
+        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-blush-700">
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 

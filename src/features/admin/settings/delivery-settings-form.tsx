@@ -9,7 +9,7 @@ import {
 import type { IsoWeekday } from '../../../domain/calendar/calendar-date.ts';
 import { weekdayNameOf } from '../../../domain/polish-date.ts';
 import { POLISH_HOLIDAY_IDS, POLISH_HOLIDAY_NAMES, type PolishHolidayId } from '../../../domain/calendar/holidays.ts';
-import { inputClass } from '../../../lib/form-field.tsx';
+import { FieldNotes, inputClass } from '../../../lib/form-field.tsx';
 import { saveDeliverySettingValues, type DeliverySettingValues } from './settings-api.ts';
 import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';
 
@@ -245,16 +245,7 @@ function TextSetting({
       ) : (
         <input {...common} type="text" inputMode={inputMode} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
       )}
-      {hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-blush-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={hint} error={error} />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import {
   type SettingDefinition,
   type SettingsValues,
 } from '../../../domain/settings.ts';
-import { inputClass } from '../../../lib/form-field.tsx';
+import { FieldNotes, inputClass } from '../../../lib/form-field.tsx';
 import { saveSettings } from './settings-api.ts';
 import { SaveFooter, useSettingsSubmit } from './settings-save.tsx';
 
@@ -155,16 +155,7 @@ function SettingField({
           onChange={(event) => onChange(event.target.value)}
         />
       )}
-      {definition.hint && (
-        <p id={`${id}-hint`} className="mt-1 text-sm text-ink-muted">
-          {definition.hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="mt-1.5 text-sm font-medium text-blush-700">
-          {error}
-        </p>
-      )}
+      <FieldNotes id={id} hint={definition.hint} error={error} />
     </div>
   );
 }
