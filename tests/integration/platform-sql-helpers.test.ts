@@ -48,4 +48,24 @@ describe('platform SQL helpers of the local backend', () => {
     );
     expect(result.rows[0]).toEqual({ folders: ['products', '2026'], file: 'róże.webp', ext: 'webp', top: [], bare: 'gz' });
   });
+
+  it('stamps a changed storage object with the time of the change, as the trigger of storage-api does', async () => {
+    const stamped = await withDatabase(async (db) => {
+      await db.query('begin');
+      try {
+        await db.query(`insert into storage.buckets (id, name) values ('probe-stamp', 'probe-stamp')`);
+        await db.query(
+          `insert into storage.objects (bucket_id, name, updated_at) values ('probe-stamp', 'a/b.webp', '2020-01-01T00:00:00Z')`,
+        );
+        await db.query(`update storage.objects set metadata = '{"size": 1}' where bucket_id = 'probe-stamp'`);
+        const { rows } = await db.query<{ later: boolean }>(
+          `select updated_at > '2025-01-01T00:00:00Z' as later from storage.objects where bucket_id = 'probe-stamp'`,
+        );
+        return rows[0]?.later;
+      } finally {
+        await db.query('rollback');
+      }
+    });
+    expect(stamped).toBe(true);
+  });
 });

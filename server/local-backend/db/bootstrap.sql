@@ -260,12 +260,7 @@ grant execute on function storage.foldername(text), storage.filename(text), stor
 
 create or replace function storage.update_updated_at_column() returns trigger
   language plpgsql
-as $$
-begin
-  new.updated_at = now();
-  return new;
-end
-$$;
+as $$ begin new.updated_at = now(); return new; end $$;
 drop trigger if exists update_objects_updated_at on storage.objects;
 create trigger update_objects_updated_at before update on storage.objects
   for each row execute function storage.update_updated_at_column();
