@@ -48,7 +48,7 @@ export async function firstVisitSection({ browser, appUrl, out }: BenchContext) 
     requests: median(visits.map((v) => v.requests)),
   };
   results.firstVisit = firstVisit;
-  budget('First visit to / incl. precache (transferred)', firstVisit.total, 400 * KiB, 'KiB');
+  budget('First visit to / incl. precache (transferred)', firstVisit.total, 300 * KiB, 'KiB');
   out.push(
     `First visit to / (service worker allowed, transferred): page ${kib(firstVisit.page)} KiB + worker and precache ${kib(firstVisit.worker)} KiB = ${kib(firstVisit.total)} KiB in ${firstVisit.requests} requests`,
     '',
