@@ -29,6 +29,8 @@ interface AuditedPage {
   lcpLimitMs: number;
 }
 
+/** BENCH_LIGHTHOUSE_PAGE=<word> audits only the pages whose name holds it (e.g. `checkout`); budgets of the others are not reported. */
+const PAGE_FILTER = process.env.BENCH_LIGHTHOUSE_PAGE;
 /** BENCH_LIGHTHOUSE_SCREENSHOTS=<dir> keeps each audit's final screenshot there: what the measured page showed. */
 const SCREENSHOT_DIR = process.env.BENCH_LIGHTHOUSE_SCREENSHOTS;
 
@@ -108,7 +110,7 @@ export async function lighthouseSection({ appUrl, out }: BenchContext, photoProd
     { name: '/cart, one line in the cart', path: '/cart', cartLine: true, lcpLimitMs: 2500 },
     { name: '/checkout, one line in the cart', path: '/checkout', cartLine: true, lcpLimitMs: 2500 },
   );
-  for (const page of pages) {
+  for (const page of pages.filter((audited) => !PAGE_FILTER || audited.name.includes(PAGE_FILTER))) {
     const { name } = page;
     const runs: LighthouseRun[] = [];
     for (let run = 0; run < RUNS; run += 1) runs.push(await runLighthouse(appUrl, page, run));

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { RouterProvider, createMemoryHistory } from '@tanstack/react-router';
 import { InteractiveGate } from './boot/hydration.tsx';
+import { setRequestCookies } from './features/shell/cookie-banner-request.ts';
 import type { ProductRow } from './domain/product.ts';
 import { setServerRenderBackendUrl } from './lib/backend-config.ts';
 import { pageDataElement, setServerPageData } from './lib/page-data.ts';
@@ -17,6 +18,8 @@ export interface PageData {
   settings: unknown[] | null;
   /** The backend address the served page's meta tag names (product photos point at its Storage). */
   backendUrl: string;
+  /** The request's Cookie header: only the cookie banner's answer is read from it (nothing personal is rendered). */
+  cookies?: string;
 }
 
 /**
@@ -25,8 +28,17 @@ export interface PageData {
  * The browser hydrates it (src/main.tsx) from the same data.
  */
 
-/** Pages whose first view depends on nothing but the catalog: no cart, account or device data. */
-const PRERENDERED_PATHS = [/^\/$/, /^\/shop\/?$/, /^\/product\/[^/]+\/?$/, /^\/(about|contact|privacy|terms)\/?$/];
+/**
+ * Pages whose first view depends on nothing but the catalog, or whose device data (the cart) fills in a frame
+ * the server draws: no account data.
+ */
+const PRERENDERED_PATHS = [
+  /^\/$/,
+  /^\/(cart|checkout)\/?$/,
+  /^\/shop\/?$/,
+  /^\/product\/[^/]+\/?$/,
+  /^\/(about|contact|privacy|terms)\/?$/,
+];
 
 export function isPrerenderedPath(pathname: string): boolean {
   return PRERENDERED_PATHS.some((pattern) => pattern.test(pathname));
@@ -66,7 +78,7 @@ export function pageDataElements({ catalog, featured, settings }: PageData): str
   );
 }
 
-async function renderOne(url: string, { catalog, featured, settings, backendUrl }: PageData): Promise<string | null> {
+async function renderOne(url: string, { catalog, featured, settings, backendUrl, cookies }: PageData): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }), 'server');
@@ -76,6 +88,7 @@ async function renderOne(url: string, { catalog, featured, settings, backendUrl 
   setServerPageData('featured-products', featured);
   setServerPageData('public-settings', settings);
   setServerRenderBackendUrl(backendUrl);
+  setRequestCookies(cookies);
   const signal = AbortSignal.timeout(RENDER_TIMEOUT_MS);
   try {
     // Waits for every lazy part: sections the browser hydrates later still arrive complete.
@@ -96,5 +109,6 @@ async function renderOne(url: string, { catalog, featured, settings, backendUrl 
     setServerPageData('featured-products', null);
     setServerPageData('public-settings', null);
     setServerRenderBackendUrl('');
+    setRequestCookies(undefined);
   }
 }

@@ -34,7 +34,7 @@ export interface PrerenderedPage {
  * `PrerenderOptions.backendUrl`); photo addresses are drawn with it, so the
  * markup matches what the browser renders when it hydrates.
  */
-export type Prerender = (url: string, backendUrl: string) => Promise<PrerenderedPage | null>;
+export type Prerender = (url: string, backendUrl: string, cookies?: string) => Promise<PrerenderedPage | null>;
 
 export interface PrerenderOptions {
   /** dist-server/entry-server.js */
@@ -85,7 +85,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
     return rows;
   }
 
-  return async (url, publicBackendUrl) => {
+  return async (url, publicBackendUrl, cookies) => {
     // `url` is a path and search; "//x…" would read as the host x, and is no page of the shop: the client renders it.
     if (!url.startsWith('/') || url.startsWith('//')) return null;
     const pending = entry();
@@ -104,6 +104,7 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
         featured: featured as PageData['featured'],
         settings,
         backendUrl: publicBackendUrl,
+        cookies,
       };
       const appHtml = await server.renderPage(url, data);
       if (appHtml === null) return null;

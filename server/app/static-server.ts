@@ -195,7 +195,8 @@ export function createStaticServer({
       'Content-Length': String(body.length),
       'Cache-Control': cacheControl,
       ...securityHeaders(request),
-      Vary: 'Accept-Encoding',
+      // A server-rendered page holds the cookie banner or not, as the request's cookie says.
+      Vary: ext === '.html' ? 'Accept-Encoding, Cookie' : 'Accept-Encoding',
       ETag: `"${createHash('sha1').update(body).digest('base64url')}"`,
     };
     if (ext === '.html') headers['Content-Security-Policy'] = contentSecurityPolicy(backend);
@@ -265,7 +266,8 @@ export function createStaticServer({
       .replace('<meta name="supabase-url" content="" />', `<meta name="supabase-url" content="${backend}" />`)
       .replace('<meta name="supabase-anon-key" content="" />', `<meta name="supabase-anon-key" content="${anonKey}" />`);
     // index.html itself stays the plain shell: the service worker keeps it for every page.
-    const page = prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search, backend) : null;
+    const page =
+      prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search, backend, request.headers.cookie) : null;
     if (page) {
       html = withPrerenderedPage(html, page);
     }

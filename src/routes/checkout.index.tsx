@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
+import { CartBeingRead } from '../features/cart/cart-being-read.tsx';
 import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
 import { isCartShippingMethod } from '../domain/cart.ts';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from '../features/cart/cart-store.ts';
@@ -24,7 +25,7 @@ function CheckoutRoute() {
     <CheckoutPage
       cart={cart && { lines: cart.lines, subtotal: cart.summary.subtotal }}
       cartEditor={(lineNotes) =>
-        cart && (
+        cart ? (
           <CartLinesTable
             lines={cart.lines}
             steppers
@@ -32,6 +33,8 @@ function CheckoutRoute() {
             onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
             onRemove={(productId) => reportCartWrite(removeLine(productId))}
           />
+        ) : (
+          <CartBeingRead />
         )
       }
       userEmail={isLoading && !user ? undefined : (user?.email ?? null)}

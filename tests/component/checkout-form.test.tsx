@@ -441,8 +441,11 @@ describe('checkout page', () => {
         useQueuedOrder={() => undefined}
       />,
     );
+    // The form's frame shows at once, disabled; the draft fills it once read from the device.
     const form = await screen.findByRole('form', { name: 'Dane zamówienia' });
-    expect((within(form).getByLabelText('Imię') as HTMLInputElement).value).toBe('Zofia');
+    const firstName = within(form).getByLabelText('Imię') as HTMLInputElement;
+    await waitFor(() => expect(firstName.value).toBe('Zofia'));
+    expect(firstName.disabled).toBe(false);
     expect((within(form).getByLabelText('E-mail') as HTMLInputElement).value).toBe('klient@example.com');
   });
 });

@@ -8,6 +8,7 @@ import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { waitForMailTo } from '../support/maildev.ts';
 import { anonClient, appUrl as url, invokeFunction, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
+import { checkoutReadFromDevice, openCheckoutCart } from './checkout-page.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
@@ -68,6 +69,8 @@ async function openCheckoutWithWreath(page: Page): Promise<void> {
   await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
   await putCartLines(page, [[WREATH.id, 1]]);
   await page.goto(url('/checkout'));
+  await checkoutReadFromDevice(page, 1);
+  await openCheckoutCart(page);
   await page.getByTestId('cart-line').getByText(WREATH.name).first().waitFor(WAIT);
 }
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { appUrl } from '../support/test-backend.ts';
+import { openCheckoutCart } from './checkout-page.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
@@ -109,6 +110,7 @@ describe('a product from a shared link', () => {
     await page.goto(url('/checkout'));
     // The line the device's catalog lacks is asked about, not judged from the gap.
     await asked;
+    await openCheckoutCart(page);
     const line = page.getByTestId('cart-line');
     await line.getByText('Sprawdzanie dostępności…').waitFor(WAIT);
     expect(plain(await line.textContent())).not.toContain('niedostępny');
@@ -130,6 +132,7 @@ describe('a product from a shared link', () => {
     const page = await checkoutBeforeCatalogRefresh(context);
     await page.route(PRODUCT_LOOKUP, (route) => route.abort('internetdisconnected'));
     await page.goto(url('/checkout'));
+    await openCheckoutCart(page);
     const line = page.getByTestId('cart-line');
     await line.getByText(/Nie można teraz sprawdzić dostępności/).waitFor(WAIT);
     expect(plain(await line.textContent())).not.toContain('niedostępny');

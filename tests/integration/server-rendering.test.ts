@@ -70,8 +70,45 @@ describe('server-rendered storefront pages', () => {
     }
   });
 
-  it('sends pages that depend on the device or the account, and index.html itself, as the plain shell', async () => {
-    for (const path of ['/cart', '/checkout', '/account', '/admin', '/favourites', '/index.html', '/nie-ma-takiej-strony']) {
+  it('renders the checkout and the cart as a frame the device fills in: labels and choices, no cart, nothing personal', async () => {
+    const checkout = rootMarkup(await page('/checkout')).replaceAll('<!-- -->', '');
+    for (const label of [
+      'Dane kontaktowe',
+      'Imię',
+      'E-mail',
+      'Sposób dostawy',
+      'Odbiór osobisty w kwiaciarni',
+      'Płatność',
+      'BLIK',
+      'Zamawiam i płacę',
+    ]) {
+      expect(checkout, label).toContain(label);
+    }
+    expect(checkout).toContain('Wczytywanie koszyka…');
+    // No amount the server cannot know: nothing summed, no delivery price that depends on the cart.
+    expect(checkout).not.toMatch(/Razem[\s\S]*?\d+,\d{2}\u00a0zł/);
+    expect(checkout).not.toContain('od 7,20');
+    const cart = rootMarkup(await page('/cart')).replaceAll('<!-- -->', '');
+    expect(cart).toContain('Koszyk');
+    expect(cart).toContain('Wczytywanie koszyka…');
+    expect(cart).not.toContain('Twój koszyk jest pusty');
+    for (const html of [checkout, cart]) expect(html).not.toContain('data-testid="cart-line"');
+  });
+
+  it('puts the cookie banner in the first paint until the cookie says it was answered, and varies on that cookie', async () => {
+    const unanswered = await fetch(appUrl('/checkout'));
+    expect(unanswered.headers.get('vary')).toContain('Cookie');
+    expect(rootMarkup(await unanswered.text())).toContain('aria-label="Pliki cookie"');
+    for (const answer of ['accepted', 'dismissed']) {
+      const response = await fetch(appUrl('/checkout'), { headers: { Cookie: `inne=1; kwiaciarnia-cookies=${answer}` } });
+      expect(rootMarkup(await response.text()), answer).not.toContain('aria-label="Pliki cookie"');
+    }
+    const other = await fetch(appUrl('/'), { headers: { Cookie: 'kwiaciarnia-cookies=cokolwiek' } });
+    expect(rootMarkup(await other.text())).toContain('aria-label="Pliki cookie"');
+  });
+
+  it('sends pages that depend on the account, and index.html itself, as the plain shell', async () => {
+    for (const path of ['/account', '/admin', '/favourites', '/index.html', '/nie-ma-takiej-strony']) {
       const html = await page(path);
       expect(html, path).toContain('<div id="root"></div>');
       expect(catalogSnapshot(html), path).toBeUndefined();
@@ -113,7 +150,7 @@ describe('server-rendered storefront pages', () => {
 
   it('lets the stylesheet and first images of a rendered page go before its code; the plain shell keeps the default', async () => {
     const rendered = await page('/');
-    const plain = await page('/cart');
+    const plain = await page('/account');
     expect(rendered).toMatch(/<script type="module" fetchpriority="low" crossorigin src="\/assets\//);
     expect(plain).toMatch(/<script type="module" crossorigin src="\/assets\//);
     expect(plain).not.toContain('fetchpriority="low"');

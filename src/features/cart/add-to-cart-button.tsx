@@ -14,7 +14,7 @@ export interface AddToCartButtonProps {
   quantity?: number;
   className?: string;
   /** The store's add; injectable for tests. */
-  addToCart?: (productId: string, quantity: number) => Promise<void>;
+  addToCart?: (productId: string, quantity: number, shown: ProductRow) => Promise<void>;
 }
 
 /**
@@ -34,7 +34,7 @@ export function AddToCartButton({ product, quantity = 1, className = 'btn-primar
     setBusy(true);
     setError(null);
     try {
-      await addToCart(product.id, amount);
+      await addToCart(product.id, amount, product);
       const Dialog = await loadDialog().then(
         (module) => module.AddedToCartDialog,
         () => null,

@@ -11,6 +11,7 @@ import {
 import { formatPln, grosz } from '../../domain/money.ts';
 import { PrinterIcon } from '../../lib/icons/later.tsx';
 import { PageHeading } from '../../lib/page-heading.tsx';
+import { CartBeingRead } from './cart-being-read.tsx';
 import { CartLinesTable } from './cart-lines-table.tsx';
 import type { CartView } from './cart-lines.ts';
 
@@ -21,6 +22,11 @@ export interface CartPageViewProps extends Omit<CartView, 'itemCount'> {
   onClear: () => void;
   onMethodChange: (method: CartShippingMethod) => void;
   onPrint?: () => void;
+  /**
+   * The device's cart is still being read (and on the server): the heading and a placeholder only. What follows
+   * the lines is added once they are known, not pushed down by them.
+   */
+  reading?: boolean;
 }
 
 /** The cart page (docs/spec.md §2 'Cart page'). Presentational: data and actions come in as props. */
@@ -36,10 +42,22 @@ export function CartPageView({
   onClear,
   onMethodChange,
   onPrint,
+  reading = false,
 }: CartPageViewProps) {
   const idPrefix = useId();
   // Until the owner's threshold is known no courier is shown free (cartSummary prices them in full too).
   const threshold = pricing.freeThreshold ?? grosz(Number.MAX_SAFE_INTEGER);
+
+  if (reading) {
+    return (
+      <section className="container-page py-8 sm:py-12" aria-busy="true">
+        <CartHeading />
+        <div className="mt-6">
+          <CartBeingRead />
+        </div>
+      </section>
+    );
+  }
 
   if (lines.length === 0) {
     return (
@@ -57,17 +75,7 @@ export function CartPageView({
 
   return (
     <section className="container-page py-8 sm:py-12" data-print-cart>
-      <div className="flex flex-wrap items-end justify-between gap-4">
-        <PageHeading>Koszyk</PageHeading>
-        <button
-          type="button"
-          onClick={onPrint ?? (() => window.print())}
-          className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-medium text-forest-800 hover:bg-forest-50 print:hidden"
-        >
-          <PrinterIcon className="size-5" />
-          Drukuj / PDF
-        </button>
-      </div>
+      <CartHeading onPrint={onPrint ?? (() => window.print())} />
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start print:block">
         <div>
@@ -177,6 +185,24 @@ export function CartPageView({
         </aside>
       </div>
     </section>
+  );
+}
+
+/** The heading and the print button; the button is disabled until there is a cart to print. */
+function CartHeading({ onPrint }: { onPrint?: () => void }) {
+  return (
+    <div className="flex flex-wrap items-end justify-between gap-4">
+      <PageHeading>Koszyk</PageHeading>
+      <button
+        type="button"
+        onClick={onPrint}
+        disabled={!onPrint}
+        className="inline-flex min-h-11 items-center gap-2 rounded-full px-4 font-medium text-forest-800 hover:bg-forest-50 disabled:opacity-60 print:hidden"
+      >
+        <PrinterIcon className="size-5" />
+        Drukuj / PDF
+      </button>
+    </div>
   );
 }
 

@@ -1,4 +1,5 @@
 import type { CartShippingMethod } from '../../domain/cart.ts';
+import type { ProductRow } from '../../domain/product.ts';
 import { MAX_QUANTITY, clampQuantity } from '../../domain/cart-quantity.ts';
 import { loadDb } from '../../lib/deferred-live-query.ts';
 
@@ -10,10 +11,13 @@ export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
  * (docs/spec.md §4), read and written in one transaction so two tabs cannot lose an
  * update, and capped at 999.
  */
-export async function addToCart(productId: string, quantity = 1): Promise<void> {
+export async function addToCart(productId: string, quantity = 1, shown?: ProductRow): Promise<void> {
   const db = await loadDb();
   const added = clampQuantity(quantity);
-  await db.transaction('rw', db.cart, async () => {
+  await db.transaction('rw', db.cart, db.products, async () => {
+    // The product as the page showed it, where the device has no copy yet (a first visit stores the catalogue when
+    // idle): the cart and the checkout then show the line at once, not after asking the server about it.
+    if (shown?.id === productId && !(await db.products.get(productId))) await db.products.put(shown);
     const existing = await db.cart.get(productId);
     if (existing) {
       await db.cart.update(productId, { quantity: Math.min(MAX_QUANTITY, existing.quantity + added) });

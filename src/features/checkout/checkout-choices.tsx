@@ -17,17 +17,20 @@ export interface Choice<T extends string> {
   disabled?: boolean;
 }
 
-/** Every delivery method with its price; the ones this cart cannot use stay visible but disabled. */
+/**
+ * Every delivery method with its price; the ones this cart cannot use stay visible but disabled.
+ * `subtotal` null: the cart is not read yet, and a price that depends on it is not guessed.
+ */
 export function deliveryChoices(
   offered: readonly DeliveryMethod[],
-  subtotal: Grosz,
+  subtotal: Grosz | null,
   freeThreshold: Grosz,
   ratePerKm: Grosz,
 ): Choice<DeliveryMethod>[] {
   return CHECKOUT_DELIVERY_OPTIONS.map((method) => ({
     value: method,
     label: DELIVERY_METHOD_LABELS[method],
-    aside: deliveryPriceLabel(method, subtotal, freeThreshold, ratePerKm),
+    aside: subtotal === null ? undefined : deliveryPriceLabel(method, subtotal, freeThreshold, ratePerKm),
     disabled: !offered.includes(method),
   }));
 }

@@ -1,7 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@tanstack/react-form';
 import * as v from 'valibot';
-import { blikCodeError, checkoutFormSchema, normalizeBlikCode, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import {
+  EMPTY_CHECKOUT_FORM,
+  blikCodeError,
+  checkoutFormSchema,
+  normalizeBlikCode,
+  type CheckoutFormValues,
+} from '../../domain/checkout-schema.ts';
 import { joinIssueMessages } from '../../domain/validation-issues.ts';
 import {
   DEFAULT_DELIVERY_RATE_PER_KM,
@@ -12,7 +18,7 @@ import {
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
 import { deliveryAddressOf, postalCodeFormatError } from '../../domain/delivery-address.ts';
-import { amountSettingOr } from '../../domain/money.ts';
+import { amountSettingOr, grosz } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
 import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
 import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
@@ -21,6 +27,7 @@ import { BlikCodeField, BlikWaiting, PaymentNotice } from './blik-payment.tsx';
 import { useBlikCodeInShop } from './blik-code-setting.ts';
 import { CardSection } from './card-section.tsx';
 import { CemeterySection } from './cemetery-section.tsx';
+import { CheckoutCartSection } from './checkout-cart.tsx';
 import { PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
 import { BLIK_CODE_FIELD } from './checkout-flow.ts';
 import { ADDRESS_FIELDS, CEMETERY_ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
@@ -49,10 +56,12 @@ import { useDeliveryQuote } from './use-delivery-quote.ts';
 const SUBSTITUTION_OPTIONS = SUBSTITUTION_CHOICES.map((choice) => ({ value: choice, label: SUBSTITUTION_LABELS[choice] }));
 
 export interface CheckoutFormProps {
-  cart: CheckoutCart;
+  /** null while the device's cart is read: the form's frame shows, disabled, with nothing summed. */
+  cart: CheckoutCart | null;
   /** The cart's editor, given what the shop said of its lines (by product id) after a refused order. */
   cartEditor: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
-  initialValues: CheckoutFormValues;
+  /** The draft to start from; null while it is read from the device. */
+  initialValues: CheckoutFormValues | null;
   getAccessToken: () => Promise<string | null>;
   onTransferPlaced: (orderNumber: string) => void;
   /** Places the order (or keeps it in the device's outbox when offline). */
@@ -64,12 +73,15 @@ export interface CheckoutFormProps {
   delivery: CheckoutDelivery;
 }
 
+/** What the frame stands on before the device's cart is read: no lines, nothing summed. */
+const CART_BEING_READ: CheckoutCart = { lines: [], subtotal: grosz(0) };
+
 export const UNVERIFIED_LINES_NOTE =
   'Dostępności i ceny części produktów nie udało się teraz sprawdzić, więc nie ma ich w podsumowaniu. Sklep potwierdzi zamówienie i jego kwotę po otrzymaniu.';
 
 /** docs/spec.md §2 checkout: the form, the delivery quote, the summary and the order flow. */
 export function CheckoutForm({
-  cart,
+  cart: deviceCart,
   cartEditor,
   initialValues,
   getAccessToken,
@@ -80,6 +92,9 @@ export function CheckoutForm({
   delivery,
 }: CheckoutFormProps) {
   const { SlotPicker, useServiceOffers } = delivery;
+  // Until the device is read the server's frame stays as it was rendered; the draft then fills the untouched form.
+  const reading = deviceCart === null || initialValues === null;
+  const cart = deviceCart ?? CART_BEING_READ;
   const settings = usePublicSettings();
   // The same reading of the owner's amounts as place-order's, so the summary shows what will be charged.
   const freeThreshold = freeShippingThreshold(settings.free_shipping_threshold);
@@ -108,7 +123,7 @@ export function CheckoutForm({
   }
 
   const form = useCheckoutFormApi({
-    initialValues,
+    initialValues: initialValues ?? EMPTY_CHECKOUT_FORM,
     onSubmit: async (value) => {
       const blik = checkedBlikCode(value);
       if (!blik.ok) {
@@ -149,8 +164,9 @@ export function CheckoutForm({
     onDeliveryMethodChangeRef.current = onDeliveryMethodChange;
   });
   useEffect(() => {
-    onDeliveryMethodChangeRef.current?.(values.deliveryMethod);
-  }, [values.deliveryMethod]);
+    // Not the frame's default: the cart page's choice would be overwritten before the draft is read.
+    if (!reading) onDeliveryMethodChangeRef.current?.(values.deliveryMethod);
+  }, [reading, values.deliveryMethod]);
 
   // Services at the grave go only with a cemetery delivery (the schema refuses them otherwise).
   useEffect(() => {
@@ -205,186 +221,201 @@ export function CheckoutForm({
   );
 
   return (
-    <div className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start">
-      <div className="space-y-10">
-        <section aria-labelledby="checkout-cart-title">
-          <h2 id="checkout-cart-title" className={sectionTitleClass}>
-            Twój koszyk
-          </h2>
-          <div className="mt-4">{cartEditor(serverFields)}</div>
-        </section>
+    // `display: contents` and `role="none"`: while the device is read nothing can be pressed, and there is no extra box or group.
+    <fieldset disabled={reading} role="none" className="contents">
+      <div
+        className="mt-6 grid grid-cols-[minmax(0,1fr)] gap-8 lg:grid-cols-[minmax(0,1fr)_24rem] lg:items-start"
+        aria-busy={reading || undefined}
+      >
+        <div className="space-y-10">
+          <CheckoutCartSection
+            cart={reading ? null : cart}
+            needsAttention={cart.lines.some((line) => line.availability === 'unavailable' || serverFields[line.productId] !== undefined)}
+          >
+            {cartEditor(serverFields)}
+          </CheckoutCartSection>
 
-        <form
-          id="checkout-form"
-          ref={formRef}
-          noValidate
-          aria-label="Dane zamówienia"
-          className="space-y-10"
-          onSubmit={(event) => {
-            event.preventDefault();
-            void form.handleSubmit();
-          }}
-        >
-          <fieldset>
-            <legend className={sectionTitleClass}>Dane kontaktowe</legend>
-            <div className="mt-4 grid gap-5 sm:grid-cols-2">{CONTACT_FIELDS.map(renderTextField)}</div>
-          </fieldset>
-
-          <RecipientSection form={form} method={values.deliveryMethod} serverFields={serverFields} />
-
-          <form.Field name="deliveryMethod">
-            {(field) => (
-              <RadioChoices
-                legend="Sposób dostawy"
-                name="deliveryMethod"
-                note={liveFlowers && LIVE_FLOWERS_DELIVERY_NOTE}
-                options={deliveryChoices(offered, cart.subtotal, freeThreshold, ratePerKm)}
-                value={field.state.value}
-                onChange={field.handleChange}
-              />
-            )}
-          </form.Field>
-
-          {needsAddress(values.deliveryMethod) && (
+          <form
+            id="checkout-form"
+            ref={formRef}
+            noValidate
+            aria-label="Dane zamówienia"
+            className="space-y-10"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void form.handleSubmit();
+            }}
+          >
             <fieldset>
-              <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
-              <div className="mt-4 grid gap-5 sm:grid-cols-2">
-                {(values.deliveryMethod === 'cemetery' ? CEMETERY_ADDRESS_FIELDS : ADDRESS_FIELDS).map(renderTextField)}
-                <FormField id="checkout-country" label="Kraj" error={undefined}>
-                  <select
-                    id="checkout-country"
-                    name="country"
-                    className={`${inputClass} min-h-[3.125rem]`}
-                    value="PL"
-                    onChange={() => undefined}
-                  >
-                    <option value="PL">Polska</option>
-                  </select>
-                </FormField>
-              </div>
-              <DeliveryQuoteStatus state={quote} ratePerKm={ratePerKm} />
+              <legend className={sectionTitleClass}>Dane kontaktowe</legend>
+              <div className="mt-4 grid gap-5 sm:grid-cols-2">{CONTACT_FIELDS.map(renderTextField)}</div>
             </fieldset>
-          )}
 
-          {values.deliveryMethod === 'cemetery' && <CemeterySection form={form} offers={offers} serverFields={serverFields} />}
+            <RecipientSection form={form} method={values.deliveryMethod} serverFields={serverFields} />
 
-          <fieldset className="min-w-0">
-            <legend className={sectionTitleClass}>Kiedy</legend>
-            <div className="mt-4">
-              <form.Field name="deliveryDate">
-                {(dateField) => (
-                  <form.Field name="deliveryWindow">
-                    {(windowField) => (
-                      <form.Field name="pickupTime">
-                        {(timeField) => (
-                          <SlotPicker
-                            method={values.deliveryMethod}
-                            date={dateField.state.value}
-                            window={windowField.state.value}
-                            pickupTime={timeField.state.value}
-                            refreshKey={submission.slotRefusals}
-                            idPrefix="checkout-slot"
-                            errors={{
-                              date: fieldError(dateField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryDate'),
-                              window: fieldError(windowField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryWindow'),
-                              pickupTime: fieldError(timeField.state.meta.errors) ?? serverFieldError(serverFields, 'pickupTime'),
-                            }}
-                            onChange={(next) => {
-                              dateField.handleChange(next.date);
-                              windowField.handleChange(next.window);
-                              timeField.handleChange(next.pickupTime);
-                            }}
-                          />
-                        )}
-                      </form.Field>
-                    )}
-                  </form.Field>
-                )}
-              </form.Field>
-            </div>
-          </fieldset>
-
-          <OccasionSection form={form} takesRibbon={cartTakesRibbon(cart.lines)} serverFields={serverFields} />
-
-          <CardSection form={form} serverFields={serverFields} />
-
-          <form.Field name="substitution">
-            {(field) => (
-              <RadioChoices
-                legend={SUBSTITUTION_QUESTION}
-                name="substitution"
-                options={SUBSTITUTION_OPTIONS}
-                value={field.state.value}
-                onChange={field.handleChange}
-              />
-            )}
-          </form.Field>
-
-          <div>
-            <form.Field name="paymentMethod">
+            <form.Field name="deliveryMethod">
               {(field) => (
                 <RadioChoices
-                  legend="Płatność"
-                  name="paymentMethod"
-                  options={PAYMENT_CHOICES}
+                  legend="Sposób dostawy"
+                  name="deliveryMethod"
+                  note={liveFlowers && LIVE_FLOWERS_DELIVERY_NOTE}
+                  options={deliveryChoices(offered, reading ? null : cart.subtotal, freeThreshold, ratePerKm)}
                   value={field.state.value}
                   onChange={field.handleChange}
                 />
               )}
             </form.Field>
-            {submission.paymentNotice && <PaymentNotice message={submission.paymentNotice} />}
-            {values.paymentMethod === 'blik' && codeInShop && (
-              <BlikCodeField
-                value={blikCode}
-                error={blikCodeProblem ?? serverFields[BLIK_CODE_FIELD]}
-                inputRef={blikInputRef}
-                onChange={(next) => {
-                  setBlikCode(next);
-                  setBlikCodeProblem(undefined);
-                }}
-              />
+
+            {needsAddress(values.deliveryMethod) && (
+              <fieldset>
+                <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
+                <div className="mt-4 grid gap-5 sm:grid-cols-2">
+                  {(values.deliveryMethod === 'cemetery' ? CEMETERY_ADDRESS_FIELDS : ADDRESS_FIELDS).map(renderTextField)}
+                  <FormField id="checkout-country" label="Kraj" error={undefined}>
+                    <select
+                      id="checkout-country"
+                      name="country"
+                      className={`${inputClass} min-h-[3.125rem]`}
+                      value="PL"
+                      onChange={() => undefined}
+                    >
+                      <option value="PL">Polska</option>
+                    </select>
+                  </FormField>
+                </div>
+                <DeliveryQuoteStatus state={quote} ratePerKm={ratePerKm} />
+              </fieldset>
             )}
-          </div>
 
-          <InvoiceSection form={form} serverFields={serverFields} />
-        </form>
-      </div>
+            {values.deliveryMethod === 'cemetery' && <CemeterySection form={form} offers={offers} serverFields={serverFields} />}
 
-      <CheckoutSummary totals={totals} method={values.deliveryMethod} quoting={quote.status === 'loading'} checkingProducts={checkingLines}>
-        {(summaryErrors || error) && (
-          <p role="alert" className="mt-4 rounded-xl bg-blush-50 px-4 py-3 text-sm font-medium text-blush-700" data-testid="checkout-error">
-            {summaryErrors || error}
-          </p>
-        )}
-        {/* Unavailable, not disabled: it stays focusable, says why, and pressing it leads to the field to fix. */}
-        <button
-          type="submit"
-          form="checkout-form"
-          className="btn-primary mt-6 w-full disabled:cursor-wait aria-disabled:cursor-not-allowed aria-disabled:bg-cream-200 aria-disabled:text-ink-muted aria-disabled:shadow-none aria-disabled:hover:bg-cream-200"
-          disabled={busy}
-          aria-disabled={blocker ? true : undefined}
-          aria-describedby={blocker ? 'checkout-blocker' : undefined}
-          onClick={(event) => {
-            // An incomplete address goes on as a submit attempt: every field's message, the cursor on the first to fix.
-            if (!blocker || blocker.showsFieldErrors) return;
-            event.preventDefault();
-            if (blocker.fieldId) document.getElementById(blocker.fieldId)?.focus();
-          }}
+            <fieldset className="min-w-0">
+              <legend className={sectionTitleClass}>Kiedy</legend>
+              <div className="mt-4">
+                <form.Field name="deliveryDate">
+                  {(dateField) => (
+                    <form.Field name="deliveryWindow">
+                      {(windowField) => (
+                        <form.Field name="pickupTime">
+                          {(timeField) => (
+                            <SlotPicker
+                              method={values.deliveryMethod}
+                              date={dateField.state.value}
+                              window={windowField.state.value}
+                              pickupTime={timeField.state.value}
+                              refreshKey={submission.slotRefusals}
+                              idPrefix="checkout-slot"
+                              errors={{
+                                date: fieldError(dateField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryDate'),
+                                window: fieldError(windowField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryWindow'),
+                                pickupTime: fieldError(timeField.state.meta.errors) ?? serverFieldError(serverFields, 'pickupTime'),
+                              }}
+                              onChange={(next) => {
+                                dateField.handleChange(next.date);
+                                windowField.handleChange(next.window);
+                                timeField.handleChange(next.pickupTime);
+                              }}
+                            />
+                          )}
+                        </form.Field>
+                      )}
+                    </form.Field>
+                  )}
+                </form.Field>
+              </div>
+            </fieldset>
+
+            <OccasionSection form={form} takesRibbon={cartTakesRibbon(cart.lines)} serverFields={serverFields} />
+
+            <CardSection form={form} serverFields={serverFields} />
+
+            <form.Field name="substitution">
+              {(field) => (
+                <RadioChoices
+                  legend={SUBSTITUTION_QUESTION}
+                  name="substitution"
+                  options={SUBSTITUTION_OPTIONS}
+                  value={field.state.value}
+                  onChange={field.handleChange}
+                />
+              )}
+            </form.Field>
+
+            <div>
+              <form.Field name="paymentMethod">
+                {(field) => (
+                  <RadioChoices
+                    legend="Płatność"
+                    name="paymentMethod"
+                    options={PAYMENT_CHOICES}
+                    value={field.state.value}
+                    onChange={field.handleChange}
+                  />
+                )}
+              </form.Field>
+              {submission.paymentNotice && <PaymentNotice message={submission.paymentNotice} />}
+              {values.paymentMethod === 'blik' && codeInShop && (
+                <BlikCodeField
+                  value={blikCode}
+                  error={blikCodeProblem ?? serverFields[BLIK_CODE_FIELD]}
+                  inputRef={blikInputRef}
+                  onChange={(next) => {
+                    setBlikCode(next);
+                    setBlikCodeProblem(undefined);
+                  }}
+                />
+              )}
+            </div>
+
+            <InvoiceSection form={form} serverFields={serverFields} />
+          </form>
+        </div>
+
+        <CheckoutSummary
+          totals={totals}
+          method={values.deliveryMethod}
+          quoting={quote.status === 'loading'}
+          checkingProducts={reading || checkingLines}
         >
-          {submitLabel(phase)}
-        </button>
-        {blocker && (
-          <p id="checkout-blocker" className="mt-2 text-center text-sm font-medium text-ink" data-testid="checkout-blocker">
-            {blocker.note}
-          </p>
-        )}
-        {hasUnverifiedLines(cart.lines) && (
-          <p className="mt-2 text-center text-sm text-ink-muted" data-testid="checkout-unverified-note">
-            {UNVERIFIED_LINES_NOTE}
-          </p>
-        )}
-      </CheckoutSummary>
-    </div>
+          {(summaryErrors || error) && (
+            <p
+              role="alert"
+              className="mt-4 rounded-xl bg-blush-50 px-4 py-3 text-sm font-medium text-blush-700"
+              data-testid="checkout-error"
+            >
+              {summaryErrors || error}
+            </p>
+          )}
+          {/* Unavailable, not disabled: it stays focusable, says why, and pressing it leads to the field to fix. */}
+          <button
+            type="submit"
+            form="checkout-form"
+            className="btn-primary mt-6 w-full disabled:cursor-wait aria-disabled:cursor-not-allowed aria-disabled:bg-cream-200 aria-disabled:text-ink-muted aria-disabled:shadow-none aria-disabled:hover:bg-cream-200"
+            disabled={busy}
+            aria-disabled={blocker ? true : undefined}
+            aria-describedby={blocker ? 'checkout-blocker' : undefined}
+            onClick={(event) => {
+              // An incomplete address goes on as a submit attempt: every field's message, the cursor on the first to fix.
+              if (!blocker || blocker.showsFieldErrors) return;
+              event.preventDefault();
+              if (blocker.fieldId) document.getElementById(blocker.fieldId)?.focus();
+            }}
+          >
+            {submitLabel(phase)}
+          </button>
+          {blocker && (
+            <p id="checkout-blocker" className="mt-2 text-center text-sm font-medium text-ink" data-testid="checkout-blocker">
+              {blocker.note}
+            </p>
+          )}
+          {hasUnverifiedLines(cart.lines) && (
+            <p className="mt-2 text-center text-sm text-ink-muted" data-testid="checkout-unverified-note">
+              {UNVERIFIED_LINES_NOTE}
+            </p>
+          )}
+        </CheckoutSummary>
+      </div>
+    </fieldset>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
@@ -58,16 +58,15 @@ export function CheckoutPage({
   }, []);
 
   const ready = cart !== undefined && initialValues !== null && userEmail !== undefined;
+  const prefilled = useMemo(
+    () => (initialValues && initialValues.email === '' && userEmail ? { ...initialValues, email: userEmail } : initialValues),
+    [initialValues, userEmail],
+  );
 
   return (
     <section className="container-page py-8 sm:py-12">
       <PageHeading>Zamówienie</PageHeading>
       {queuedNumber && <QueuedNotice localNumber={queuedNumber} useQueuedOrder={useQueuedOrder} />}
-      {!queuedNumber && !ready && (
-        <p className="mt-8 text-ink-muted" role="status">
-          Wczytywanie koszyka...
-        </p>
-      )}
       {!queuedNumber && ready && cart.lines.length === 0 && (
         <div className="mt-8 rounded-2xl border border-forest-100 bg-white px-6 py-12 text-center">
           <p className="text-lg text-ink">Koszyk jest pusty</p>
@@ -76,11 +75,12 @@ export function CheckoutPage({
           </Link>
         </div>
       )}
-      {!queuedNumber && ready && cart.lines.length > 0 && (
+      {/* The form is there from the server's first paint (its frame, disabled) and filled in from the device once read. */}
+      {!queuedNumber && (!ready || cart.lines.length > 0) && (
         <CheckoutForm
-          cart={cart}
+          cart={ready ? cart : null}
           cartEditor={cartEditor}
-          initialValues={initialValues.email === '' && userEmail ? { ...initialValues, email: userEmail } : initialValues}
+          initialValues={ready ? prefilled : null}
           getAccessToken={getAccessToken}
           onTransferPlaced={onTransferPlaced}
           submitOrder={submitOrder}

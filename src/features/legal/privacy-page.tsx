@@ -40,6 +40,10 @@ export function PrivacyPage() {
           Sklep zapisuje w przeglądarce koszyk, ulubione produkty, kopię katalogu (aby działał bez internetu), dane kontaktowe sklepu oraz
           Twoją zgodę na pliki cookie. Te dane zostają na Twoim urządzeniu. Nie używamy plików cookie reklamowych ani narzędzi śledzących.
         </p>
+        <p>
+          Odpowiedź na informację o plikach cookie zapisujemy też w jednym pliku cookie („kwiaciarnia-cookies”), który przeglądarka wysyła
+          do sklepu przy otwieraniu stron, aby ta informacja nie pojawiała się ponownie. Nie zawiera on żadnych danych o Tobie.
+        </p>
         <p>Możesz je usunąć w ustawieniach przeglądarki. Koszyk i ulubione zostaną wtedy wyczyszczone.</p>
       </LegalSection>
 

@@ -1,5 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link } from '@tanstack/react-router';
+import { useHydrating } from '../../boot/hydration.tsx';
+import { rememberBannerChoice } from './cookie-choice.ts';
 import { COOKIE_BANNER_DISMISSED_KEY, COOKIE_CONSENT_KEY } from './cookie-consent.ts';
 
 function store(storage: () => Storage, key: string, value: string): void {
@@ -52,6 +54,7 @@ function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
  */
 export function CookieBanner({ onClosed }: { onClosed: () => void }) {
   const banner = useRef<HTMLElement>(null);
+  const hydrating = useHydrating();
   useReservedSpace(banner);
 
   useEffect(() => {
@@ -59,6 +62,7 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
       // A dialog's own Escape comes first (Headless UI stops it there).
       if (event.key !== 'Escape' || event.defaultPrevented) return;
       store(() => window.sessionStorage, COOKIE_BANNER_DISMISSED_KEY, 'yes');
+      rememberBannerChoice('dismissed');
       onClosed();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -67,6 +71,7 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
 
   const accept = () => {
     store(() => window.localStorage, COOKIE_CONSENT_KEY, 'accepted');
+    rememberBannerChoice('accepted');
     onClosed();
   };
 
@@ -85,7 +90,8 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
           </Link>
           .
         </p>
-        <button type="button" className="btn-primary shrink-0" onClick={accept}>
+        {/* Its own code comes after the page's: until this part has hydrated, a press would do nothing, so it waits. */}
+        <button type="button" className="btn-primary shrink-0" onClick={accept} disabled={hydrating}>
           Akceptuję
         </button>
       </div>

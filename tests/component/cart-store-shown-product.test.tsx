@@ -1,0 +1,29 @@
+import 'fake-indexeddb/auto';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sampleProducts } from '../../mocks/fixtures.ts';
+import { addToCart } from '../../src/features/cart/cart-store.ts';
+import { db } from '../../src/lib/db.ts';
+
+const [ROSES, TULIPS] = sampleProducts;
+
+beforeEach(async () => {
+  await Promise.all([db.cart.clear(), db.products.clear()]);
+});
+
+describe('adding a product the device has no copy of', () => {
+  it('keeps the product as the page showed it, so the cart need not ask the server about the line', async () => {
+    await addToCart(ROSES!.id, 2, ROSES);
+    expect(await db.cart.get(ROSES!.id)).toMatchObject({ quantity: 2 });
+    expect((await db.products.get(ROSES!.id))?.name).toBe(ROSES!.name);
+  });
+
+  it("never replaces the device's own copy, nor stores a row that is not the added product", async () => {
+    await db.products.put({ ...ROSES!, name: 'Róże z katalogu urządzenia' });
+    await addToCart(ROSES!.id, 1, { ...ROSES!, name: 'Róże ze strony' });
+    expect((await db.products.get(ROSES!.id))?.name).toBe('Róże z katalogu urządzenia');
+
+    await addToCart(TULIPS!.id, 1, ROSES);
+    expect(await db.products.get(TULIPS!.id)).toBeUndefined();
+    expect(await db.cart.get(TULIPS!.id)).toMatchObject({ quantity: 1 });
+  });
+});
