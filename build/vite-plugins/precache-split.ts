@@ -9,7 +9,7 @@ const LATER_ASSETS_FILE = 'storefront-later.json';
 const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
 /** A storefront route's file (not the root, not a '-' helper beside the routes). */
 const STOREFRONT_ROUTE = /\/src\/routes\/(?!-|__root)[^/]+\.tsx$/;
-/** The routes a first visit precaches: the pages a visitor most likely opens next, up to placing an order. */
+/** The routes a first visit precaches: the pages a visitor most likely opens next while browsing. */
 const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id)\.tsx$/;
 /** supabase-js: a visitor loads it only to sign in, and only then does the worker keep it (its chunk: it and its own dependencies). */
 const ON_DEMAND_MODULE = /\/node_modules\/@supabase\//;

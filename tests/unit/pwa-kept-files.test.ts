@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { BACK_OFFICE_FILES, LATER_STOREFRONT_FILES, keepFiles, keepsFiles, parseFileList } from '../../src/features/pwa/kept-files.ts';
+import {
+  BACK_OFFICE_FILES,
+  LATER_STOREFRONT_FILES,
+  keepFiles,
+  keepsFiles,
+  keptFile,
+  parseFileList,
+} from '../../src/features/pwa/kept-files.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE, keepBackOfficeOnDevice } from '../../src/features/pwa/owner-assets.ts';
 
 const ORIGIN = 'https://sklep.example.pl';
@@ -18,7 +25,8 @@ function fakeCaches() {
     } as unknown as Cache);
   };
   const has = (name: string) => Promise.resolve(stores.has(name));
-  return { cacheStorage: { open, has } as unknown as CacheStorage, stores };
+  const match = (request: Request, { cacheName }: { cacheName: string }) => Promise.resolve(stores.get(cacheName)?.get(request.url));
+  return { cacheStorage: { open, has, match } as unknown as CacheStorage, stores };
 }
 
 /** A network answering the list and each file, recording what was fetched. */
@@ -100,6 +108,10 @@ describe("the back office's files on the owner's device", () => {
     await keepFiles(BACK_OFFICE_FILES, { cacheStorage, fetcher: fakeNetwork(['/assets/admin-1.js']).fetcher, origin: ORIGIN });
     expect(await keepsFiles(LATER_STOREFRONT_FILES, cacheStorage)).toBe(false);
 
+    // Asking for a file before anything is kept finds nothing and creates no cache.
+    expect(await keptFile(LATER_STOREFRONT_FILES, new Request(`${ORIGIN}/assets/about-1.js`), cacheStorage)).toBeUndefined();
+    expect(stores.has(LATER_STOREFRONT_FILES.cache)).toBe(false);
+
     const later = fakeNetwork(['/assets/about-1.js', '/assets/contact-2.js']);
     await keepFiles(LATER_STOREFRONT_FILES, { cacheStorage, fetcher: later.fetcher, origin: ORIGIN });
     expect(later.fetched[0]).toBe(`${ORIGIN}/storefront-later.json`);
@@ -109,6 +121,8 @@ describe("the back office's files on the owner's device", () => {
     ]);
     expect([...stores.get(BACK_OFFICE_FILES.cache)!.keys()]).toEqual([`${ORIGIN}/assets/admin-1.js`]);
     expect(await keepsFiles(LATER_STOREFRONT_FILES, cacheStorage)).toBe(true);
+    expect(await keptFile(LATER_STOREFRONT_FILES, new Request(`${ORIGIN}/assets/about-1.js`), cacheStorage)).toBeDefined();
+    expect(await keptFile(BACK_OFFICE_FILES, new Request(`${ORIGIN}/assets/about-1.js`), cacheStorage)).toBeUndefined();
   });
 
   it("the owner's page asks the active worker, and does nothing without one", async () => {

@@ -69,7 +69,7 @@ export async function keepsFiles({ cache }: KeptFiles, cacheStorage: CacheStorag
   return (await (await cacheStorage.open(cache)).keys()).length > 0;
 }
 
-/** The kept copy of `request` in these files' cache, if any. */
-export async function keptFile({ cache }: KeptFiles, request: Request, cacheStorage: CacheStorage = caches): Promise<Response | undefined> {
-  return (await cacheStorage.open(cache)).match(request);
+/** The kept copy of `request` in these files' cache, if any (asking never creates the cache). */
+export function keptFile({ cache }: KeptFiles, request: Request, cacheStorage: CacheStorage = caches): Promise<Response | undefined> {
+  return cacheStorage.match(request, { cacheName: cache });
 }
