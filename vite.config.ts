@@ -30,7 +30,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       !isSsrBuild && preloadReactDom(),
       !isSsrBuild && compileHints(),
       // The server-rendering bundle (src/entry-server.tsx) needs neither the service worker nor the manifest.
-      !isSsrBuild && serviceWorker(precache.ownerDeviceFiles),
+      !isSsrBuild && serviceWorker(precache.leftOutOfPrecache),
     ],
     resolve: {
       alias: [

@@ -22,6 +22,11 @@ async function firstVisitBytes(browser: Browser, appUrl: string) {
           if (request.serviceWorker()) received.worker += bytes;
           else received.page += bytes;
           received.requests += 1;
+          // BENCH_LIST_FILES=1 names what the visit fetched, and for whom: where to look when the budget fails.
+          if (process.env.BENCH_LIST_FILES)
+            console.log(
+              `[bench]   first visit ${request.serviceWorker() ? 'worker' : 'page  '} ${bytes} B ${new URL(request.url()).pathname}`,
+            );
         })
         .catch(() => undefined),
     );

@@ -6,7 +6,15 @@ import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { SHELL_DENYLIST, isAdminPublicFile, isBuildFile, isProductImage, offlinePageHtml } from './features/pwa/sw-routes.ts';
-import { ADMIN_ASSETS_CACHE, ADMIN_ASSETS_LIST, cacheAdminAssets, keepsAdminAssets } from './features/pwa/admin-assets-cache.ts';
+import {
+  BACK_OFFICE_FILES,
+  KEEP_STOREFRONT_MESSAGE,
+  LATER_STOREFRONT_FILES,
+  type KeptFiles,
+  keepFiles,
+  keepsFiles,
+  keptFile,
+} from './features/pwa/kept-files.ts';
 import { CACHE_ADMIN_ASSETS_MESSAGE } from './features/pwa/owner-assets.ts';
 import { type KeepCatalogueReply, parseKeepCatalogueMessage, writeCatalogCopy } from './features/catalog/catalog-copy.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
@@ -16,25 +24,30 @@ import { syncOutboxFromServiceWorker } from './features/orders-sync/service-work
 declare const self: ServiceWorkerGlobalScope;
 
 /*
- * What this worker caches: the storefront's build (app shell, every
- * storefront route's code, CSS, the favicon and manifest; precached), the
- * back office's build on the owner's device only (after the owner signs in,
- * the page asks for it: ADMIN_ASSETS_CACHE), the app's other files as they are
- * first used (supabase-js), and product artwork. Nothing else: the backend (REST,
+ * What this worker caches: the storefront's shell and the code of the pages
+ * a first visit most likely opens next (/, /shop, a product page; CSS, the
+ * favicon and manifest; precached), the rest of the storefront's code on a
+ * later visit (the page asks for it: LATER_STOREFRONT_FILES), the back
+ * office's build on the owner's device only (after the owner signs in,
+ * the page asks for it: BACK_OFFICE_FILES), the app's other files as they are
+ * first used (supabase-js), and product artwork as it is shown. Nothing else: the backend (REST,
  * auth, functions) is never routed here, so no session, order or personal
  * data ever lands in a worker cache; offline data lives in Dexie.
  */
 
 precacheAndRoute(self.__WB_MANIFEST);
 
-// On the owner's device (it keeps an earlier version's back office) an update installs with the new back office, so
-// the installed admin app still opens offline right after it; the running version's files stay until its pages ask.
+/** Keeps `files` when a page asks; a failure is a note, and the next page asks again. */
+const keepAll = (files: KeptFiles, prune = true) =>
+  keepFiles(files, { origin: self.location.origin, prune }).catch((error: unknown) => console.warn(`[sw] ${files.cache} not kept`, error));
+
+// A device that keeps an earlier version's back office or later storefront code gets the new version's with an
+// update, so what opened offline before still does right after it; the running version's files stay until its pages ask.
 self.addEventListener('install', (event) => {
-  event.waitUntil(
-    keepsAdminAssets()
-      .then((owner) => (owner ? cacheAdminAssets(ADMIN_ASSETS_LIST, { origin: self.location.origin, prune: false }) : undefined))
-      .catch((error: unknown) => console.warn('[sw] admin files not updated', error)),
-  );
+  const update = async (files: KeptFiles) => {
+    if (await keepsFiles(files).catch(() => false)) await keepAll(files, false);
+  };
+  event.waitUntil(Promise.all([update(BACK_OFFICE_FILES), update(LATER_STOREFRONT_FILES)]));
 });
 cleanupOutdatedCaches();
 
@@ -73,10 +86,10 @@ registerRoute(
   }),
 );
 
-// The build's files that are not precached: the back office's (kept whole on the owner's device, see the message
-// below) and code a visitor loads only when needed (supabase-js, to sign in), kept once used. Hashed names never
-// change content, so cache first.
-const keptBackOffice = (request: Request) => caches.open(ADMIN_ASSETS_CACHE).then((cache) => cache.match(request));
+// The build's files that are not precached: the back office's (kept whole on the owner's device) and the rest of the
+// storefront's (kept on a later visit; see the messages below), and code a visitor loads only when needed (supabase-js,
+// to sign in, or a page opened before the later visit), kept once used. Hashed names never change content, so cache first.
+const keptBackOffice = (request: Request) => keptFile(BACK_OFFICE_FILES, request);
 const onDemandFiles = new CacheFirst({
   cacheName: 'app-files',
   plugins: [
@@ -86,7 +99,8 @@ const onDemandFiles = new CacheFirst({
 });
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isBuildFile(url.pathname),
-  async (options) => (await keptBackOffice(options.request)) ?? onDemandFiles.handle(options),
+  async (options) =>
+    (await keptBackOffice(options.request)) ?? (await keptFile(LATER_STOREFRONT_FILES, options.request)) ?? onDemandFiles.handle(options),
 );
 // The back office's manifest and icons change without a new name: the network's, the kept copy only offline.
 registerRoute(
@@ -122,11 +136,11 @@ self.addEventListener('message', (event) => {
   }
   // The owner signed in (src/features/pwa/owner-assets.ts): keep the whole back office for the installed admin app.
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === CACHE_ADMIN_ASSETS_MESSAGE.type) {
-    event.waitUntil(
-      cacheAdminAssets(ADMIN_ASSETS_LIST, { origin: self.location.origin }).catch((error: unknown) =>
-        console.warn('[sw] admin files not cached', error),
-      ),
-    );
+    event.waitUntil(keepAll(BACK_OFFICE_FILES));
+  }
+  // A later visit (src/features/pwa/register-sw.ts): keep the storefront's code the first visit did not precache.
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === KEEP_STOREFRONT_MESSAGE.type) {
+    event.waitUntil(keepAll(LATER_STOREFRONT_FILES));
   }
 });
 

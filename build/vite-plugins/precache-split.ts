@@ -3,22 +3,32 @@ import type { Plugin, Rolldown } from 'vite';
 
 /** The list the service worker caches on the owner's device (src/sw.ts). */
 const ADMIN_ASSETS_FILE = 'admin-assets.json';
+/** The list of the storefront's code a first visit does not precache: the worker keeps it on a later visit (src/sw.ts). */
+const LATER_ASSETS_FILE = 'storefront-later.json';
 /** The back office's route files: their split chunks are where its code begins. */
 const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
+/** A storefront route's file (not the root, not a '-' helper beside the routes). */
+const STOREFRONT_ROUTE = /\/src\/routes\/(?!-|__root)[^/]+\.tsx$/;
+/** The routes a first visit precaches: the pages a visitor most likely opens next while browsing. */
+const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id)\.tsx$/;
 /** supabase-js: a visitor loads it only to sign in, and only then does the worker keep it (its chunk: it and its own dependencies). */
 const ON_DEMAND_MODULE = /\/node_modules\/@supabase\//;
 /** Public files only the installed back office uses. */
 const ADMIN_PUBLIC_FILE = /^(?:admin\.webmanifest|icons\/admin-.+)$/;
 
 export interface PrecacheSplit {
-  /** Writes dist/admin-assets.json while the client bundle is written. */
+  /** Writes dist/admin-assets.json and dist/storefront-later.json while the client bundle is written. */
   plugin: Plugin;
   /**
-   * The files (paths relative to dist, no leading slash) a visitor's precache
-   * leaves out: the list `plugin` wrote. Throws before the bundle is split, so
+   * The files (paths relative to dist, no leading slash) only the owner's
+   * device keeps: the list `plugin` wrote. Throws before the bundle is split, so
    * the precache step can never run on an empty list.
    */
   ownerDeviceFiles: () => ReadonlySet<string>;
+  /** The storefront's files a first visit leaves for a later one (the second list). Throws as `ownerDeviceFiles`. */
+  laterFiles: () => ReadonlySet<string>;
+  /** What a visitor's precache leaves out: both lists. */
+  leftOutOfPrecache: () => ReadonlySet<string>;
 }
 
 /**
@@ -32,41 +42,81 @@ export interface PrecacheSplit {
  * `ownerDeviceFiles`.
  */
 export function precacheSplit(): PrecacheSplit {
-  let ownerDevice: ReadonlySet<string> | null = null;
+  let lists: { ownerDevice: ReadonlySet<string>; later: ReadonlySet<string> } | null = null;
   const plugin: Plugin = {
     name: 'kwiaciarnia-precache-split',
     apply: 'build',
     generateBundle(_options, bundle: Rolldown.OutputBundle) {
-      const files = ownerDeviceFilesOf(bundle);
-      ownerDevice = files;
-      const list = [...files].sort().map((file) => `/${file}`);
-      this.emitFile({ type: 'asset', fileName: ADMIN_ASSETS_FILE, source: `${JSON.stringify(list)}\n` });
+      lists = splitOf(bundle);
+      const emit = (fileName: string, files: ReadonlySet<string>) => {
+        const list = [...files].sort().map((file) => `/${file}`);
+        this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(list)}\n` });
+      };
+      emit(ADMIN_ASSETS_FILE, lists.ownerDevice);
+      emit(LATER_ASSETS_FILE, lists.later);
     },
   };
-  const ownerDeviceFiles = () => {
-    if (!ownerDevice) throw new Error(`The precache step ran before ${ADMIN_ASSETS_FILE} was made`);
-    return ownerDevice;
+  const split = () => {
+    if (!lists) throw new Error(`The precache step ran before ${ADMIN_ASSETS_FILE} was made`);
+    return lists;
   };
-  return { plugin, ownerDeviceFiles };
+  return {
+    plugin,
+    ownerDeviceFiles: () => split().ownerDevice,
+    laterFiles: () => split().later,
+    leftOutOfPrecache: () => new Set([...split().ownerDevice, ...split().later]),
+  };
 }
 
-/** The back office's files and the on-demand libraries' chunks: what only the owner's device keeps. */
-function ownerDeviceFilesOf(bundle: Rolldown.OutputBundle): Set<string> {
-  const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
+type Chunk = Rolldown.OutputChunk;
+
+const facadeOf = (chunk: Chunk) => (chunk.facadeModuleId ?? '').split('?')[0] ?? '';
+
+/** The chunks reachable from the entries through static and dynamic imports, never into a chunk `stopAt` names. */
+function reachable(chunks: readonly Chunk[], stopAt: (chunk: Chunk) => boolean): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const isAdminRoot = (chunk: Rolldown.OutputChunk) =>
-    chunk.isDynamicEntry && ADMIN_ROUTE.test((chunk.facadeModuleId ?? '').split('?')[0] ?? '');
-  const storefront = new Set<string>();
+  const found = new Set<string>();
   const queue = chunks.filter((chunk) => chunk.isEntry);
   while (queue.length > 0) {
     const chunk = queue.pop()!;
-    if (storefront.has(chunk.fileName) || isAdminRoot(chunk)) continue;
-    storefront.add(chunk.fileName);
+    if (found.has(chunk.fileName) || stopAt(chunk)) continue;
+    found.add(chunk.fileName);
     for (const next of [...chunk.imports, ...chunk.dynamicImports]) {
       const target = byName.get(next);
       if (target) queue.push(target);
     }
   }
+  return found;
+}
+
+/**
+ * The owner's device's files, and the storefront's files a first visit
+ * leaves for later: the chunks reachable only through a storefront route
+ * other than the first visit's (and CSS only those use).
+ */
+function splitOf(bundle: Rolldown.OutputBundle): { ownerDevice: Set<string>; later: Set<string> } {
+  const ownerDevice = ownerDeviceFilesOf(bundle);
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const isAdminRoot = (chunk: Chunk) => chunk.isDynamicEntry && ADMIN_ROUTE.test(facadeOf(chunk));
+  const isLaterRoute = (chunk: Chunk) =>
+    chunk.isDynamicEntry && STOREFRONT_ROUTE.test(facadeOf(chunk)) && !FIRST_VISIT_ROUTE.test(facadeOf(chunk));
+  const firstVisit = reachable(chunks, (chunk) => isAdminRoot(chunk) || isLaterRoute(chunk));
+  const firstVisitCss = new Set(
+    chunks.filter((chunk) => firstVisit.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+  );
+  const later = new Set<string>();
+  for (const chunk of chunks) {
+    if (firstVisit.has(chunk.fileName) || ownerDevice.has(chunk.fileName)) continue;
+    later.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!firstVisitCss.has(css) && !ownerDevice.has(css)) later.add(css);
+  }
+  return { ownerDevice, later };
+}
+
+/** The back office's files and the on-demand libraries' chunks: what only the owner's device keeps. */
+function ownerDeviceFilesOf(bundle: Rolldown.OutputBundle): Set<string> {
+  const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
+  const storefront = reachable(chunks, (chunk) => chunk.isDynamicEntry && ADMIN_ROUTE.test(facadeOf(chunk)));
   const storefrontCss = new Set(
     chunks.filter((chunk) => storefront.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
   );

@@ -3,11 +3,12 @@ import { VitePWA } from 'vite-plugin-pwa';
 
 /**
  * The service worker (src/sw.ts, built by vite-plugin-pwa's injectManifest)
- * and the storefront's web app manifest. `ownerDeviceFiles` is the precache
- * split's list (./precache-split.ts): the back office and supabase-js stay
- * out of a visitor's precache.
+ * and the storefront's web app manifest. `leftOutOfPrecache` is the precache
+ * split's lists (./precache-split.ts): the back office and supabase-js stay
+ * out of a visitor's precache, and the storefront's code a first visit leaves
+ * for a later one.
  */
-export function serviceWorker(ownerDeviceFiles: () => ReadonlySet<string>): PluginOption {
+export function serviceWorker(leftOutOfPrecache: () => ReadonlySet<string>): PluginOption {
   return VitePWA({
     strategies: 'injectManifest',
     srcDir: 'src',
@@ -62,12 +63,13 @@ export function serviceWorker(ownerDeviceFiles: () => ReadonlySet<string>): Plug
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
       // Only the browser's install sheet shows the screenshots, and the OS keeps an installed app's icon: not worth
-      // precaching. The favicon (svg) and the apple-touch icon the pages link stay.
-      globIgnores: ['screenshots/**', 'icons/icon-*.png', 'icons/maskable-*.png'],
-      // The back office and supabase-js stay out of a visitor's precache.
+      // precaching. The favicon (svg) and the apple-touch icon the pages link stay. Product artwork is kept as it is
+      // shown, as product photos are (src/sw.ts).
+      globIgnores: ['screenshots/**', 'icons/icon-*.png', 'icons/maskable-*.png', 'products/**'],
+      // The back office, supabase-js and the storefront's later code stay out of a visitor's precache.
       manifestTransforms: [
         (entries) => {
-          const leftOut = ownerDeviceFiles();
+          const leftOut = leftOutOfPrecache();
           const manifest = entries.filter((entry) => !leftOut.has(entry.url.replace(/^\//, '')));
           return { manifest, warnings: [] };
         },

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
@@ -16,11 +16,12 @@ const WAIT = { timeout: 15_000 };
 const ROSES = { id: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Bukiet czerwonych róż' };
 
 const plain = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
-const radioLabel = async (page: Page, name: RegExp) =>
+/** The label of the radio named `name` within `scope` (the cart's delivery group, the checkout's form). */
+const radioLabel = async (scope: Locator, name: RegExp) =>
   plain(
-    await page
+    await scope
       .locator('label')
-      .filter({ has: page.getByRole('radio', { name }) })
+      .filter({ has: scope.page().getByRole('radio', { name }) })
       .first()
       .textContent(),
   );
@@ -70,7 +71,7 @@ describe('the cart and the checkout quote the same delivery', () => {
     // The choice is stored on the device first, then shown (a plain click: the radio follows the stored value).
     await cartGroup.getByRole('radio', { name: /Dostawa do domu/ }).click();
     await expect.poll(() => cartGroup.getByRole('radio', { name: /Dostawa do domu/ }).isChecked(), WAIT).toBe(true);
-    const cartHome = await radioLabel(page, /Dostawa do domu/);
+    const cartHome = await radioLabel(cartGroup, /Dostawa do domu/);
     const fromPrice = /od \d+,\d{2} zł$/.exec(cartHome)?.[0];
     expect(fromPrice, cartHome).toBeDefined();
     expect(plain(await page.getByTestId('summary-shipping').textContent())).toBe(fromPrice);
@@ -79,15 +80,19 @@ describe('the cart and the checkout quote the same delivery', () => {
 
     await page.getByRole('link', { name: 'Przejdź do kasy' }).click();
     await page.waitForURL(/\/checkout$/, WAIT);
+    // The URL changes before the checkout's code has arrived, and until then the cart page stays on screen, with
+    // radios of the same names: everything below is asked of the checkout's own form.
+    const checkoutForm = page.getByRole('form', { name: 'Dane zamówienia' });
+    await checkoutForm.waitFor(WAIT);
     await page.getByTestId('cart-line').getByText(ROSES.name).first().waitFor(WAIT);
     // The checkout opens on the cart's choice and lists it at the same price.
-    const checkoutHome = page.getByRole('radio', { name: /Dostawa do domu/ });
+    const checkoutHome = checkoutForm.getByRole('radio', { name: /Dostawa do domu/ });
     expect(await checkoutHome.isChecked()).toBe(true);
-    expect(await radioLabel(page, /Dostawa do domu/)).toMatch(new RegExp(`${fromPrice}$`));
-    expect(await page.getByRole('radio', { name: /GLS – odbiór w punkcie/ }).isDisabled()).toBe(true);
+    expect(await radioLabel(checkoutForm, /Dostawa do domu/)).toMatch(new RegExp(`${fromPrice}$`));
+    expect(await checkoutForm.getByRole('radio', { name: /GLS – odbiór w punkcie/ }).isDisabled()).toBe(true);
 
     // A choice made at the checkout shows on the cart page too.
-    await page.getByRole('radio', { name: /Dostawa na cmentarz/ }).check();
+    await checkoutForm.getByRole('radio', { name: /Dostawa na cmentarz/ }).check();
     await expect.poll(() => storedCartMethod(page), WAIT).toBe('cemetery');
     await page.goto(url('/cart'));
     await page.getByTestId('cart-line').getByText(ROSES.name).first().waitFor(WAIT);

@@ -4,12 +4,16 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile, launchPersistentChromium } from '../support/browser.ts';
+import { waitForLaterStorefront, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { appUrl as url } from '../support/test-backend.ts';
 
 /**
- * Issue 6: after one online visit the storefront works with the network off
- * (every route from the service worker, the catalog and the cart from
- * Dexie), and the cart survives reloads and a browser restart.
+ * Issue 6: after a later online visit the storefront works with the network
+ * off (every route from the service worker, the catalog and the cart from
+ * Dexie), and the cart survives reloads and a browser restart. A first visit
+ * precaches only /, /shop and product pages; the page loads after it are the
+ * later visit that has the worker keep the rest (docs/offline.md; what a
+ * first visit alone opens: tests/e2e/offline-visits.test.ts).
  * (tests/e2e/pwa.test.ts covers /about, /shop and the worker's offline page.)
  */
 
@@ -25,15 +29,6 @@ async function newVisitor(): Promise<{ context: BrowserContext; page: Page; erro
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { context, page, errors };
-}
-
-async function waitForServiceWorkerControl(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    await navigator.serviceWorker.ready;
-    if (!navigator.serviceWorker.controller) {
-      await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-    }
-  });
 }
 
 /** The first online visit: the home page, the cookie banner answered, the worker installed and in control. */
@@ -91,7 +86,7 @@ async function cartLineNames(page: Page): Promise<string[]> {
   return lines.evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
 }
 
-describe('offline after one online visit', () => {
+describe('offline after a later online visit', () => {
   it('renders every storefront route from the cache, searches the catalog, and shows the 404 page for a new path', async () => {
     const { context, page, errors } = await newVisitor();
     await firstVisit(page);
@@ -105,6 +100,7 @@ describe('offline after one online visit', () => {
     expect(allOnline).toMatch(/^Znaleziono: \d+ produkt/);
     await addFromProductPage(page, ROSES, 2);
     await expect.poll(() => cartBadge(page), WAIT).toBe('2');
+    await waitForLaterStorefront(page);
 
     await context.setOffline(true);
     expect(await page.evaluate(() => navigator.onLine)).toBe(false);
@@ -175,6 +171,7 @@ describe('the cart on the device', () => {
     await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
     await addFromProductPage(page, ROSES, 2);
     await expect.poll(() => cartBadge(page), WAIT).toBe('2');
+    await waitForLaterStorefront(page);
 
     await context.setOffline(true);
     await page.reload();
@@ -205,6 +202,7 @@ describe('the cart on the device', () => {
       await addFromProductPage(page, ROSES, 1);
       await addFromProductPage(page, CANDLE, 2);
       await expect.poll(() => cartBadge(page), WAIT).toBe('3');
+      await waitForLaterStorefront(page);
       await first.close();
 
       const second = await launchPersistentChromium(profile, { viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });

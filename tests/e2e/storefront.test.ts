@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES } from '../../src/domain/categories.ts';
 import { chromiumPerFile } from '../support/browser.ts';
+import { waitForLaterStorefront, waitForServiceWorkerControl } from '../support/service-worker.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
 
 /** A new visitor's journey through the storefront, in real Chromium against the real backend. */
@@ -266,12 +267,11 @@ describe('storefront journey', () => {
     await page.goto(url('/shop'));
     await page.locator('main a[href^="/product/"]').first().waitFor();
     // Wait for the service worker to control the page, so the shell comes back offline.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
+    await waitForServiceWorkerControl(page);
+    // Returning: a page load the worker controls from its start has it keep the rest of the storefront (/cart).
+    await page.goto(url('/shop'));
+    await page.locator('main a[href^="/product/"]').first().waitFor();
+    await waitForLaterStorefront(page);
 
     await context.setOffline(true);
     await page.goto(url('/shop?category=candles'));

@@ -21,9 +21,25 @@ const bundle = Object.fromEntries(
     chunk({
       fileName: 'assets/index.js',
       isEntry: true,
-      dynamicImports: ['assets/admin.js', 'assets/supabase.js'],
+      dynamicImports: ['assets/admin.js', 'assets/supabase.js', 'assets/shop.js', 'assets/about.js'],
       moduleIds: ['/app/src/main.tsx'],
     }),
+    chunk({
+      fileName: 'assets/shop.js',
+      isDynamicEntry: true,
+      facadeModuleId: '/app/src/routes/shop.tsx?tsr-split=component',
+      imports: ['assets/shared.js'],
+      moduleIds: ['/app/src/routes/shop.tsx'],
+    }),
+    chunk({
+      fileName: 'assets/about.js',
+      isDynamicEntry: true,
+      facadeModuleId: '/app/src/routes/about.tsx?tsr-split=component',
+      imports: ['assets/shared.js', 'assets/about-map.js'],
+      moduleIds: ['/app/src/routes/about.tsx'],
+    }),
+    chunk({ fileName: 'assets/shared.js', moduleIds: ['/app/src/lib/shared.ts'] }),
+    chunk({ fileName: 'assets/about-map.js', moduleIds: ['/app/src/features/about/map.tsx'] }),
     chunk({
       fileName: 'assets/admin.js',
       isDynamicEntry: true,
@@ -53,8 +69,17 @@ describe('the precache split', () => {
     const files = [...precache.ownerDeviceFiles()];
     expect(files).toEqual(expect.arrayContaining(['assets/admin.js', 'assets/admin-ui.js', 'assets/supabase.js']));
     expect(files).not.toContain('assets/index.js');
-    expect(emitted.map((file) => file.fileName)).toEqual(['admin-assets.json']);
+    expect(emitted.map((file) => file.fileName)).toEqual(['admin-assets.json', 'storefront-later.json']);
     expect(JSON.parse(emitted[0]!.source)).toEqual(files.sort().map((file) => `/${file}`));
+  });
+
+  it('leaves for a later visit what only the other storefront routes need, and writes it to storefront-later.json', () => {
+    const { precache, emitted } = split();
+    // The shop is a first visit's next page; what it shares with another route stays in the precache too.
+    expect([...precache.laterFiles()].sort()).toEqual(['assets/about-map.js', 'assets/about.js']);
+    expect(JSON.parse(emitted[1]!.source)).toEqual(['/assets/about-map.js', '/assets/about.js']);
+    // The precache leaves out both lists.
+    expect([...precache.leftOutOfPrecache()].sort()).toEqual([...precache.ownerDeviceFiles(), ...precache.laterFiles()].sort());
   });
 
   it('refuses to give the precache step a list before the bundle is split', () => {

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const { registerServiceWorker } = await import('../../src/features/pwa/register-sw.ts');
 const { getPwaState, resetPwaStateForTests } = await import('../../src/features/pwa/pwa-store.ts');
+const { KEEP_STOREFRONT_MESSAGE } = await import('../../src/features/pwa/kept-files.ts');
 
 /** A worker the test moves through its states. */
 class FakeWorker extends EventTarget {
@@ -16,6 +17,7 @@ class FakeWorker extends EventTarget {
 
 /** The registration the browser would hand back: the test plays the worker's lifecycle. */
 class FakeRegistration extends EventTarget {
+  active: FakeWorker | null = null;
   installing: FakeWorker | null = null;
   waiting: FakeWorker | null = null;
   update = vi.fn(() => Promise.resolve());
@@ -37,9 +39,18 @@ class FakeRegistration extends EventTarget {
 let container: EventTarget & { controller: object | null; register: ReturnType<typeof vi.fn> };
 let reload: ReturnType<typeof vi.fn>;
 
-async function start({ controlled, waiting = null }: { controlled: boolean; waiting?: FakeWorker | null }) {
+async function start({
+  controlled,
+  waiting = null,
+  active = null,
+}: {
+  controlled: boolean;
+  waiting?: FakeWorker | null;
+  active?: FakeWorker | null;
+}) {
   const registration = new FakeRegistration();
   registration.waiting = waiting;
+  registration.active = active;
   container = Object.assign(new EventTarget(), {
     controller: controlled ? {} : null,
     register: vi.fn(() => Promise.resolve(registration)),
@@ -64,6 +75,17 @@ describe('service worker registration', () => {
   it('registers /sw.js for the whole site', async () => {
     await start({ controlled: false });
     expect(container.register).toHaveBeenCalledWith('/sw.js', { scope: '/' });
+  });
+
+  it('asks the active worker to keep the rest of the storefront on a later visit only', async () => {
+    const later = new FakeWorker();
+    await start({ controlled: true, active: later });
+    expect(later.postMessage).toHaveBeenCalledWith(KEEP_STOREFRONT_MESSAGE);
+
+    // A first visit: the worker installs and claims the page, but the page did not start under it.
+    const first = new FakeWorker();
+    await start({ controlled: false, active: first });
+    expect(first.postMessage).not.toHaveBeenCalled();
   });
 
   it('offers a waiting version and reloads only after the visitor accepts it', async () => {

@@ -28,6 +28,25 @@ async function storeCatalog(rows: ProductRow[], syncedAt = new Date()): Promise<
   markCatalogStored();
 }
 
+/** The newest rows waiting for the page to write them; null when none wait. */
+let waitingRows: ProductRow[] | null = null;
+
+/**
+ * The page writes the copy at 'device-data': at idle on a device that keeps
+ * the shop's data, else at the visitor's first tap or key. A first visit
+ * that only looks then loads no database code; one that acts (a cart line, a
+ * heart) loads it then anyway. Only the newest rows are written.
+ */
+async function storeOnDeviceData(rows: ProductRow[]): Promise<void> {
+  const alreadyWaiting = waitingRows !== null;
+  waitingRows = rows;
+  if (alreadyWaiting) return;
+  await new Promise<void>((resolve) => when('device-data', resolve));
+  const newest = waitingRows;
+  waitingRows = null;
+  await storeCatalog(newest);
+}
+
 function markCatalogStored(): void {
   try {
     window.localStorage.setItem(STORED_FLAG, '1');
@@ -63,11 +82,12 @@ let inFlight: Promise<ProductRow[]> | null = null;
  * then never run on the page's main thread, which on a first visit loads no
  * database code at all; a first visit's copy waits for the
  * worker's install, and the worker is what opens the shop offline anyway.
+ * Without a worker the page writes them, at 'device-data'.
  * A full or blocked database must not hide fresh data: failures are notes.
  */
 async function keepCatalog(rows: ProductRow[]): Promise<void> {
   const worker = await activeServiceWorker();
-  if (!worker) return storeCatalog(rows);
+  if (!worker) return storeOnDeviceData(rows);
   await keepInServiceWorker(worker, rows);
   markCatalogStored();
 }

@@ -1,4 +1,4 @@
-/** The message src/sw.ts answers by keeping the back office's files (src/features/pwa/admin-assets-cache.ts). */
+/** The message src/sw.ts answers by keeping the back office's files (src/features/pwa/kept-files.ts). */
 export const CACHE_ADMIN_ASSETS_MESSAGE = { type: 'CACHE_ADMIN_ASSETS' } as const;
 
 /**

@@ -1,4 +1,5 @@
 import { reportServiceWorkerRegistration } from '../../lib/service-worker.ts';
+import { KEEP_STOREFRONT_MESSAGE } from './kept-files.ts';
 import { setPwaState } from './pwa-store.ts';
 import { persistStorageWhenEngaged } from './storage.ts';
 
@@ -52,9 +53,11 @@ export function registerServiceWorker(): void {
     });
   };
 
+  // A worker controlled this page from its start: not a first visit.
+  const laterVisit = Boolean(container.controller);
   // A new worker took over. The very first install (nothing controlled the
   // page before) changes nothing for the visitor; an update does.
-  let hadController = Boolean(container.controller);
+  let hadController = laterVisit;
   container.addEventListener('controllerchange', () => {
     const replaced = hadController;
     hadController = true;
@@ -89,6 +92,8 @@ export function registerServiceWorker(): void {
       reportServiceWorkerRegistration(registered ?? null);
       if (!registered) return;
       registration = registered;
+      // A first visit precaches only what it needs next; a later one keeps the rest of the storefront for offline use.
+      if (laterVisit) registered.active?.postMessage(KEEP_STOREFRONT_MESSAGE);
       // Found waiting by an earlier visit or another tab.
       if (registered.waiting) offerUpdate();
       // The first install, or an update this page's checks or another tab found.
