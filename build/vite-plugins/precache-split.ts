@@ -11,6 +11,12 @@ const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
 const STOREFRONT_ROUTE = /\/src\/routes\/(?!-|__root)[^/]+\.tsx$/;
 /** The routes a first visit precaches: the pages a visitor most likely opens next while browsing. */
 const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id)\.tsx$/;
+/**
+ * Parts of every page that do nothing without the network (signing in and out, installing, updating): a first
+ * visit leaves them for later like the other routes, and offline they simply do not open.
+ */
+const NETWORK_ONLY_PART =
+  /\/src\/(?:features\/shell\/account-menu\.tsx|features\/pwa\/(?:install-offer|update-prompt|owner-assets)\.tsx?|features\/auth\/(?:auth-session|recovery-landing)\.ts|routes\/-clear-account-data\.ts)$/;
 /** supabase-js: a visitor loads it only to sign in, and only then does the worker keep it (its chunk: it and its own dependencies). */
 const ON_DEMAND_MODULE = /\/node_modules\/@supabase\//;
 /** Public files only the installed back office uses. */
@@ -99,7 +105,8 @@ function splitOf(bundle: Rolldown.OutputBundle): { ownerDevice: Set<string>; lat
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
   const isAdminRoot = (chunk: Chunk) => chunk.isDynamicEntry && ADMIN_ROUTE.test(facadeOf(chunk));
   const isLaterRoute = (chunk: Chunk) =>
-    chunk.isDynamicEntry && STOREFRONT_ROUTE.test(facadeOf(chunk)) && !FIRST_VISIT_ROUTE.test(facadeOf(chunk));
+    chunk.isDynamicEntry &&
+    ((STOREFRONT_ROUTE.test(facadeOf(chunk)) && !FIRST_VISIT_ROUTE.test(facadeOf(chunk))) || NETWORK_ONLY_PART.test(facadeOf(chunk)));
   const firstVisit = reachable(chunks, (chunk) => isAdminRoot(chunk) || isLaterRoute(chunk));
   const firstVisitCss = new Set(
     chunks.filter((chunk) => firstVisit.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
