@@ -54,13 +54,19 @@ async function addCandle(page: Page): Promise<void> {
   await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor(WAIT);
 }
 
+/** A phone whose cart holds the candle, watched for shifts, replaced forms and hydration warnings. */
+async function phoneWithCandleInCart(): Promise<{ context: BrowserContext; page: Page; warnings: string[] }> {
+  const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
+  await watchPage(context);
+  const page = await context.newPage();
+  const warnings = hydrationWarnings(page);
+  await addCandle(page);
+  return { context, page, warnings };
+}
+
 describe('the money pages, server-rendered', () => {
   it('sends /checkout with its labels, hydrates it in place and fills in the cart and the draft from the device', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await watchPage(context);
-    const page = await context.newPage();
-    const warnings = hydrationWarnings(page);
-    await addCandle(page);
+    const { context, page, warnings } = await phoneWithCandleInCart();
 
     const response = await page.goto(appUrl('/checkout'));
     const html = (await response!.text()).replaceAll('<!-- -->', '');
@@ -88,11 +94,7 @@ describe('the money pages, server-rendered', () => {
   });
 
   it('sends /cart as its heading and a loading state, then shows the line without a shift', async () => {
-    const context = await chromium.browser.newContext({ viewport: { width: 390, height: 844 } });
-    await watchPage(context);
-    const page = await context.newPage();
-    const warnings = hydrationWarnings(page);
-    await addCandle(page);
+    const { context, page, warnings } = await phoneWithCandleInCart();
 
     const response = await page.goto(appUrl('/cart'));
     const html = await response!.text();

@@ -1,8 +1,9 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
-import { waitForLaterStorefront, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { waitForLaterStorefront } from '../support/service-worker.ts';
 import { appUrl as url } from '../support/test-backend.ts';
+import { firstOnlineVisit, newVisitor } from './offline-visitor.ts';
 
 /**
  * What opens offline after which visit (docs/offline.md): after a first
@@ -15,19 +16,9 @@ const chromium = chromiumPerFile();
 const WAIT = { timeout: 15_000 };
 const CANDLE = { id: '1547809e-0305-46b3-a282-b3230c221da1', name: 'Znicz szklany „Anioł”' };
 
-async function newVisitor(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
 /** A first visit: the home page, then the shop opened from its link (one document), the worker in control. */
 async function firstVisit(page: Page): Promise<void> {
-  await page.goto(url('/'));
-  await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
-  await waitForServiceWorkerControl(page);
+  await firstOnlineVisit(page);
   await page.locator('header').getByRole('link', { name: 'Sklep', exact: true }).first().click();
   await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
   await page.waitForFunction(() => localStorage.getItem('kwiaciarnia.catalogueStored') === '1', undefined, WAIT);
@@ -54,7 +45,7 @@ const laterFilesKept = (page: Page) =>
 
 describe('offline after a first visit', () => {
   it('opens the home page, the shop and a product page never opened; nothing more was downloaded for later', async () => {
-    const { context, page, errors } = await newVisitor();
+    const { context, page, errors } = await newVisitor(chromium.browser);
     await firstVisit(page);
     expect(await laterFilesKept(page)).toBe(false);
 
@@ -72,7 +63,7 @@ describe('offline after a first visit', () => {
 
 describe('offline after a later visit', () => {
   it('opens every storefront route: /about, /checkout, the cart, the legal pages, a product page', async () => {
-    const { context, page, errors } = await newVisitor();
+    const { context, page, errors } = await newVisitor(chromium.browser);
     await firstVisit(page);
     // The next visit: a page the worker controls from its start.
     await page.goto(url('/'));

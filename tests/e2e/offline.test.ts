@@ -1,11 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile, launchPersistentChromium } from '../support/browser.ts';
-import { waitForLaterStorefront, waitForServiceWorkerControl } from '../support/service-worker.ts';
+import { waitForLaterStorefront } from '../support/service-worker.ts';
 import { appUrl as url } from '../support/test-backend.ts';
+import { firstOnlineVisit, newVisitor } from './offline-visitor.ts';
 
 /**
  * Issue 6: after a later online visit the storefront works with the network
@@ -22,21 +23,6 @@ const WAIT = { timeout: 15_000 };
 
 const ROSES = { id: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Bukiet czerwonych róż' };
 const CANDLE = { id: '1547809e-0305-46b3-a282-b3230c221da1', name: 'Znicz szklany „Anioł”' };
-
-async function newVisitor(): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  return { context, page, errors };
-}
-
-/** The first online visit: the home page, the cookie banner answered, the worker installed and in control. */
-async function firstVisit(page: Page): Promise<void> {
-  await page.goto(url('/'));
-  await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
-  await waitForServiceWorkerControl(page);
-}
 
 /** A full navigation that must be answered by the service worker (the network being off). */
 async function gotoFromWorker(page: Page, path: string): Promise<void> {
@@ -88,8 +74,8 @@ async function cartLineNames(page: Page): Promise<string[]> {
 
 describe('offline after a later online visit', () => {
   it('renders every storefront route from the cache, searches the catalog, and shows the 404 page for a new path', async () => {
-    const { context, page, errors } = await newVisitor();
-    await firstVisit(page);
+    const { context, page, errors } = await newVisitor(chromium.browser);
+    await firstOnlineVisit(page);
     // What the same visitor saw online, to compare with.
     await page.goto(url('/shop'));
     const allOnline = await resultCount(page);
@@ -165,8 +151,8 @@ describe('offline after a later online visit', () => {
 
 describe('the cart on the device', () => {
   it('survives reloads with the network off, including what was added offline', async () => {
-    const { context, page, errors } = await newVisitor();
-    await firstVisit(page);
+    const { context, page, errors } = await newVisitor(chromium.browser);
+    await firstOnlineVisit(page);
     await page.goto(url('/shop'));
     await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
     await addFromProductPage(page, ROSES, 2);
@@ -198,7 +184,7 @@ describe('the cart on the device', () => {
     try {
       const first = await launchPersistentChromium(profile, { viewport: { width: 1280, height: 900 }, locale: 'pl-PL' });
       const page = first.pages()[0] ?? (await first.newPage());
-      await firstVisit(page);
+      await firstOnlineVisit(page);
       await addFromProductPage(page, ROSES, 1);
       await addFromProductPage(page, CANDLE, 2);
       await expect.poll(() => cartBadge(page), WAIT).toBe('3');
