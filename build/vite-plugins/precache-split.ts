@@ -9,8 +9,11 @@ const LATER_ASSETS_FILE = 'storefront-later.json';
 const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
 /** A storefront route's file (not the root, not a '-' helper beside the routes). */
 const STOREFRONT_ROUTE = /\/src\/routes\/(?!-|__root)[^/]+\.tsx$/;
-/** The routes a first visit precaches: the pages a visitor most likely opens next while browsing. */
-const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id)\.tsx$/;
+/**
+ * The routes a first visit precaches: the pages a visitor most likely opens next while browsing, and the way to
+ * order offline (the cart, the checkout, and 'Moje zamówienia', where a queued order is followed).
+ */
+const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id|cart|checkout\.index|account)\.tsx$/;
 /**
  * Parts of every page that do nothing without the network (signing in and out, installing, updating): a first
  * visit leaves them for later like the other routes, and offline they simply do not open.

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
+import { checkoutReadFromDevice } from './checkout-page.ts';
 import { appUrl, testBackend } from '../support/test-backend.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
@@ -48,9 +49,8 @@ describe('customer account', () => {
     // The dialog confirms the line is stored on the device; leaving earlier could lose the write.
     await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor();
     await page.goto(url('/checkout'));
-    const emailField = page.getByLabel('E-mail');
-    await emailField.waitFor();
-    expect(await emailField.inputValue()).toBe(email);
+    await checkoutReadFromDevice(page, 1);
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
     await page.getByLabel('Imię', { exact: true }).fill('Klientka');
     await page.getByLabel('Nazwisko').fill('Testowa');
     await page.getByLabel('Telefon').fill('+48 600 100 200');

@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
+import { checkoutReadFromDevice, openCheckoutCart } from './checkout-page.ts';
 import { appUrl as url } from '../support/test-backend.ts';
 
 /**
@@ -84,6 +85,8 @@ describe('the cart and the checkout quote the same delivery', () => {
     // radios of the same names: everything below is asked of the checkout's own form.
     const checkoutForm = page.getByRole('form', { name: 'Dane zamówienia' });
     await checkoutForm.waitFor(WAIT);
+    await checkoutReadFromDevice(page, 1);
+    await openCheckoutCart(page);
     await page.getByTestId('cart-line').getByText(ROSES.name).first().waitFor(WAIT);
     // The checkout opens on the cart's choice and lists it at the same price.
     const checkoutHome = checkoutForm.getByRole('radio', { name: /Dostawa do domu/ });

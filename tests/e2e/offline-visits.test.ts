@@ -44,7 +44,7 @@ const laterFilesKept = (page: Page) =>
   page.evaluate(async () => (await caches.has('storefront-files')) && (await (await caches.open('storefront-files')).keys()).length > 0);
 
 describe('offline after a first visit', () => {
-  it('opens the home page, the shop and a product page never opened; nothing more was downloaded for later', async () => {
+  it('opens the home page, the shop, a product page never opened and the way to order; nothing more was downloaded for later', async () => {
     const { context, page, errors } = await newVisitor(chromium.browser);
     await firstVisit(page);
     expect(await laterFilesKept(page)).toBe(false);
@@ -55,6 +55,9 @@ describe('offline after a first visit', () => {
     await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
     await opensOffline(page, `/product/${CANDLE.id}`, CANDLE.name);
     await page.getByRole('button', { name: `Dodaj do koszyka: ${CANDLE.name}`, exact: true }).waitFor(WAIT);
+    // The way to order offline ('Moje zamówienia', which follows a queued order, is in the outbox tests).
+    await opensOffline(page, '/cart', 'Koszyk');
+    await opensOffline(page, '/checkout', 'Zamówienie');
 
     expect(errors).toEqual([]);
     await context.close();

@@ -101,6 +101,13 @@ async function seeDeliveryDatesOnline(page: Page): Promise<void> {
       WAIT,
     )
     .toBe(true);
+  // So does the checkout's code, which the cart page loads once idle (a first visit's precache does not hold it).
+  await expect
+    .poll(
+      () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/checkout\.index-[^/]+\.js$/.test(entry.name))),
+      WAIT,
+    )
+    .toBe(true);
 }
 
 /** Fills the checkout, pays by transfer, confirms; returns the page once 'Potwierdź i przejdź do przelewu' was pressed. */
