@@ -51,7 +51,48 @@ export function assertPortFree(port: number, variable: string, host = '127.0.0.1
   });
 }
 
-export function freePort(host = '127.0.0.1'): Promise<number> {
+/**
+ * A port that is free now and that nobody else is handed meanwhile. A port
+ * from `listen(0)` is an ephemeral one: between the probe and the real
+ * listen (seconds, while Postgres starts and migrates), any outgoing
+ * connection on the machine may take it as its local port. Ports below the
+ * kernel's ephemeral range are never handed out that way.
+ */
+const handedOut = new Set<number>();
+const PORT_FLOOR = 10_000;
+
+export async function freePort(host = '127.0.0.1'): Promise<number> {
+  const ceiling = ephemeralRangeStart() - 1;
+  for (let attempt = 0; attempt < 100 && ceiling > PORT_FLOOR; attempt++) {
+    const port = PORT_FLOOR + Math.floor(Math.random() * (ceiling - PORT_FLOOR));
+    if (handedOut.has(port)) continue;
+    if (await canListen(port, host)) {
+      handedOut.add(port);
+      return port;
+    }
+  }
+  return ephemeralPort(host);
+}
+
+function ephemeralRangeStart(): number {
+  try {
+    const start = Number.parseInt(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0] ?? '', 10);
+    if (Number.isInteger(start) && start > 0) return start;
+  } catch {
+    // Not Linux: macOS and Windows start their ephemeral range at 49152.
+  }
+  return 49_152;
+}
+
+function canListen(port: number, host: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.createServer();
+    probe.once('error', () => resolve(false));
+    probe.listen(port, host, () => probe.close(() => resolve(true)));
+  });
+}
+
+function ephemeralPort(host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.once('error', reject);
