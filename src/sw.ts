@@ -10,6 +10,7 @@ import {
   BACK_OFFICE_FILES,
   KEEP_STOREFRONT_MESSAGE,
   LATER_STOREFRONT_FILES,
+  ORDERING_FILES,
   type KeptFiles,
   keepFiles,
   keepsFiles,
@@ -19,6 +20,7 @@ import { CACHE_ADMIN_ASSETS_MESSAGE } from './features/pwa/owner-assets.ts';
 import { type KeepCatalogueReply, parseKeepCatalogueMessage, writeCatalogCopy } from './features/catalog/catalog-copy.ts';
 import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
 import { db } from './lib/db.ts';
+import { KEEP_ORDERING_MESSAGE } from './lib/service-worker.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -26,8 +28,9 @@ declare const self: ServiceWorkerGlobalScope;
 /*
  * What this worker caches: the storefront's shell and the code of the pages
  * a first visit most likely opens next (/, /shop, a product page; CSS, the
- * favicon and manifest; precached), the rest of the storefront's code on a
- * later visit (the page asks for it: LATER_STOREFRONT_FILES), the back
+ * favicon and manifest; precached), the way to order once the cart holds a
+ * line (the page asks for it: ORDERING_FILES), the rest of the storefront's
+ * code on a later visit (the page asks for it: LATER_STOREFRONT_FILES), the back
  * office's build on the owner's device only (after the owner signs in,
  * the page asks for it: BACK_OFFICE_FILES), the app's other files as they are
  * first used (supabase-js), and product artwork as it is shown. Nothing else: the backend (REST,
@@ -47,7 +50,7 @@ self.addEventListener('install', (event) => {
   const update = async (files: KeptFiles) => {
     if (await keepsFiles(files).catch(() => false)) await keepAll(files, false);
   };
-  event.waitUntil(Promise.all([update(BACK_OFFICE_FILES), update(LATER_STOREFRONT_FILES)]));
+  event.waitUntil(Promise.all([update(BACK_OFFICE_FILES), update(ORDERING_FILES), update(LATER_STOREFRONT_FILES)]));
 });
 cleanupOutdatedCaches();
 
@@ -100,7 +103,10 @@ const onDemandFiles = new CacheFirst({
 registerRoute(
   ({ url, sameOrigin }) => sameOrigin && isBuildFile(url.pathname),
   async (options) =>
-    (await keptBackOffice(options.request)) ?? (await keptFile(LATER_STOREFRONT_FILES, options.request)) ?? onDemandFiles.handle(options),
+    (await keptBackOffice(options.request)) ??
+    (await keptFile(ORDERING_FILES, options.request)) ??
+    (await keptFile(LATER_STOREFRONT_FILES, options.request)) ??
+    onDemandFiles.handle(options),
 );
 // The back office's manifest and icons change without a new name: the network's, the kept copy only offline.
 registerRoute(
@@ -138,9 +144,13 @@ self.addEventListener('message', (event) => {
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === CACHE_ADMIN_ASSETS_MESSAGE.type) {
     event.waitUntil(keepAll(BACK_OFFICE_FILES));
   }
+  // The cart holds a line (src/lib/service-worker.ts): keep the way to order, so that it opens offline.
+  if (typeof data === 'object' && data !== null && 'type' in data && data.type === KEEP_ORDERING_MESSAGE.type) {
+    event.waitUntil(keepAll(ORDERING_FILES));
+  }
   // A later visit (src/features/pwa/register-sw.ts): keep the storefront's code the first visit did not precache.
   if (typeof data === 'object' && data !== null && 'type' in data && data.type === KEEP_STOREFRONT_MESSAGE.type) {
-    event.waitUntil(keepAll(LATER_STOREFRONT_FILES));
+    event.waitUntil(Promise.all([keepAll(ORDERING_FILES), keepAll(LATER_STOREFRONT_FILES)]));
   }
 });
 

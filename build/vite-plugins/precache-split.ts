@@ -3,17 +3,21 @@ import type { Plugin, Rolldown } from 'vite';
 
 /** The list the service worker caches on the owner's device (src/sw.ts). */
 const ADMIN_ASSETS_FILE = 'admin-assets.json';
-/** The list of the storefront's code a first visit does not precache: the worker keeps it on a later visit (src/sw.ts). */
+/** The way to order (the cart, the checkout, 'Moje zamówienia'): the worker keeps it once the cart holds a line (src/sw.ts). */
+const ORDERING_ASSETS_FILE = 'storefront-ordering.json';
+/** The rest of the storefront's code a first visit does not precache: the worker keeps it on a later visit (src/sw.ts). */
 const LATER_ASSETS_FILE = 'storefront-later.json';
 /** The back office's route files: their split chunks are where its code begins. */
 const ADMIN_ROUTE = /\/src\/routes\/admin(?:\.tsx|\/)/;
 /** A storefront route's file (not the root, not a '-' helper beside the routes). */
 const STOREFRONT_ROUTE = /\/src\/routes\/(?!-|__root)[^/]+\.tsx$/;
+/** The routes a first visit precaches: the pages a visitor most likely opens next while browsing. */
+const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id)\.tsx$/;
 /**
- * The routes a first visit precaches: the pages a visitor most likely opens next while browsing, and the way to
- * order offline (the cart, the checkout, and 'Moje zamówienia', where a queued order is followed).
+ * The way to order offline: the cart, the checkout, and 'Moje zamówienia', where a queued order is followed. Kept
+ * as soon as the cart holds a line, on the first visit too (docs/decisions/027-first-visit-precache.md).
  */
-const FIRST_VISIT_ROUTE = /\/src\/routes\/(?:index|shop|product\.\$id|cart|checkout\.index|account)\.tsx$/;
+const ORDERING_ROUTE = /\/src\/routes\/(?:cart|checkout\.index|account)\.tsx$/;
 /**
  * Parts of every page that do nothing without the network (signing in and out, installing, updating): a first
  * visit leaves them for later like the other routes, and offline they simply do not open.
@@ -26,7 +30,7 @@ const ON_DEMAND_MODULE = /\/node_modules\/@supabase\//;
 const ADMIN_PUBLIC_FILE = /^(?:admin\.webmanifest|icons\/admin-.+)$/;
 
 export interface PrecacheSplit {
-  /** Writes dist/admin-assets.json and dist/storefront-later.json while the client bundle is written. */
+  /** Writes dist/admin-assets.json, dist/storefront-ordering.json and dist/storefront-later.json while the client bundle is written. */
   plugin: Plugin;
   /**
    * The files (paths relative to dist, no leading slash) only the owner's
@@ -34,9 +38,11 @@ export interface PrecacheSplit {
    * the precache step can never run on an empty list.
    */
   ownerDeviceFiles: () => ReadonlySet<string>;
-  /** The storefront's files a first visit leaves for a later one (the second list). Throws as `ownerDeviceFiles`. */
+  /** The way to order's files a first visit leaves until the cart holds a line. Throws as `ownerDeviceFiles`. */
+  orderingFiles: () => ReadonlySet<string>;
+  /** The rest of the storefront's files, left for a later visit. Throws as `ownerDeviceFiles`. */
   laterFiles: () => ReadonlySet<string>;
-  /** What a visitor's precache leaves out: both lists. */
+  /** What a visitor's precache leaves out: all three lists. */
   leftOutOfPrecache: () => ReadonlySet<string>;
 }
 
@@ -51,7 +57,7 @@ export interface PrecacheSplit {
  * `ownerDeviceFiles`.
  */
 export function precacheSplit(): PrecacheSplit {
-  let lists: { ownerDevice: ReadonlySet<string>; later: ReadonlySet<string> } | null = null;
+  let lists: Split | null = null;
   const plugin: Plugin = {
     name: 'kwiaciarnia-precache-split',
     apply: 'build',
@@ -62,6 +68,7 @@ export function precacheSplit(): PrecacheSplit {
         this.emitFile({ type: 'asset', fileName, source: `${JSON.stringify(list)}\n` });
       };
       emit(ADMIN_ASSETS_FILE, lists.ownerDevice);
+      emit(ORDERING_ASSETS_FILE, lists.ordering);
       emit(LATER_ASSETS_FILE, lists.later);
     },
   };
@@ -72,8 +79,9 @@ export function precacheSplit(): PrecacheSplit {
   return {
     plugin,
     ownerDeviceFiles: () => split().ownerDevice,
+    orderingFiles: () => split().ordering,
     laterFiles: () => split().later,
-    leftOutOfPrecache: () => new Set([...split().ownerDevice, ...split().later]),
+    leftOutOfPrecache: () => new Set([...split().ownerDevice, ...split().ordering, ...split().later]),
   };
 }
 
@@ -81,11 +89,17 @@ type Chunk = Rolldown.OutputChunk;
 
 const facadeOf = (chunk: Chunk) => (chunk.facadeModuleId ?? '').split('?')[0] ?? '';
 
-/** The chunks reachable from the entries through static and dynamic imports, never into a chunk `stopAt` names. */
-function reachable(chunks: readonly Chunk[], stopAt: (chunk: Chunk) => boolean): Set<string> {
+interface Split {
+  ownerDevice: ReadonlySet<string>;
+  ordering: ReadonlySet<string>;
+  later: ReadonlySet<string>;
+}
+
+/** The chunks reachable from `from` (the entries) through static and dynamic imports, never into a chunk `stopAt` names. */
+function reachable(chunks: readonly Chunk[], stopAt: (chunk: Chunk) => boolean, from = (chunk: Chunk) => chunk.isEntry): Set<string> {
   const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const found = new Set<string>();
-  const queue = chunks.filter((chunk) => chunk.isEntry);
+  const queue = chunks.filter(from);
   while (queue.length > 0) {
     const chunk = queue.pop()!;
     if (found.has(chunk.fileName) || stopAt(chunk)) continue;
@@ -100,27 +114,37 @@ function reachable(chunks: readonly Chunk[], stopAt: (chunk: Chunk) => boolean):
 
 /**
  * The owner's device's files, and the storefront's files a first visit
- * leaves for later: the chunks reachable only through a storefront route
- * other than the first visit's (and CSS only those use).
+ * leaves out: the chunks reachable only through the way to order (and CSS
+ * only those use), then those reachable only through the other storefront routes.
  */
-function splitOf(bundle: Rolldown.OutputBundle): { ownerDevice: Set<string>; later: Set<string> } {
+function splitOf(bundle: Rolldown.OutputBundle): Split {
   const ownerDevice = ownerDeviceFilesOf(bundle);
   const chunks = Object.values(bundle).filter((file): file is Chunk => file.type === 'chunk');
   const isAdminRoot = (chunk: Chunk) => chunk.isDynamicEntry && ADMIN_ROUTE.test(facadeOf(chunk));
+  const isOrderingRoute = (chunk: Chunk) => chunk.isDynamicEntry && ORDERING_ROUTE.test(facadeOf(chunk));
   const isLaterRoute = (chunk: Chunk) =>
     chunk.isDynamicEntry &&
     ((STOREFRONT_ROUTE.test(facadeOf(chunk)) && !FIRST_VISIT_ROUTE.test(facadeOf(chunk))) || NETWORK_ONLY_PART.test(facadeOf(chunk)));
   const firstVisit = reachable(chunks, (chunk) => isAdminRoot(chunk) || isLaterRoute(chunk));
-  const firstVisitCss = new Set(
-    chunks.filter((chunk) => firstVisit.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]),
+  const orderingReach = reachable(
+    chunks,
+    (chunk) => isAdminRoot(chunk) || (isLaterRoute(chunk) && !isOrderingRoute(chunk)),
+    isOrderingRoute,
   );
+  const cssOf = (names: ReadonlySet<string>) =>
+    new Set(chunks.filter((chunk) => names.has(chunk.fileName)).flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])]));
+  const firstVisitCss = cssOf(firstVisit);
+  const ordering = new Set<string>();
   const later = new Set<string>();
   for (const chunk of chunks) {
     if (firstVisit.has(chunk.fileName) || ownerDevice.has(chunk.fileName)) continue;
-    later.add(chunk.fileName);
-    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!firstVisitCss.has(css) && !ownerDevice.has(css)) later.add(css);
+    const list = orderingReach.has(chunk.fileName) ? ordering : later;
+    list.add(chunk.fileName);
+    for (const css of chunk.viteMetadata?.importedCss ?? []) if (!firstVisitCss.has(css) && !ownerDevice.has(css)) list.add(css);
   }
-  return { ownerDevice, later };
+  // A stylesheet both lists' chunks use travels with the way to order, which is kept first.
+  for (const css of ordering) later.delete(css);
+  return { ownerDevice, ordering, later };
 }
 
 /** The back office's files and the on-demand libraries' chunks: what only the owner's device keeps. */

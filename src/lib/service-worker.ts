@@ -30,3 +30,19 @@ export async function activeServiceWorker(): Promise<ServiceWorker | null> {
   if (!(await registration)) return null;
   return (await container.ready).active;
 }
+
+/**
+ * What a page sends the worker once the cart holds a line: keep the way to
+ * order (the cart's, the checkout's and 'Moje zamówienia''s code), which a
+ * first visit's precache leaves out (docs/decisions/027-first-visit-precache.md).
+ */
+export const KEEP_ORDERING_MESSAGE = { type: 'KEEP_ORDERING' } as const;
+
+let wayToOrderAsked = false;
+
+/** Asks the worker, once per page, to keep the way to order; without a worker there is nothing to ask. */
+export function keepWayToOrder(): void {
+  if (wayToOrderAsked) return;
+  wayToOrderAsked = true;
+  void activeServiceWorker().then((worker) => worker?.postMessage(KEEP_ORDERING_MESSAGE));
+}

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { createFileRoute, useRouter } from '@tanstack/react-router';
-import { when } from '../boot/triggers.ts';
+import { createFileRoute } from '@tanstack/react-router';
 import type { DeliveryMethod } from '../domain/delivery.ts';
 import { CartPage } from '../features/cart/cart-page.tsx';
 
@@ -14,10 +13,6 @@ function CartRoute() {
   useEffect(() => {
     void import('../features/delivery/availability.ts').then((module) => module.refreshAvailability());
   }, []);
-  // So does the checkout's code, once the page is idle: the service worker keeps what the page loads, and a first
-  // visit's precache does not hold the checkout (docs/decisions/027-first-visit-precache.md).
-  const router = useRouter();
-  useEffect(() => when('idle', () => void router.preloadRoute({ to: '/checkout' }).catch(() => undefined)), [router]);
   // The checkout opens on the delivery chosen here (loaded on demand: the form's code is the checkout's).
   const rememberMethod = (method: DeliveryMethod) =>
     void import('../features/checkout/checkout-draft.ts').then((module) => module.rememberDeliveryMethod(method));

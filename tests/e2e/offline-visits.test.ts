@@ -1,15 +1,17 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
-import { waitForLaterStorefront } from '../support/service-worker.ts';
+import { keepsAnyOf, waitForLaterStorefront, waitForWayToOrder } from '../support/service-worker.ts';
 import { appUrl as url } from '../support/test-backend.ts';
+import { checkoutReadFromDevice } from './checkout-page.ts';
 import { firstOnlineVisit, newVisitor } from './offline-visitor.ts';
 
 /**
  * What opens offline after which visit (docs/offline.md): after a first
- * visit, the pages it most likely opens next (/, /shop, a product page);
- * after a later visit, every storefront route. A first visit precaches
- * only the former; the later visit has the worker keep the rest.
+ * visit, the pages it most likely opens next (/, /shop, a product page),
+ * and the way to order once the cart holds a line; after a later visit,
+ * every storefront route. A first visit precaches only the first; a cart
+ * line and the later visit have the worker keep the rest.
  */
 
 const chromium = chromiumPerFile();
@@ -39,15 +41,12 @@ async function goOffline(context: BrowserContext, page: Page): Promise<void> {
   await context.setOffline(true);
 }
 
-/** Whether the worker keeps any of the storefront's later files (opening a cache that does not exist would create it). */
-const laterFilesKept = (page: Page) =>
-  page.evaluate(async () => (await caches.has('storefront-files')) && (await (await caches.open('storefront-files')).keys()).length > 0);
-
 describe('offline after a first visit', () => {
-  it('opens the home page, the shop, a product page never opened and the way to order; nothing more was downloaded for later', async () => {
+  it('opens the home page, the shop and a product page never opened; nothing more was downloaded for later', async () => {
     const { context, page, errors } = await newVisitor(chromium.browser);
     await firstVisit(page);
-    expect(await laterFilesKept(page)).toBe(false);
+    expect(await keepsAnyOf(page, 'later')).toBe(false);
+    expect(await keepsAnyOf(page, 'ordering')).toBe(false);
 
     await goOffline(context, page);
     await opensOffline(page, '/', 'Kwiaty, które powiedzą więcej niż słowa');
@@ -55,9 +54,31 @@ describe('offline after a first visit', () => {
     await page.locator('main a[href^="/product/"]').first().waitFor(WAIT);
     await opensOffline(page, `/product/${CANDLE.id}`, CANDLE.name);
     await page.getByRole('button', { name: `Dodaj do koszyka: ${CANDLE.name}`, exact: true }).waitFor(WAIT);
-    // The way to order offline ('Moje zamówienia', which follows a queued order, is in the outbox tests).
+
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the way to order once the cart holds a line, the cart and the checkout never opened', async () => {
+    const { context, page, errors } = await newVisitor(chromium.browser);
+    await firstVisit(page);
+    // Still the first visit's document: a page the worker controls from its start would be a later visit.
+    const link = page.locator('main a[href^="/product/"]').first();
+    const path = (await link.getAttribute('href')) ?? '';
+    await link.click();
+    await page.waitForURL(url(path), WAIT);
+    const name = (await page.getByRole('heading', { level: 1 }).textContent(WAIT)) ?? '';
+    await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click(WAIT);
+    await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor(WAIT);
+    await waitForWayToOrder(page);
+    expect(await keepsAnyOf(page, 'later')).toBe(false);
+
+    // 'Moje zamówienia', which follows a queued order, is in the outbox tests.
+    await goOffline(context, page);
     await opensOffline(page, '/cart', 'Koszyk');
+    await page.getByTestId('cart-line').getByText(name).first().waitFor(WAIT);
     await opensOffline(page, '/checkout', 'Zamówienie');
+    await checkoutReadFromDevice(page, 1);
 
     expect(errors).toEqual([]);
     await context.close();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl as url, withDatabase } from '../support/test-backend.ts';
 import { putCartLines } from '../support/device-cart.ts';
+import { waitForWayToOrder } from '../support/service-worker.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
@@ -101,13 +102,8 @@ async function seeDeliveryDatesOnline(page: Page): Promise<void> {
       WAIT,
     )
     .toBe(true);
-  // So does the checkout's code, which the cart page loads once idle (a first visit's precache does not hold it).
-  await expect
-    .poll(
-      () => page.evaluate(() => performance.getEntriesByType('resource').some((entry) => /\/checkout\.index-[^/]+\.js$/.test(entry.name))),
-      WAIT,
-    )
-    .toBe(true);
+  // The worker keeps the way to order once the cart holds a line (a first visit's precache does not hold it).
+  await waitForWayToOrder(page);
 }
 
 /** Fills the checkout, pays by transfer, confirms; returns the page once 'Potwierdź i przejdź do przelewu' was pressed. */

@@ -21,7 +21,14 @@ const bundle = Object.fromEntries(
     chunk({
       fileName: 'assets/index.js',
       isEntry: true,
-      dynamicImports: ['assets/admin.js', 'assets/supabase.js', 'assets/shop.js', 'assets/about.js', 'assets/account-menu.js'],
+      dynamicImports: [
+        'assets/admin.js',
+        'assets/supabase.js',
+        'assets/shop.js',
+        'assets/about.js',
+        'assets/account-menu.js',
+        'assets/checkout.js',
+      ],
       moduleIds: ['/app/src/main.tsx'],
     }),
     chunk({
@@ -45,6 +52,15 @@ const bundle = Object.fromEntries(
       imports: ['assets/shared.js', 'assets/menu-library.js'],
       moduleIds: ['/app/src/features/shell/account-menu.tsx'],
     }),
+    chunk({
+      fileName: 'assets/checkout.js',
+      isDynamicEntry: true,
+      facadeModuleId: '/app/src/routes/checkout.index.tsx?tsr-split=component',
+      imports: ['assets/shared.js', 'assets/form-library.js', 'assets/about-map.js'],
+      dynamicImports: ['assets/account-menu.js'],
+      moduleIds: ['/app/src/routes/checkout.index.tsx'],
+    }),
+    chunk({ fileName: 'assets/form-library.js', moduleIds: ['/app/node_modules/@tanstack/form-core/index.js'] }),
     chunk({ fileName: 'assets/menu-library.js', moduleIds: ['/app/node_modules/@headlessui/react/menu.js'] }),
     chunk({ fileName: 'assets/shared.js', moduleIds: ['/app/src/lib/shared.ts'] }),
     chunk({ fileName: 'assets/about-map.js', moduleIds: ['/app/src/features/about/map.tsx'] }),
@@ -77,7 +93,7 @@ describe('the precache split', () => {
     const files = [...precache.ownerDeviceFiles()];
     expect(files).toEqual(expect.arrayContaining(['assets/admin.js', 'assets/admin-ui.js', 'assets/supabase.js']));
     expect(files).not.toContain('assets/index.js');
-    expect(emitted.map((file) => file.fileName)).toEqual(['admin-assets.json', 'storefront-later.json']);
+    expect(emitted.map((file) => file.fileName)).toEqual(['admin-assets.json', 'storefront-ordering.json', 'storefront-later.json']);
     expect(JSON.parse(emitted[0]!.source)).toEqual(files.sort().map((file) => `/${file}`));
   });
 
@@ -85,11 +101,21 @@ describe('the precache split', () => {
     const { precache, emitted } = split();
     // The shop is a first visit's next page; what it shares with another route stays in the precache too.
     // The account menu does nothing offline (signing in): it and the library only it uses come later as well.
-    const later = ['assets/about-map.js', 'assets/about.js', 'assets/account-menu.js', 'assets/menu-library.js'];
+    const later = ['assets/about.js', 'assets/account-menu.js', 'assets/menu-library.js'];
     expect([...precache.laterFiles()].sort()).toEqual(later);
-    expect(JSON.parse(emitted[1]!.source)).toEqual(later.map((file) => `/${file}`));
-    // The precache leaves out both lists.
-    expect([...precache.leftOutOfPrecache()].sort()).toEqual([...precache.ownerDeviceFiles(), ...precache.laterFiles()].sort());
+    expect(JSON.parse(emitted[2]!.source)).toEqual(later.map((file) => `/${file}`));
+    // The precache leaves out all three lists.
+    expect([...precache.leftOutOfPrecache()].sort()).toEqual(
+      [...precache.ownerDeviceFiles(), ...precache.orderingFiles(), ...precache.laterFiles()].sort(),
+    );
+  });
+
+  it('lists the way to order apart: what the checkout needs beyond the first visit, also what it shares with a later route', () => {
+    const { precache, emitted } = split();
+    // The account menu it may open needs the network: it stays with the later visit's files.
+    const ordering = ['assets/about-map.js', 'assets/checkout.js', 'assets/form-library.js'];
+    expect([...precache.orderingFiles()].sort()).toEqual(ordering);
+    expect(JSON.parse(emitted[1]!.source)).toEqual(ordering.map((file) => `/${file}`));
   });
 
   it('refuses to give the precache step a list before the bundle is split', () => {

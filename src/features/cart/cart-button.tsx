@@ -5,6 +5,7 @@ import { CartDrawerView } from './cart-drawer.tsx';
 import { clearCart, removeLine, setQuantity } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
+import { useKeepWayToOrder } from './use-keep-way-to-order.ts';
 
 /** The button's one accessible name: it carries the count, so what a screen reader says is what the badge shows. */
 export function cartButtonName(count: number): string {
@@ -39,6 +40,7 @@ export function CartButton({ openOnMount = false }: { openOnMount?: boolean }) {
   const [open, setOpen] = useState(openOnMount);
   const count = cart?.itemCount ?? 0;
   const announcement = useCountAnnouncement(cart?.itemCount);
+  useKeepWayToOrder(count > 0);
 
   return (
     <>

@@ -2,8 +2,9 @@
  * Build files a visitor's precache leaves out, kept whole in a cache of
  * their own once a page asks the worker (src/sw.ts): the back office on the
  * owner's device, after the owner signs in (src/features/pwa/owner-assets.ts),
- * and the storefront's code a first visit does not precache, on a later
- * visit (src/features/pwa/register-sw.ts). The build lists each
+ * the way to order once the cart holds a line (src/lib/service-worker.ts),
+ * and the rest of the storefront's code on a later visit
+ * (src/features/pwa/register-sw.ts). The build lists each
  * (build/vite-plugins/precache-split.ts). Runs in the worker; kept free of
  * worker globals for tests.
  */
@@ -15,9 +16,10 @@ export interface KeptFiles {
 }
 
 export const BACK_OFFICE_FILES: KeptFiles = { list: '/admin-assets.json', cache: 'admin-files' };
+export const ORDERING_FILES: KeptFiles = { list: '/storefront-ordering.json', cache: 'ordering-files' };
 export const LATER_STOREFRONT_FILES: KeptFiles = { list: '/storefront-later.json', cache: 'storefront-files' };
 
-/** A page the worker controlled from its start asks for the storefront's later files: a later visit. */
+/** A page the worker controlled from its start asks for the storefront's later files (and the way to order): a later visit. */
 export const KEEP_STOREFRONT_MESSAGE = { type: 'KEEP_STOREFRONT' } as const;
 
 /** The list as the build writes it: absolute paths on this origin. Anything else is refused whole. */
