@@ -66,6 +66,18 @@ function keepScreenshot(lhr: Result, name: string, run: number) {
   writeFileSync(file, Buffer.from(details.data.replace(/^data:image\/\w+;base64,/, ''), 'base64'));
 }
 
+/** BENCH_LIGHTHOUSE_REPORTS=<dir> keeps each run's whole report: its long-tasks and bootup-time audits say what blocked. */
+const REPORT_DIR = process.env.BENCH_LIGHTHOUSE_REPORTS;
+
+function keepReport(lhr: Result, name: string, run: number) {
+  if (!REPORT_DIR) return;
+  mkdirSync(REPORT_DIR, { recursive: true });
+  writeFileSync(
+    join(REPORT_DIR, `${name.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '') || 'home'}-${run + 1}.json`),
+    JSON.stringify(lhr),
+  );
+}
+
 async function runLighthouseOnce(appUrl: string, page: AuditedPage, run: number): Promise<LighthouseRun | { error: string }> {
   const url = `${appUrl}${page.path}`;
   const chrome = await chromeLauncher.launch({ chromePath: chromiumExecutable(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
@@ -78,6 +90,7 @@ async function runLighthouseOnce(appUrl: string, page: AuditedPage, run: number)
     if (lhr.runtimeError) return { error: `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` };
     if (productName !== null) await assertOneCartLineShown(chrome.port, url, productName);
     keepScreenshot(lhr, page.name, run);
+    keepReport(lhr, page.name, run);
     const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const measured = {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,10 @@ function submitButton(): HTMLButtonElement {
   return screen.getByRole('button', { name: /^Zamawiam/ });
 }
 
+/** The checkout's first cart line: its cart is one line of words until opened, and renders its lines only then. */
 async function cartLine(): Promise<HTMLElement> {
+  const checkoutCart = screen.queryByTestId('checkout-cart');
+  if (checkoutCart && !(checkoutCart as HTMLDetailsElement).open) fireEvent.click(within(checkoutCart).getByText('Pokaż i zmień'));
   const [line] = await screen.findAllByTestId('cart-line');
   return line!;
 }

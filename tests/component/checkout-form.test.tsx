@@ -116,7 +116,7 @@ describe('checkout form', () => {
     await user.click(screen.getByRole('button', { name: 'Zamawiam i płacę' }));
 
     expect((await screen.findByRole('alert')).textContent).toContain(`${note}. Zmień ilość w koszyku`);
-    expect(screen.getByTestId('editor-note').textContent).toBe(note);
+    expect((await screen.findByTestId('editor-note')).textContent).toBe(note);
     expect((screen.getByLabelText('Imię', { exact: true }) as HTMLInputElement).value).toBe('Anna');
     expect((screen.getByLabelText('E-mail') as HTMLInputElement).value).toBe('anna@example.pl');
     expect((screen.getByRole('button', { name: 'Zamawiam i płacę' }) as HTMLButtonElement).disabled).toBe(false);

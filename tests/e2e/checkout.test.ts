@@ -6,6 +6,7 @@ import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl, withDatabase } from '../support/test-backend.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
+import { openCheckoutCart } from './checkout-page.ts';
 
 /**
  * Issue 5: the checkout as a new customer uses it, in real Chromium against
@@ -176,6 +177,7 @@ describe('checkout as a new customer', () => {
     await expect.poll(() => cartBadge(page), WAIT).toBe('3');
 
     await openCheckout(page);
+    await openCheckoutCart(page);
     const lines = page.getByTestId('cart-line');
     await expect.poll(() => lines.count(), WAIT).toBe(2);
     const expectedSubtotal = formatPln(fromPln(189 + 2 * 24.9));

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { fieldError, serverFieldError, type CheckoutFormApi } from './checkout-form-api.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
 import { optionalLabel } from './checkout-text-field.tsx';
@@ -7,7 +8,13 @@ export const ANONYMOUS_EXPLANATION =
   'Odbiorca nie zobaczy Twojego imienia i nazwiska: nie będzie ich na bileciku ani na niczym, co drukujemy do dostawy.';
 
 /** 'Bilecik': the card's message with its live counter, the signature, and the switch to send anonymously. */
-export function CardSection({ form, serverFields }: { form: CheckoutFormApi; serverFields: Readonly<Record<string, string>> }) {
+export const CardSection = memo(function CardSection({
+  form,
+  serverFields,
+}: {
+  form: CheckoutFormApi;
+  serverFields: Readonly<Record<string, string>>;
+}) {
   return (
     <fieldset>
       <legend className={sectionTitleClass}>Bilecik</legend>
@@ -45,7 +52,7 @@ export function CardSection({ form, serverFields }: { form: CheckoutFormApi; ser
       </div>
     </fieldset>
   );
-}
+});
 
 /** A switch (role 'switch' on a checkbox, so it keeps the keyboard and form behaviour of one). */
 export function AnonymousSwitch({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { DeliveryServiceOffer } from '../../domain/delivery-availability-contract.ts';
 import type { DeliveryServiceId } from '../../domain/delivery-settings.ts';
 import { fromPln } from '../../domain/money.ts';
@@ -10,7 +11,7 @@ const checkboxClass =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-xl border border-forest-100 bg-white px-3 py-2 hover:bg-forest-50 has-checked:border-forest-700 has-checked:bg-forest-50';
 
 /** Cemetery delivery: where the grave is (kwatera, rząd, numer or a description), and the services at the grave; the cemetery itself is the address. */
-export function CemeterySection({
+export const CemeterySection = memo(function CemeterySection({
   form,
   offers,
   serverFields,
@@ -79,4 +80,4 @@ export function CemeterySection({
       </form.Field>
     </fieldset>
   );
-}
+});

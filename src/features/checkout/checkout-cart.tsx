@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { formatPln } from '../../domain/money.ts';
 import { countProducts } from '../../domain/plural.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
@@ -24,6 +24,12 @@ export function CheckoutCartSection({
   children: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
+  const details = useRef<HTMLDetailsElement>(null);
+  useEffect(() => {
+    // Opened by a tap on the server's page, before its code ran: that 'toggle' reached no handler.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (details.current?.open) setOpen(true);
+  }, []);
   useEffect(() => {
     // eslint-disable-next-line react-hooks/set-state-in-effect
     if (needsAttention) setOpen(true);
@@ -36,6 +42,7 @@ export function CheckoutCartSection({
         Twój koszyk
       </h2>
       <details
+        ref={details}
         open={open}
         onToggle={(event) => setOpen(event.currentTarget.open)}
         className="group mt-4 rounded-2xl border border-forest-100 bg-white"
@@ -50,7 +57,8 @@ export function CheckoutCartSection({
             <span className="hidden group-open:inline">Zwiń</span>
           </span>
         </summary>
-        <div className="border-t border-forest-100 p-4">{children}</div>
+        {/* Rendered once opened: the lines' editor is work the page need not do while it comes to life. */}
+        {open && <div className="border-t border-forest-100 p-4">{children}</div>}
       </details>
     </section>
   );

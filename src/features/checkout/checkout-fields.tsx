@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { postalCodeFormatError } from '../../domain/delivery-address.ts';
+import { optionalLabel } from './checkout-text-field.tsx';
 
 /** The look of a checkout section's title: the cart's heading and every fieldset's legend. */
 export const sectionTitleClass = 'text-xl font-semibold text-forest-900';
@@ -17,13 +19,9 @@ export interface TextFieldConfig {
   maxLength: number;
   /** Spans both columns of the grid. */
   wide?: boolean;
+  /** What is wrong with the value, said as soon as the field is left (not only on submit). */
+  checkOnBlur?: (value: string) => string | undefined;
 }
-
-const optional = (label: string) => (
-  <>
-    {label} <span className="font-normal text-ink-muted">(opcjonalnie)</span>
-  </>
-);
 
 export const CONTACT_FIELDS: TextFieldConfig[] = [
   { name: 'firstName', label: 'Imię', autoComplete: 'given-name', maxLength: 100 },
@@ -39,12 +37,13 @@ const POSTAL_CODE_FIELD: TextFieldConfig = {
   inputMode: 'numeric',
   placeholder: '37-700',
   maxLength: 6,
+  checkOnBlur: postalCodeFormatError,
 };
 
 export const ADDRESS_FIELDS: TextFieldConfig[] = [
   { name: 'street', label: 'Ulica', autoComplete: 'address-line1', maxLength: 200, wide: true },
   { name: 'houseNumber', label: 'Numer domu', autoComplete: 'off', maxLength: 20 },
-  { name: 'apartment', label: optional('Numer mieszkania'), autoComplete: 'off', maxLength: 20 },
+  { name: 'apartment', label: optionalLabel('Numer mieszkania'), autoComplete: 'off', maxLength: 20 },
   POSTAL_CODE_FIELD,
   { name: 'city', label: 'Miasto / miejscowość', autoComplete: 'address-level2', maxLength: 100 },
 ];
@@ -63,8 +62,8 @@ export const CEMETERY_ADDRESS_FIELDS: TextFieldConfig[] = [
     maxLength: 150,
     wide: true,
   },
-  { name: 'street', label: optional('Ulica'), autoComplete: 'off', maxLength: 200 },
-  { name: 'houseNumber', label: optional('Numer posesji'), autoComplete: 'off', maxLength: 20 },
+  { name: 'street', label: optionalLabel('Ulica'), autoComplete: 'off', maxLength: 200 },
+  { name: 'houseNumber', label: optionalLabel('Numer posesji'), autoComplete: 'off', maxLength: 20 },
   POSTAL_CODE_FIELD,
   { name: 'city', label: 'Miejscowość', autoComplete: 'off', maxLength: 100 },
 ];

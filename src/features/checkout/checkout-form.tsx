@@ -17,11 +17,10 @@ import {
   needsAddress,
   type DeliveryMethod,
 } from '../../domain/delivery.ts';
-import { deliveryAddressOf, postalCodeFormatError } from '../../domain/delivery-address.ts';
+import { deliveryAddressOf } from '../../domain/delivery-address.ts';
 import { amountSettingOr, grosz } from '../../domain/money.ts';
 import type { SubmitOrder } from '../../domain/place-order-contract.ts';
-import { SUBSTITUTION_CHOICES, SUBSTITUTION_LABELS, SUBSTITUTION_QUESTION } from '../../domain/florist-order.ts';
-import { FormField, TextInputField, inputClass } from '../../lib/form-field.tsx';
+import { FormField, inputClass } from '../../lib/form-field.tsx';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { BlikCodeField, BlikWaiting, PaymentNotice } from './blik-payment.tsx';
 import { useBlikCodeInShop } from './blik-code-setting.ts';
@@ -30,8 +29,10 @@ import { CemeterySection } from './cemetery-section.tsx';
 import { CheckoutCartSection } from './checkout-cart.tsx';
 import { PAYMENT_CHOICES, RadioChoices, deliveryChoices } from './checkout-choices.tsx';
 import { BLIK_CODE_FIELD } from './checkout-flow.ts';
-import { ADDRESS_FIELDS, CEMETERY_ADDRESS_FIELDS, CONTACT_FIELDS, sectionTitleClass, type TextFieldConfig } from './checkout-fields.tsx';
-import { fieldError, serverFieldError, useCheckoutFormApi } from './checkout-form-api.ts';
+import { ADDRESS_FIELDS, CEMETERY_ADDRESS_FIELDS, sectionTitleClass } from './checkout-fields.tsx';
+import { useCheckoutFormApi } from './checkout-form-api.ts';
+import { ContactSection, SubstitutionSection, WhenSection } from './checkout-sections.tsx';
+import { CheckoutTextField } from './checkout-text-field.tsx';
 import {
   cartTakesRibbon,
   checkoutTotals,
@@ -52,8 +53,6 @@ import { RecipientSection } from './recipient-section.tsx';
 import { TransferConfirmation } from './transfer-confirmation.tsx';
 import { useCheckoutSubmission, type CheckoutPhase } from './use-checkout-submission.ts';
 import { useDeliveryQuote } from './use-delivery-quote.ts';
-
-const SUBSTITUTION_OPTIONS = SUBSTITUTION_CHOICES.map((choice) => ({ value: choice, label: SUBSTITUTION_LABELS[choice] }));
 
 export interface CheckoutFormProps {
   /** null while the device's cart is read: the form's frame shows, disabled, with nothing summed. */
@@ -195,31 +194,6 @@ export function CheckoutForm({
     );
   }
 
-  const renderTextField = (config: TextFieldConfig) => (
-    <form.Field key={config.name} name={config.name}>
-      {(field) => (
-        <div className={config.wide ? 'sm:col-span-2' : undefined}>
-          <TextInputField
-            field={field}
-            id={`checkout-${config.name}`}
-            label={config.label}
-            fallbackError={
-              serverFieldError(serverFields, config.name) ??
-              // A malformed postal code is said as soon as the field is left, not only on submit.
-              (config.name === 'postalCode' && field.state.meta.isBlurred ? postalCodeFormatError(field.state.value) : undefined)
-            }
-            name={config.name}
-            type={config.type ?? 'text'}
-            inputMode={config.inputMode}
-            autoComplete={config.autoComplete}
-            placeholder={config.placeholder}
-            maxLength={config.maxLength}
-          />
-        </div>
-      )}
-    </form.Field>
-  );
-
   return (
     // `display: contents` and `role="none"`: while the device is read nothing can be pressed, and there is no extra box or group.
     <fieldset disabled={reading} role="none" className="contents">
@@ -246,10 +220,7 @@ export function CheckoutForm({
               void form.handleSubmit();
             }}
           >
-            <fieldset>
-              <legend className={sectionTitleClass}>Dane kontaktowe</legend>
-              <div className="mt-4 grid gap-5 sm:grid-cols-2">{CONTACT_FIELDS.map(renderTextField)}</div>
-            </fieldset>
+            <ContactSection form={form} serverFields={serverFields} />
 
             <RecipientSection form={form} method={values.deliveryMethod} serverFields={serverFields} />
 
@@ -270,7 +241,9 @@ export function CheckoutForm({
               <fieldset>
                 <legend className={sectionTitleClass}>{values.deliveryMethod === 'cemetery' ? 'Adres cmentarza' : 'Adres dostawy'}</legend>
                 <div className="mt-4 grid gap-5 sm:grid-cols-2">
-                  {(values.deliveryMethod === 'cemetery' ? CEMETERY_ADDRESS_FIELDS : ADDRESS_FIELDS).map(renderTextField)}
+                  {(values.deliveryMethod === 'cemetery' ? CEMETERY_ADDRESS_FIELDS : ADDRESS_FIELDS).map((config) => (
+                    <CheckoutTextField key={config.name} form={form} serverFields={serverFields} {...config} />
+                  ))}
                   <FormField id="checkout-country" label="Kraj" error={undefined}>
                     <select
                       id="checkout-country"
@@ -289,57 +262,19 @@ export function CheckoutForm({
 
             {values.deliveryMethod === 'cemetery' && <CemeterySection form={form} offers={offers} serverFields={serverFields} />}
 
-            <fieldset className="min-w-0">
-              <legend className={sectionTitleClass}>Kiedy</legend>
-              <div className="mt-4">
-                <form.Field name="deliveryDate">
-                  {(dateField) => (
-                    <form.Field name="deliveryWindow">
-                      {(windowField) => (
-                        <form.Field name="pickupTime">
-                          {(timeField) => (
-                            <SlotPicker
-                              method={values.deliveryMethod}
-                              date={dateField.state.value}
-                              window={windowField.state.value}
-                              pickupTime={timeField.state.value}
-                              refreshKey={submission.slotRefusals}
-                              idPrefix="checkout-slot"
-                              errors={{
-                                date: fieldError(dateField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryDate'),
-                                window: fieldError(windowField.state.meta.errors) ?? serverFieldError(serverFields, 'deliveryWindow'),
-                                pickupTime: fieldError(timeField.state.meta.errors) ?? serverFieldError(serverFields, 'pickupTime'),
-                              }}
-                              onChange={(next) => {
-                                dateField.handleChange(next.date);
-                                windowField.handleChange(next.window);
-                                timeField.handleChange(next.pickupTime);
-                              }}
-                            />
-                          )}
-                        </form.Field>
-                      )}
-                    </form.Field>
-                  )}
-                </form.Field>
-              </div>
-            </fieldset>
+            <WhenSection
+              form={form}
+              SlotPicker={SlotPicker}
+              method={values.deliveryMethod}
+              refreshKey={submission.slotRefusals}
+              serverFields={serverFields}
+            />
 
             <OccasionSection form={form} takesRibbon={cartTakesRibbon(cart.lines)} serverFields={serverFields} />
 
             <CardSection form={form} serverFields={serverFields} />
 
-            <form.Field name="substitution">
-              {(field) => (
-                <RadioChoices
-                  legend={SUBSTITUTION_QUESTION}
-                  name="substitution"
-                  options={SUBSTITUTION_OPTIONS}
-                  value={field.state.value}
-                  onChange={field.handleChange}
-                />
-              )}
-            </form.Field>
+            <SubstitutionSection form={form} />
 
             <div>
               <form.Field name="paymentMethod">

@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { TextInputField } from '../../lib/form-field.tsx';
 import { serverFieldError, type CheckoutFormApi, type CheckoutTextFieldName } from './checkout-form-api.ts';
 
-/** A checkout text input bound to its form field, with what the server said of it as the fallback message. */
+/**
+ * A checkout text input bound to its form field, with what the server said of it as the fallback message, or what
+ * `checkOnBlur` says of the value once the field is left.
+ */
 export function CheckoutTextField({
   form,
   name,
@@ -14,17 +17,19 @@ export function CheckoutTextField({
   autoComplete = 'off',
   placeholder,
   wide = false,
+  checkOnBlur,
 }: {
   form: CheckoutFormApi;
   name: CheckoutTextFieldName;
   label: ReactNode;
   serverFields: Readonly<Record<string, string>>;
   maxLength: number;
-  type?: 'text' | 'tel' | 'time';
-  inputMode?: 'text' | 'tel' | 'numeric';
+  type?: 'text' | 'email' | 'tel' | 'time';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
   autoComplete?: string;
   placeholder?: string;
   wide?: boolean;
+  checkOnBlur?: (value: string) => string | undefined;
 }) {
   return (
     <form.Field name={name}>
@@ -34,7 +39,10 @@ export function CheckoutTextField({
             field={field}
             id={`checkout-${name}`}
             label={label}
-            fallbackError={serverFieldError(serverFields, name)}
+            fallbackError={
+              serverFieldError(serverFields, name) ??
+              (checkOnBlur && field.state.meta.isBlurred ? checkOnBlur(field.state.value) : undefined)
+            }
             name={name}
             type={type}
             inputMode={inputMode}

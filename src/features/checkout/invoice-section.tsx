@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { INVOICE_ADDRESS_MAX_LENGTH, INVOICE_COMPANY_MAX_LENGTH, INVOICE_NIP_MAX_LENGTH } from '../../domain/checkout-schema.ts';
 import type { CheckoutFormApi } from './checkout-form-api.ts';
 import { sectionTitleClass } from './checkout-fields.tsx';
@@ -11,7 +12,13 @@ const INVOICE_FIELDS_ID = 'checkout-invoice-fields';
  * name and address. The fields follow the checkbox in the tab order, so a
  * keyboard or screen-reader user meets them right after ticking it.
  */
-export function InvoiceSection({ form, serverFields }: { form: CheckoutFormApi; serverFields: Readonly<Record<string, string>> }) {
+export const InvoiceSection = memo(function InvoiceSection({
+  form,
+  serverFields,
+}: {
+  form: CheckoutFormApi;
+  serverFields: Readonly<Record<string, string>>;
+}) {
   return (
     <fieldset>
       <legend className={sectionTitleClass}>Faktura</legend>
@@ -69,4 +76,4 @@ export function InvoiceSection({ form, serverFields }: { form: CheckoutFormApi; 
       </form.Subscribe>
     </fieldset>
   );
-}
+});

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import {
   OCCASIONS,
   OCCASION_LABELS,
@@ -16,7 +17,7 @@ import { CountedTextField } from './counted-text-field.tsx';
  * 'Okazja': a funeral or a wedding asks where and when the ceremony is; a
  * funeral with a wreath or wiązanka in the cart offers the ribbon's words.
  */
-export function OccasionSection({
+export const OccasionSection = memo(function OccasionSection({
   form,
   takesRibbon,
   serverFields,
@@ -112,4 +113,4 @@ export function OccasionSection({
       </form.Subscribe>
     </fieldset>
   );
-}
+});

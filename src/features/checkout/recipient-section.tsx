@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { DeliveryMethod } from '../../domain/delivery.ts';
 import { RECIPIENT_KINDS, RECIPIENT_KIND_LABELS, bookingKind } from '../../domain/florist-order.ts';
 import { RadioChoices } from './checkout-choices.tsx';
@@ -8,7 +9,7 @@ import { CountedTextField } from './counted-text-field.tsx';
 const RECIPIENT_CHOICES = RECIPIENT_KINDS.map((kind) => ({ value: kind, label: RECIPIENT_KIND_LABELS[kind] }));
 
 /** 'Dla kogo?': the buyer, or another person with a name and phone (the phone is required for home delivery). */
-export function RecipientSection({
+export const RecipientSection = memo(function RecipientSection({
   form,
   method,
   serverFields,
@@ -75,4 +76,4 @@ export function RecipientSection({
       )}
     </div>
   );
-}
+});
