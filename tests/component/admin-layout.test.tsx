@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { adminHandlers, freshAdminRows } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
+import { resetBannerAnswerForTests } from '../../src/features/shell/cookie-banner-slot.tsx';
 import { COOKIE_BANNER_COOKIE, COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
 import { DEFAULT_SHOP_NAME } from '../../src/lib/shop-name.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
@@ -174,9 +175,10 @@ describe("the owner's menu", () => {
 
   it("'Wróć do sklepu' brings back the storefront's header and, unanswered, its cookie banner", async () => {
     const { user, router } = await openAsOwner('/admin');
-    // Unanswered: neither in storage nor in the cookie that carries the answer to the server.
+    // Unanswered: neither in storage, nor in the cookie that carries the answer to the server, nor in this page's memory.
     localStorage.removeItem(COOKIE_CONSENT_KEY);
     document.cookie = `${COOKIE_BANNER_COOKIE}=; Path=/; Max-Age=0`;
+    resetBannerAnswerForTests();
     await user.click(screen.getByRole('button', { name: `Konto: ${mockCustomer.email}` }));
     await user.click(await screen.findByRole('menuitem', { name: 'Wróć do sklepu' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));

@@ -1,6 +1,7 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { server } from '../../mocks/node.ts';
+import { resetBannerAnswerForTests } from '../../src/features/shell/cookie-banner-slot.tsx';
 import { COOKIE_BANNER_COOKIE } from '../../src/features/shell/cookie-consent.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -9,5 +10,6 @@ afterEach(() => {
   server.resetHandlers();
   // The cookie banner's answer is a cookie too (jsdom keeps cookies across a file's tests): each test starts unanswered.
   document.cookie = `${COOKIE_BANNER_COOKIE}=; Path=/; Max-Age=0`;
+  resetBannerAnswerForTests();
 });
 afterAll(() => server.close());

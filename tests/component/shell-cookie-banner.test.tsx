@@ -116,3 +116,27 @@ describe('footer', () => {
     expect(within(footer).getAllByText(/Kwiaciarnia Pod Różą/).length).toBeGreaterThan(0);
   });
 });
+
+describe('cookie banner on the cart and the checkout', () => {
+  it('is a notice at the end of the page there, covering nothing; elsewhere the fixed strip; one answer for both', async () => {
+    const { router } = await renderRoute('/checkout');
+    const notice = await screen.findByRole('region', { name: 'Pliki cookie' });
+    // After the page's content, not fixed over it.
+    const main = document.getElementById('main')!;
+    expect(main.compareDocumentPosition(notice) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(notice.className).not.toContain('fixed');
+
+    await act(() => router.navigate({ to: '/about' }));
+    await screen.findByRole('heading', { level: 1, name: 'O nas' });
+    const strip = await screen.findByRole('region', { name: 'Pliki cookie' });
+    expect(strip.className).toContain('fixed');
+    expect(main.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_PRECEDING).toBeTruthy();
+
+    const user = userEvent.setup();
+    await user.click(within(strip).getByRole('button', { name: 'Akceptuję' }));
+    await act(() => router.navigate({ to: '/cart' }));
+    await screen.findByRole('heading', { level: 1, name: 'Koszyk' });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('region', { name: 'Pliki cookie' })).toBeNull();
+  });
+});

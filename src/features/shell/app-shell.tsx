@@ -32,7 +32,7 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
       </a>
       {/* Fixed at the bottom, but early in the tab order: a keyboard user meets it before the page behind it (WCAG 2.4.11). */}
       <Suspense fallback={null}>
-        <CookieBannerSlot />
+        <CookieBannerSlot placement="fixed" />
       </Suspense>
       <SiteHeader cartSlot={cartSlot} accountSlot={accountSlot} />
       {noticeSlot}
@@ -40,6 +40,10 @@ export function AppShell({ children, cartSlot, accountSlot, noticeSlot, footerSl
       <main id="main" className="min-h-svh flex-1">
         {children}
       </main>
+      {/* On the cart and the checkout the banner is a notice at the end of the page: it covers no part of the order. */}
+      <Suspense fallback={null}>
+        <CookieBannerSlot placement="end-of-page" />
+      </Suspense>
       <Suspense fallback={null}>
         <SiteFooter id={SITE_FOOTER_ID} extraSlot={footerSlot} />
       </Suspense>

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useHydrating } from '../../boot/hydration.tsx';
 import { rememberBannerChoice } from './cookie-choice.ts';
 import { COOKIE_BANNER_DISMISSED_KEY, COOKIE_CONSENT_KEY } from './cookie-consent.ts';
+import type { BannerPlacement } from './cookie-banner-slot.tsx';
 
 function store(storage: () => Storage, key: string, value: string): void {
   try {
@@ -20,10 +21,10 @@ function store(storage: () => Storage, key: string, value: string): void {
  * the height while React commits would force a layout of the whole page
  * inside that task (one long task on a slow phone).
  */
-function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
+function useReservedSpace(banner: RefObject<HTMLElement | null>, fixed: boolean): void {
   useEffect(() => {
     const element = banner.current;
-    if (!element) return;
+    if (!element || !fixed) return;
     const { documentElement, body } = document;
     const reserve = (height: number) => {
       body.style.paddingBottom = `${Math.ceil(height)}px`;
@@ -43,7 +44,7 @@ function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
       body.style.paddingBottom = '';
       documentElement.style.scrollPaddingBottom = '';
     };
-  }, [banner]);
+  }, [banner, fixed]);
 }
 
 /**
@@ -52,12 +53,15 @@ function useReservedSpace(banner: RefObject<HTMLElement | null>): void {
  * shows. 'Akceptuję' stores the consent; Escape closes it for this visit
  * without consenting.
  */
-export function CookieBanner({ onClosed }: { onClosed: () => void }) {
+export function CookieBanner({ onClosed, placement }: { onClosed: () => void; placement: BannerPlacement }) {
   const banner = useRef<HTMLElement>(null);
   const hydrating = useHydrating();
-  useReservedSpace(banner);
+  const fixed = placement === 'fixed';
+  useReservedSpace(banner, fixed);
 
   useEffect(() => {
+    // Escape puts away what covers the page; a notice at the end of the page covers nothing.
+    if (!fixed) return;
     const onKeyDown = (event: KeyboardEvent) => {
       // A dialog's own Escape comes first (Headless UI stops it there).
       if (event.key !== 'Escape' || event.defaultPrevented) return;
@@ -67,7 +71,7 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
-  }, [onClosed]);
+  }, [onClosed, fixed]);
 
   const accept = () => {
     store(() => window.localStorage, COOKIE_CONSENT_KEY, 'accepted');
@@ -79,7 +83,7 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
     <section
       ref={banner}
       aria-label="Pliki cookie"
-      className="fixed inset-x-0 bottom-0 z-50 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4"
+      className={fixed ? 'fixed inset-x-0 bottom-0 z-50 p-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] sm:p-4' : 'px-3 pb-6 sm:px-4'}
     >
       <div className="mx-auto flex max-w-3xl flex-col gap-3 rounded-2xl border border-forest-200 bg-white p-4 shadow-header sm:flex-row sm:items-center sm:gap-6">
         <p className="text-sm text-ink sm:text-base">
@@ -91,7 +95,8 @@ export function CookieBanner({ onClosed }: { onClosed: () => void }) {
           .
         </p>
         {/* Its own code comes after the page's: until this part has hydrated, a press would do nothing, so it waits. */}
-        <button type="button" className="btn-primary shrink-0" onClick={accept} disabled={hydrating}>
+        {/* At the end of the order, the order's own button stays the page's only primary one. */}
+        <button type="button" className={`${fixed ? 'btn-primary' : 'btn-secondary'} shrink-0`} onClick={accept} disabled={hydrating}>
           Akceptuję
         </button>
       </div>
