@@ -4,6 +4,7 @@ import { chromiumPerFile } from '../support/browser.ts';
 import { appUrl as url, withDatabase } from '../support/test-backend.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { waitForWayToOrder } from '../support/service-worker.ts';
+import { openCheckoutCart } from './checkout-page.ts';
 import { chooseFirstFreeSlot } from './checkout-slot.ts';
 
 /**
@@ -70,6 +71,8 @@ async function visitAndSeedCart(page: Page, items: CartLines): Promise<void> {
 async function openCheckout(page: Page): Promise<void> {
   await page.goto(url('/checkout'));
   await page.getByRole('heading', { level: 1, name: 'Zamówienie' }).waitFor(WAIT);
+  // The checkout's cart renders its lines once opened.
+  await openCheckoutCart(page);
   await expect.poll(() => page.getByTestId('cart-line').count(), WAIT).toBe(CART.length);
 }
 
