@@ -67,7 +67,10 @@ describe('offline after a first visit', () => {
     const path = (await link.getAttribute('href')) ?? '';
     await link.click();
     await page.waitForURL(url(path), WAIT);
-    const name = (await page.getByRole('heading', { level: 1 }).textContent(WAIT)) ?? '';
+    // The address changes before the product's page replaces the shop's: its heading says when it has.
+    const heading = page.getByRole('heading', { level: 1 });
+    await expect.poll(async () => (await heading.textContent()) ?? 'Sklep', WAIT).not.toBe('Sklep');
+    const name = (await heading.textContent()) ?? '';
     await page.getByRole('button', { name: `Dodaj do koszyka: ${name}`, exact: true }).click(WAIT);
     await page.getByRole('dialog', { name: 'Dodano do koszyka' }).waitFor(WAIT);
     await waitForWayToOrder(page);
