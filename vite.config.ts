@@ -6,6 +6,7 @@ import { compactPreloadHelper } from './build/vite-plugins/compact-preload-helpe
 import { compileHints } from './build/vite-plugins/compile-hints.ts';
 import { initialChunkName } from './build/vite-plugins/initial-chunk.ts';
 import { localBackendMeta } from './build/vite-plugins/local-backend-meta.ts';
+import { pagePreloads } from './build/vite-plugins/page-preloads.ts';
 import { precacheSplit } from './build/vite-plugins/precache-split.ts';
 import { preloadReactDom, REACT_DOM, REACT_DOM_CHUNK } from './build/vite-plugins/preload-react-dom.ts';
 import { PRODUCTION_REACT } from './build/vite-plugins/production-react.ts';
@@ -28,6 +29,7 @@ export default defineConfig(({ command, isSsrBuild }) => {
       !isSsrBuild && compactPreloadHelper(),
       !isSsrBuild && precache.plugin,
       !isSsrBuild && preloadReactDom(),
+      !isSsrBuild && pagePreloads(),
       !isSsrBuild && compileHints(),
       // The server-rendering bundle (src/entry-server.tsx) needs neither the service worker nor the manifest.
       !isSsrBuild && serviceWorker(precache.leftOutOfPrecache),

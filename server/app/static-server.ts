@@ -3,6 +3,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { PAGE_PRELOADS_FILE } from '../../build/vite-plugins/page-preloads.ts';
 import { parseRequestUrl } from '../http-helpers.ts';
 import type { Prerender, PrerenderedPage } from './prerender.ts';
 
@@ -127,8 +128,10 @@ export function requestIsHttps(request: IncomingMessage, trustProxy: boolean): b
  * its code, so the code yields the link to the stylesheet and the first
  * images: on a slow connection they arrive first and the page shows sooner.
  */
-export function withPrerenderedPage(shell: string, page: PrerenderedPage): string {
+export function withPrerenderedPage(shell: string, page: PrerenderedPage, preloads: readonly string[] = []): string {
+  const preloadLinks = preloads.map((file) => `<link rel="modulepreload" crossorigin href="${file}">`).join('');
   return shell
+    .replace('</head>', () => `${preloadLinks}</head>`)
     .replace('<div id="root"></div>', () => `<div id="root">${page.appHtml}</div>`)
     .replace('</body>', () => `${page.bodyEnd}</body>`)
     .replaceAll('<script type="module" crossorigin', '<script type="module" fetchpriority="low" crossorigin')
@@ -222,6 +225,17 @@ export function createStaticServer({
     });
   });
 
+  /** The code a page's first content needs beyond the entry's, by path (build/vite-plugins/page-preloads.ts). */
+  function pagePreloads(): Partial<Record<string, string[]>> {
+    const file = join(root, PAGE_PRELOADS_FILE);
+    if (!existsSync(file)) return {};
+    try {
+      return JSON.parse(load(file).raw.toString('utf8')) as Partial<Record<string, string[]>>;
+    } catch {
+      return {};
+    }
+  }
+
   async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       response.writeHead(405, { Allow: 'GET, HEAD', ...securityHeaders(request) });
@@ -269,7 +283,7 @@ export function createStaticServer({
     const page =
       prerender && url.pathname !== '/index.html' ? await prerender(url.pathname + url.search, backend, request.headers.cookie) : null;
     if (page) {
-      html = withPrerenderedPage(html, page);
+      html = withPrerenderedPage(html, page, pagePreloads()[url.pathname]);
     }
     const body = Buffer.from(html);
     const compressed = /\bgzip\b/.test(accept) ? gzipSync(body) : null;

@@ -52,19 +52,58 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
+/** A page that paints nothing new (its server markup was already its largest paint), or is hidden: go on after this. */
+const PAINT_WAIT_LIMIT_MS = 100;
+
+/**
+ * Resolves once the browser reports the content marked at `since` as painted (a largest-contentful-paint entry at
+ * or after it: a paint reaches the screen a few frames after the task that drew it, and a request started
+ * meanwhile competes with it), or after PAINT_WAIT_LIMIT_MS.
+ */
+function afterContentPainted(since: number): Promise<void> {
+  return new Promise((resolve) => {
+    let observer: PerformanceObserver | undefined;
+    const done = () => {
+      observer?.disconnect();
+      clearTimeout(limit);
+      resolve();
+    };
+    const limit = setTimeout(done, PAINT_WAIT_LIMIT_MS);
+    try {
+      observer = new PerformanceObserver((list) => {
+        if (list.getEntries().some((entry) => entry.startTime >= since)) done();
+      });
+      observer.observe({ type: 'largest-contentful-paint', buffered: true });
+    } catch {
+      // No such entries in this browser: the limit decides.
+    }
+  });
+}
+
+/** The page said its content is on screen. */
+let marked = false;
+/** ...and the browser has painted it: what waits for the first content starts now. */
 let shown = false;
+/** Tests start over: a paint awaited before that must not mark the next test's page. */
+let generation = 0;
 const waiting = new Set<() => void>();
 
 /** "The page's main content is on screen": the router's root says so for a page, or the page itself (useFirstContent). */
 export function markFirstContent(): void {
-  if (shown) return;
-  shown = true;
+  if (marked) return;
+  marked = true;
   performance.mark?.(FIRST_CONTENT_MARK);
-  const notifyAll = [...waiting];
-  waiting.clear();
-  // Each waiting part in a task of its own: starting a dozen imports and agents at once was one long task at
-  // hydration on a slow phone. A part cancelled meanwhile is skipped by its own `once`.
+  // Once the content is painted: what waits for it must not delay that paint (a yielded task runs before it).
+  const ours = generation;
+  const since = performance.now();
   void (async () => {
+    await afterContentPainted(since);
+    if (ours !== generation) return;
+    shown = true;
+    const notifyAll = [...waiting];
+    waiting.clear();
+    // Each waiting part in a task of its own: starting a dozen imports and agents at once was one long task at
+    // hydration on a slow phone. A part cancelled meanwhile is skipped by its own `once`.
     for (const notify of notifyAll) {
       await nextTask();
       notify();
@@ -81,6 +120,8 @@ export function useFirstContent(ready = true): void {
 
 /** Tests only. */
 export function resetFirstContentForTests(): void {
+  generation += 1;
+  marked = false;
   shown = false;
   waiting.clear();
 }

@@ -12,9 +12,12 @@ import type { KwiaciarniaDb } from './db.ts';
  *   keeps the shop's data at all. Else (a first visit) only when the page
  *   opens the database for another reason (a heart, a cart line), or comes
  *   back into view with data kept meanwhile (another tab): a first visit then
- *   loads no database code while it comes to life.
+ *   loads no database code while it comes to life;
+ * - 'idle': once the browser is idle after the first content (the page shows
+ *   a copy of the answer meanwhile), or as soon as the page opens the
+ *   database for another reason (a change the page must show).
  */
-type LiveQueryTrigger = Extract<Trigger, 'first-content' | 'device-data'>;
+type LiveQueryTrigger = Extract<Trigger, 'first-content' | 'device-data' | 'idle'>;
 
 /**
  * Like dexie-react-hooks' useLiveQuery, but Dexie is fetched when the hook
@@ -63,6 +66,7 @@ export function useDeferredLiveQuery<T>(
       stops.push(() => document.removeEventListener('visibilitychange', onVisible));
     };
     if (!trigger) start();
+    else if (trigger === 'idle') stops.push(when('idle', start), onDatabaseLoading(start));
     else stops.push(when('first-content', trigger === 'first-content' ? start : whenDeviceKeepsData));
     return () => {
       active = false;

@@ -92,12 +92,16 @@ async function refresh(): Promise<void> {
   const fresh = toPublicSettings(await response.json());
   if (Object.keys(fresh).length === 0) return;
   cached = withDefaults(fresh);
-  try {
-    window.localStorage.setItem(PUBLIC_SETTINGS_STORAGE_KEY, JSON.stringify(fresh));
-  } catch {
-    // Storage full or blocked: the fresh values still show for this visit.
-  }
+  keepStored(fresh);
   listeners.forEach((notify) => notify());
+}
+
+function keepStored(values: PublicSettingsValues): void {
+  try {
+    window.localStorage.setItem(PUBLIC_SETTINGS_STORAGE_KEY, JSON.stringify(values));
+  } catch {
+    // Storage full or blocked: the values still show for this visit.
+  }
 }
 
 /** Follows the settings outside React (the header's shop name, shop-name.ts); the first subscriber starts the refresh. */
@@ -105,10 +109,14 @@ export function subscribePublicSettings(onChange: () => void): () => void {
   listeners.add(onChange);
   if (!requested) {
     requested = true;
+    const served = pageValues();
+    // A server-rendered page came with this moment's settings: the device keeps them, and asks no second time.
+    if (Object.keys(served).length > 0) keepStored(served);
     // Offline or a backend hiccup: the stored copy (or the defaults) stays on screen.
-    refresh().catch(() => {
-      requested = false;
-    });
+    else
+      refresh().catch(() => {
+        requested = false;
+      });
   }
   return () => listeners.delete(onChange);
 }

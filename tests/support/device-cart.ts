@@ -1,7 +1,11 @@
 import type { Page } from 'playwright-core';
 
+/** The copy of the cart the shop keeps for its next page (src/features/cart/cart-snapshot.ts). */
+const CART_SNAPSHOT_KEY = 'kwiaciarnia:cart';
+
 /**
  * Puts lines straight into the on-device cart (IndexedDB 'kwiaciarnia', store 'cart'); the next page load reads them.
+ * The shop's own copy of the cart is dropped, as the shop drops it before each change it makes.
  * Waits for the shop to have created its database with its stores: on a first visit the service worker may do so a
  * moment after the page has shown (it keeps the catalogue's copy). Dexie creates the database empty at version 1
  * before it adds the stores: each look closes its connection at once, which would otherwise block the upgrade.
@@ -52,4 +56,5 @@ export async function putCartLines(page: Page, lines: ReadonlyArray<readonly [pr
       }),
     lines.map(([productId, quantity]) => [productId, quantity] as [string, number]),
   );
+  await page.evaluate((key) => window.localStorage.removeItem(key), CART_SNAPSHOT_KEY);
 }

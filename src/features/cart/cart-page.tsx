@@ -1,3 +1,4 @@
+import { useFirstContent } from '../../boot/triggers.ts';
 import type { CartShippingMethod } from '../../domain/cart.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartPageView } from './cart-page-view.tsx';
@@ -8,6 +9,7 @@ import { useCart } from './use-cart.ts';
 /** /cart: the on-device cart, live across tabs. `onMethodChosen` hands the chosen delivery on to the checkout. */
 export function CartPage({ onMethodChosen }: { onMethodChosen?: (method: CartShippingMethod) => void }) {
   const cart = useCart();
+  useFirstContent(cart !== undefined);
 
   if (cart === undefined) {
     return (

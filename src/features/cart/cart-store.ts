@@ -1,10 +1,35 @@
-import type { CartShippingMethod } from '../../domain/cart.ts';
+import { DEFAULT_CART_SHIPPING_METHOD, isCartShippingMethod, type CartShippingMethod } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { MAX_QUANTITY, clampQuantity } from '../../domain/cart-quantity.ts';
+import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { loadDb } from '../../lib/deferred-live-query.ts';
+import { forgetCartSnapshot, keepCartSnapshot, type StoredCart } from './cart-snapshot.ts';
 
 /** The db.meta key that keeps the cart page's shipping choice. */
 export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
+
+/** The cart's lines, the products the device knows for them, and the chosen delivery: what the cart views are built from. */
+export async function readStoredCart(db: KwiaciarniaDb): Promise<StoredCart> {
+  const records = await db.cart.toArray();
+  const products = records.length > 0 ? await db.products.bulkGet(records.map((r) => r.productId)) : [];
+  const meta = await db.meta.get(CART_SHIPPING_META_KEY);
+  const method = isCartShippingMethod(meta?.value) ? meta.value : DEFAULT_CART_SHIPPING_METHOD;
+  return { records, products, method };
+}
+
+/**
+ * Changes the cart in one transaction and keeps the copy the next page shows first (cart-snapshot.ts) as
+ * that transaction left the cart. The copy from before is dropped first: no page may show it once the change began.
+ */
+async function changeCart(change: (db: KwiaciarniaDb) => Promise<unknown>): Promise<void> {
+  forgetCartSnapshot();
+  const db = await loadDb();
+  const after = await db.transaction('rw', db.cart, db.products, db.meta, async () => {
+    await change(db);
+    return readStoredCart(db);
+  });
+  keepCartSnapshot(after);
+}
 
 /**
  * Adds a product; a product already in the cart gets its quantity increased
@@ -12,9 +37,8 @@ export const CART_SHIPPING_META_KEY = 'cartShippingMethod';
  * update, and capped at 999.
  */
 export async function addToCart(productId: string, quantity = 1, shown?: ProductRow): Promise<void> {
-  const db = await loadDb();
   const added = clampQuantity(quantity);
-  await db.transaction('rw', db.cart, db.products, async () => {
+  await changeCart(async (db) => {
     // The product as the page showed it, where the device has no copy yet (a first visit stores the catalogue when
     // idle): the cart and the checkout then show the line at once, not after asking the server about it.
     if (shown?.id === productId && !(await db.products.get(productId))) await db.products.put(shown);
@@ -29,14 +53,12 @@ export async function addToCart(productId: string, quantity = 1, shown?: Product
 
 /** Sets a line's quantity (minimum 1, maximum 999); a line no longer in the cart is left alone. */
 export async function setQuantity(productId: string, quantity: number): Promise<void> {
-  const db = await loadDb();
-  await db.cart.update(productId, { quantity: clampQuantity(quantity) });
+  await changeCart((db) => db.cart.update(productId, { quantity: clampQuantity(quantity) }));
 }
 
 /** Applies several edited quantities at once ('Przelicz koszyk'). */
 export async function setQuantities(changes: ReadonlyArray<{ productId: string; quantity: number }>): Promise<void> {
-  const db = await loadDb();
-  await db.transaction('rw', db.cart, async () => {
+  await changeCart(async (db) => {
     for (const change of changes) {
       await db.cart.update(change.productId, { quantity: clampQuantity(change.quantity) });
     }
@@ -44,16 +66,13 @@ export async function setQuantities(changes: ReadonlyArray<{ productId: string; 
 }
 
 export async function removeLine(productId: string): Promise<void> {
-  const db = await loadDb();
-  await db.cart.delete(productId);
+  await changeCart((db) => db.cart.delete(productId));
 }
 
 export async function clearCart(): Promise<void> {
-  const db = await loadDb();
-  await db.cart.clear();
+  await changeCart((db) => db.cart.clear());
 }
 
 export async function setCartShippingMethod(method: CartShippingMethod): Promise<void> {
-  const db = await loadDb();
-  await db.meta.put({ key: CART_SHIPPING_META_KEY, value: method });
+  await changeCart((db) => db.meta.put({ key: CART_SHIPPING_META_KEY, value: method }));
 }

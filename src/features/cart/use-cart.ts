@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
-import { DEFAULT_CART_SHIPPING_METHOD, isCartShippingMethod } from '../../domain/cart.ts';
 import { DEFAULT_DELIVERY_RATE_PER_KM, freeShippingThreshold } from '../../domain/delivery.ts';
 import { amountSettingOr } from '../../domain/money.ts';
-import { db } from '../../lib/db.ts';
+import { useDeferredLiveQuery } from '../../lib/deferred-live-query.ts';
 import { usePublicSettings } from '../../lib/public-settings.ts';
 import { buildCartView, missingProductIds, type CartView } from './cart-lines.ts';
 import { checkMissingProducts, productChecks, subscribeToProductChecks } from './cart-product-check.ts';
-import { CART_SHIPPING_META_KEY } from './cart-store.ts';
+import { cartSnapshot, keepCartSnapshot, noCartSnapshot, sameStoredCart, subscribeToCartSnapshot } from './cart-snapshot.ts';
+import { readStoredCart } from './cart-store.ts';
 import { usePublicSettingsKnown } from './settings-known.ts';
 
 /**
@@ -17,16 +16,18 @@ import { usePublicSettingsKnown } from './settings-known.ts';
  * Dexie's liveQuery re-runs it whenever the cart, products or meta change, in
  * this tab or any other. Lines whose product the device lacks are checked
  * with the server (shared by the drawer, the cart page and the checkout).
- * `undefined` while the first read is in flight.
+ * Until the database answers, the copy this device kept of its last answer
+ * (cart-snapshot.ts); `undefined` while neither is at hand.
  */
 export function useCart(): CartView | undefined {
-  const stored = useLiveQuery(async () => {
-    const records = await db.cart.toArray();
-    const products = records.length > 0 ? await db.products.bulkGet(records.map((r) => r.productId)) : [];
-    const meta = await db.meta.get(CART_SHIPPING_META_KEY);
-    const method = isCartShippingMethod(meta?.value) ? meta.value : DEFAULT_CART_SHIPPING_METHOD;
-    return { records, products, method };
-  }, []);
+  // With a kept copy on screen, the database's code waits until the browser is idle (or the cart changes).
+  const live = useDeferredLiveQuery(readStoredCart, [], cartSnapshot() ? 'idle' : undefined);
+  const kept = useSyncExternalStore(subscribeToCartSnapshot, cartSnapshot, noCartSnapshot);
+  // The database confirming the copy on screen changes nothing: the same object, so nothing renders again.
+  const stored = live && kept && sameStoredCart(live, kept) ? kept : (live ?? kept);
+  useEffect(() => {
+    if (live) keepCartSnapshot(live);
+  }, [live]);
   const checks = useSyncExternalStore(subscribeToProductChecks, productChecks, productChecks);
   const settings = usePublicSettings();
   const known = usePublicSettingsKnown();
