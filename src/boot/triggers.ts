@@ -52,53 +52,28 @@ export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** A page that paints nothing new (its server markup was already its largest paint), or is hidden: go on after this. */
-const PAINT_WAIT_LIMIT_MS = 100;
-
 /**
- * Resolves once the browser reports the content marked at `since` as painted (a largest-contentful-paint entry at
- * or after it: a paint reaches the screen a few frames after the task that drew it, and a request started
- * meanwhile competes with it), or after PAINT_WAIT_LIMIT_MS.
+ * How long the first content's work waits after the mark: the browser paints the content a few frames after the
+ * task that drew it, and a request started meanwhile competes with that paint (decision 034).
  */
-function afterContentPainted(since: number): Promise<void> {
-  return new Promise((resolve) => {
-    let observer: PerformanceObserver | undefined;
-    const done = () => {
-      observer?.disconnect();
-      clearTimeout(limit);
-      resolve();
-    };
-    const limit = setTimeout(done, PAINT_WAIT_LIMIT_MS);
-    try {
-      observer = new PerformanceObserver((list) => {
-        if (list.getEntries().some((entry) => entry.startTime >= since)) done();
-      });
-      observer.observe({ type: 'largest-contentful-paint', buffered: true });
-    } catch {
-      // No such entries in this browser: the limit decides.
-    }
-  });
-}
+const PAINT_WAIT_MS = 100;
 
-/** The page said its content is on screen. */
-let marked = false;
+/** The page said its content is on screen: the wait for its paint. */
+let painting: Promise<unknown> | undefined;
 /** ...and the browser has painted it: what waits for the first content starts now. */
 let shown = false;
-/** Tests start over: a paint awaited before that must not mark the next test's page. */
-let generation = 0;
 const waiting = new Set<() => void>();
 
 /** "The page's main content is on screen": the router's root says so for a page, or the page itself (useFirstContent). */
 export function markFirstContent(): void {
-  if (marked) return;
-  marked = true;
-  performance.mark?.(FIRST_CONTENT_MARK);
+  if (painting) return;
+  performance.mark(FIRST_CONTENT_MARK);
   // Once the content is painted: what waits for it must not delay that paint (a yielded task runs before it).
-  const ours = generation;
-  const since = performance.now();
+  const ours = (painting = new Promise((resolve) => setTimeout(resolve, PAINT_WAIT_MS)));
   void (async () => {
-    await afterContentPainted(since);
-    if (ours !== generation) return;
+    await ours;
+    // Tests start over meanwhile: not this page any more.
+    if (ours !== painting) return;
     shown = true;
     const notifyAll = [...waiting];
     waiting.clear();
@@ -120,8 +95,7 @@ export function useFirstContent(ready = true): void {
 
 /** Tests only. */
 export function resetFirstContentForTests(): void {
-  generation += 1;
-  marked = false;
+  painting = undefined;
   shown = false;
   waiting.clear();
 }
