@@ -29,8 +29,8 @@ async function startApp(): Promise<void> {
   await nextTask();
   const { createRoot, hydrateRoot } = await reactDom;
 
-  const rootElement = document.getElementById('root');
-  if (!rootElement) throw new Error('Missing #root element in index.html');
+  // index.html always has it (a page without it fails in hydrateRoot, logged below as the app not starting).
+  const rootElement = document.getElementById('root')!;
 
   const app = (
     <StrictMode>
