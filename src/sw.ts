@@ -22,6 +22,7 @@ import { OUTBOX_SYNC_TAG } from './features/orders-sync/outbox-sender.ts';
 import { db } from './lib/db.ts';
 import { KEEP_ORDERING_MESSAGE } from './lib/service-worker.ts';
 import { syncOutboxFromServiceWorker } from './features/orders-sync/service-worker-sync.ts';
+import { openNotificationTarget, showPushNotification } from './features/pwa/sw-push.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -160,6 +161,14 @@ self.addEventListener('sync', (event: Event) => {
   const sync = event as Event & { tag?: string; waitUntil(promise: Promise<unknown>): void };
   if (sync.tag !== OUTBOX_SYNC_TAG) return;
   sync.waitUntil(syncOutboxFromServiceWorker());
+});
+
+// The owner's pushes (a new order, a payment, a withdrawal): shown at once; a tap opens the back office there.
+self.addEventListener('push', (event) => {
+  event.waitUntil(showPushNotification(self.registration, event.data));
+});
+self.addEventListener('notificationclick', (event) => {
+  event.waitUntil(openNotificationTarget(self.clients, event.notification, self.location.origin));
 });
 
 clientsClaim();

@@ -1,4 +1,5 @@
 import type { AdminClient } from './supabase-clients.ts';
+import { toBase64Url } from '../../src/domain/base64url.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { userIdOf, type Caller } from './caller-auth.ts';
 import { HttpError } from './http.ts';
@@ -19,18 +20,7 @@ export const ORDER_ACCESS_DENIED =
 
 /** 256 random bits, base64url: what the device keeps. */
 export function newAccessKey(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(32));
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
-}
-
-function base64url(bytes: Uint8Array): string {
-  return btoa(String.fromCharCode(...bytes))
-    .replace(/\+/g, '-')
-    .replace(/\//g, '_')
-    .replace(/=+$/, '');
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(32)));
 }
 
 /**
@@ -42,7 +32,7 @@ function base64url(bytes: Uint8Array): string {
 export async function placementAccessKey(secret: string, clientRequestId: string, requestHash: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`order-access:${clientRequestId}:${requestHash}`));
-  return base64url(new Uint8Array(mac));
+  return toBase64Url(new Uint8Array(mac));
 }
 
 const ACCESS_KEY_FORMAT = /^[A-Za-z0-9_-]{43}$/;

@@ -49,7 +49,7 @@ export interface BackendOptions {
   mailSmtpPort?: number;
   /** MailDev's web inbox and REST API port (`npm start`: MAIL_WEB_PORT, default 54324); 0 or absent → a free one. */
   mailWebPort?: number;
-  /** How often the backend calls mail-dispatch (the hosted pg_cron job's stand-in); default 10 s, 0 → never. */
+  /** How often the backend calls mail-dispatch and push-dispatch (the hosted pg_cron jobs' stand-in); default 10 s, 0 → never. */
   mailDispatchIntervalMs?: number;
   /** How often the backend calls payments-reconcile (the hosted pg_cron job's stand-in); default 60 s, 0 → never. */
   paymentsReconcileIntervalMs?: number;
@@ -124,6 +124,9 @@ export const PROJECT_SECRET_NAMES = [
   'MAIL_FROM',
   'CONTACT_EMAIL_TO',
   'CONTACT_EMAIL_FROM',
+  'VAPID_PUBLIC_KEY',
+  'VAPID_PRIVATE_KEY',
+  'VAPID_SUBJECT',
 ] as const;
 
 /** What a function's Deno.env holds: Supabase's own variables and the project's secrets, nothing else. */
@@ -241,9 +244,15 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
       log: log('postgrest'),
     });
 
-    // The functions mail through MailDev unless SMTP_URL says otherwise.
+    // The functions mail through MailDev unless SMTP_URL says otherwise, and push with this install's VAPID pair.
     const functionVariables = functionEnvironment(
-      { ...env, SMTP_URL: env.SMTP_URL || mail.smtpUrl },
+      {
+        ...env,
+        SMTP_URL: env.SMTP_URL || mail.smtpUrl,
+        VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY || secrets.vapid.publicKey,
+        VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY || secrets.vapid.privateKey,
+        VAPID_SUBJECT: env.VAPID_SUBJECT || `mailto:${options.ownerEmail}`,
+      },
       {
         SUPABASE_URL: publicUrl,
         SUPABASE_ANON_KEY: anonKey,
@@ -289,6 +298,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         name: 'mail-dispatch',
         intervalMs: options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS,
         log: log('mail'),
+        isQuiet: (body: string) => body.includes('"claimed":0'),
+      },
+      {
+        name: 'push-dispatch',
+        intervalMs: options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS,
+        log: log('push'),
         isQuiet: (body: string) => body.includes('"claimed":0'),
       },
       {

@@ -4,6 +4,7 @@ import type { DeliveryAddress } from './delivery-address.ts';
 import type { OrderInvoice } from './invoice.ts';
 import type { LedgerProvider } from './payment-ledger.ts';
 import type { ProductPhoto } from './product-photo.ts';
+import type { PushKind } from './push-notification.ts';
 import type { DecidedLine, RefusedLine } from './withdrawal-request.ts';
 import type { WithdrawalRule } from './withdrawal-right.ts';
 
@@ -29,6 +30,7 @@ interface ColumnShapes {
   };
   orders: { delivery_address: Partial<DeliveryAddress> | null };
   payments: { provider: LedgerProvider };
+  push_jobs: { kind: PushKind };
   withdrawal_requests: {
     accepted_lines: DecidedLine[];
     refused_lines: RefusedLine[];
@@ -45,6 +47,8 @@ interface ColumnShapes {
 interface ArgumentShapes {
   attach_product_photo: { p_photo: ProductPhoto };
   finish_mail_job: { p_error: string | null };
+  /** No status: the push service never answered. */
+  finish_push_job: { p_status: number | null; p_error: string | null };
   // The gateway's verified answer, kept as evidence: whatever JSON it sent.
   ledger_apply_payment_event: { p_charge_id: string | null; p_content: unknown };
   ledger_apply_refund_event: { p_provider_refund_id: string | null; p_content: unknown };

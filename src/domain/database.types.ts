@@ -579,6 +579,95 @@ export type Database = {
         };
         Relationships: [];
       };
+      push_jobs: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          details: Json;
+          event_id: string | null;
+          id: string;
+          kind: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          sent_at: string | null;
+          state: string;
+          subscription_id: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          details?: Json;
+          event_id?: string | null;
+          id?: string;
+          kind: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          state?: string;
+          subscription_id: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          details?: Json;
+          event_id?: string | null;
+          id?: string;
+          kind?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          sent_at?: string | null;
+          state?: string;
+          subscription_id?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'push_jobs_subscription_id_fkey';
+            columns: ['subscription_id'];
+            isOneToOne: false;
+            referencedRelation: 'push_subscriptions';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      push_subscriptions: {
+        Row: {
+          auth: string;
+          created_at: string;
+          device_label: string;
+          endpoint: string;
+          id: string;
+          last_error: string | null;
+          last_error_at: string | null;
+          last_success_at: string | null;
+          p256dh: string;
+          user_id: string;
+        };
+        Insert: {
+          auth: string;
+          created_at?: string;
+          device_label: string;
+          endpoint: string;
+          id?: string;
+          last_error?: string | null;
+          last_error_at?: string | null;
+          last_success_at?: string | null;
+          p256dh: string;
+          user_id?: string;
+        };
+        Update: {
+          auth?: string;
+          created_at?: string;
+          device_label?: string;
+          endpoint?: string;
+          id?: string;
+          last_error?: string | null;
+          last_error_at?: string | null;
+          last_success_at?: string | null;
+          p256dh?: string;
+          user_id?: string;
+        };
+        Relationships: [];
+      };
       refunds: {
         Row: {
           amount_grosz: number;
@@ -778,6 +867,20 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      claim_push_jobs: {
+        Args: {
+          p_limit: number;
+        };
+        Returns: {
+          attempts: number;
+          auth: string;
+          details: Json;
+          endpoint: string;
+          id: string;
+          kind: string;
+          p256dh: string;
+        }[];
+      };
       delivery_booked_counts: {
         Args: {
           p_from: string;
@@ -802,6 +905,14 @@ export type Database = {
           p_id: string;
         };
         Returns: undefined;
+      };
+      finish_push_job: {
+        Args: {
+          p_error: string;
+          p_id: string;
+          p_status: number;
+        };
+        Returns: string;
       };
       is_admin: {
         Args: never;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isIosSafari, needsIosInstallHint } from '../../src/features/pwa/platform.ts';
+import { isIosSafari, needsIosInstallHint } from '../../src/lib/platform.ts';
 
 const UA = {
   iphoneSafari:

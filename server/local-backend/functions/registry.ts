@@ -12,6 +12,8 @@ import { paymentNotificationFunction } from '../../../functions/payment-notifica
 import { paymentsReconcileFunction } from '../../../functions/payments-reconcile/deps.ts';
 import { payuNotifyFunction } from '../../../functions/payu-notify/deps.ts';
 import { placeOrderFunction } from '../../../functions/place-order/deps.ts';
+import { pushDevicesFunction } from '../../../functions/push-devices/deps.ts';
+import { pushDispatchFunction } from '../../../functions/push-dispatch/deps.ts';
 import { revokeOrderLinksFunction } from '../../../functions/revoke-order-links/deps.ts';
 import { sendContactEmailFunction } from '../../../functions/send-contact-email/deps.ts';
 import { stripeWebhookFunction } from '../../../functions/stripe-webhook/deps.ts';
@@ -43,6 +45,8 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'payments-reconcile': paymentsReconcileFunction,
   'payu-notify': payuNotifyFunction,
   'place-order': placeOrderFunction,
+  'push-devices': pushDevicesFunction,
+  'push-dispatch': pushDispatchFunction,
   'revoke-order-links': revokeOrderLinksFunction,
   'send-contact-email': sendContactEmailFunction,
   'stripe-webhook': stripeWebhookFunction,

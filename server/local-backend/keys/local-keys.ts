@@ -34,6 +34,13 @@ export interface StoredSecrets {
   signingKey: StoredSigningJwk;
   publishableKey: string;
   secretKey: string;
+  /** Web Push's VAPID pair (docs/push.md): the public point and the private scalar, base64url, as the VAPID_* secrets take them. */
+  vapid: VapidPair;
+}
+
+export interface VapidPair {
+  publicKey: string;
+  privateKey: string;
 }
 
 export interface Jwks {
@@ -51,6 +58,8 @@ export interface LocalKeys {
   /** Current API keys: opaque, public / server-only. */
   publishableKey: string;
   secretKey: string;
+  /** This install's VAPID pair for Web Push (the functions' VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY). */
+  vapid: VapidPair;
   /** The ES256 key user sessions are signed with (by default) and role tokens always. */
   es256SigningKey: Extract<SigningKey, { alg: 'ES256' }>;
   /** The legacy HS256 key, for AUTH_JWT_ALG=HS256 sessions. */
@@ -95,6 +104,15 @@ function newSigningKey(): StoredSigningJwk {
   return { ...jwk, kty: 'EC', crv: 'P-256', d: jwk.d, kid: randomUUID(), alg: 'ES256', use: 'sig' };
 }
 
+function newVapidPair(): VapidPair {
+  const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+  const jwk = privateKey.export({ format: 'jwk' });
+  if (typeof jwk.x !== 'string' || typeof jwk.y !== 'string' || typeof jwk.d !== 'string')
+    throw new Error('node:crypto made no EC P-256 key');
+  const point = Buffer.concat([Buffer.of(4), Buffer.from(jwk.x, 'base64url'), Buffer.from(jwk.y, 'base64url')]);
+  return { publicKey: point.toString('base64url'), privateKey: jwk.d };
+}
+
 function legacyApiKey(role: ApiRole, secret: string): string {
   const now = Math.floor(Date.now() / 1000);
   return signJwt({ iss: ROLE_TOKEN_ISSUER, ref: 'kwiaciarnia', role, iat: now, exp: now + LEGACY_KEY_SECONDS }, secret);
@@ -123,6 +141,7 @@ export function loadSecrets(dataDir: string): StoredSecrets {
     signingKey: stored.signingKey ?? newSigningKey(),
     publishableKey: stored.publishableKey ?? `sb_publishable_${randomBytes(24).toString('base64url')}`,
     secretKey: stored.secretKey ?? `sb_secret_${randomBytes(32).toString('base64url')}`,
+    vapid: stored.vapid ?? newVapidPair(),
   };
   const changed = (Object.keys(secrets) as (keyof StoredSecrets)[]).some((name) => stored[name] !== secrets[name]);
   if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
@@ -175,6 +194,7 @@ export function loadLocalKeys(dataDir: string): LocalKeys {
     serviceRoleKey,
     publishableKey: secrets.publishableKey,
     secretKey: secrets.secretKey,
+    vapid: secrets.vapid,
     es256SigningKey,
     hs256SigningKey,
     publicJwks: { keys: [publicJwk] },

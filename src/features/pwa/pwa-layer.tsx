@@ -1,7 +1,7 @@
 import { Suspense, lazy, useMemo, useSyncExternalStore } from 'react';
 import { useRouterState } from '@tanstack/react-router';
 import { OfflineNotice } from './offline-notice.tsx';
-import { currentInstallEnvironment, needsIosInstallHint } from './platform.ts';
+import { currentInstallEnvironment, needsIosInstallHint } from '../../lib/platform.ts';
 import { getPwaState, subscribePwaState, type PwaState } from './pwa-store.ts';
 
 // Most visits see neither: their code comes when there is something to show. The offline notice stays

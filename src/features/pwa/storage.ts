@@ -1,4 +1,4 @@
-import { currentInstallEnvironment } from './platform.ts';
+import { currentInstallEnvironment } from '../../lib/platform.ts';
 
 /**
  * Asks the browser to keep this site's storage (Dexie: cart, checkout draft,

@@ -3,6 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { SETTINGS_MESSAGES, type SettingsValues } from '../../../domain/settings.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeliverySettingsForm } from './delivery-settings-form.tsx';
+import { NotificationsPanel } from './notifications-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { loadDeliverySettingValues, loadSettings, type DeliverySettingValues } from './settings-api.ts';
 import { TestingPanel } from './testing-panel.tsx';
@@ -13,7 +14,7 @@ type DeliveryLoad = { state: 'loading' } | { state: 'failed' } | { state: 'loade
 const tabClass =
   'min-h-11 rounded-full px-3 py-2 sm:px-5 text-sm font-semibold text-forest-800 hover:bg-forest-50 data-selected:bg-forest-800 data-selected:text-white';
 
-/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings and the payment test, in tabs. */
+/** /admin/settings (docs/spec.md §2, §4 Settings screen): the settings form, the delivery settings, the payment test and the pushes, in tabs. */
 export function SettingsPage() {
   const [load, setLoad] = useState<SettingsLoad>({ state: 'loading' });
   const [delivery, setDelivery] = useState<DeliveryLoad>({ state: 'loading' });
@@ -44,6 +45,7 @@ export function SettingsPage() {
           <Tab className={tabClass}>Ustawienia</Tab>
           <Tab className={tabClass}>Dostawy</Tab>
           <Tab className={tabClass}>Testowanie</Tab>
+          <Tab className={tabClass}>Powiadomienia</Tab>
         </TabList>
         <TabPanels className="mt-6">
           <TabPanel>
@@ -62,6 +64,9 @@ export function SettingsPage() {
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
             {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
             {load.state === 'loaded' && <TestingPanel settings={load.values} />}
+          </TabPanel>
+          <TabPanel>
+            <NotificationsPanel />
           </TabPanel>
         </TabPanels>
       </TabGroup>

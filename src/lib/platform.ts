@@ -12,15 +12,20 @@ export function currentInstallEnvironment(): InstallEnvironment {
   return { userAgent: nav.userAgent, maxTouchPoints: nav.maxTouchPoints || 0, standalone: nav.standalone === true || displayStandalone };
 }
 
+/** An iPhone or iPad, in any browser (iPadOS reports a Mac user agent, told apart by its touch points). */
+export function isAppleMobile({ userAgent, maxTouchPoints }: InstallEnvironment): boolean {
+  return /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
+}
+
 /**
  * Safari on iPhone/iPad: no `beforeinstallprompt` there, installing goes
  * through Udostępnij → 'Dodaj do ekranu początkowego'. iPadOS reports a Mac
  * user agent, told apart by its touch points. Other iOS browsers (CriOS,
  * FxiOS, EdgiOS, in-app views) name themselves and are left out.
  */
-export function isIosSafari({ userAgent, maxTouchPoints }: InstallEnvironment): boolean {
-  const appleMobile = /iPhone|iPad|iPod/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1);
-  if (!appleMobile) return false;
+export function isIosSafari(env: InstallEnvironment): boolean {
+  const { userAgent } = env;
+  if (!isAppleMobile(env)) return false;
   return /Safari\//.test(userAgent) && !/CriOS|FxiOS|EdgiOS|OPiOS|YaBrowser|GSA\/|FBAN|FBAV|Instagram|Line\//.test(userAgent);
 }
 

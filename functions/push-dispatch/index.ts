@@ -1,0 +1,3 @@
+import { pushDispatchFunction } from './deps.ts';
+
+Deno.serve(pushDispatchFunction((name) => Deno.env.get(name)));
