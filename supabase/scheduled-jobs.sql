@@ -4,6 +4,7 @@
 -- once in the dashboard's SQL editor after the first deploy.
 --   * mail-dispatch every minute: mail that failed, or that a status change
 --     queued, goes out without anyone waiting for it.
+--   * push-dispatch every minute: the pushes to the owner's devices (docs/push.md).
 --   * payments-reconcile every minute: asks the gateways about payments still
 --     pending after 3 minutes (a lost notification never leaves a paid order
 --     unpaid) and cancels online orders nobody paid in time.
@@ -19,6 +20,23 @@ select cron.schedule(
   $$
   select net.http_post(
     url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/mail-dispatch',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
+    ),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000
+  );
+  $$
+);
+
+-- push-dispatch every minute: pushes to the owner's devices (docs/push.md).
+select cron.schedule(
+  'push-dispatch',
+  '* * * * *',
+  $$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/push-dispatch',
     headers := jsonb_build_object(
       'Content-Type', 'application/json',
       'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
@@ -45,5 +63,5 @@ select cron.schedule(
   $$
 );
 
--- To stop one: select cron.unschedule('mail-dispatch'); (or 'payments-reconcile')
+-- To stop one: select cron.unschedule('mail-dispatch'); (or 'push-dispatch', 'payments-reconcile')
 -- To see its runs: select * from cron.job_run_details order by start_time desc limit 20;

@@ -336,7 +336,7 @@ async function scanBackOffice(audit: Audit, viewport: Viewport): Promise<void> {
   await page.keyboard.press('Escape');
 
   await open(page, '/admin/settings');
-  for (const tab of ['Ustawienia', 'Dostawy', 'Testowanie']) {
+  for (const tab of ['Ustawienia', 'Dostawy', 'Testowanie', 'Powiadomienia']) {
     await page.getByRole('tab', { name: tab }).click();
     await page.getByRole('tabpanel').waitFor(WAIT);
     await audit.scan(page, `admin settings: ${tab}`);

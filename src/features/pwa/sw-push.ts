@@ -44,10 +44,15 @@ export async function openNotificationTarget(clients: Clients, notification: Not
   const windows = await clients.matchAll({ type: 'window', includeUncontrolled: true });
   const admin = windows.find((client) => new URL(client.url).pathname.startsWith('/admin'));
   if (admin) {
+    let window: WindowClient = admin;
     try {
-      // Focus first, while the tap still allows it; then the page moves.
-      const focused = await admin.focus();
-      if (focused.url !== target) await focused.navigate(target);
+      // Focus first, while the tap still allows it.
+      window = await admin.focus();
+    } catch {
+      // Not allowed or not focusable: the window still moves to the order.
+    }
+    try {
+      if (window.url !== target) await window.navigate(target);
       return;
     } catch {
       // A window this worker does not control cannot be moved: a new one opens instead.

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { polishPlural } from '../../../domain/plural.ts';
 import { formatDateTimeShort } from '../../../domain/polish-date.ts';
-import type { PushDevice, TestPushResult } from './push-devices-api.ts';
-import { sendTestPush } from './push-devices-api.ts';
+import { PushDeviceError, sendTestPush, type PushDevice, type TestPushResult } from './push-devices-api.ts';
 import { usePushDevice, type PushDeviceState } from './use-push-device.ts';
 
 const STATE_TEXT: Record<PushDeviceState, string> = {
@@ -16,14 +14,22 @@ const STATE_TEXT: Record<PushDeviceState, string> = {
   on: 'Powiadomienia są włączone na tym urządzeniu.',
 };
 
-const DEVICE_FORMS = { one: 'urządzenie', few: 'urządzenia', many: 'urządzeń' };
-
 function testResultText({ devices, sent, removed, failed }: TestPushResult): string {
-  const parts = [`Wysłano powiadomienie testowe na ${sent} z ${devices} ${polishPlural(devices, DEVICE_FORMS)}.`];
-  if (removed > 0)
-    parts.push(`Usunięto ${removed} ${polishPlural(removed, DEVICE_FORMS)}, których przeglądarka już nie przyjmuje powiadomień.`);
-  if (failed > 0) parts.push('Przy pozostałych usługa powiadomień zgłosiła błąd — szczegóły na liście poniżej.');
+  const parts = [`Wysłane powiadomienia testowe: ${sent} z ${devices}.`];
+  if (failed > 0) parts.push(`Niewysłane: ${failed} — szczegóły przy urządzeniach poniżej.`);
+  if (removed > 0) parts.push(`Usunięte z listy: ${removed} (przeglądarka wycofała zgodę na powiadomienia).`);
   return parts.join(' ');
+}
+
+/**
+ * What went wrong, in the owner's words: the push service's code when it answered,
+ * else whether it could be reached (the stored error is the server's own, in English).
+ */
+function errorText(stored: string | null): string {
+  const status = /^HTTP (\d{3})/.exec(stored ?? '')?.[1];
+  if (status) return `usługa powiadomień odpowiedziała błędem ${status}`;
+  if (/fetch|connect|network|dns|timed? ?out|abort|refused/i.test(stored ?? '')) return 'brak połączenia z usługą powiadomień';
+  return 'nie udało się przygotować powiadomienia';
 }
 
 /** The device's last result: whichever of the last delivery and the last error is newer. */
@@ -32,7 +38,7 @@ function lastResult(device: PushDevice): { ok: boolean; text: string } {
   const failure = device.lastErrorAt ? Date.parse(device.lastErrorAt) : 0;
   if (success === 0 && failure === 0) return { ok: true, text: 'Jeszcze nic nie wysłano.' };
   if (success >= failure) return { ok: true, text: `Ostatnio dostarczono ${formatDateTimeShort(success)}.` };
-  return { ok: false, text: `Błąd ${formatDateTimeShort(failure)}: ${device.lastError ?? 'brak odpowiedzi'}.` };
+  return { ok: false, text: `Błąd ${formatDateTimeShort(failure)}: ${errorText(device.lastError)}.` };
 }
 
 /** Ustawienia → Powiadomienia: this device's pushes, the owner's devices and a test push (docs/push.md). */
@@ -49,7 +55,10 @@ export function NotificationsPanel() {
     try {
       setTestText({ ok: true, text: testResultText(await sendTestPush()) });
     } catch (error) {
-      setTestText({ ok: false, text: error instanceof Error ? error.message : 'Nie udało się wysłać powiadomienia.' });
+      setTestText({
+        ok: false,
+        text: error instanceof PushDeviceError ? error.message : 'Nie udało się wysłać powiadomienia. Spróbuj ponownie.',
+      });
     } finally {
       await device.reload();
       setTesting(false);

@@ -1,6 +1,9 @@
 import { bodyField, callFunction } from '../../../lib/functions-client.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
+/** A failure the owner may read as it is: Polish, saying what to do (the browser's and the client's own errors are neither). */
+export class PushDeviceError extends Error {}
+
 /** One of the owner's devices that receive pushes, with what the push service last answered it. */
 export interface PushDevice {
   id: string;
@@ -26,7 +29,7 @@ export async function listPushDevices(): Promise<PushDevice[]> {
     .from('push_subscriptions')
     .select('id, endpoint, device_label, created_at, last_success_at, last_error_at, last_error')
     .order('created_at');
-  if (error) throw new Error(error.message);
+  if (error) throw new PushDeviceError('Nie udało się wczytać listy urządzeń.');
   return data.map((row) => ({
     id: row.id,
     endpoint: row.endpoint,
@@ -41,24 +44,26 @@ export async function listPushDevices(): Promise<PushDevice[]> {
 /** Saves this browser's subscription under the owner's account (the same endpoint again renews its keys). */
 export async function savePushDevice(subscription: PushSubscription, label: string): Promise<void> {
   const { endpoint, keys } = subscription.toJSON();
-  if (!endpoint || !keys?.p256dh || !keys.auth) throw new Error('Przeglądarka nie podała kluczy powiadomień.');
+  if (!endpoint || !keys?.p256dh || !keys.auth) throw new PushDeviceError('Przeglądarka nie podała kluczy powiadomień.');
   const supabase = await getSupabase();
   const { error } = await supabase
     .from('push_subscriptions')
     .upsert({ endpoint, p256dh: keys.p256dh, auth: keys.auth, device_label: label }, { onConflict: 'endpoint' });
-  if (error) throw new Error(error.message);
+  if (error) throw new PushDeviceError('Nie udało się zapisać tego urządzenia. Spróbuj ponownie.');
 }
 
 export async function removePushDevice(id: string): Promise<void> {
   const supabase = await getSupabase();
   const { error } = await supabase.from('push_subscriptions').delete().eq('id', id);
-  if (error) throw new Error(error.message);
+  if (error) throw new PushDeviceError('Nie udało się usunąć urządzenia. Spróbuj ponownie.');
 }
 
 async function callPushDevices(action: 'key' | 'test'): Promise<unknown> {
   const { data } = await (await getSupabase()).auth.getSession();
   const answer = await callFunction('push-devices', { action }, { accessToken: data.session?.access_token ?? null });
-  if (!answer.ok) throw new Error(bodyField(answer.body, 'message') ?? `HTTP ${answer.status}`);
+  // The function answers in Polish; anything else (a proxy's page) gets a sentence of ours.
+  if (!answer.ok)
+    throw new PushDeviceError(bodyField(answer.body, 'message') ?? 'Serwer sklepu nie odpowiedział. Spróbuj ponownie za chwilę.');
   return answer.body;
 }
 

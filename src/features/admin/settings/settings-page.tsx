@@ -41,7 +41,10 @@ export function SettingsPage() {
       <p className="mt-1 text-ink-muted">Konfiguracja systemu i integracji</p>
 
       <TabGroup className="mt-6">
-        <TabList aria-label="Sekcje ustawień" className="inline-flex gap-1 rounded-full border border-forest-100 bg-white p-1">
+        <TabList
+          aria-label="Sekcje ustawień"
+          className="flex flex-wrap gap-1 rounded-3xl border border-forest-100 bg-white p-1 sm:inline-flex sm:rounded-full"
+        >
           <Tab className={tabClass}>Ustawienia</Tab>
           <Tab className={tabClass}>Dostawy</Tab>
           <Tab className={tabClass}>Testowanie</Tab>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { fromBase64Url, toBase64Url } from '../../../domain/base64url.ts';
 import { currentInstallEnvironment, isAppleMobile } from '../../../lib/platform.ts';
 import { deviceLabel } from './device-label.ts';
-import { fetchPushKey, listPushDevices, removePushDevice, savePushDevice, type PushDevice } from './push-devices-api.ts';
+import { PushDeviceError, fetchPushKey, listPushDevices, removePushDevice, savePushDevice, type PushDevice } from './push-devices-api.ts';
 
 /**
  * This device's pushes: whether it can get them, whether it does, and the
@@ -43,7 +43,20 @@ const sameKey = (subscription: PushSubscription, key: string): boolean => {
   return current !== null && toBase64Url(new Uint8Array(current)) === key;
 };
 
-const message = (error: unknown) => (error instanceof Error && error.message ? error.message : 'Nie udało się. Spróbuj ponownie.');
+/** The browser's own errors are in English and name its internals: the owner reads what happened and what to do. */
+const SUBSCRIBE_FAILED =
+  'Przeglądarka nie zarejestrowała się w swojej usłudze powiadomień (w Chrome i Edge to usługa Google). Sprawdź połączenie z internetem i spróbuj ponownie za chwilę.';
+const FAILED = 'Nie udało się. Spróbuj ponownie.';
+
+const message = (error: unknown) => (error instanceof PushDeviceError ? error.message : FAILED);
+
+async function subscribe(worker: ServiceWorkerRegistration, key: string): Promise<PushSubscription> {
+  try {
+    return await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) });
+  } catch {
+    throw new PushDeviceError(SUBSCRIBE_FAILED);
+  }
+}
 
 export function usePushDevice(): PushDeviceView {
   const [state, setState] = useState<PushDeviceState>('checking');
@@ -99,18 +112,15 @@ export function usePushDevice(): PushDeviceView {
     () =>
       act(async () => {
         const key = await fetchPushKey();
-        if (!key) throw new Error(NOT_CONFIGURED);
+        if (!key) throw new PushDeviceError(NOT_CONFIGURED);
         const permission = await Notification.requestPermission();
         if (permission !== 'granted') return;
         const worker = await registration();
-        if (!worker) throw new Error('Aplikacja nie jest jeszcze gotowa do pracy w tle. Odśwież stronę i spróbuj ponownie.');
+        if (!worker) throw new PushDeviceError('Aplikacja nie jest jeszcze gotowa do pracy w tle. Odśwież stronę i spróbuj ponownie.');
         // A subscription made with another key (the server's keys were changed) would be refused by the push service.
         const existing = await worker.pushManager.getSubscription();
         if (existing && !sameKey(existing, key)) await existing.unsubscribe();
-        const subscription =
-          existing && sameKey(existing, key)
-            ? existing
-            : await worker.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: fromBase64Url(key) });
+        const subscription = existing && sameKey(existing, key) ? existing : await subscribe(worker, key);
         await savePushDevice(subscription, deviceLabel(navigator.userAgent, navigator.maxTouchPoints));
       }),
     [act],
