@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import type { DeliveryAvailabilityResponse } from '../../src/domain/delivery-availability-contract.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
-import { anonClient, appUrl as url, invokeFunction, testBackend, withDatabase } from '../support/test-backend.ts';
+import { logInAsOwner } from '../support/owner-session.ts';
+import { anonClient, appUrl as url, invokeFunction, withDatabase } from '../support/test-backend.ts';
 
 /**
  * Issue 17, the whole desk in real Chromium against the real backend: a
@@ -70,15 +71,6 @@ async function customerOrders(page: Page, email: string, date: string, message: 
   await page.getByRole('button', { name: 'Potwierdź i przejdź do przelewu' }).click(WAIT);
   await page.waitForURL(/\/checkout\/success\?payment=transfer&orderId=KT\d{9}$/, WAIT);
   return new URL(page.url()).searchParams.get('orderId') ?? '';
-}
-
-async function logInAsOwner(page: Page, path: string): Promise<void> {
-  await page.goto(url(path));
-  await page.waitForURL(/\/login\?redirect=/, WAIT);
-  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
-  await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(url(path), WAIT);
 }
 
 describe('an anonymous bouquet for another person, from the checkout to the printed ticket', () => {

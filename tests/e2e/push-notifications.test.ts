@@ -1,18 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pushMessage } from '../../src/domain/push-notification.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { waitForServiceWorkerControl } from '../support/service-worker.ts';
-import {
-  anonClient,
-  checkoutFor,
-  invokeFunction,
-  someProducts,
-  appUrl as url,
-  testBackend,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { logInAsOwner } from '../support/owner-session.ts';
+import { placedGuestOrder, appUrl as url, testBackend, withDatabase } from '../support/test-backend.ts';
 
 /**
  * The owner's pushes in real Chromium against the served build (docs/push.md).
@@ -25,31 +17,6 @@ import {
  */
 
 const chromium = chromiumPerFile();
-
-async function logInAsOwner(page: Page, path: string): Promise<void> {
-  await page.goto(url(path));
-  await page.waitForURL(/\/login\?redirect=/);
-  await page.getByLabel('E-mail').fill(testBackend().ownerEmail);
-  await page.getByLabel('Hasło', { exact: true }).fill(testBackend().ownerPassword);
-  await page.getByRole('button', { name: 'Zaloguj się' }).click();
-  await page.waitForURL(url(path));
-}
-
-/** An order placed as the shop places it, its id and number. */
-async function placedOrder(): Promise<{ id: string; number: string }> {
-  const [product] = await someProducts(1);
-  const placed = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor(),
-    items: [{ productId: product!.id, quantity: 1 }],
-  });
-  expect(placed.status).toBe(201);
-  const { id } = placed.body.order as { id: string };
-  const { rows } = await withDatabase((db) =>
-    db.query<{ number: string }>('select payu_order_id as number from orders where id = $1', [id]),
-  );
-  return { id, number: rows[0]!.number };
-}
 
 /** The notifications the worker shows now, as the page reads them. */
 function shownNotifications(page: Page) {
@@ -88,7 +55,7 @@ describe('pushes in the browser', () => {
       expect(await page.getByRole('button', { name: 'Wyślij powiadomienie testowe' }).isDisabled()).toBe(true);
 
       // A push as the server sends it, delivered to this registration by Chromium itself.
-      const order = await placedOrder();
+      const order = await placedGuestOrder();
       const message = pushMessage('new-order', {
         orderId: order.id,
         number: order.number,

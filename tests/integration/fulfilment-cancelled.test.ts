@@ -1,34 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  anonClient,
-  checkoutFor,
-  invokeFunction,
-  serviceClient,
-  signedInOwner,
-  someProducts,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { placedGuestOrder, serviceClient, signedInOwner, withDatabase } from '../support/test-backend.ts';
 
 /**
  * A cancelled order's fulfilment state does not move, in the database,
  * whoever writes: the owner's app with a stale list, or the data API directly.
  */
-
-async function placedOrder(): Promise<{ id: string; number: string }> {
-  const [product] = await someProducts(1);
-  const answer = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor(),
-    items: [{ productId: product!.id, quantity: 1 }],
-  });
-  expect(answer.status).toBe(201);
-  const { id } = answer.body.order as { id: string };
-  return withDatabase(async (db) => {
-    const { rows } = await db.query<{ number: string }>('select payu_order_id as number from orders where id = $1', [id]);
-    return { id, number: rows[0]!.number };
-  });
-}
 
 const fulfilmentOf = (id: string) =>
   withDatabase(
@@ -38,7 +14,7 @@ const fulfilmentOf = (id: string) =>
 
 describe('fulfilment of a cancelled order', () => {
   it('is refused with a clear message once the order is cancelled, for the owner and the service role alike', async () => {
-    const order = await placedOrder();
+    const order = await placedGuestOrder();
     const owner = await signedInOwner();
     const ready = await owner.from('orders').update({ fulfilment_state: 'ready' }).eq('id', order.id).select('id');
     expect(ready.error).toBeNull();
@@ -62,7 +38,7 @@ describe('fulfilment of a cancelled order', () => {
   });
 
   it('refuses cancelling and moving the delivery in one write, and takes fulfilment changes again once the order is reopened', async () => {
-    const order = await placedOrder();
+    const order = await placedGuestOrder();
     const owner = await signedInOwner();
     const both = await owner.from('orders').update({ status: 'cancelled', fulfilment_state: 'ready' }).eq('id', order.id).select('id');
     expect(both.error?.hint).toBe('order_cancelled');

@@ -77,6 +77,8 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'payments-reconcile',
       'payu-notify',
       'place-order',
+      'push-devices',
+      'push-dispatch',
       'revoke-order-links',
       'send-contact-email',
       'stripe-webhook',

@@ -4,11 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPushService, type PushService } from '../support/push-service.ts';
 import {
   anonClient,
-  checkoutFor,
   invokeFunction,
+  placedGuestOrder,
   signedInOwner,
   signedUpCustomer,
-  someProducts,
   testBackend,
   withDatabase,
 } from '../support/test-backend.ts';
@@ -80,18 +79,7 @@ async function deviceExists(id: string): Promise<boolean> {
 describe('pushes to the owner', () => {
   it('a new order reaches the device once, signed and encrypted so that the push service reads it', async () => {
     const device = await ownerDevice('Chrome na Androidzie');
-    const [product] = await someProducts(1);
-    const placed = await invokeFunction(anonClient(), 'place-order', {
-      clientRequestId: randomUUID(),
-      checkout: checkoutFor(),
-      items: [{ productId: product!.id, quantity: 1 }],
-    });
-    expect(placed.status).toBe(201);
-    const { id } = placed.body.order as { id: string };
-    const { rows: stored } = await withDatabase((db) =>
-      db.query<{ id: string; number: string }>('select id, payu_order_id as number from orders where id = $1', [id]),
-    );
-    const order = stored[0]!;
+    const order = await placedGuestOrder();
 
     await dispatch();
     await expect.poll(() => parsed(device.clientHash).length, { timeout: 15_000 }).toBe(1);

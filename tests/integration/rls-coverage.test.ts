@@ -58,6 +58,14 @@ const RELATIONS: Record<string, RelationAccess> = {
   payments: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   refunds: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   payment_events: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // The owner's devices for pushes: the owner reads, adds (under her own account), renews and removes them; push-dispatch records results.
+  push_subscriptions: {
+    kind: 'table',
+    grants: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+    policies: ['SELECT:authenticated', 'INSERT:authenticated', 'UPDATE:authenticated', 'DELETE:authenticated'],
+  },
+  // The push queue: written by the triggers' definer and push-devices (service role); the owner reads it.
+  push_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 
@@ -79,6 +87,9 @@ const FUNCTIONS: Record<string, Role[]> = {
   // The mail queue's dispatch steps, for mail-dispatch (service role).
   'claim_mail_jobs(p_limit integer)': [],
   'finish_mail_job(p_id uuid, p_error text)': [],
+  // The push queue's dispatch steps, for push-dispatch and push-devices (service role).
+  'claim_push_jobs(p_limit integer)': [],
+  'finish_push_job(p_id uuid, p_status integer, p_error text)': [],
   // Stores a withdrawal request with its mails, for withdrawal-request (service role).
   'record_withdrawal_request(p_order_id uuid, p_accepted jsonb, p_refused jsonb, p_reason text, p_period_note text)': [],
   'revoke_order_links(p_order_id uuid)': [],

@@ -307,6 +307,42 @@ describe('mail_jobs', () => {
   });
 });
 
+describe('push_subscriptions and push_jobs', () => {
+  it.each(ACTORS)('%s sees, adds, renews and removes push devices only as the owner; nobody writes the push queue', async (actor) => {
+    const endpoint = `https://push.example.test/${actor}-${randomUUID()}`;
+    const keys = {
+      p256dh: 'BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4',
+      auth: 'BTBZMqHH6r4Tts7J_aSIgg',
+    };
+    const added = await clients[actor]
+      .from('push_subscriptions')
+      .insert({ endpoint, ...keys, device_label: 'Test' })
+      .select('id');
+    const read = await clients[actor].from('push_subscriptions').select('id').eq('endpoint', endpoint);
+    const changed = await clients[actor].from('push_subscriptions').update({ device_label: 'Inny' }).eq('endpoint', endpoint).select('id');
+    const jobs = await clients[actor].from('push_jobs').insert({ subscription_id: randomUUID(), kind: 'test' }).select('id');
+    const queue = await clients[actor].from('push_jobs').select('id');
+    const claimed = await clients[actor].rpc('claim_push_jobs', { p_limit: 10 });
+    const removed = await clients[actor].from('push_subscriptions').delete().eq('endpoint', endpoint).select('id');
+
+    if (actor === 'owner') {
+      expect(added.error).toBeNull();
+      expect(read.data).toHaveLength(1);
+      expect(changed.data).toHaveLength(1);
+      expect(queue.error).toBeNull();
+      expect(removed.data).toHaveLength(1);
+    } else {
+      expect(refused(added)).toBe(true);
+      expect(refused(read)).toBe(true);
+      expect(refused(changed)).toBe(true);
+      expect(refused(queue)).toBe(true);
+      expect(refused(removed)).toBe(true);
+    }
+    expect(refused(jobs)).toBe(true);
+    expect(claimed.error?.code).toBe('42501');
+  });
+});
+
 describe('product_price_history', () => {
   it.each(ACTORS)('%s reads the price history only as the owner, and nobody writes it through the API', async (actor) => {
     const [product] = await someProducts(1);
