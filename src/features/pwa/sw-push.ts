@@ -26,7 +26,6 @@ export function showPushNotification(registration: ServiceWorkerRegistration, da
     tag: message.tag,
     lang: 'pl',
     icon: '/icons/admin-192.png',
-    badge: '/icons/admin-192.png',
     data: { url: message.url },
   });
 }
