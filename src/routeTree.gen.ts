@@ -30,6 +30,7 @@ import { Route as AdminPaymentsRouteImport } from './routes/admin/payments'
 import { Route as AdminProductsRouteImport } from './routes/admin/products'
 import { Route as AdminRealizacjaRouteImport } from './routes/admin/realizacja'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
+import { Route as AdminTrasaRouteImport } from './routes/admin/trasa'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
 import { Route as CheckoutCancelRouteImport } from './routes/checkout.cancel'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout.success'
@@ -141,6 +142,11 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminTrasaRoute = AdminTrasaRouteImport.update({
+  id: '/trasa',
+  path: '/trasa',
+  getParentRoute: () => AdminRoute,
+} as any)
 const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
   id: '/checkout/',
   path: '/checkout/',
@@ -188,6 +194,7 @@ export interface FileRoutesByFullPath {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -215,6 +222,7 @@ export interface FileRoutesByTo {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -244,6 +252,7 @@ export interface FileRoutesById {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
+  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -274,6 +283,7 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
+    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -301,6 +311,7 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
+    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -329,6 +340,7 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
+    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -508,6 +520,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/trasa': {
+      id: '/admin/trasa'
+      path: '/trasa'
+      fullPath: '/admin/trasa'
+      preLoaderRoute: typeof AdminTrasaRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/checkout/': {
       id: '/checkout/'
       path: '/checkout'
@@ -553,6 +572,7 @@ interface AdminRouteChildren {
   AdminProductsRoute: typeof AdminProductsRoute
   AdminRealizacjaRoute: typeof AdminRealizacjaRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
+  AdminTrasaRoute: typeof AdminTrasaRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -563,6 +583,7 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminProductsRoute: AdminProductsRoute,
   AdminRealizacjaRoute: AdminRealizacjaRoute,
   AdminSettingsRoute: AdminSettingsRoute,
+  AdminTrasaRoute: AdminTrasaRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

@@ -1,22 +1,19 @@
 import { useId, useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
-import { addDays, isIsoDate } from '../../../domain/calendar/calendar-date.ts';
 import { formatPln } from '../../../domain/money.ts';
-import { formatLongDay } from '../../../domain/polish-date.ts';
 import { useAdminData } from '../orders/orders-data.tsx';
 import type { AdminOrder } from '../orders/order.ts';
-import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge, selectClass } from '../admin-ui.tsx';
+import { LoadError, Loading, PageTitle, SavedDataNotice, StatusBadge } from '../admin-ui.tsx';
 import { countLabelPlain } from '../count-label.ts';
 import { isFuneral, planDay, type PickupGroup, type WindowGroup } from '../orders/delivery-schedule.ts';
 import { CollectMark } from '../payments/payment-mark.tsx';
+import { DayPicker } from './day-picker.tsx';
 import { FloristDetailsList, FuneralBadge } from './florist-details.tsx';
 import { FulfilmentBadge, FulfilmentControl } from './fulfilment-control.tsx';
 import type { FulfilmentSearch } from './fulfilment-search.ts';
 import { PrintSheet } from './print-sheet.tsx';
 import { usePrint } from './use-print.ts';
 
-const dayButton =
-  'inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border-2 border-forest-800 px-3 py-2 font-semibold text-forest-800 hover:bg-forest-50 disabled:border-forest-200 disabled:text-ink-muted';
 const ORDER_FORMS = ['zamówienie', 'zamówienia', 'zamówień'] as const;
 const PLACE_FORMS = ['wolne miejsce', 'wolne miejsca', 'wolnych miejsc'] as const;
 
@@ -42,50 +39,20 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
     <section aria-labelledby="fulfilment-title">
       <PageTitle
         after={
-          <button type="button" className="btn-primary min-h-11 py-2" disabled={dayOrders.length === 0} onClick={() => print(dayOrders)}>
-            Drukuj<span className="sr-only"> wszystkie zamówienia dnia</span>
-          </button>
+          <div className="flex flex-wrap gap-2">
+            <Link to="/admin/trasa" search={{ date: search.date }} className="btn-secondary min-h-11 px-4 py-2">
+              {date === today ? 'Trasa na dziś' : 'Trasa'}
+            </Link>
+            <button type="button" className="btn-primary min-h-11 py-2" disabled={dayOrders.length === 0} onClick={() => print(dayOrders)}>
+              Drukuj<span className="sr-only"> wszystkie zamówienia dnia</span>
+            </button>
+          </div>
         }
       >
         <span id="fulfilment-title">Realizacja</span>
       </PageTitle>
 
-      <nav aria-label="Wybór dnia" className="mt-4 flex flex-wrap items-end gap-2">
-        <button type="button" className={dayButton} onClick={() => go(addDays(date, -1))}>
-          <span aria-hidden="true" className="text-xl leading-none">
-            ‹
-          </span>
-          <span className="sr-only sm:not-sr-only">Poprzedni dzień</span>
-        </button>
-        <div className="min-w-0 flex-1 sm:flex-none">
-          <label htmlFor={dateId} className="mb-1 block text-sm font-medium text-forest-900">
-            Dzień
-          </label>
-          <input
-            id={dateId}
-            type="date"
-            className={`${selectClass} min-h-11`}
-            value={date}
-            onChange={(event) => {
-              if (isIsoDate(event.target.value)) go(event.target.value);
-            }}
-          />
-        </div>
-        <button type="button" className={dayButton} onClick={() => go(addDays(date, 1))}>
-          <span className="sr-only sm:not-sr-only">Następny dzień</span>
-          <span aria-hidden="true" className="text-xl leading-none">
-            ›
-          </span>
-        </button>
-        <button type="button" className={dayButton} aria-pressed={date === today} disabled={date === today} onClick={() => go(today)}>
-          Dziś
-        </button>
-      </nav>
-
-      <h2 className="mt-5 text-xl font-semibold text-forest-900 first-letter:uppercase" aria-live="polite">
-        {formatLongDay(date)}
-        {date === today && <span className="text-ink-muted"> (dziś)</span>}
-      </h2>
+      <DayPicker date={date} today={today} go={go} />
 
       <div aria-live="polite">
         {load.status === 'loading' && <Loading label="Ładowanie zamówień..." />}
@@ -129,7 +96,8 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
         </>
       )}
 
-      <PrintSheet orders={printed} />
+      {/* The whole day prints its overview first; one order alone prints only its ticket. */}
+      <PrintSheet orders={printed} overview={printed === dayOrders ? plan : null} />
     </section>
   );
 }

@@ -2,19 +2,23 @@ import { createPortal } from 'react-dom';
 // A stylesheet file, not a <style> element: the shop's CSP allows styles from 'self' only.
 import './print-sheet.css';
 import type { AdminOrder } from '../orders/order.ts';
+import type { DayPlan } from '../orders/delivery-schedule.ts';
+import { DayOverviewSheet } from './day-overview-sheet.tsx';
 import { printTicket, type PrintTicket } from './print-ticket.ts';
 
 /**
  * The printed tickets: one A4 page per order, cut into three parts
  * along dashed lines — the florist's work sheet, the driver's slip and the
- * card at business-card size (85 × 55 mm). Rendered beside the app (a portal
+ * card at business-card size (85 × 55 mm); for the whole day, a one-page
+ * overview first. Rendered beside the app (a portal
  * into <body>) and shown only in print; on screen it is not there at all.
  */
 
-export function PrintSheet({ orders }: { orders: readonly AdminOrder[] }) {
+export function PrintSheet({ orders, overview = null }: { orders: readonly AdminOrder[]; overview?: DayPlan | null }) {
   if (typeof document === 'undefined') return null;
   return createPortal(
     <div className="print-sheet" data-testid="print-sheet">
+      {overview && <DayOverviewSheet plan={overview} />}
       {orders.map((order) => (
         <Ticket key={order.id} ticket={printTicket(order)} />
       ))}
