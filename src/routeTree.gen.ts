@@ -30,7 +30,6 @@ import { Route as AdminPaymentsRouteImport } from './routes/admin/payments'
 import { Route as AdminProductsRouteImport } from './routes/admin/products'
 import { Route as AdminRealizacjaRouteImport } from './routes/admin/realizacja'
 import { Route as AdminSettingsRouteImport } from './routes/admin/settings'
-import { Route as AdminTrasaRouteImport } from './routes/admin/trasa'
 import { Route as CheckoutIndexRouteImport } from './routes/checkout.index'
 import { Route as CheckoutCancelRouteImport } from './routes/checkout.cancel'
 import { Route as CheckoutSuccessRouteImport } from './routes/checkout.success'
@@ -142,11 +141,6 @@ const AdminSettingsRoute = AdminSettingsRouteImport.update({
   path: '/settings',
   getParentRoute: () => AdminRoute,
 } as any)
-const AdminTrasaRoute = AdminTrasaRouteImport.update({
-  id: '/trasa',
-  path: '/trasa',
-  getParentRoute: () => AdminRoute,
-} as any)
 const CheckoutIndexRoute = CheckoutIndexRouteImport.update({
   id: '/checkout/',
   path: '/checkout/',
@@ -194,7 +188,6 @@ export interface FileRoutesByFullPath {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -222,7 +215,6 @@ export interface FileRoutesByTo {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -252,7 +244,6 @@ export interface FileRoutesById {
   '/admin/products': typeof AdminProductsRoute
   '/admin/realizacja': typeof AdminRealizacjaRoute
   '/admin/settings': typeof AdminSettingsRoute
-  '/admin/trasa': typeof AdminTrasaRoute
   '/checkout/cancel': typeof CheckoutCancelRoute
   '/checkout/success': typeof CheckoutSuccessRoute
   '/product/$id': typeof ProductIdRoute
@@ -283,7 +274,6 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
-    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -311,7 +301,6 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
-    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -340,7 +329,6 @@ export interface FileRouteTypes {
     | '/admin/products'
     | '/admin/realizacja'
     | '/admin/settings'
-    | '/admin/trasa'
     | '/checkout/cancel'
     | '/checkout/success'
     | '/product/$id'
@@ -520,13 +508,6 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSettingsRouteImport
       parentRoute: typeof AdminRoute
     }
-    '/admin/trasa': {
-      id: '/admin/trasa'
-      path: '/trasa'
-      fullPath: '/admin/trasa'
-      preLoaderRoute: typeof AdminTrasaRouteImport
-      parentRoute: typeof AdminRoute
-    }
     '/checkout/': {
       id: '/checkout/'
       path: '/checkout'
@@ -572,7 +553,6 @@ interface AdminRouteChildren {
   AdminProductsRoute: typeof AdminProductsRoute
   AdminRealizacjaRoute: typeof AdminRealizacjaRoute
   AdminSettingsRoute: typeof AdminSettingsRoute
-  AdminTrasaRoute: typeof AdminTrasaRoute
   AdminIndexRoute: typeof AdminIndexRoute
 }
 
@@ -583,7 +563,6 @@ const AdminRouteChildren: AdminRouteChildren = {
   AdminProductsRoute: AdminProductsRoute,
   AdminRealizacjaRoute: AdminRealizacjaRoute,
   AdminSettingsRoute: AdminSettingsRoute,
-  AdminTrasaRoute: AdminTrasaRoute,
   AdminIndexRoute: AdminIndexRoute,
 }
 

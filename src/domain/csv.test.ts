@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grosz } from './money.ts';
-import { csvAmount, dateRangeProblem, previousMonth, toCsv, warsawRangeBounds } from './csv.ts';
+import { csvAmount, dateRangeProblem, previousMonth, toCsv } from './csv.ts';
 
 describe('toCsv', () => {
   it('starts with a BOM, separates with semicolons and ends every line with CRLF', () => {
@@ -34,29 +34,6 @@ describe('csvAmount', () => {
     expect(csvAmount(grosz(0))).toBe('0,00');
     expect(csvAmount(grosz(5))).toBe('0,05');
     expect(csvAmount(grosz(123_456_789))).toBe('1234567,89');
-  });
-});
-
-describe('warsawRangeBounds', () => {
-  it('covers whole Warsaw days: 23:30 on the last day is in, 00:10 the next day is out (winter)', () => {
-    const { start, end } = warsawRangeBounds({ from: '2026-11-01', to: '2026-11-30' });
-    expect(start).toBe('2026-10-31T23:00:00.000Z');
-    expect(end).toBe('2026-11-30T23:00:00.000Z');
-    const lastEvening = '2026-11-30T22:30:00.000Z'; // 23:30 in Warsaw
-    const nextMorning = '2026-11-30T23:10:00.000Z'; // 00:10 on 1 December
-    expect(lastEvening >= start && lastEvening < end).toBe(true);
-    expect(nextMorning >= start && nextMorning < end).toBe(false);
-  });
-
-  it('follows the clock change inside the range (summer start, winter end)', () => {
-    expect(warsawRangeBounds({ from: '2026-10-01', to: '2026-10-31' })).toEqual({
-      start: '2026-09-30T22:00:00.000Z',
-      end: '2026-10-31T23:00:00.000Z',
-    });
-    expect(warsawRangeBounds({ from: '2026-03-29', to: '2026-03-29' })).toEqual({
-      start: '2026-03-28T23:00:00.000Z',
-      end: '2026-03-29T22:00:00.000Z',
-    });
   });
 });
 

@@ -1,5 +1,4 @@
 import { addDays, isIsoDate } from './calendar/calendar-date.ts';
-import { warsawInstant } from './calendar/warsaw-clock.ts';
 import type { Grosz } from './money.ts';
 
 /**
@@ -44,18 +43,6 @@ export function csvAmount(amount: Grosz): string {
 export interface DateRange {
   from: string;
   to: string;
-}
-
-/**
- * The instants a Warsaw date range covers, as ISO timestamps for a query:
- * `start` included (midnight of `from` in Warsaw), `end` excluded (midnight
- * after `to`), whatever the clocks did in between.
- */
-export function warsawRangeBounds(range: DateRange): { start: string; end: string } {
-  return {
-    start: new Date(warsawInstant(range.from, 0)).toISOString(),
-    end: new Date(warsawInstant(addDays(range.to, 1), 0)).toISOString(),
-  };
 }
 
 /** The whole month before the one `today` falls in: the export's default. */

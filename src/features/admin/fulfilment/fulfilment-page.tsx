@@ -40,7 +40,7 @@ export function FulfilmentPage({ search, onDateChange }: { search: FulfilmentSea
       <PageTitle
         after={
           <div className="flex flex-wrap gap-2">
-            <Link to="/admin/trasa" search={{ date: search.date }} className="btn-secondary min-h-11 px-4 py-2">
+            <Link to="/admin/realizacja" search={{ date: search.date, view: 'route' }} className="btn-secondary min-h-11 px-4 py-2">
               {date === today ? 'Trasa na dziś' : 'Trasa'}
             </Link>
             <button type="button" className="btn-primary min-h-11 py-2" disabled={dayOrders.length === 0} onClick={() => print(dayOrders)}>

@@ -6,6 +6,7 @@ import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from '../orders/orders-data.tsx';
 import { orderMatches } from '../admin-search.ts';
 import { LoadError, Loading, PageTitle, SavedDataNotice, selectClass } from '../admin-ui.tsx';
+import { ExportPanel } from '../export/export-panel.tsx';
 import { PaymentStateBadge, PaymentWhen, RefundList } from './ledger-entries.tsx';
 import { ledgerEntries } from './ledger-list.ts';
 import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, paymentMethodLabel } from './order-money.ts';
@@ -24,7 +25,7 @@ export function PaymentsPage({
   search: PaymentsSearch;
   onSearchChange: (next: Partial<PaymentsSearch>) => void;
 }) {
-  const { load, orders, reload } = useAdminData();
+  const { load, orders, reload, today } = useAdminData();
   const statusId = useId();
   const queryId = useId();
 
@@ -35,6 +36,8 @@ export function PaymentsPage({
       <PageTitle>
         <span id="payments-title">Płatności</span>
       </PageTitle>
+
+      {load.status === 'loaded' && <ExportPanel orders={orders} today={today} />}
 
       <div className="mt-4 grid gap-3 sm:grid-cols-[12rem_1fr]">
         <div>

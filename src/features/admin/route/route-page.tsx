@@ -21,7 +21,7 @@ const DUE = 'bg-blush-100 text-blush-700';
 const moveButton = 'btn-secondary min-h-11 px-3 py-2 text-sm disabled:opacity-40';
 
 /**
- * /admin/trasa?date=: the driver's route. The day's home and cemetery
+ * /admin/realizacja?view=route&date=: the driver's route. The day's home and cemetery
  * deliveries by window, first in the order of distance from the shop, then
  * as the owner arranges them (kept on this device). Reads the back office's
  * one copy of the orders, so it opens offline like 'Realizacja'.
