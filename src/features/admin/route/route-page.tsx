@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Link } from '@tanstack/react-router';
+import { formatLongDay } from '../../../domain/polish-date.ts';
 import { moveStop } from '../../../domain/route-order.ts';
 import { locateAddress } from '../../../domain/przemysl-gazetteer.ts';
 import { usePublicSettings } from '../../../lib/public-settings.ts';
@@ -213,7 +214,7 @@ function RoutePrint({ route, title, date }: { route: readonly RouteWindow[]; tit
     <div className="print-sheet" data-testid="route-print">
       <section className="print-compact" aria-label="Trasa do druku">
         <h1>
-          {title} · {date}
+          {title} · {formatLongDay(date)}
         </h1>
         <table>
           <thead>

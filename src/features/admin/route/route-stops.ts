@@ -60,7 +60,9 @@ export function telHref(phone: string): string {
 
 function toStop(order: AdminOrder, point: Coordinates | null): RouteStop {
   const driver = printTicket(order).driver;
-  const address = [driver.address, order.deliveryAddress ? null : driver.cemetery].filter(Boolean).join(', ');
+  // A cemetery's name first: the driver and the map look for the cemetery, the address only finds it.
+  const cemeteryName = order.deliveryMethod === 'cemetery' ? order.florist.cemetery?.name.trim() : null;
+  const address = order.deliveryAddress ? [cemeteryName, driver.address].filter(Boolean).join(', ') : (driver.cemetery ?? '');
   const due = dueOf(order);
   return {
     id: order.id,
