@@ -1,12 +1,14 @@
 import { normalizeForSearch } from './search.ts';
 
 /**
- * Where the shop's delivery places are, without a geocoder: the localities
- * of Przemyśl county (the seats of its gminas and larger villages) and the
- * city, each at its centre, rounded to 0.01° (about 1 km). Source: the
- * localities' coordinates as published on Wikipedia (from OpenStreetMap and
- * the national register of place names, PRNG). Good enough to put stops in a
- * sensible order; not an address lookup. Decision 033.
+ * Where the shop's delivery places are, without a geocoder: localities of
+ * Przemyśl county (gmina seats and larger villages) and the city, each at its
+ * centre, rounded to 0.01° (about 1 km). Every value was checked against the
+ * coordinates Wikipedia publishes from the national register of place names
+ * (PRNG), or GeoNames where no article gave them; the sources are listed in
+ * decision 033. A place without a checked value is left out: its stop goes
+ * last and is flagged, rather than being put in a wrong place. Good enough to
+ * put stops in a sensible order; not an address lookup.
  */
 
 export interface Coordinates {
@@ -17,21 +19,19 @@ export interface Coordinates {
 const LOCALITIES: Readonly<Record<string, Coordinates>> = {
   przemysl: { lat: 49.78, lon: 22.77 },
   bircza: { lat: 49.69, lon: 22.48 },
-  krasiczyn: { lat: 49.77, lon: 22.65 },
-  krzywcza: { lat: 49.8, lon: 22.55 },
-  dubiecko: { lat: 49.83, lon: 22.39 },
-  nienadowa: { lat: 49.85, lon: 22.4 },
-  fredropol: { lat: 49.7, lon: 22.77 },
-  rybotycze: { lat: 49.66, lon: 22.63 },
-  zurawica: { lat: 49.82, lon: 22.78 },
-  orly: { lat: 49.87, lon: 22.81 },
-  medyka: { lat: 49.81, lon: 22.93 },
-  stubno: { lat: 49.9, lon: 22.96 },
-  krowniki: { lat: 49.77, lon: 22.82 },
-  pikulice: { lat: 49.76, lon: 22.79 },
-  hermanowice: { lat: 49.73, lon: 22.79 },
+  krasiczyn: { lat: 49.77, lon: 22.67 },
+  krasice: { lat: 49.75, lon: 22.62 },
   pralkowce: { lat: 49.77, lon: 22.73 },
-  ostrow: { lat: 49.82, lon: 22.84 },
+  dubiecko: { lat: 49.83, lon: 22.39 },
+  'wola krzywiecka': { lat: 49.81, lon: 22.57 },
+  fredropol: { lat: 49.7, lon: 22.75 },
+  rybotycze: { lat: 49.66, lon: 22.64 },
+  zurawica: { lat: 49.82, lon: 22.79 },
+  orly: { lat: 49.88, lon: 22.81 },
+  medyka: { lat: 49.8, lon: 22.93 },
+  stubno: { lat: 49.9, lon: 22.96 },
+  pikulice: { lat: 49.75, lon: 22.78 },
+  hermanowice: { lat: 49.72, lon: 22.81 },
 };
 
 /** The city's own postal codes start 37-700…37-71x only in part; 37-700 is the one every city address may carry. */

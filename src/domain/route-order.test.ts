@@ -10,6 +10,7 @@ describe('the gazetteer', () => {
     expect(shop).toEqual(at('Bircza'));
     expect(at('PRZEMYŚL')).toEqual(at('przemysl'));
     expect(at('Żurawica')).not.toBeNull();
+    expect(at('Wola Krzywiecka')).toEqual({ lat: 49.81, lon: 22.57 });
     expect(locate({ city: 'Przemysl-Zasanie', postalCode: '37-700' })).toEqual(at('Przemyśl'));
     expect(at('Warszawa')).toBeNull();
   });
