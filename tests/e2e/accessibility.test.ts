@@ -294,10 +294,15 @@ async function scanBackOffice(audit: Audit, viewport: Viewport): Promise<void> {
     ['/admin/products', 'admin products'],
     ['/admin/payments', 'admin payments'],
     ['/admin/odstapienia', 'admin withdrawals'],
+    ['/admin/realizacja?view=route', 'admin route'],
   ] as const) {
     await open(page, path);
     await audit.scan(page, state);
   }
+  await open(page, '/admin/payments');
+  await page.getByText('Eksport dla księgowości (CSV)').click();
+  await page.getByRole('button', { name: 'Pobierz zamówienia' }).waitFor(WAIT);
+  await audit.scan(page, 'admin payments: export');
 
   await open(page, `/admin/orders?q=${number}`);
   await page
