@@ -24,14 +24,14 @@ interface Placed {
 }
 
 async function place(
-  window: { deliveryDate: string; deliveryWindow: string },
+  slot: { deliveryDate: string; deliveryWindow: string },
   place: string,
   overrides: Record<string, unknown>,
 ): Promise<Placed> {
   const [product] = await someProducts(1);
   const answer = await invokeFunction(anonClient(), 'place-order', {
     clientRequestId: randomUUID(),
-    checkout: checkoutFor({ ...overrides, deliveryDate: window.deliveryDate, deliveryWindow: window.deliveryWindow }),
+    checkout: checkoutFor({ ...overrides, deliveryDate: slot.deliveryDate, deliveryWindow: slot.deliveryWindow }),
     items: [{ productId: product!.id, quantity: 1 }],
   });
   if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -52,13 +52,13 @@ async function stopNumbers(page: Page): Promise<string[]> {
 
 describe('the driver’s route', () => {
   it('orders the day’s stops by distance from the shop, keeps the owner’s order offline, and prints on one page', async () => {
-    const window = nextDeliveryWindow({ onDay: 29 });
+    const slot = nextDeliveryWindow({ onDay: 29 });
     // Placed far to near, so the page's order is its own.
     const orders = [
-      await place(window, 'Medyka', home('Medyka', '37-732', 'Przemyska')),
-      await place(window, 'Przemyśl', home('Przemyśl', '37-700', 'Franciszkańska')),
-      await place(window, 'Krasiczyn', home('Krasiczyn', '37-741', 'Zamkowa')),
-      await place(window, 'Bircza (cmentarz)', {
+      await place(slot, 'Medyka', home('Medyka', '37-732', 'Przemyska')),
+      await place(slot, 'Przemyśl', home('Przemyśl', '37-700', 'Franciszkańska')),
+      await place(slot, 'Krasiczyn', home('Krasiczyn', '37-741', 'Zamkowa')),
+      await place(slot, 'Bircza (cmentarz)', {
         deliveryMethod: 'cemetery',
         // The checkout's address of a cemetery order is the cemetery's.
         street: 'Cmentarna',
@@ -79,10 +79,10 @@ describe('the driver’s route', () => {
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    const path = `/admin/realizacja?date=${window.deliveryDate}&view=route`;
+    const path = `/admin/realizacja?date=${slot.deliveryDate}&view=route`;
     await logInAsOwner(page, path);
     await page.getByRole('heading', { level: 1, name: 'Trasa' }).waitFor(WAIT);
-    const windowStops = page.getByRole('list', { name: `Przystanki w oknie ${window.label}` });
+    const windowStops = page.getByRole('list', { name: `Przystanki w oknie ${slot.label}` });
     await windowStops.waitFor(WAIT);
     await expect.poll(() => stopNumbers(page), WAIT).toEqual(byDistance);
     await page.getByTestId('route-summary').getByText('kolejność według odległości od sklepu').waitFor(WAIT);
@@ -102,7 +102,7 @@ describe('the driver’s route', () => {
     await krasiczyn.getByRole('button', { name: `W dół (zamówienie ${numberOf('Krasiczyn')})` }).click();
     const arranged = ['Bircza (cmentarz)', 'Przemyśl', 'Krasiczyn', 'Medyka'].map(numberOf);
     await expect.poll(() => stopNumbers(page), WAIT).toEqual(arranged);
-    await page.getByText(`Zamówienie ${numberOf('Krasiczyn')}: pozycja 3 z 4 w oknie ${window.label}.`).waitFor(WAIT);
+    await page.getByText(`Zamówienie ${numberOf('Krasiczyn')}: pozycja 3 z 4 w oknie ${slot.label}.`).waitFor(WAIT);
     await page.reload();
     await windowStops.waitFor(WAIT);
     await expect.poll(() => stopNumbers(page), WAIT).toEqual(arranged);
@@ -116,7 +116,7 @@ describe('the driver’s route', () => {
     await page.emulateMedia({ media: 'print' });
     const printed = (await page.getByTestId('route-print').innerText()).replace(/\s+/g, ' ');
     for (const number of arranged) expect(printed).toContain(number);
-    expect(printed).toContain(`Okno ${window.label}`);
+    expect(printed).toContain(`Okno ${slot.label}`);
     expect(printed.indexOf(numberOf('Przemyśl'))).toBeLessThan(printed.indexOf(numberOf('Krasiczyn')));
     await page.emulateMedia({ media: 'screen' });
 
@@ -159,7 +159,7 @@ describe('the driver’s route', () => {
     expect(overview).toContain('Przegląd dnia:');
     expect(overview).toContain('Dostawy do domu: 3 · Na cmentarz: 1 · Odbiór w sklepie: 0');
     expect(overview).toContain('Do zrobienia');
-    expect(overview).toContain(`Okno ${window.label}`);
+    expect(overview).toContain(`Okno ${slot.label}`);
     for (const number of arranged) expect(overview).toContain(number);
     expect(errors).toEqual([]);
     await context.close();
