@@ -197,6 +197,12 @@ describe('admin back office', () => {
     await page.goto(url('/admin/payments'));
     await page.getByText(order.number).waitFor();
     await page.screenshot({ path: `${SHOTS}/payments-1280.png` });
+    await page.getByText('Eksport dla księgowości (CSV)').click();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Pobierz płatności' }).click();
+    // The browser saves the file under the range's name, the month before by default.
+    expect((await download).suggestedFilename()).toMatch(/^platnosci_\d{4}-\d{2}-01_\d{4}-\d{2}-\d{2}\.csv$/);
+    await page.screenshot({ path: `${SHOTS}/payments-export-1280.png` });
     await page.goto(url('/admin/nie-ma-takiej'));
     await page.getByRole('heading', { name: 'Strona nie znaleziona' }).waitFor();
     await context.close();
