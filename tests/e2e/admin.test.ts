@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
+import { ownerAppKeptOffline } from '../support/owner-session.ts';
 import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   anonClient,
@@ -214,17 +215,7 @@ describe('admin back office', () => {
     const page = await context.newPage();
     await logInAsOwner(page, '/admin/orders');
     await page.getByRole('listitem', { name: `Zamówienie ${order.number}` }).waitFor();
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
-    // Issue 22: a visitor's precache holds no back office; the worker keeps it once the owner has signed in.
-    const ownerFiles = ((await (await fetch(url('/admin-assets.json'))).json()) as string[]).length;
-    await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('admin-files')).keys()).length), { timeout: 15_000 })
-      .toBe(ownerFiles);
+    await ownerAppKeptOffline(page);
 
     await context.setOffline(true);
     await page.goto(url('/admin'));

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { PlacedOrder } from '../../src/domain/place-order-contract.ts';
 import { chromiumPerFile } from '../support/browser.ts';
-import { logInAsOwner } from '../support/owner-session.ts';
+import { logInAsOwner, ownerAppKeptOffline } from '../support/owner-session.ts';
 import { anonClient, appUrl as url, checkoutFor, invokeFunction, nextDeliveryWindow, someProducts } from '../support/test-backend.ts';
 
 /**
@@ -121,16 +121,7 @@ describe('the driver’s route', () => {
     await page.emulateMedia({ media: 'screen' });
 
     // Offline on the road: the installed app opens the route from the device's copy, in the owner's order.
-    await page.evaluate(async () => {
-      await navigator.serviceWorker.ready;
-      if (!navigator.serviceWorker.controller) {
-        await new Promise((resolve) => navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }));
-      }
-    });
-    const ownerFiles = ((await (await fetch(url('/admin-assets.json'))).json()) as string[]).length;
-    await expect
-      .poll(() => page.evaluate(async () => (await (await caches.open('admin-files')).keys()).length), { timeout: 15_000 })
-      .toBe(ownerFiles);
+    await ownerAppKeptOffline(page);
     await context.setOffline(true);
     await page.goto(url(path));
     await page
