@@ -89,17 +89,19 @@ export function RoutePage({ search, onDateChange }: { search: FulfilmentSearch; 
 
       {load.status === 'loaded' && (
         <>
-          <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-muted">
-            <p data-testid="route-summary">
-              {countLabelPlain(stopCount, [...STOP_FORMS])} ·{' '}
-              {savedIds.length > 0 ? 'Twoja kolejność' : 'kolejność według odległości od sklepu'}
-            </p>
-            {savedIds.length > 0 && (
-              <button type="button" className="min-h-11 underline" onClick={resetOrder}>
-                Ułóż według odległości
-              </button>
-            )}
-          </div>
+          {stopCount > 0 && (
+            <div className="mt-2 flex flex-wrap items-center gap-x-4 gap-y-2 text-sm text-ink-muted">
+              <p data-testid="route-summary">
+                {countLabelPlain(stopCount, [...STOP_FORMS])} ·{' '}
+                {savedIds.length > 0 ? 'Twoja kolejność' : 'kolejność według odległości od sklepu'}
+              </p>
+              {savedIds.length > 0 && (
+                <button type="button" className="min-h-11 underline" onClick={resetOrder}>
+                  Ułóż według odległości
+                </button>
+              )}
+            </div>
+          )}
           {route.map((window) => (
             <WindowStops key={window.id} window={window} onMove={move} />
           ))}
