@@ -76,6 +76,9 @@ async function openAsOwner(path: string, rows: OrderRow[], patches: StatusPatch[
   return { ...view, user };
 }
 
+/** The day page itself: the print sheet beside it repeats the windows' headings, and only the browser's print stylesheet hides it. */
+const dayPage = () => screen.findByRole('region', { name: 'Realizacja' });
+
 const numbersIn = (region: HTMLElement) =>
   within(region)
     .queryAllByRole('article', { name: /^Zamówienie KT/ })
@@ -84,12 +87,14 @@ const numbersIn = (region: HTMLElement) =>
 describe('/admin/realizacja', () => {
   it('groups the day by window with free places, funerals first, pickups by hour, without cancelled or other days', async () => {
     await openAsOwner(`/admin/realizacja?date=${day}`, dayRows());
-    const morning = (await screen.findByRole('heading', { name: 'Okno 9:00–12:00' })).closest('section')!;
+    const morning = (await within(await dayPage()).findByRole('heading', { name: 'Okno 9:00–12:00' })).closest('section')!;
     expect(numbersIn(morning)).toEqual(['Zamówienie KT500000003', 'Zamówienie KT500000002']);
     expect(within(morning).getByText('Wolne miejsca: 3 z 5')).toBeTruthy();
     expect(within(morning).getByText('Pogrzeb', { selector: 'span' })).toBeTruthy();
 
-    const afternoon = screen.getByRole('heading', { name: 'Okno 12:00–15:30' }).closest('section')!;
+    const afternoon = within(await dayPage())
+      .getByRole('heading', { name: 'Okno 12:00–15:30' })
+      .closest('section')!;
     expect(numbersIn(afternoon)).toEqual(['Zamówienie KT500000001']);
     expect(within(afternoon).getByText('Wolne miejsca: 4 z 5')).toBeTruthy();
 
@@ -117,7 +122,7 @@ describe('/admin/realizacja', () => {
     const print = vi.fn();
     Object.defineProperty(window, 'print', { configurable: true, value: print });
     const { user } = await openAsOwner(`/admin/realizacja?date=${day}`, dayRows());
-    await screen.findByRole('heading', { name: 'Okno 9:00–12:00' });
+    await within(await dayPage()).findByRole('heading', { name: 'Okno 9:00–12:00' });
     await user.click(screen.getByRole('button', { name: 'Drukuj wszystkie zamówienia dnia' }));
     expect(print).toHaveBeenCalledTimes(1);
 
@@ -197,7 +202,7 @@ describe('/admin/realizacja', () => {
 
   it('switches days with the previous/next buttons and comes back with Dziś', async () => {
     const { user, router } = await openAsOwner(`/admin/realizacja?date=${day}`, dayRows());
-    await screen.findByRole('heading', { name: 'Okno 9:00–12:00' });
+    await within(await dayPage()).findByRole('heading', { name: 'Okno 9:00–12:00' });
     await user.click(screen.getByRole('button', { name: 'Następny dzień' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ date: addDays(day, 1) }));
     expect(await screen.findByRole('article', { name: 'Zamówienie KT500000006' })).toBeTruthy();

@@ -5,6 +5,7 @@ import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery
 import { FULFILMENT_STATES, OCCASIONS, RECIPIENT_KINDS, SUBSTITUTION_CHOICES, bookingKind } from '../../src/domain/florist-order.ts';
 import { MAIL_KINDS, MAIL_STATES } from '../../src/domain/mail-kinds.ts';
 import { ORDER_STATUSES } from '../../src/domain/order-status.ts';
+import { PUSH_KINDS } from '../../src/domain/push-notification.ts';
 import { MANUAL_PAYMENT_METHODS } from '../../src/domain/owner-payment-schema.ts';
 import { LEDGER_PAYMENT_STATES, LEDGER_PROVIDERS, LEDGER_REFUND_STATES } from '../../src/domain/payment-ledger.ts';
 import { PAYMENT_METHODS } from '../../src/domain/payment-methods.ts';
@@ -45,6 +46,9 @@ const MIRRORS: Record<string, readonly string[]> = {
   'contact_messages.subject': CONTACT_SUBJECTS,
   'mail_jobs.kind': MAIL_KINDS,
   'mail_jobs.state': MAIL_STATES,
+  'push_jobs.kind': PUSH_KINDS,
+  // The push queue is the mail queue's design (decision 030): its jobs move through the same states.
+  'push_jobs.state': MAIL_STATES,
   'withdrawal_requests.state': WITHDRAWAL_STATES,
   'payments.provider': LEDGER_PROVIDERS,
   // The ledger records gateway payments and the owner's manual ones alike.
