@@ -207,6 +207,41 @@ export type Database = {
           },
         ];
       };
+      order_photos: {
+        Row: {
+          id: string;
+          kind: string;
+          order_id: string;
+          path: string;
+          sent_at: string | null;
+          taken_at: string;
+        };
+        Insert: {
+          id?: string;
+          kind: string;
+          order_id: string;
+          path: string;
+          sent_at?: string | null;
+          taken_at?: string;
+        };
+        Update: {
+          id?: string;
+          kind?: string;
+          order_id?: string;
+          path?: string;
+          sent_at?: string | null;
+          taken_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_photos_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       orders: {
         Row: {
           amount_paid: number;
