@@ -4,7 +4,11 @@ import { loadOrderLinkDays } from '../_shared/order-links.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createOrderPageHandler, type OrderPageDeps } from './handler.ts';
-import { ORDER_PAGE_COLUMNS, toPaymentAttemptState } from './view.ts';
+import { ORDER_PAGE_COLUMNS, toPaymentAttemptState, type OrderPagePhoto } from './view.ts';
+import { ORDER_PHOTOS_BUCKET, ORDER_PHOTO_URL_SECONDS, isOrderPhotoKind, orderPhotoAlt } from '../../src/domain/order-photo.ts';
+
+/** More than the page would ever show; a bound on the signing work per view. */
+const MAX_PAGE_PHOTOS = 12;
 
 /** The real dependencies: service-role reads of the order with its link tokens and access keys (no API role may read those). */
 export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
@@ -28,6 +32,33 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       return { order, linkTokenHash: tokens[0]?.token_hash ?? null, accessKeyHash: keys[0]?.key_hash ?? null };
     },
     now: () => Date.now(),
+    async orderPhotos(orderId, orderNumber) {
+      const { data, error } = await admin
+        .from('order_photos')
+        .select('path, kind, width, height, taken_at')
+        .eq('order_id', orderId)
+        .order('taken_at')
+        .limit(MAX_PAGE_PHOTOS);
+      if (error) throw new Error(`loading the order's photos failed: ${error.message}`);
+      const photos = await Promise.all(
+        data.map(async (row): Promise<OrderPagePhoto | null> => {
+          if (!isOrderPhotoKind(row.kind)) return null;
+          // Signed with the service role: the bucket has no policy for the customer, this URL is their only way in.
+          const signed = await admin.storage.from(ORDER_PHOTOS_BUCKET).createSignedUrl(row.path, ORDER_PHOTO_URL_SECONDS);
+          // A row whose file is not up (yet) is left out rather than failing the whole page.
+          if (signed.error) return null;
+          return {
+            url: signed.data.signedUrl,
+            kind: row.kind,
+            width: row.width,
+            height: row.height,
+            alt: orderPhotoAlt(orderNumber, row.kind),
+            takenAt: row.taken_at,
+          };
+        }),
+      );
+      return photos.filter((photo) => photo !== null);
+    },
     async latestAttempt(orderId) {
       // The same attempt sync_order_money mirrors into payu_status: the newest from a gateway.
       const { data, error } = await admin

@@ -5,7 +5,7 @@ import { hashOrderLinkToken, isOrderLinkTokenShape } from '../_shared/mail/order
 import { hashAccessKey, isAccessKeyShape } from '../_shared/order-access.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
 import { oldestValidLinkMinted } from '../../src/domain/order-links.ts';
-import { canPayNow, isPaymentInProgress, orderPageView, type OrderPageRow, type PaymentAttempt } from './view.ts';
+import { canPayNow, isPaymentInProgress, orderPageView, type OrderPagePhoto, type OrderPageRow, type PaymentAttempt } from './view.ts';
 
 /** The order by its number, with the stored hashes of the proofs presented, where they are this order's. */
 export interface OrderPageLookup {
@@ -26,6 +26,8 @@ export interface OrderPageDeps {
    * token and access key hashes given, or null for an unknown number.
    */
   findOrder(number: string, tokenHash: string, keyHash: string, oldestLink: string): Promise<OrderPageLookup | null>;
+  /** The order's photos with short-lived signed URLs: asked only after a proof opened the order. */
+  orderPhotos(orderId: string, orderNumber: string): Promise<OrderPagePhoto[]>;
   /** The order's newest gateway attempt (payments ledger), or null before any. */
   latestAttempt(orderId: string): Promise<PaymentAttempt | null>;
   now(): number;
@@ -93,12 +95,12 @@ export function createOrderPageHandler(deps: OrderPageDeps): Handler {
     const userId = userIdOf(caller);
     const ownOrder = userId !== null && order.user_id === userId;
     if (!ownOrder && !byDevice && !byLink) throw notFound();
-    const attempt = await deps.latestAttempt(order.id);
+    const [attempt, photos] = await Promise.all([deps.latestAttempt(order.id), deps.orderPhotos(order.id, order.payu_order_id)]);
     // Decided by the server's clock: a payment just started is not offered again.
     const payable = canPayNow(order);
     const inProgress = payable && isPaymentInProgress(attempt, deps.now());
     const payment = payable && !inProgress ? { orderId: order.id, accessKey: byDevice ? accessKey : null } : null;
-    const view = orderPageView(order, payment, attempt, inProgress);
+    const view = orderPageView(order, payment, attempt, inProgress, photos);
     return jsonResponse(200, view, { 'Cache-Control': 'no-store' });
   });
 }

@@ -2,6 +2,7 @@ import type { Row } from '../../src/domain/database.ts';
 import type { OrderInvoice } from '../../src/domain/invoice.ts';
 import { fromPln } from '../../src/domain/money.ts';
 import { orderChoiceRows, type ChoiceRow } from '../../src/domain/order-choices.ts';
+import type { OrderPhotoKind } from '../../src/domain/order-photo.ts';
 import type { PaymentMethod } from '../../src/domain/payment-methods.ts';
 import { ORDER_MAIL_COLUMNS, orderMailData, type OrderMailRow } from '../mail-dispatch/order-context.ts';
 
@@ -60,6 +61,18 @@ export interface OrderPageView {
   paymentState: PaymentAttemptState | null;
   /** An attempt started a moment ago is still open at its gateway: the page says so instead of offering 'Zapłać teraz'. */
   paymentInProgress: boolean;
+  /** The photos the owner took of the order, oldest first; each URL opens the file for ORDER_PHOTO_URL_SECONDS. */
+  photos: OrderPagePhoto[];
+}
+
+/** One order photo as the page shows it: a signed URL, never a path a stranger could ask Storage for. */
+export interface OrderPagePhoto {
+  url: string;
+  kind: OrderPhotoKind;
+  width: number;
+  height: number;
+  alt: string;
+  takenAt: string;
 }
 
 /** The newest gateway attempt: its state and when it started. */
@@ -95,6 +108,7 @@ export function orderPageView(
   payment: OrderPageView['payment'],
   attempt: PaymentAttempt | null = null,
   paymentInProgress = false,
+  photos: OrderPagePhoto[] = [],
 ): OrderPageView {
   const data = orderMailData(row);
   return {
@@ -120,5 +134,6 @@ export function orderPageView(
     choices: data.choices ? orderChoiceRows(data.choices) : [],
     paymentState: attempt?.state ?? null,
     paymentInProgress,
+    photos,
   };
 }

@@ -268,7 +268,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     // Storage files (product photos) belong to the database's storage.objects rows: a fresh database starts without them.
     const storageDir = join(dataDir, 'storage');
     if (postgres.freshlyInitialised) rmSync(storageDir, { recursive: true, force: true });
-    const storage = createStorageService({ pool, directory: storageDir, verificationKeys: secrets.verificationKeys });
+    const storage = createStorageService({
+      pool,
+      directory: storageDir,
+      verificationKeys: secrets.verificationKeys,
+      urlSigningSecret: secrets.jwtSecret,
+    });
 
     const declared = readDeclaredFunctions();
     functionsRuntime = await startFunctionsRuntime({

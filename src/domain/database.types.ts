@@ -207,30 +207,59 @@ export type Database = {
           },
         ];
       };
+      order_photo_skips: {
+        Row: {
+          order_id: string;
+          reason: string;
+          skipped_at: string;
+        };
+        Insert: {
+          order_id: string;
+          reason: string;
+          skipped_at?: string;
+        };
+        Update: {
+          order_id?: string;
+          reason?: string;
+          skipped_at?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'order_photo_skips_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: true;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       order_photos: {
         Row: {
+          height: number;
           id: string;
           kind: string;
           order_id: string;
           path: string;
-          sent_at: string | null;
           taken_at: string;
+          width: number;
         };
         Insert: {
-          id?: string;
+          height: number;
+          id: string;
           kind: string;
           order_id: string;
           path: string;
-          sent_at?: string | null;
           taken_at?: string;
+          width: number;
         };
         Update: {
+          height?: number;
           id?: string;
           kind?: string;
           order_id?: string;
           path?: string;
-          sent_at?: string | null;
           taken_at?: string;
+          width?: number;
         };
         Relationships: [
           {

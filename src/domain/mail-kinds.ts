@@ -23,6 +23,9 @@ export const MAIL_KINDS = [
   // One pair per withdrawal request, each carrying that request's receipt (mail_jobs.details).
   'withdrawal-received',
   'owner-withdrawal',
+  // 'Zdjęcie Twojego zamówienia': once per order and photo kind, linking the order page (docs/storage.md).
+  'photo-before-dispatch',
+  'photo-after-delivery',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -44,6 +47,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'order-link': 'Link do zamówienia',
   'withdrawal-received': 'Potwierdzenie odstąpienia od umowy',
   'owner-withdrawal': 'Powiadomienie sklepu o odstąpieniu',
+  'photo-before-dispatch': 'Zdjęcie przed wysyłką',
+  'photo-after-delivery': 'Zdjęcie po dostawie',
 };
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -4,6 +4,7 @@ import { CONTACT_SUBJECTS } from '../../src/domain/contact-schema.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
 import { FULFILMENT_STATES, OCCASIONS, RECIPIENT_KINDS, SUBSTITUTION_CHOICES, bookingKind } from '../../src/domain/florist-order.ts';
 import { MAIL_KINDS, MAIL_STATES } from '../../src/domain/mail-kinds.ts';
+import { ORDER_PHOTO_KINDS } from '../../src/domain/order-photo.ts';
 import { ORDER_STATUSES } from '../../src/domain/order-status.ts';
 import { PUSH_KINDS } from '../../src/domain/push-notification.ts';
 import { MANUAL_PAYMENT_METHODS } from '../../src/domain/owner-payment-schema.ts';
@@ -56,6 +57,7 @@ const MIRRORS: Record<string, readonly string[]> = {
   'payments.state': LEDGER_PAYMENT_STATES,
   'payment_events.provider': LEDGER_PROVIDERS,
   'refunds.state': LEDGER_REFUND_STATES,
+  'order_photos.kind': ORDER_PHOTO_KINDS,
 };
 
 /**

@@ -66,6 +66,18 @@ const RELATIONS: Record<string, RelationAccess> = {
   },
   // The push queue: written by the triggers' definer and push-devices (service role); the owner reads it.
   push_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // The photo the customer paid for: the owner reads, adds and removes them (never changes one); order-page signs them (service role).
+  order_photos: {
+    kind: 'table',
+    grants: { anon: [], authenticated: ['SELECT', 'INSERT', 'DELETE'] },
+    policies: ['SELECT:authenticated', 'INSERT:authenticated', 'DELETE:authenticated'],
+  },
+  // Why a promised photo was not taken: the owner records and corrects it.
+  order_photo_skips: {
+    kind: 'table',
+    grants: { anon: [], authenticated: ['SELECT', 'INSERT', 'UPDATE'] },
+    policies: ['SELECT:authenticated', 'INSERT:authenticated', 'UPDATE:authenticated'],
+  },
   public_settings: { kind: 'view', grants: { anon: ['SELECT'], authenticated: ['SELECT'] } },
 };
 

@@ -307,6 +307,41 @@ describe('mail_jobs', () => {
   });
 });
 
+describe('order_photos and order_photo_skips', () => {
+  it.each(ACTORS)('%s reads, adds or removes order photos and skip reasons only as the owner', async (actor) => {
+    const id = randomUUID();
+    const path = `orders/${orderIds.customerA}/${id}-1600.webp`;
+    const added = await clients[actor]
+      .from('order_photos')
+      .insert({ id, order_id: orderIds.customerA, path, kind: 'before_dispatch', width: 1600, height: 1200 })
+      .select('id');
+    const read = await clients[actor].from('order_photos').select('id').eq('id', id);
+    const changed = await clients[actor].from('order_photos').update({ kind: 'after_delivery' }).eq('id', id).select('id');
+    const skipped = await clients[actor]
+      .from('order_photo_skips')
+      .upsert({ order_id: orderIds.customerB, reason: 'Deszcz, zdjęcie nieczytelne' })
+      .select('order_id');
+    const skips = await clients[actor].from('order_photo_skips').select('reason').eq('order_id', orderIds.customerB);
+    const removed = await clients[actor].from('order_photos').delete().eq('id', id).select('id');
+
+    if (actor === 'owner') {
+      expect(added.error).toBeNull();
+      expect(read.data).toEqual([{ id }]);
+      expect(skipped.error).toBeNull();
+      expect(skips.data).toEqual([{ reason: 'Deszcz, zdjęcie nieczytelne' }]);
+      expect(removed.data).toEqual([{ id }]);
+    } else {
+      expect(refused(added)).toBe(true);
+      expect(refused(read)).toBe(true);
+      expect(refused(skipped)).toBe(true);
+      expect(refused(skips)).toBe(true);
+      expect(refused(removed)).toBe(true);
+    }
+    // A photo row never changes, not even for the owner.
+    expect(refused(changed)).toBe(true);
+  });
+});
+
 describe('push_subscriptions and push_jobs', () => {
   it.each(ACTORS)('%s sees, adds, renews and removes push devices only as the owner; nobody writes the push queue', async (actor) => {
     const endpoint = `https://push.example.test/${actor}-${randomUUID()}`;

@@ -74,6 +74,19 @@ async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt 
       calls.push(['latestAttempt', orderId]);
       return attempt;
     },
+    orderPhotos: async (orderId, orderNumber) => {
+      calls.push(['orderPhotos', orderId]);
+      return [
+        {
+          url: 'https://storage.test/signed',
+          kind: 'after_delivery',
+          width: 1600,
+          height: 1200,
+          alt: `Zdjęcie zamówienia ${orderNumber} po dostawie`,
+          takenAt: minutesAgo(5),
+        },
+      ];
+    },
     now: () => NOW,
   };
   return { handler: createOrderPageHandler(deps), token, calls };
@@ -162,7 +175,20 @@ describe('order-page', () => {
   it('writes nothing on a view: a hundred views call no dependency beyond the reads', async () => {
     const { handler, token, calls } = await setup();
     for (let i = 0; i < 100; i += 1) expect((await handler(post({ number: 'KT2611240001', token }))).status).toBe(200);
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(['linkDays', 'findOrder', 'latestAttempt']));
+    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(['linkDays', 'findOrder', 'latestAttempt', 'orderPhotos']));
+  });
+
+  it('signs the photos only for a proof that opens the order', async () => {
+    const { handler, token, calls } = await setup();
+    const opened = await handler(post({ number: 'KT2611240001', token }));
+    expect(((await opened.json()) as { photos: { url: string }[] }).photos.map((photo) => photo.url)).toEqual([
+      'https://storage.test/signed',
+    ]);
+    calls.length = 0;
+    const wrong = await handler(post({ number: 'KT2611240001', token: 'x'.repeat(43) }));
+    expect(wrong.status).toBe(404);
+    expect(JSON.stringify(await wrong.json())).not.toContain('storage.test');
+    expect(calls.map(([name]) => name)).not.toContain('orderPhotos');
   });
 
   it('answers 429 in Polish when the address is over its limit, before looking anything up', async () => {
@@ -170,6 +196,7 @@ describe('order-page', () => {
     const handler = createOrderPageHandler({
       authenticate: fakeAuthenticate({}),
       linkDays: async () => 90,
+      orderPhotos: async () => [],
       findOrder: async () => {
         calls.push(['findOrder']);
         return null;

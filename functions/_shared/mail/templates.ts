@@ -7,6 +7,7 @@ import { PAYMENT_METHOD_LABELS, type PaymentMethod } from '../../../src/domain/p
 import type { WithdrawalExemption } from '../../../src/domain/withdrawal-right.ts';
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
 import { refundCompletedMail, transferReminderMail } from './payment-templates.ts';
+import { orderPhotoMail } from './photo-template.ts';
 import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
 import {
   shopName,
@@ -268,6 +269,9 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
       ],
     };
   },
+
+  'photo-before-dispatch': (context) => orderPhotoMail(context, 'before_dispatch'),
+  'photo-after-delivery': (context) => orderPhotoMail(context, 'after_delivery'),
 
   'order-link': (context) => {
     const { order } = context;

@@ -50,6 +50,11 @@ export const STORAGE_ERRORS = {
       'InvalidMimeType',
     ),
   invalidKey: (key: string) => new StorageFailure('400', 'InvalidKey', `Invalid key: ${key}`, 'InvalidKey'),
+  invalidParameter: (parameter: string) =>
+    new StorageFailure('400', 'InvalidParameter', `Invalid Parameter ${parameter}`, 'InvalidParameter'),
+  // The service renders these with `error` = the code (src/internal/errors/storage-error.ts render()).
+  invalidJwt: (message: string) => new StorageFailure('400', 'InvalidJWT', message, 'InvalidJWT'),
+  invalidSignature: (message = 'Invalid signature') => new StorageFailure('400', 'InvalidSignature', message, 'InvalidSignature'),
   invalidRequest: (message: string) => new StorageFailure('400', 'InvalidRequest', message, 'InvalidRequest'),
   routeNotFound: (method: string, path: string) =>
     new StorageFailure('404', 'Not Found', `Route ${method}:${path} not found`, 'NotFound', 404),

@@ -5,7 +5,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { BodyTooLargeError, readBody, sendJson } from '../../http-helpers.ts';
-import { inspectJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from '../keys/jwt.ts';
+import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from '../keys/jwt.ts';
 import { STORAGE_ERRORS, StorageFailure, storageFailureFromDatabase } from './errors.ts';
 import { isValidBucketId, isValidObjectKey } from './keys.ts';
 import { checkDeclaredUpload, readStorageUpload } from './upload.ts';
@@ -21,6 +21,8 @@ import { folderLevel, readListOptions, type ListedRow } from './list.ts';
  *   DELETE /object/{bucket}  {prefixes}    remove
  *   POST /object/list/{bucket}            list one folder level
  *   GET|HEAD /object/public/{bucket}/{name}  the public read path getPublicUrl points at
+ *   POST /object/sign/{bucket}/{name}     createSignedUrl: a download token for a name the caller may read
+ *   GET|HEAD /object/sign/{bucket}/{name}?token=  the signed read path (no key needed: an <img> can use it)
  *
  * Metadata rows live in storage.objects and are written as the caller's role
  * with the caller's JWT claims (what PostgREST and the storage service set),
@@ -36,6 +38,8 @@ export interface StorageServiceOptions {
   directory: string;
   /** The keys user and role tokens verify with (the gateway has already turned an API key into a bearer token). */
   verificationKeys: VerificationKeys;
+  /** What signed URLs are signed and checked with (hosted: the project's URL signing key, by default its JWT secret). */
+  urlSigningSecret: string;
 }
 
 export interface StorageService {
@@ -74,6 +78,22 @@ const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** supabase/storage src/storage/limits.ts: at most this many names per remove. */
 const MAX_DELETE_PREFIXES = 1000;
+
+/**
+ * The messages jose (which the storage service verifies with) gives a signed
+ * URL's unusable token; the service answers them as InvalidJWT. Earlier
+ * versions, on jsonwebtoken, said 'jwt expired'.
+ */
+const SIGNED_URL_JWT_MESSAGES: Record<JwtRejection, string> = {
+  malformed: 'Invalid Compact JWS',
+  algorithm: '"alg" (Algorithm) Header Parameter value not allowed',
+  unknown_key: 'signature verification failed',
+  signature: 'signature verification failed',
+  expired: '"exp" claim timestamp check failed',
+  not_yet_valid: '"nbf" claim timestamp check failed',
+};
+/** src/internal/auth: SIGNED_URL_SCOPE_DOWNLOAD, the claim that tells a download token from an upload one. */
+const SIGNED_URL_SCOPE_DOWNLOAD = 'download';
 
 /** The jsonwebtoken messages the storage service answers an unusable token with. */
 const JWT_MESSAGES: Record<JwtRejection, string> = {
@@ -140,7 +160,7 @@ async function readJsonBody(request: IncomingMessage): Promise<Record<string, un
   return value as Record<string, unknown>;
 }
 
-export function createStorageService({ pool, directory, verificationKeys }: StorageServiceOptions): StorageService {
+export function createStorageService({ pool, directory, verificationKeys, urlSigningSecret }: StorageServiceOptions): StorageService {
   const fileOf = (bucketId: string, version: string) => join(directory, bucketId, version);
 
   /**
@@ -327,6 +347,56 @@ export function createStorageService({ pool, directory, verificationKeys }: Stor
     response.setHeader('Cache-Control', 'no-store');
     const bucket = await findBucket(bucketId);
     if (!bucket.public) throw STORAGE_ERRORS.noSuchBucket();
+    await serveObject(request, response, bucketId, name, {});
+  }
+
+  /**
+   * createSignedUrl (src/storage/object.ts signObjectUrl): the object is looked
+   * up as the caller, so only a caller whose policies let it read the name gets
+   * a URL; the token carries `url` = bucket/name and the download scope.
+   */
+  async function sign(request: IncomingMessage, response: ServerResponse, bucketId: string, name: string) {
+    const caller = callerFrom(request, verificationKeys);
+    const body = await readJsonBody(request);
+    const expiresIn = body.expiresIn;
+    // assertValidNumericJWTExpiration: a whole number of seconds, at least 1.
+    if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || Math.floor(expiresIn) < 1)
+      throw STORAGE_ERRORS.invalidParameter('expiresIn');
+    await findBucket(bucketId);
+    const found = await asCaller(caller, request, async (client) => {
+      const { rows } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
+      return rows.length > 0;
+    });
+    if (!found) throw STORAGE_ERRORS.noSuchKey();
+    const url = `${bucketId}/${name}`;
+    const iat = Math.floor(Date.now() / 1000);
+    const token = signJwt({ url, scope: SIGNED_URL_SCOPE_DOWNLOAD, iat, exp: iat + Math.floor(expiresIn) }, urlSigningSecret);
+    sendJson(response, 200, { signedURL: `/object/sign/${url}?token=${token}` });
+  }
+
+  /** The signed read path (verifyObjectSignature): signature, scope, the name it was made for, expiry; then the bytes, whoever asks. */
+  async function signedRead(request: IncomingMessage, response: ServerResponse, url: URL, bucketId: string, name: string) {
+    response.setHeader('Cache-Control', 'no-store');
+    const token = url.searchParams.get('token');
+    if (!token) throw STORAGE_ERRORS.invalidRequest("querystring must have required property 'token'");
+    const result = inspectJwt(token, { hs256Secret: urlSigningSecret });
+    if (!result.ok) throw STORAGE_ERRORS.invalidJwt(SIGNED_URL_JWT_MESSAGES[result.reason]);
+    const { claims } = result;
+    const downloadScoped = claims.scope === SIGNED_URL_SCOPE_DOWNLOAD || (claims.scope === undefined && claims.upsert === undefined);
+    if (!downloadScoped) throw STORAGE_ERRORS.invalidSignature(`Token is not scoped for ${SIGNED_URL_SCOPE_DOWNLOAD}`);
+    if (claims.url !== `${bucketId}/${name}`) throw STORAGE_ERRORS.invalidSignature();
+    const exp = typeof claims.exp === 'number' ? claims.exp : 0;
+    await serveObject(request, response, bucketId, name, { Expires: new Date(exp * 1000).toUTCString() });
+  }
+
+  /** An object's bytes with its headers (the service's asset renderer), read as the service itself. */
+  async function serveObject(
+    request: IncomingMessage,
+    response: ServerResponse,
+    bucketId: string,
+    name: string,
+    extraHeaders: Record<string, string>,
+  ) {
     const { rows } = await pool.query<{ version: string | null; metadata: ObjectMetadata | null }>(
       'select version, metadata from storage.objects where bucket_id = $1 and name = $2',
       [bucketId, name],
@@ -340,6 +410,7 @@ export function createStorageService({ pool, directory, verificationKeys }: Stor
       'Last-Modified': new Date(metadata.lastModified).toUTCString(),
       'X-Content-Type-Options': 'nosniff',
       'X-Robots-Tag': 'none',
+      ...extraHeaders,
     };
     if (etagMatches(request.headers['if-none-match'], metadata.eTag)) {
       response.writeHead(304, headers);
@@ -363,12 +434,17 @@ export function createStorageService({ pool, directory, verificationKeys }: Stor
     stream.pipe(response);
   }
 
-  async function route(request: IncomingMessage, response: ServerResponse, path: string): Promise<void> {
+  async function route(request: IncomingMessage, response: ServerResponse, url: URL, path: string): Promise<void> {
     const method = request.method ?? 'GET';
     const publicMatch = /^\/object\/public\/([^/]+)\/(.+)$/.exec(path);
     if (publicMatch && (method === 'GET' || method === 'HEAD')) {
       return publicRead(request, response, bucketIdFrom(publicMatch[1]!), objectKey(publicMatch[2]!));
     }
+    const signMatch = /^\/object\/sign\/([^/]+)\/(.+)$/.exec(path);
+    if (signMatch && (method === 'GET' || method === 'HEAD')) {
+      return signedRead(request, response, url, bucketIdFrom(signMatch[1]!), objectKey(signMatch[2]!));
+    }
+    if (signMatch && method === 'POST') return sign(request, response, bucketIdFrom(signMatch[1]!), objectKey(signMatch[2]!));
     const listMatch = /^\/object\/list\/([^/]+)\/?$/.exec(path);
     if (listMatch && method === 'POST') return list(request, response, bucketIdFrom(listMatch[1]!));
     const bucketMatch = /^\/object\/([^/]+)\/?$/.exec(path);
@@ -383,9 +459,9 @@ export function createStorageService({ pool, directory, verificationKeys }: Stor
   }
 
   return {
-    async handle(request, response, _url, path) {
+    async handle(request, response, url, path) {
       try {
-        await route(request, response, path);
+        await route(request, response, url, path);
       } catch (caught) {
         const error = caught instanceof BodyTooLargeError ? STORAGE_ERRORS.entityTooLarge() : caught;
         if (response.headersSent) {
