@@ -1,4 +1,4 @@
-import { PHOTO_FORMAT_CONTENT_TYPE, type PhotoFormat, type PhotoVariantWidth } from './product-photo.ts';
+import type { PhotoFormat, PhotoVariantWidth } from './product-photo.ts';
 
 /**
  * The photo the customer paid for: where its files live and how long the
@@ -34,17 +34,10 @@ export function orderPhotoPath(orderId: string, photoId: string, target: PhotoVa
   return `orders/${orderId}/${photoId}-${target}.${EXTENSION[format]}`;
 }
 
-/** The format of a stored path (the row keeps only the shown file's path). */
-export function orderPhotoFormat(path: string): PhotoFormat {
-  return path.endsWith('.jpg') ? 'jpeg' : 'webp';
-}
-
 /** The same photo's file of another width. */
 export function orderPhotoVariant(path: string, target: PhotoVariantWidth): string {
   return path.replace(/-\d+\.(webp|jpg)$/, `-${target}.$1`);
 }
-
-export const orderPhotoContentType = (path: string) => PHOTO_FORMAT_CONTENT_TYPE[orderPhotoFormat(path)];
 
 /** The alt text a customer's screen reader hears: the order's number, never a name. */
 export function orderPhotoAlt(orderNumber: string, kind: OrderPhotoKind): string {

@@ -132,6 +132,8 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         ))}
       </ol>
 
+      {order.photos.length > 0 && <OrderPhotos photos={order.photos} />}
+
       <h2 className="mt-8 text-xl font-bold text-forest-900">Produkty</h2>
       <table className="mt-3 w-full text-left">
         <thead className="sr-only">
@@ -226,6 +228,30 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         </Link>
       </p>
     </article>
+  );
+}
+
+/** The photos the florist took; their addresses expire in minutes, so a reload fetches fresh ones. */
+function OrderPhotos({ photos }: { photos: OrderView['photos'] }) {
+  return (
+    <>
+      <h2 className="mt-8 text-xl font-bold text-forest-900">{photos.length > 1 ? 'Zdjęcia zamówienia' : 'Zdjęcie zamówienia'}</h2>
+      <ul className="mt-3 grid gap-4 sm:grid-cols-2">
+        {photos.map((photo) => (
+          <li key={photo.url}>
+            <img
+              src={photo.url}
+              alt={photo.alt}
+              width={photo.width}
+              height={photo.height}
+              className="h-auto w-full rounded-2xl bg-cream-200"
+              loading="lazy"
+              referrerPolicy="no-referrer"
+            />
+          </li>
+        ))}
+      </ul>
+    </>
   );
 }
 

@@ -29,6 +29,20 @@ export const orderViewSchema = v.object({
   choices: v.optional(v.array(v.object({ label: v.string(), value: v.string() })), []),
   // A payment started minutes ago and still open at its gateway: no second 'Zapłać teraz' meanwhile.
   paymentInProgress: v.optional(v.boolean(), false),
+  // The owner's photos, each through a signed URL that lasts minutes; optional for an older deployment of the function.
+  photos: v.optional(
+    v.array(
+      v.object({
+        url: v.pipe(v.string(), v.url()),
+        kind: v.string(),
+        width: v.number(),
+        height: v.number(),
+        alt: v.string(),
+        takenAt: v.string(),
+      }),
+    ),
+    [],
+  ),
 });
 export type OrderView = v.InferOutput<typeof orderViewSchema>;
 

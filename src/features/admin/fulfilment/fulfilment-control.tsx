@@ -12,6 +12,7 @@ import { StatusBadge, selectClass } from '../admin-ui.tsx';
 import { ChangeOutcomeNote } from '../orders/change-outcome-note.tsx';
 import { dueOf } from '../payments/order-money.ts';
 import { UnpaidDeliveryDialog } from '../payments/unpaid-delivery-dialog.tsx';
+import { DeliveryPhotoQuestion, promisesPhoto } from '../order-photos/lazy-order-photos.tsx';
 
 const TONE: Record<FulfilmentState, string> = {
   'to-do': 'bg-cream-200 text-ink',
@@ -50,9 +51,10 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
   const waiting = pendingChanges.some((change) => change.orderId === order.id && change.field === 'fulfilment_state');
 
   const [confirming, setConfirming] = useState<FulfilmentState | null>(null);
+  const [askingPhoto, setAskingPhoto] = useState(false);
   const due = dueOf(order);
 
-  const change = async (to: FulfilmentState, confirmed = false) => {
+  const change = async (to: FulfilmentState, confirmed = false, photoSettled = false) => {
     if (to === state) return;
     // Handing over an unpaid order is asked about first; the change itself waits for the answer.
     if (to === 'delivered' && due > 0 && !confirmed) {
@@ -60,6 +62,12 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
       return;
     }
     setConfirming(null);
+    // The photo the customer paid for is asked for next: taken, or skipped with a reason.
+    if (to === 'delivered' && promisesPhoto(order) && !photoSettled) {
+      setAskingPhoto(true);
+      return;
+    }
+    setAskingPhoto(false);
     setSaving(true);
     setFeedback(null);
     const outcome = await changeFulfilment(order, to);
@@ -80,7 +88,7 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
             <select
               id={selectId}
               className={selectClass}
-              value={confirming ?? state}
+              value={confirming ?? (askingPhoto ? 'delivered' : state)}
               disabled={saving}
               onChange={(event) => void change(event.target.value as FulfilmentState)}
             >
@@ -120,6 +128,13 @@ export function FulfilmentControl({ order, compact = false }: { order: AdminOrde
           due={due}
           onConfirm={() => void change(confirming, true)}
           onCancel={() => setConfirming(null)}
+        />
+      )}
+      {askingPhoto && (
+        <DeliveryPhotoQuestion
+          order={order}
+          onDelivered={() => void change('delivered', true, true)}
+          onCancel={() => setAskingPhoto(false)}
         />
       )}
     </div>

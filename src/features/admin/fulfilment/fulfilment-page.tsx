@@ -10,6 +10,7 @@ import { CollectMark } from '../payments/payment-mark.tsx';
 import { DayPicker } from './day-picker.tsx';
 import { FloristDetailsList, FuneralBadge } from './florist-details.tsx';
 import { FulfilmentBadge, FulfilmentControl } from './fulfilment-control.tsx';
+import { OrderPhotos, PhotoServiceBadge, promisesPhoto } from '../order-photos/lazy-order-photos.tsx';
 import type { FulfilmentSearch } from './fulfilment-search.ts';
 import { PrintSheet } from './print-sheet.tsx';
 import { usePrint } from './use-print.ts';
@@ -167,6 +168,7 @@ function OrderCard({ order, onPrint }: { order: AdminOrder; onPrint: (order: Adm
         </p>
         <div className="flex flex-wrap items-center gap-2">
           {isFuneral(order) && <FuneralBadge />}
+          {promisesPhoto(order) && <PhotoServiceBadge />}
           <FulfilmentBadge state={order.florist.fulfilmentState} />
           <StatusBadge status={order.status} />
         </div>
@@ -180,6 +182,9 @@ function OrderCard({ order, onPrint }: { order: AdminOrder; onPrint: (order: Adm
       </p>
       <div className="mt-3 border-t border-forest-50 pt-3">
         <FulfilmentControl order={order} compact />
+      </div>
+      <div className="mt-3">
+        <OrderPhotos order={order} compact />
       </div>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className="btn-secondary min-h-11 px-4 py-2" onClick={() => onPrint(order)}>

@@ -19,6 +19,7 @@ import { RevokeOrderLinks } from './revoke-order-links.tsx';
 import { CancelOrderForm } from './cancel-order-form.tsx';
 import { OrderInvoiceSection } from './order-invoice.tsx';
 import { OrderPaymentPanel } from '../payments/order-payment-panel.tsx';
+import { OrderPhotos } from '../order-photos/lazy-order-photos.tsx';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 
@@ -130,6 +131,10 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
             </div>
 
             <OrderPaymentPanel order={order} className="mt-4" />
+
+            <div className="mt-4">
+              <OrderPhotos order={order} />
+            </div>
 
             {florist && (
               <>

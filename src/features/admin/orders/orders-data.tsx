@@ -214,6 +214,7 @@ export function AdminDataProvider({ userId, children }: { userId: string; childr
   // Photos the owner took offline go out once the admin app runs, whichever screen it opens on (the queue keeps running).
   useEffect(() => {
     void import('../photos/photo-queue.ts').then(({ startPhotoQueue }) => startPhotoQueue()).catch(() => undefined);
+    void import('../order-photos/order-photo-queue.ts').then(({ startOrderPhotoQueue }) => startOrderPhotoQueue()).catch(() => undefined);
   }, []);
 
   const reload = useCallback(() => {

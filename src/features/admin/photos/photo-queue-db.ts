@@ -18,7 +18,10 @@ export interface QueuedPhotoFile {
 
 export interface QueuedPhoto {
   photoId: string;
+  /** The product's id; in the order-photo queue (its own database) the order's. */
   productId: string;
+  /** An order photo's kind (before_dispatch, after_delivery); absent for a product photo. */
+  kind?: string;
   /** Size of the largest file, as products.photos stores it. */
   width: number;
   height: number;

@@ -4,6 +4,8 @@ import {
   photoObjectPath,
   photoObjectPaths,
   storedPhoto,
+  type PhotoFormat,
+  type PhotoVariantWidth,
   type ProductPhoto,
 } from '../../../domain/product-photo.ts';
 import { AdminPhotosDb, type QueuedPhoto } from './photo-queue-db.ts';
@@ -29,11 +31,21 @@ export interface PhotoSendStatus {
   failure?: string;
 }
 
+/** How a photo's files are named in its bucket: a product's by default, an order's in the order-photo queue. */
+export interface PhotoFileNames {
+  one: (subjectId: string, photoId: string, target: PhotoVariantWidth, format: PhotoFormat) => string;
+  all: (subjectId: string, photoId: string, format: PhotoFormat) => string[];
+}
+
+const PRODUCT_FILE_NAMES: PhotoFileNames = { one: photoObjectPath, all: photoObjectPaths };
+
 export interface PhotoQueueDeps {
   db: AdminPhotosDb;
   upload: (path: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<UploadOutcome>;
-  /** Answers the product's photos as they now are. */
-  attach: (productId: string, photo: ProductPhoto, order: string[] | null) => Promise<ProductPhoto[]>;
+  /** Answers the product's photos as they now are (an order's queue answers none); the record carries what else the attach needs. */
+  attach: (productId: string, photo: ProductPhoto, order: string[] | null, record?: QueuedPhoto) => Promise<ProductPhoto[]>;
+  /** Absent: product photo names. */
+  fileNames?: PhotoFileNames;
   removeFiles: (paths: string[]) => Promise<void>;
   online: () => boolean;
   now: () => number;
@@ -81,7 +93,11 @@ export class PhotoQueue {
   private runAgain = false;
   private cancelTimer: (() => void) | null = null;
 
-  constructor(private readonly deps: PhotoQueueDeps) {}
+  private readonly names: PhotoFileNames;
+
+  constructor(private readonly deps: PhotoQueueDeps) {
+    this.names = deps.fileNames ?? PRODUCT_FILE_NAMES;
+  }
 
   /** The device's table; without IndexedDB at all nothing can wait here, and Dexie is not even asked (it would report the refusal as unhandled). */
   private get photos(): PhotoQueueDeps['db']['photos'] {
@@ -111,8 +127,8 @@ export class PhotoQueue {
     this.listeners.forEach((listener) => listener());
   }
 
-  /** Stores a processed photo of `productId` on the device and starts sending it. */
-  async add(productId: string, photoId: string, photo: ProcessedPhoto, order: string[] | null): Promise<void> {
+  /** Stores a processed photo of `productId` (an order's id in the order-photo queue) on the device and starts sending it. */
+  async add(productId: string, photoId: string, photo: ProcessedPhoto, order: string[] | null, kind?: string): Promise<void> {
     const files = await Promise.all(
       photo.variants.map(async (variant) => ({
         target: variant.target,
@@ -128,6 +144,7 @@ export class PhotoQueue {
       height: photo.height,
       files,
       order,
+      ...(kind ? { kind } : {}),
       createdAt: this.deps.now(),
       attempts: 0,
       nextAttemptAt: 0,
@@ -157,7 +174,7 @@ export class PhotoQueue {
     this.listeners.forEach((listener) => listener());
     // An aborted upload may still have landed, so every name goes, not only those marked uploaded.
     if (record && (wasSending || record.files.some((file) => file.uploaded))) {
-      await this.deps.removeFiles(photoObjectPaths(record.productId, photoId, recordFormat(record))).catch(() => undefined);
+      await this.deps.removeFiles(this.names.all(record.productId, photoId, recordFormat(record))).catch(() => undefined);
     }
   }
 
@@ -257,7 +274,7 @@ export class PhotoQueue {
         if (file.uploaded) continue;
         const base = done;
         await this.deps.upload(
-          photoObjectPath(productId, photoId, file.target, photoFormatOfContentType(file.type)),
+          this.names.one(productId, photoId, file.target, photoFormatOfContentType(file.type)),
           new Blob([file.bytes], { type: file.type }),
           (loaded) => this.setStatus(photoId, { phase: 'uploading', progress: Math.min(1, (base + loaded) / total) }),
           controller.signal,
@@ -275,6 +292,7 @@ export class PhotoQueue {
         productId,
         storedPhoto(photoId, record.width, record.height, recordFormat(record)),
         latest.order,
+        latest,
       );
       await this.photos.delete(photoId);
       this.setStatus(photoId, { phase: 'attached', progress: 1 });
@@ -304,8 +322,28 @@ export class PhotoQueue {
   }
 }
 
+/** The browser's clock and connection, as every queue of the admin app uses them. */
+export const BROWSER_QUEUE_CLOCK: Pick<PhotoQueueDeps, 'online' | 'now' | 'schedule'> = {
+  online: () => navigator.onLine,
+  now: () => Date.now(),
+  schedule: (task, delayMs) => {
+    const timer = setTimeout(task, delayMs);
+    return () => clearTimeout(timer);
+  },
+};
+
+/** Sends what waits in `queue`, now and whenever the device comes back online (once per queue). */
+export function keepSending(queue: PhotoQueue): PhotoQueue {
+  if (!sending.has(queue)) {
+    sending.add(queue);
+    window.addEventListener('online', () => void queue.run());
+    void queue.run();
+  }
+  return queue;
+}
+
+const sending = new WeakSet<PhotoQueue>();
 let queue: PhotoQueue | undefined;
-let started = false;
 
 /** The app's one queue, sending as the signed-in owner. */
 export function photoQueue(): PhotoQueue {
@@ -313,25 +351,14 @@ export function photoQueue(): PhotoQueue {
     db: new AdminPhotosDb(),
     upload: async (path, file, onProgress, signal) =>
       uploadPhotoFile(await uploadAccess(), path, file, { onProgress: (loaded) => onProgress(loaded), signal }),
-    attach: attachPhoto,
+    attach: (productId, photo, order) => attachPhoto(productId, photo, order),
     removeFiles: removePhotoFiles,
-    online: () => navigator.onLine,
-    now: () => Date.now(),
-    schedule: (task, delayMs) => {
-      const timer = setTimeout(task, delayMs);
-      return () => clearTimeout(timer);
-    },
+    ...BROWSER_QUEUE_CLOCK,
   });
   return queue;
 }
 
 /** Starts sending what waits, now and whenever the device comes back online (call on the admin app's start). */
 export function startPhotoQueue(): PhotoQueue {
-  const current = photoQueue();
-  if (!started) {
-    started = true;
-    window.addEventListener('online', () => void current.run());
-    void current.run();
-  }
-  return current;
+  return keepSending(photoQueue());
 }

@@ -2,7 +2,7 @@ import { apiKeyHeaders } from '../../../lib/api-key-headers.ts';
 import { PHOTO_CACHE_CONTROL_SECONDS, PRODUCT_IMAGES_BUCKET } from '../../../domain/product-photo.ts';
 
 /**
- * One file into the product-images bucket, sent as supabase-js's storage
+ * One file into a bucket (product-images unless told), sent as supabase-js's storage
  * client sends `upload(path, blob, { cacheControl, upsert: false })`: POST
  * /storage/v1/object/<bucket>/<path>, multipart with the fields cacheControl
  * and '' (the file). XMLHttpRequest instead of supabase-js, because only XHR
@@ -68,6 +68,10 @@ export function uploadPhotoFile(
     /** Bytes of `file` sent so far, and its size. */
     onProgress?: (loaded: number, total: number) => void;
     signal?: AbortSignal;
+    /** Absent: the product photos' public bucket. */
+    bucket?: string;
+    /** Absent: a year (a product photo's name never changes). */
+    cacheControlSeconds?: number;
   } = {},
 ): Promise<UploadOutcome> {
   return new Promise((resolve, reject) => {
@@ -76,7 +80,7 @@ export function uploadPhotoFile(
       return;
     }
     const request = new XMLHttpRequest();
-    request.open('POST', `${access.backendUrl.replace(/\/+$/, '')}/storage/v1/object/${PRODUCT_IMAGES_BUCKET}/${path}`);
+    request.open('POST', `${access.backendUrl.replace(/\/+$/, '')}/storage/v1/object/${options.bucket ?? PRODUCT_IMAGES_BUCKET}/${path}`);
     for (const [name, value] of Object.entries(apiKeyHeaders(access.apiKey, access.accessToken))) request.setRequestHeader(name, value);
     request.setRequestHeader('x-upsert', 'false');
     // The browser counts the multipart body; the caller counts the file's bytes (the fields around it are a few hundred).
@@ -108,7 +112,7 @@ export function uploadPhotoFile(
       reject(new DOMException('Aborted', 'AbortError'));
     });
     const body = new FormData();
-    body.append('cacheControl', String(PHOTO_CACHE_CONTROL_SECONDS));
+    body.append('cacheControl', String(options.cacheControlSeconds ?? PHOTO_CACHE_CONTROL_SECONDS));
     body.append('', file);
     request.send(body);
   });

@@ -3,6 +3,7 @@ import { MAX_PRODUCT_PHOTOS } from '../../../domain/product-photo.ts';
 import { ArrowRightIcon, Icon, type IconProps } from '../../../lib/icons/first-load.tsx';
 import { PlusIcon, TrashIcon } from '../../../lib/icons/later.tsx';
 import type { PhotoItem, ProductPhotosState } from '../photos/use-product-photos.ts';
+import { CameraIcon, FilePickButton, photoSendLine } from '../photos/photo-pick.tsx';
 import { usePointerReorder } from '../photos/use-pointer-reorder.ts';
 
 /**
@@ -20,15 +21,6 @@ function StarIcon(props: IconProps) {
   return (
     <Icon {...props}>
       <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9z" />
-    </Icon>
-  );
-}
-
-function CameraIcon(props: IconProps) {
-  return (
-    <Icon {...props}>
-      <path d="M4 8h3l1.5-2.5h7L17 8h3v11H4z" />
-      <circle cx="12" cy="13" r="3.5" />
     </Icon>
   );
 }
@@ -147,61 +139,13 @@ export function ProductPhotosField({ photos, isNew }: { photos: ProductPhotosSta
 }
 
 /** A real button-like label for a hidden file input: its own focus ring, 48 px tall, the input's name its text. */
-function FilePickButton({
-  id,
-  disabled,
-  capture,
-  onChange,
-  className = '',
-  children,
-}: {
-  id: string;
-  disabled: boolean;
-  capture?: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <label
-      htmlFor={id}
-      // relative: the visually hidden input's containing block, so it stays inside the scrolling dialog (focusing it must not scroll the page behind).
-      className={`btn-secondary relative cursor-pointer has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-forest-700 ${disabled ? 'cursor-not-allowed opacity-50' : ''} ${className}`}
-    >
-      <input
-        id={id}
-        type="file"
-        accept="image/*"
-        multiple={!capture}
-        {...(capture ? { capture: 'environment' } : {})}
-        disabled={disabled}
-        className="sr-only"
-        onChange={onChange}
-      />
-      {children}
-    </label>
-  );
-}
-
 function statusLine(item: PhotoItem, photos: ProductPhotosState, isNew: boolean): { text: string; progress?: number; tone?: 'error' } {
   if (item.preparing) return { text: 'Przygotowuję zdjęcie…' };
   if (item.unreadable) return { text: 'Nie udało się odczytać tego pliku jako zdjęcia. Wybierz inny plik.', tone: 'error' };
   if (item.source === 'server') return { text: 'Zapisane' };
   const status = photos.status(item.id);
-  switch (status?.phase) {
-    case 'uploading':
-      return { text: `Wysyłam… ${Math.round(status.progress * 100)}%`, progress: status.progress };
-    case 'attaching':
-      return { text: 'Zapisuję…', progress: 1 };
-    case 'attached':
-      return { text: 'Wysłane' };
-    case 'failed':
-      return { text: `Nie udało się wysłać zdjęcia. ${status.failure ?? ''}`.trim(), tone: 'error' };
-    default:
-      if (isNew && status && status.progress >= 1) return { text: 'Wysłane – dołączymy je po zapisaniu produktu' };
-      // A bar only for a photo part sent: an empty one would look stuck.
-      return { text: 'Zdjęcie czeka na wysłanie', progress: status && status.progress > 0 ? status.progress : undefined };
-  }
+  if (isNew && status?.phase === 'waiting' && status.progress >= 1) return { text: 'Wysłane – dołączymy je po zapisaniu produktu' };
+  return photoSendLine(status);
 }
 
 function PhotoRow({
