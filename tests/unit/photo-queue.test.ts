@@ -81,6 +81,20 @@ function harness(overrides: Partial<PhotoQueueDeps> = {}) {
 const PHOTO = 'aaaaaaaa-bbbb-4ccc-8ddd-eeeeeeeeeeee';
 
 describe('the photo queue', () => {
+  it('sends an order photo under its own names and attaches it with its kind (the order-photo queue)', async () => {
+    const names = {
+      one: vi.fn((order: string, photo: string, target: number) => `orders/${order}/${photo}-${target}.webp`),
+      all: vi.fn(() => []),
+    };
+    const { queue, deps, uploads } = harness({ fileNames: names });
+    await queue.add(PRODUCT, PHOTO, processed(), null, 'after_delivery');
+    await queue.run();
+
+    expect(uploads).toEqual([400, 800, 1600].map((target) => `orders/${PRODUCT}/${PHOTO}-${target}.webp`));
+    expect(deps.attach).toHaveBeenCalledWith(PRODUCT, { id: PHOTO, width: 1600, height: 1200 }, null, 'after_delivery');
+    expect(await queue.pending(PRODUCT)).toEqual([]);
+  });
+
   it('sends a JPEG photo (a browser without a WebP encoder) under .jpg names and attaches it as JPEG', async () => {
     const { queue, deps, uploads } = harness();
     await queue.add(PRODUCT, PHOTO, processed(undefined, 'image/jpeg'), null);

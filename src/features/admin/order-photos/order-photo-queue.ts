@@ -25,7 +25,7 @@ export function orderPhotoQueue(): PhotoQueue {
         // A private photo is not kept in a browser's cache longer than the page's link to it lasts.
         cacheControlSeconds: ORDER_PHOTO_URL_SECONDS,
       }),
-    attach: (orderId, photo, _order, record) => attachOrderPhoto(orderId, photo, record?.kind),
+    attach: (orderId, photo, _order, kind) => attachOrderPhoto(orderId, photo, kind),
     removeFiles: removeOrderPhotoFiles,
     fileNames: {
       one: orderPhotoPath,

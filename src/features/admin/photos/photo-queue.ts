@@ -42,8 +42,8 @@ const PRODUCT_FILE_NAMES: PhotoFileNames = { one: photoObjectPath, all: photoObj
 export interface PhotoQueueDeps {
   db: AdminPhotosDb;
   upload: (path: string, file: Blob, onProgress: (loaded: number) => void, signal: AbortSignal) => Promise<UploadOutcome>;
-  /** Answers the product's photos as they now are (an order's queue answers none); the record carries what else the attach needs. */
-  attach: (productId: string, photo: ProductPhoto, order: string[] | null, record?: QueuedPhoto) => Promise<ProductPhoto[]>;
+  /** Answers the product's photos as they now are (an order's queue answers none, and gets the photo's kind). */
+  attach: (productId: string, photo: ProductPhoto, order: string[] | null, kind?: string) => Promise<ProductPhoto[]>;
   /** Absent: product photo names. */
   fileNames?: PhotoFileNames;
   removeFiles: (paths: string[]) => Promise<void>;
@@ -292,7 +292,8 @@ export class PhotoQueue {
         productId,
         storedPhoto(photoId, record.width, record.height, recordFormat(record)),
         latest.order,
-        latest,
+        // A product photo has no kind: its attach is called with the three arguments it always had.
+        ...(latest.kind ? [latest.kind] : []),
       );
       await this.photos.delete(photoId);
       this.setStatus(photoId, { phase: 'attached', progress: 1 });
