@@ -37,7 +37,9 @@ create table public.order_photos (
   kind text not null check (kind in ('before_dispatch', 'after_delivery')),
   width integer not null check (width between 1 and 1600),
   height integer not null check (height between 1 and 10000),
-  taken_at timestamptz not null default now()
+  taken_at timestamptz not null default now(),
+  -- In the order's own folder: a row can never show another order's photo on this order's page.
+  constraint order_photos_path_in_order_folder check (starts_with(path, 'orders/' || order_id::text || '/'))
 );
 
 create index order_photos_order_id_idx on public.order_photos (order_id);

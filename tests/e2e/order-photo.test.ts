@@ -140,6 +140,13 @@ describe('the photo after delivery', { timeout: 120_000 }, () => {
       async (db) => (await db.query('select kind from order_photos where order_id = $1', [skipped.id])).rows,
     );
     expect(kinds).toEqual([{ kind: 'before_dispatch' }]);
+
+    // The order's detail shows the owner her photo, through a signed URL of the private bucket too.
+    await page.goto(url(`/admin/orders?id=${order.id}`));
+    const thumbnail = page.getByRole('img', { name: `Zdjęcie zamówienia ${order.number} po dostawie` });
+    await thumbnail.waitFor(WAIT);
+    await expect.poll(() => thumbnail.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth), WAIT).toBeGreaterThan(0);
+    expect(await thumbnail.getAttribute('src')).toMatch(/\/object\/sign\/order-photos\/orders\/.+-400\.webp\?token=/);
     expect(errors).toEqual([]);
     await owner.close();
 

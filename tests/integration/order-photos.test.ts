@@ -272,6 +272,16 @@ describe('the order page and the photo mail', () => {
     expect((fromMail.json.photos as unknown[]).length).toBe(2);
   });
 
+  it('refuses a row whose file lies in another order’s folder', async () => {
+    const email = uniqueEmail('order-photo-folder');
+    const order = await placeCemeteryOrder(email);
+    const id = randomUUID();
+    const { error } = await owner
+      .from('order_photos')
+      .insert({ id, order_id: order.id, path: orderPhotoPath(randomUUID(), id, 1600), kind: 'after_delivery', width: 1600, height: 1200 });
+    expect(error?.code).toBe('23514');
+  });
+
   it('queues no photo mail for a cancelled order, and keeps a skip reason only when it says something', async () => {
     const email = uniqueEmail('order-photo-cancelled');
     const order = await placeCemeteryOrder(email);
