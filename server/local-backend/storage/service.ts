@@ -5,9 +5,10 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import type pg from 'pg';
 import { BodyTooLargeError, readBody, sendJson } from '../../http-helpers.ts';
-import { inspectJwt, signJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from '../keys/jwt.ts';
+import { inspectJwt, type JwtClaims, type JwtRejection, type VerificationKeys } from '../keys/jwt.ts';
 import { STORAGE_ERRORS, StorageFailure, storageFailureFromDatabase } from './errors.ts';
 import { isValidBucketId, isValidObjectKey } from './keys.ts';
+import { signedObjectPath, verifiedDownloadExpiry } from './signed-url.ts';
 import { checkDeclaredUpload, readStorageUpload } from './upload.ts';
 import { folderLevel, readListOptions, type ListedRow } from './list.ts';
 
@@ -78,22 +79,6 @@ const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
 const JSON_BODY_LIMIT = 1024 * 1024;
 /** supabase/storage src/storage/limits.ts: at most this many names per remove. */
 const MAX_DELETE_PREFIXES = 1000;
-
-/**
- * The messages jose (which the storage service verifies with) gives a signed
- * URL's unusable token; the service answers them as InvalidJWT. Earlier
- * versions, on jsonwebtoken, said 'jwt expired'.
- */
-const SIGNED_URL_JWT_MESSAGES: Record<JwtRejection, string> = {
-  malformed: 'Invalid Compact JWS',
-  algorithm: '"alg" (Algorithm) Header Parameter value not allowed',
-  unknown_key: 'signature verification failed',
-  signature: 'signature verification failed',
-  expired: '"exp" claim timestamp check failed',
-  not_yet_valid: '"nbf" claim timestamp check failed',
-};
-/** src/internal/auth: SIGNED_URL_SCOPE_DOWNLOAD, the claim that tells a download token from an upload one. */
-const SIGNED_URL_SCOPE_DOWNLOAD = 'download';
 
 /** The jsonwebtoken messages the storage service answers an unusable token with. */
 const JWT_MESSAGES: Record<JwtRejection, string> = {
@@ -350,42 +335,23 @@ export function createStorageService({ pool, directory, verificationKeys, urlSig
     await serveObject(request, response, bucketId, name, {});
   }
 
-  /**
-   * createSignedUrl (src/storage/object.ts signObjectUrl): the object is looked
-   * up as the caller, so only a caller whose policies let it read the name gets
-   * a URL; the token carries `url` = bucket/name and the download scope.
-   */
+  /** createSignedUrl: the object is looked up as the caller, so only one whose policies let it read the name gets a URL. */
   async function sign(request: IncomingMessage, response: ServerResponse, bucketId: string, name: string) {
     const caller = callerFrom(request, verificationKeys);
-    const body = await readJsonBody(request);
-    const expiresIn = body.expiresIn;
-    // assertValidNumericJWTExpiration: a whole number of seconds, at least 1.
-    if (typeof expiresIn !== 'number' || !Number.isFinite(expiresIn) || Math.floor(expiresIn) < 1)
-      throw STORAGE_ERRORS.invalidParameter('expiresIn');
+    const signedURL = signedObjectPath(bucketId, name, (await readJsonBody(request)).expiresIn, urlSigningSecret);
     await findBucket(bucketId);
     const found = await asCaller(caller, request, async (client) => {
       const { rows } = await client.query('select 1 from storage.objects where bucket_id = $1 and name = $2', [bucketId, name]);
       return rows.length > 0;
     });
     if (!found) throw STORAGE_ERRORS.noSuchKey();
-    const url = `${bucketId}/${name}`;
-    const iat = Math.floor(Date.now() / 1000);
-    const token = signJwt({ url, scope: SIGNED_URL_SCOPE_DOWNLOAD, iat, exp: iat + Math.floor(expiresIn) }, urlSigningSecret);
-    sendJson(response, 200, { signedURL: `/object/sign/${url}?token=${token}` });
+    sendJson(response, 200, { signedURL });
   }
 
   /** The signed read path (verifyObjectSignature): signature, scope, the name it was made for, expiry; then the bytes, whoever asks. */
   async function signedRead(request: IncomingMessage, response: ServerResponse, url: URL, bucketId: string, name: string) {
     response.setHeader('Cache-Control', 'no-store');
-    const token = url.searchParams.get('token');
-    if (!token) throw STORAGE_ERRORS.invalidRequest("querystring must have required property 'token'");
-    const result = inspectJwt(token, { hs256Secret: urlSigningSecret });
-    if (!result.ok) throw STORAGE_ERRORS.invalidJwt(SIGNED_URL_JWT_MESSAGES[result.reason]);
-    const { claims } = result;
-    const downloadScoped = claims.scope === SIGNED_URL_SCOPE_DOWNLOAD || (claims.scope === undefined && claims.upsert === undefined);
-    if (!downloadScoped) throw STORAGE_ERRORS.invalidSignature(`Token is not scoped for ${SIGNED_URL_SCOPE_DOWNLOAD}`);
-    if (claims.url !== `${bucketId}/${name}`) throw STORAGE_ERRORS.invalidSignature();
-    const exp = typeof claims.exp === 'number' ? claims.exp : 0;
+    const exp = verifiedDownloadExpiry(url.searchParams.get('token'), bucketId, name, urlSigningSecret);
     await serveObject(request, response, bucketId, name, { Expires: new Date(exp * 1000).toUTCString() });
   }
 
