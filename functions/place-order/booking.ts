@@ -6,6 +6,7 @@ import {
   checkPickupTime,
   type BookedCount,
   type UnavailableReason,
+  windowLabel,
 } from '../../src/domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
 import { bookingKind } from '../../src/domain/florist-order.ts';
@@ -24,7 +25,8 @@ export type Booking =
   /** capacity: the places the date offers, for place_order's count; null for a replay, which counts nothing. */
   | { kind: 'window'; date: string; windowId: string; label: string; capacity: { window: number; day: number } | null };
 
-export type BookingCheck = { ok: true; booking: Booking } | { ok: false; error: HttpError };
+/** reason: why the slot was refused, so the owner's orders can book past a full window (owner-order). */
+export type BookingCheck = { ok: true; booking: Booking } | { ok: false; error: HttpError; reason: UnavailableReason };
 
 /** Reasons that concern the whole date; the others concern the chosen window or hour. */
 const DAY_REASONS: readonly UnavailableReason[] = ['closed', 'past', 'beyond-horizon'];
@@ -53,11 +55,11 @@ export async function checkBooking({ checkout, settings, now, bookedOn }: Bookin
   if (kind === 'none') return { ok: true, booking: { kind: 'none' } };
   if (kind === 'pickup') {
     const check = checkPickupTime({ settings, now, date, time: checkout.pickupTime });
-    if (!check.ok) return { ok: false, error: slotUnavailable('pickup', check.reason) };
+    if (!check.ok) return { ok: false, error: slotUnavailable('pickup', check.reason), reason: check.reason };
     return { ok: true, booking: { kind: 'pickup', date, time: check.label } };
   }
   const check = checkDeliverySlot({ settings, now, date, windowId: checkout.deliveryWindow, booked: await bookedOn(date) });
-  if (!check.ok) return { ok: false, error: slotUnavailable('window', check.reason) };
+  if (!check.ok) return { ok: false, error: slotUnavailable('window', check.reason), reason: check.reason };
   return {
     ok: true,
     booking: { kind: 'window', date, windowId: checkout.deliveryWindow, label: check.label, capacity: capacityOn(settings, date) },
@@ -75,4 +77,19 @@ export function unchecked(checkout: CheckoutForm): Booking {
     return { kind: 'window', date: checkout.deliveryDate, windowId: checkout.deliveryWindow, label: '', capacity: null };
   }
   return { kind: 'none' };
+}
+
+/**
+ * A full window the owner chose to book anyway (owner-order, after her
+ * confirmation): booked with the date's capacity, so place_order counts it
+ * and records that it went past the limit.
+ */
+export function overbooked(checkout: CheckoutForm, settings: DeliverySettings): Booking {
+  return {
+    kind: 'window',
+    date: checkout.deliveryDate,
+    windowId: checkout.deliveryWindow,
+    label: windowLabel(checkout.deliveryWindow),
+    capacity: capacityOn(settings, checkout.deliveryDate),
+  };
 }

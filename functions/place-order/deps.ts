@@ -108,6 +108,7 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
         p_services_cost: order.servicesCost,
         p_capacity: order.capacity,
         p_request_hash: order.requestHash,
+        p_owner: order.owner ?? null,
       });
       if (error) {
         if (error.code === '23505' && error.message.includes('payu_order_id')) return { kind: 'order_number_taken' };

@@ -57,7 +57,9 @@ export type StoredOrder = Pick<
   | 'delivery_window'
   | 'delivery_window_label'
   | 'pickup_time'
->;
+> &
+  /** Read by owner-order (place_order answers the whole row). */
+  Partial<Pick<Row<'orders'>, 'amount_paid' | 'capacity_override_at'>>;
 
 export interface OrderWrite {
   clientRequestId: string;
@@ -82,7 +84,21 @@ export interface OrderWrite {
   servicesCost: number;
   /** The places the booked date offers, for place_order's atomic count; null when the order books no place (or is a replay). */
   capacity: { window: number; day: number } | null;
+  /** An order the owner entered (owner-order): its source, custom line, discount and counter payment; absent for the shop's own. */
+  owner?: OwnerOrderWrite;
 }
+
+/** place_order's p_owner, by its keys; amounts in PLN as the database keeps them. */
+export type OwnerOrderWrite = {
+  source: 'phone' | 'shop';
+  owner_id: string;
+  capacity_override: boolean;
+  custom_line: { description: string; price: number } | null;
+  discount: number;
+  discount_reason: string | null;
+  /** 'cash' or 'terminal' enter the ledger as paid in the order's transaction; the others wait for the money. */
+  payment: string;
+};
 
 export type OrderWriteResult =
   | { kind: 'ok'; order: StoredOrder; replayed: boolean }
@@ -137,7 +153,7 @@ export interface PlaceOrderDeps {
 export const PLACE_ORDER_RATE_LIMITED_MESSAGE = 'Zbyt wiele zamówień z tego adresu w krótkim czasie. Spróbuj ponownie za minutę.';
 export const REQUEST_MISMATCH_MESSAGE = 'To zamówienie zostało już złożone z inną zawartością. Odśwież stronę i złóż zamówienie ponownie.';
 
-function requestMismatch(): HttpError {
+export function requestMismatch(): HttpError {
   return new HttpError(409, 'request_mismatch', REQUEST_MISMATCH_MESSAGE);
 }
 
@@ -154,21 +170,22 @@ function canonicalJson(value: unknown): string {
 }
 
 /** SHA-256 (hex) of the request as the schema read it, idempotency key included: what a replay must repeat exactly. */
-export async function requestHash(request: PlaceOrderRequest): Promise<string> {
+export async function requestHash(request: unknown): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(canonicalJson(request)));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 const ORDER_NUMBER_ATTEMPTS = 5;
 
-function deliveryAddress(checkout: CheckoutForm): Record<string, string> | null {
+export function deliveryAddress(checkout: CheckoutForm): Record<string, string> | null {
   if (!needsAddress(checkout.deliveryMethod)) return null;
   // The cemetery's name is kept with the grave (orders.cemetery), not in the address.
   const { street, houseNumber, apartment, city, postalCode } = deliveryAddressOf(checkout);
   return { street, houseNumber, apartment, city, postalCode, country: checkout.country };
 }
 
-async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
+/** The lines priced from the catalogue (the price in force), and what the delivery rules need to know of them; owner-order prices its catalogue lines with it too. */
+export async function priceLines(deps: Pick<PlaceOrderDeps, 'loadProducts'>, request: Pick<PlaceOrderRequest, 'items'>) {
   const products = await deps.loadProducts(request.items.map((item) => item.productId));
   const byId = new Map(products.map((product) => [product.id, product]));
   const missing = request.items.filter((item) => !byId.get(item.productId)?.active);
@@ -185,7 +202,11 @@ async function priceLines(deps: PlaceOrderDeps, request: PlaceOrderRequest) {
   return { lines, subtotal, containsLiveFlowers, productNames };
 }
 
-async function shippingCost(deps: PlaceOrderDeps, checkout: CheckoutForm, subtotal: Grosz): Promise<Grosz> {
+export async function shippingCost(
+  deps: Pick<PlaceOrderDeps, 'quoteLocalDelivery' | 'loadSetting'>,
+  checkout: CheckoutForm,
+  subtotal: Grosz,
+): Promise<Grosz> {
   if (isLocalDelivery(checkout.deliveryMethod)) {
     if (!deps.quoteLocalDelivery) {
       throw new HttpError(422, 'local_delivery_unavailable', 'Dostawa lokalna jest chwilowo niedostępna. Wybierz inną formę dostawy.');
@@ -264,6 +285,38 @@ async function assertWithinLimits(deps: PlaceOrderDeps, order: PlaceOrderRequest
 }
 
 /**
+ * Writes the order through place_order under a fresh order number (drawn again
+ * when another order took it in the same millisecond), and turns place_order's
+ * refusals into the answers the buyer or the owner reads. Shared with owner-order.
+ */
+export async function writeWithOrderNumber(
+  deps: Pick<PlaceOrderDeps, 'writeOrder' | 'now' | 'random'>,
+  write: Omit<OrderWrite, 'orderNumber'>,
+): Promise<{ order: StoredOrder; replayed: boolean }> {
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    const result = await deps.writeOrder({ ...write, orderNumber: generateOrderNumber(deps.now(), deps.random) });
+    if (result.kind === 'ok') return { order: result.order, replayed: result.replayed };
+    if (result.kind === 'insufficient_stock') {
+      // Each refused line by product id, so the checkout can mark it; the message names them all.
+      const fields = Object.fromEntries(result.shortages.map((shortage) => [shortage.productId, stockShortageMessage(shortage)]));
+      throw new HttpError(
+        409,
+        'insufficient_stock',
+        `${Object.values(fields).join('. ')}. Zmień ilość w koszyku i spróbuj ponownie.`,
+        fields,
+      );
+    }
+    if (result.kind === 'slot_full') throw slotUnavailable('window', 'full');
+    if (result.kind === 'request_mismatch') throw requestMismatch();
+    if (result.kind === 'catalogue_changed') {
+      throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');
+    }
+    // Another order took the same number in the same millisecond: draw again.
+  }
+  throw new HttpError(503, 'order_number_unavailable', 'Nie udało się nadać numeru zamówienia. Spróbuj ponownie za chwilę.');
+}
+
+/**
  * The one way an order is placed. Idempotent on clientRequestId: the same
  * request again answers with the first order and the same device key; the
  * same id with another body is refused (409). Prices, shipping, the services and the
@@ -313,47 +366,25 @@ export function createPlaceOrderHandler(deps: PlaceOrderDeps): Handler {
     const accessKey = await placementAccessKey(deps.accessKeySecret, order.clientRequestId, hash);
     const accessKeyHash = await hashAccessKey(accessKey);
 
-    for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
-      const result = await deps.writeOrder({
-        clientRequestId: order.clientRequestId,
-        userId,
-        orderNumber: generateOrderNumber(deps.now(), deps.random),
-        customerName: `${checkout.firstName} ${checkout.lastName}`,
-        customerEmail: checkout.email.toLowerCase(),
-        customerPhone: checkout.phone,
-        deliveryMethod: checkout.deliveryMethod,
-        deliveryAddress: deliveryAddress(checkout),
-        paymentMethod: checkout.paymentMethod,
-        subtotal: toPln(subtotal),
-        shippingCost: toPln(shipping),
-        items: lines,
-        accessKeyHash,
-        requestHash: hash,
-        details,
-        servicesCost: toPln(services.cost),
-        capacity: booking.kind === 'window' ? booking.capacity : null,
-      });
-      if (result.kind === 'ok') {
-        const answer: PlaceOrderResponse = { order: publicOrder(result.order, accessKey), replayed: result.replayed };
-        return jsonResponse(result.replayed ? 200 : 201, answer);
-      }
-      if (result.kind === 'insufficient_stock') {
-        // Each refused line by product id, so the checkout can mark it; the message names them all.
-        const fields = Object.fromEntries(result.shortages.map((shortage) => [shortage.productId, stockShortageMessage(shortage)]));
-        throw new HttpError(
-          409,
-          'insufficient_stock',
-          `${Object.values(fields).join('. ')}. Zmień ilość w koszyku i spróbuj ponownie.`,
-          fields,
-        );
-      }
-      if (result.kind === 'slot_full') throw slotUnavailable('window', 'full');
-      if (result.kind === 'request_mismatch') throw requestMismatch();
-      if (result.kind === 'catalogue_changed') {
-        throw new HttpError(409, 'catalogue_changed', 'Ceny lub dostępność produktów zmieniły się. Odśwież koszyk i spróbuj ponownie.');
-      }
-      // Another order took the same number in the same millisecond: draw again.
-    }
-    throw new HttpError(503, 'order_number_unavailable', 'Nie udało się nadać numeru zamówienia. Spróbuj ponownie za chwilę.');
+    const result = await writeWithOrderNumber(deps, {
+      clientRequestId: order.clientRequestId,
+      userId,
+      customerName: `${checkout.firstName} ${checkout.lastName}`,
+      customerEmail: checkout.email.toLowerCase(),
+      customerPhone: checkout.phone,
+      deliveryMethod: checkout.deliveryMethod,
+      deliveryAddress: deliveryAddress(checkout),
+      paymentMethod: checkout.paymentMethod,
+      subtotal: toPln(subtotal),
+      shippingCost: toPln(shipping),
+      items: lines,
+      accessKeyHash,
+      requestHash: hash,
+      details,
+      servicesCost: toPln(services.cost),
+      capacity: booking.kind === 'window' ? booking.capacity : null,
+    });
+    const answer: PlaceOrderResponse = { order: publicOrder(result.order, accessKey), replayed: result.replayed };
+    return jsonResponse(result.replayed ? 200 : 201, answer);
   });
 }

@@ -276,6 +276,7 @@ export type Database = {
           amount_paid: number;
           amount_refunded: number;
           cancel_reason: string | null;
+          capacity_override_at: string | null;
           card_anonymous: boolean;
           card_message: string | null;
           card_signature: string | null;
@@ -291,6 +292,8 @@ export type Database = {
           delivery_notes: string | null;
           delivery_window: string | null;
           delivery_window_label: string | null;
+          discount: number;
+          discount_reason: string | null;
           fulfilment_state: string;
           id: string;
           invoice: Json | null;
@@ -307,6 +310,7 @@ export type Database = {
           services: Json;
           services_cost: number;
           shipping_cost: number;
+          source: string;
           status: string;
           substitution: string;
           subtotal: number;
@@ -321,6 +325,7 @@ export type Database = {
           amount_paid?: number;
           amount_refunded?: number;
           cancel_reason?: string | null;
+          capacity_override_at?: string | null;
           card_anonymous?: boolean;
           card_message?: string | null;
           card_signature?: string | null;
@@ -336,6 +341,8 @@ export type Database = {
           delivery_notes?: string | null;
           delivery_window?: string | null;
           delivery_window_label?: string | null;
+          discount?: number;
+          discount_reason?: string | null;
           fulfilment_state?: string;
           id?: string;
           invoice?: Json | null;
@@ -352,6 +359,7 @@ export type Database = {
           services?: Json;
           services_cost?: number;
           shipping_cost: number;
+          source?: string;
           status?: string;
           substitution?: string;
           subtotal: number;
@@ -366,6 +374,7 @@ export type Database = {
           amount_paid?: number;
           amount_refunded?: number;
           cancel_reason?: string | null;
+          capacity_override_at?: string | null;
           card_anonymous?: boolean;
           card_message?: string | null;
           card_signature?: string | null;
@@ -381,6 +390,8 @@ export type Database = {
           delivery_notes?: string | null;
           delivery_window?: string | null;
           delivery_window_label?: string | null;
+          discount?: number;
+          discount_reason?: string | null;
           fulfilment_state?: string;
           id?: string;
           invoice?: Json | null;
@@ -397,6 +408,7 @@ export type Database = {
           services?: Json;
           services_cost?: number;
           shipping_cost?: number;
+          source?: string;
           status?: string;
           substitution?: string;
           subtotal?: number;
@@ -1071,6 +1083,7 @@ export type Database = {
           p_details: Json;
           p_items: Json;
           p_order_number: string;
+          p_owner?: Json;
           p_payment_method: string;
           p_request_hash: string;
           p_services_cost: number;

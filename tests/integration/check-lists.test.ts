@@ -7,6 +7,7 @@ import { MAIL_KINDS, MAIL_STATES } from '../../src/domain/mail-kinds.ts';
 import { ORDER_PHOTO_KINDS } from '../../src/domain/order-photo.ts';
 import { ORDER_STATUSES } from '../../src/domain/order-status.ts';
 import { PUSH_KINDS } from '../../src/domain/push-notification.ts';
+import { ORDER_SOURCES } from '../../src/domain/owner-order.ts';
 import { MANUAL_PAYMENT_METHODS } from '../../src/domain/owner-payment-schema.ts';
 import { LEDGER_PAYMENT_STATES, LEDGER_PROVIDERS, LEDGER_REFUND_STATES } from '../../src/domain/payment-ledger.ts';
 import { PAYMENT_METHODS } from '../../src/domain/payment-methods.ts';
@@ -39,6 +40,7 @@ const MIRRORS: Record<string, readonly string[]> = {
   'orders.occasion': OCCASIONS,
   'orders.substitution': SUBSTITUTION_CHOICES,
   'orders.fulfilment_state': FULFILMENT_STATES,
+  'orders.source': ORDER_SOURCES,
   // A window is booked only by the methods the delivery calendar gives windows; a date by those it books at all.
   'orders.delivery_method in orders_window_only_delivered': DELIVERY_METHODS.filter(
     (method: DeliveryMethod) => bookingKind(method) === 'window',

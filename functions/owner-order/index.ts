@@ -1,0 +1,3 @@
+import { ownerOrderFunction } from './deps.ts';
+
+Deno.serve(ownerOrderFunction((name) => Deno.env.get(name)));
