@@ -90,7 +90,7 @@ const FUNCTIONS: Record<string, Role[]> = {
   // Rate limits (private.rate_limit_hits): the service role only; rate-limits.test.ts checks that the API roles are refused.
   'rate_limit_hit(p_keys text[], p_limit integer, p_window_seconds integer)': [],
   'rate_limit_reset(p_key text)': [],
-  'place_order(p_client_request_id uuid, p_user_id uuid, p_order_number text, p_customer_name text, p_customer_email text, p_customer_phone text, p_delivery_method text, p_delivery_address jsonb, p_payment_method text, p_subtotal numeric, p_shipping_cost numeric, p_items jsonb, p_access_key_hash text, p_details jsonb, p_services_cost numeric, p_capacity jsonb, p_request_hash text)':
+  'place_order(p_client_request_id uuid, p_user_id uuid, p_order_number text, p_customer_name text, p_customer_email text, p_customer_phone text, p_delivery_method text, p_delivery_address jsonb, p_payment_method text, p_subtotal numeric, p_shipping_cost numeric, p_items jsonb, p_access_key_hash text, p_details jsonb, p_services_cost numeric, p_capacity jsonb, p_request_hash text, p_owner jsonb)':
     [],
   // Places taken per date and window, for the delivery-availability and place-order functions (service role).
   'delivery_booked_counts(p_from date, p_to date)': [],
