@@ -39,6 +39,18 @@ export interface FavouriteRecord {
   addedAt: string;
 }
 
+/** An order the owner entered without a connection ('Nowe zamówienie'), waiting to be sent to owner-order under its idempotency key. */
+export interface OwnerOrderRecord extends OutboxItem {
+  /** The body's clientRequestId: resending never makes a second order. */
+  key: string;
+  /** The owner who entered it; only her session sends it. */
+  userId: string;
+  /** The owner-order body (src/domain/owner-order.ts). */
+  payload: unknown;
+  /** The shop's KT number once sent. */
+  orderNumber?: string;
+}
+
 export interface MetaRecord {
   key: string;
   value: unknown;
@@ -51,6 +63,7 @@ export class KwiaciarniaDb extends Dexie {
   meta!: EntityTable<MetaRecord, 'key'>;
   favourites!: EntityTable<FavouriteRecord, 'productId'>;
   adminChanges!: EntityTable<AdminChangeRecord, 'key'>;
+  ownerOrders!: EntityTable<OwnerOrderRecord, 'key'>;
 
   constructor(name = 'kwiaciarnia') {
     super(name);
@@ -67,6 +80,9 @@ export class KwiaciarniaDb extends Dexie {
     // v3: the owner's order changes waiting for a connection, moved here from localStorage (one outbox design for both).
     this.version(3).stores({
       adminChanges: 'key, userId, status',
+    });
+    this.version(4).stores({
+      ownerOrders: 'key, userId, status',
     });
   }
 }

@@ -74,16 +74,17 @@ export type OrderSort = (typeof ORDER_SORTS)[number];
 export const ORDER_SORT_LABELS: Record<OrderSort, string> = { newest: 'Najnowsze zamówienia', delivery: 'Termin dostawy' };
 
 /**
- * /admin/orders?id=&status=&q=&when=&sort= : the filters' values, the
- * detail to open and the order of the list.
+ * /admin/orders?id=&status=&q=&when=&sort=&nowe= : the filters' values, the
+ * detail to open, the order of the list and whether 'Nowe zamówienie' is open.
  */
-export type OrdersSearch = { [Key in OrdersFilterKey]?: FilterValue<Filters[Key]> } & { id?: string; sort?: OrderSort };
+export type OrdersSearch = { [Key in OrdersFilterKey]?: FilterValue<Filters[Key]> } & { id?: string; sort?: OrderSort; nowe?: string };
 
 /** The URL's text params (the route's textSearchParams) as the page's search: a value the filter does not know means no filter. */
 export function parseOrdersSearch(params: Record<string, unknown>): OrdersSearch {
   const search: Record<string, string | undefined> = {
     id: text(params.id),
     sort: oneOf(ORDER_SORTS, params.sort),
+    nowe: text(params.nowe),
   };
   for (const [key, filter] of filterEntries()) {
     search[key] = filter.kind === 'text' ? text(params[key]) : oneOf(filter.values, params[key]);

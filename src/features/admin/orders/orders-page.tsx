@@ -1,4 +1,4 @@
-import { useId, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { formatPln } from '../../../domain/money.ts';
 import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from './orders-data.tsx';
@@ -20,6 +20,9 @@ import {
   type TextFilter,
 } from './orders-filters.ts';
 
+// Loaded when opened: the form, its schema and its outbox stay out of the orders list's code.
+const NewOrderPanel = lazy(() => import('../new-order/new-order-panel.tsx'));
+
 /**
  * /admin/orders: newest first or by delivery time, filter by status and by
  * delivery day ('Dziś', 'Jutro', 'Ten tydzień' of the shop's calendar),
@@ -30,15 +33,31 @@ export function OrdersPage({
   onSearchChange,
   onOpen,
   onClose,
+  onNewOrder,
 }: {
   search: OrdersSearch;
   /** The params to change, as the URL's text. */
   onSearchChange: (next: { [Key in keyof OrdersSearch]?: string }) => void;
   onOpen: (id: string) => void;
   onClose: () => void;
+  /** Opens or closes 'Nowe zamówienie' (?nowe=1). */
+  onNewOrder: (open: boolean) => void;
 }) {
   const { load, orders, pendingChanges, reload, today } = useAdminData();
   const sortId = useId();
+
+  // Orders the owner entered offline go out once the device is online again.
+  useEffect(() => {
+    let stop: (() => void) | undefined;
+    let live = true;
+    void import('../new-order/new-order-outbox.ts').then((outbox) => {
+      if (live) stop = outbox.keepSendingOwnerOrders();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, []);
 
   const shown = useMemo(() => ordersShown(orders, search, today), [orders, search, today]);
   const opened = search.id ? orders.find((order) => order.id === search.id) : undefined;
@@ -49,7 +68,13 @@ export function OrdersPage({
 
   return (
     <section aria-labelledby="orders-title">
-      <PageTitle>
+      <PageTitle
+        after={
+          <button type="button" className="btn-primary min-h-11" onClick={() => onNewOrder(true)}>
+            Nowe zamówienie
+          </button>
+        }
+      >
         <span id="orders-title">Zamówienia</span>
       </PageTitle>
 
@@ -131,6 +156,11 @@ export function OrdersPage({
         ))}
 
       {opened && <OrderDetailDialog key={opened.id} order={opened} onClose={onClose} />}
+      {search.nowe && (
+        <Suspense fallback={<Loading label="Ładowanie formularza..." />}>
+          <NewOrderPanel onClose={() => onNewOrder(false)} onPlaced={reload} />
+        </Suspense>
+      )}
     </section>
   );
 }
