@@ -203,12 +203,13 @@ export interface OwnerOrderResponse {
 export type OwnerOrderParse =
   { success: true; request: OwnerOrderRequest; checkout: CheckoutForm } | { success: false; issues: v.BaseIssue<unknown>[] };
 
+type Customer = OwnerOrderRequest['customer'];
+
 /** The checkout as the shop's schema reads it, with the buyer stood in where the owner typed none. */
-function checkoutOf(request: OwnerOrderRequest): unknown {
-  const { customer } = request;
+function checkoutOf(checkout: unknown, customer: Customer): unknown {
   const unnamed = customer.firstName === '' && customer.lastName === '';
   return {
-    ...request.checkout,
+    ...(typeof checkout === 'object' && checkout !== null ? checkout : {}),
     firstName: unnamed ? WALK_IN_NAME.firstName : customer.firstName || customer.lastName,
     lastName: unnamed ? WALK_IN_NAME.lastName : customer.lastName || customer.firstName,
     email: customer.email || STAND_IN_EMAIL,
@@ -218,13 +219,28 @@ function checkoutOf(request: OwnerOrderRequest): unknown {
   };
 }
 
-/** Parses the owner's order: its own fields, then the order's part with the shop's checkout schema (issues under 'checkout.'). */
+/** The customer as typed, for parsing the checkout part of a body whose own fields failed. */
+function rawCustomer(body: unknown): Customer {
+  const customer = typeof body === 'object' && body !== null ? (body as { customer?: unknown }).customer : undefined;
+  const read = (key: string) => {
+    const value = typeof customer === 'object' && customer !== null ? (customer as Record<string, unknown>)[key] : undefined;
+    return typeof value === 'string' ? value.trim() : '';
+  };
+  return { firstName: read('firstName'), lastName: read('lastName'), phone: read('phone'), email: read('email') };
+}
+
+/**
+ * Parses the owner's order: its own fields, and the order's part with the
+ * shop's checkout schema (issues under 'checkout.'), both at once, so the
+ * form shows every problem together.
+ */
 export function parseOwnerOrder(body: unknown): OwnerOrderParse {
   const fields = v.safeParse(ownerOrderRequestSchema, body);
-  if (!fields.success) return { success: false, issues: fields.issues };
-  const checkout = v.safeParse(v.object({ checkout: checkoutFormSchema }), { checkout: checkoutOf(fields.output) });
-  if (!checkout.success) return { success: false, issues: checkout.issues };
-  return { success: true, request: fields.output, checkout: checkout.output.checkout };
+  const rawCheckout = typeof body === 'object' && body !== null ? (body as { checkout?: unknown }).checkout : undefined;
+  const customer = fields.success ? fields.output.customer : rawCustomer(body);
+  const checkout = v.safeParse(v.object({ checkout: checkoutFormSchema }), { checkout: checkoutOf(rawCheckout, customer) });
+  if (fields.success && checkout.success) return { success: true, request: fields.output, checkout: checkout.output.checkout };
+  return { success: false, issues: [...(fields.issues ?? []), ...(checkout.issues ?? [])] };
 }
 
 /** The buyer as the order stores them: the name typed (or 'Klient w sklepie'), and '' for a phone or email not given. */

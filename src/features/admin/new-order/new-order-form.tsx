@@ -154,7 +154,8 @@ export function payloadOf(draft: NewOrderDraft): { payload: OwnerOrderPayload; p
 export function validateDraft(draft: NewOrderDraft): Record<string, string> {
   const { payload, problems } = payloadOf(draft);
   const parsed = parseOwnerOrder(payload);
-  return { ...(parsed.success ? {} : issuesByField(parsed.issues)), ...problems };
+  const found = parsed.success ? {} : issuesByField(parsed.issues);
+  return { ...Object.fromEntries(Object.entries(found).map(([key, message]) => [fieldPath(key), message])), ...problems };
 }
 
 type Outcome =
@@ -611,11 +612,11 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
   );
 }
 
-/** The server names slot fields without the 'checkout.' prefix the schema's issues carry. */
+const BUYER_FIELDS = new Set(['checkout.firstName', 'checkout.lastName', 'checkout.phone', 'checkout.email']);
+
+/** The field that shows a message: the buyer's part of the checkout is the form's 'Klient'. */
 function fieldPath(key: string): string {
-  return ['street', 'houseNumber', 'city', 'postalCode', 'recipientName', 'recipientPhone', 'cemeteryName'].includes(key)
-    ? `checkout.${key}`
-    : key;
+  return BUYER_FIELDS.has(key) ? key.replace('checkout.', 'customer.') : key;
 }
 
 interface FieldProps {
