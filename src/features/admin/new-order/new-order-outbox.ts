@@ -42,8 +42,3 @@ export function sendOwnerOrders(force = false) {
 export function keepSendingOwnerOrders(): () => void {
   return keepSending((force) => void sendOwnerOrders(force), 60_000);
 }
-
-/** The orders still waiting or refused, for the page's notice. */
-export async function unsentOwnerOrders(): Promise<OwnerOrderRecord[]> {
-  return (await db.ownerOrders.toArray()).filter((record) => record.status !== 'sent');
-}
