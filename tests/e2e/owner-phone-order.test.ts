@@ -1,3 +1,4 @@
+import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
@@ -12,6 +13,16 @@ import { appUrl as url, nextPickupSlot, someProducts, withDatabase } from '../su
 
 const chromium = chromiumPerFile();
 const WAIT = { timeout: 15_000 };
+
+/** The panel as axe sees it (the accessibility walk's tags), with every section shown and its messages out. */
+async function panelViolations(page: Page): Promise<string[]> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
+    .include('[aria-modal="true"]')
+    .analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
 
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Nowe zamówienie' });
 
@@ -55,6 +66,7 @@ describe("the owner's 'Nowe zamówienie' at 390×844", () => {
     await dialog(page).getByRole('textbox', { name: 'Telefon', exact: true }).fill('+48 600 700 800');
     await dialog(page).getByRole('button', { name: 'Przyjmij zamówienie' }).click();
     await dialog(page).getByText('Dodaj produkt lub bukiet na zamówienie').waitFor(WAIT);
+    expect(await panelViolations(page)).toEqual([]);
     await page.reload();
     await dialog(page).getByLabel('Nazwisko', { exact: true }).waitFor(WAIT);
     expect(await dialog(page).getByLabel('Nazwisko', { exact: true }).inputValue()).toBe('Telefoniczna');
@@ -92,6 +104,23 @@ describe("the owner's 'Nowe zamówienie' at 390×844", () => {
     await page.getByRole('article', { name: `Zamówienie ${phoneNumber}` }).waitFor(WAIT);
     await page.getByRole('article', { name: `Zamówienie ${walkInNumber}` }).waitFor(WAIT);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('fits a desktop (1280×800) with the custom bouquet, the cemetery and the discount open, and passes axe', async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'pl-PL' });
+    const page = await context.newPage();
+    await logInAsOwner(page, '/admin/orders?nowe=tak');
+    const panel = dialog(page);
+    await panel.getByLabel('Produkt z katalogu').waitFor(WAIT);
+    await panel.getByRole('checkbox', { name: 'Bukiet na zamówienie' }).check();
+    await panel.getByRole('radio', { name: 'Dostawa na cmentarz' }).check();
+    await panel.getByLabel('Kwota rabatu (zł)').fill('5');
+    await panel.getByRole('button', { name: 'Przyjmij zamówienie' }).click();
+    await panel.getByText('Podaj powód rabatu').waitFor(WAIT);
+    expect(await panelViolations(page)).toEqual([]);
+    // Nothing wider than the screen.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
     await context.close();
   });
 });

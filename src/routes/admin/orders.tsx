@@ -20,7 +20,7 @@ function AdminOrders() {
       onSearchChange={(next) => void navigate({ search: (previous) => ({ ...previous, ...next }), replace: true })}
       onOpen={(id) => void navigate({ search: (previous) => ({ ...previous, id }) })}
       onClose={() => void navigate({ search: (previous) => ({ ...previous, id: undefined }) })}
-      onNewOrder={(open) => void navigate({ search: (previous) => ({ ...previous, nowe: open ? '1' : undefined }) })}
+      onNewOrder={(open) => void navigate({ search: (previous) => ({ ...previous, nowe: open ? 'tak' : undefined }) })}
     />
   );
 }

@@ -26,7 +26,7 @@ async function loadProducts(): Promise<PickableProduct[]> {
 }
 
 /**
- * 'Nowe zamówienie' as a full-screen panel over the orders list (?nowe=1):
+ * 'Nowe zamówienie' as a full-screen panel over the orders list (?nowe=tak):
  * loaded only when opened, so neither the route table nor the list carries its code.
  */
 export default function NewOrderPanel({ onClose, onPlaced }: { onClose: () => void; onPlaced: () => void }) {

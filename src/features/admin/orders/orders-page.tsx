@@ -40,7 +40,7 @@ export function OrdersPage({
   onSearchChange: (next: { [Key in keyof OrdersSearch]?: string }) => void;
   onOpen: (id: string) => void;
   onClose: () => void;
-  /** Opens or closes 'Nowe zamówienie' (?nowe=1). */
+  /** Opens or closes 'Nowe zamówienie' (?nowe=tak). */
   onNewOrder: (open: boolean) => void;
 }) {
   const { load, orders, pendingChanges, reload, today } = useAdminData();
