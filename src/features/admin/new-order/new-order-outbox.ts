@@ -40,5 +40,6 @@ export function sendOwnerOrders(force = false) {
 
 /** Sends now, when back online and every minute while the back office is open. */
 export function keepSendingOwnerOrders(): () => void {
-  return keepSending((force) => void sendOwnerOrders(force), 60_000);
+  // A device without IndexedDB (private mode) cannot have queued anything: nothing to send, nothing to report.
+  return keepSending((force) => void sendOwnerOrders(force).catch(() => undefined), 60_000);
 }
