@@ -1,5 +1,6 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormValues } from './checkout-schema.ts';
+import { DELIVERY_METHODS } from './delivery.ts';
 import { MAX_ORDER_LINES, orderLineSchema } from './place-order-contract.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
 import { isCleanText } from './text-rules.ts';
@@ -110,8 +111,11 @@ const fieldsSchema = v.object({
   clientRequestId: v.pipe(v.string('Brak identyfikatora zamówienia'), v.uuid('Nieprawidłowy identyfikator zamówienia')),
   source: v.picklist(OWNER_ORDER_SOURCES, 'Wybierz, skąd jest zamówienie'),
   customer: v.optional(customerSchema, {}),
-  /** The checkout's fields but the buyer's; parsed with checkoutFormSchema by parseOwnerOrder. */
-  checkout: v.record(v.string(), v.unknown(), 'Brak danych zamówienia'),
+  /** The checkout's fields but the buyer's; the rest is parsed with checkoutFormSchema by parseOwnerOrder. */
+  checkout: v.looseObject(
+    { deliveryMethod: v.pipe(v.optional(v.string(), ''), v.picklist(DELIVERY_METHODS, 'Wybierz sposób dostawy')) },
+    'Brak danych zamówienia',
+  ),
   items: v.pipe(
     v.optional(v.array(orderLineSchema, 'Nieprawidłowe pozycje zamówienia'), []),
     v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
@@ -208,8 +212,16 @@ type Customer = OwnerOrderRequest['customer'];
 /** The checkout as the shop's schema reads it, with the buyer stood in where the owner typed none. */
 function checkoutOf(checkout: unknown, customer: Customer): unknown {
   const unnamed = customer.firstName === '' && customer.lastName === '';
+  const given = typeof checkout === 'object' && checkout !== null ? (checkout as Record<string, unknown>) : {};
   return {
-    ...(typeof checkout === 'object' && checkout !== null ? checkout : {}),
+    // Parts a pickup leaves out may be missing; the rules then say what is required, in Polish.
+    street: '',
+    houseNumber: '',
+    city: '',
+    postalCode: '',
+    ...given,
+    // A method the owner's own fields refused already (in Polish) stands in as pickup, so it is not reported twice.
+    deliveryMethod: (DELIVERY_METHODS as readonly unknown[]).includes(given.deliveryMethod) ? given.deliveryMethod : 'store',
     firstName: unnamed ? WALK_IN_NAME.firstName : customer.firstName || customer.lastName,
     lastName: unnamed ? WALK_IN_NAME.lastName : customer.lastName || customer.firstName,
     email: customer.email || STAND_IN_EMAIL,
