@@ -257,3 +257,11 @@ begin
       returning o.id;
 end
 $$;
+
+-- An order the owner typed in herself needs no push to her own phone; the shop's own orders still push.
+create or replace function private.order_wants_push(p_order public.orders) returns boolean
+  language sql stable security invoker
+  set search_path = ''
+as $$
+  select p_order.source = 'online';
+$$;

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createECDH, randomBytes, randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CAPACITY_CONFIRM_MESSAGE, PRICE_NOT_EDITABLE_MESSAGE } from '../../functions/owner-order/handler.ts';
@@ -6,6 +6,7 @@ import { CUSTOM_LINE_PRODUCT_ID, DISCOUNT_REASON_MESSAGE } from '../../src/domai
 import {
   anonClient,
   checkoutFor,
+  placedGuestOrder,
   invokeFunction,
   nextDeliveryWindow,
   signedInOwner,
@@ -238,5 +239,38 @@ describe('owner-order', () => {
     const answer = await invokeFunction(owner, 'owner-order', phoneOrder({ payment: 'link' }));
     expect(answer.status).toBe(201);
     expect(await stored((answer.body.order as { id: string }).id)).toMatchObject({ payment_method: 'payu', status: 'pending' });
+  });
+  it('pushes the shop’s own new order to the owner’s devices, but not one she typed in herself', async () => {
+    const browserKey = createECDH('prime256v1');
+    browserKey.generateKeys();
+    const device = await owner
+      .from('push_subscriptions')
+      .insert({
+        endpoint: `http://127.0.0.1:9/owner-order-${randomUUID()}`,
+        p256dh: browserKey.getPublicKey().toString('base64url'),
+        auth: randomBytes(16).toString('base64url'),
+        device_label: 'Telefon właścicielki',
+      })
+      .select('id')
+      .single();
+    expect(device.error).toBeNull();
+    const deviceId = (device.data as { id: string }).id;
+    try {
+      const typed = await invokeFunction(owner, 'owner-order', phoneOrder());
+      expect(typed.status).toBe(201);
+      const online = await placedGuestOrder();
+      const pushes = (eventId: string) =>
+        withDatabase(async (db) => {
+          const { rows } = await db.query<{ count: number }>(
+            "select count(*)::int as count from push_jobs where subscription_id = $1 and kind = 'new-order' and event_id = $2",
+            [deviceId, eventId],
+          );
+          return rows[0]!.count;
+        });
+      expect(await pushes((typed.body.order as { id: string }).id)).toBe(0);
+      expect(await pushes(online.id)).toBe(1);
+    } finally {
+      await withDatabase((db) => db.query('delete from push_subscriptions where id = $1', [deviceId]));
+    }
   });
 });
