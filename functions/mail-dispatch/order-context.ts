@@ -16,7 +16,7 @@ import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_s
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
-  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
 
 type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> & {
   products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
@@ -48,7 +48,7 @@ export type OrderMailRow = Pick<
   | 'payment_method'
   | 'created_at'
 > &
-  Partial<Pick<Row<'orders'>, 'cancel_reason' | 'invoice'>> &
+  Partial<Pick<Row<'orders'>, 'cancel_reason' | 'invoice' | 'discount'>> &
   OrderChoicesRow & { order_items: OrderMailItem[] };
 
 /** The settings every mail carries (company_*) and the transfer details (bank_*). */
@@ -96,6 +96,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     subtotal: fromPln(row.subtotal),
     shipping: fromPln(row.shipping_cost),
     services: choices.services,
+    discount: fromPln(row.discount ?? 0),
     total: fromPln(row.total),
     deliveryMethod: (DELIVERY_METHODS as readonly string[]).includes(row.delivery_method)
       ? (row.delivery_method as DeliveryMethod)

@@ -35,6 +35,8 @@ export interface OrderPageView {
   services: { label: string; price: number }[];
   subtotal: number;
   shipping: number;
+  /** The owner's discount on an order she entered; 0 otherwise. */
+  discount: number;
   total: number;
   deliveryMethod: string;
   deliveryAddress: string | null;
@@ -121,6 +123,7 @@ export function orderPageView(
     services: data.services.map((service) => ({ label: service.label, price: service.price })),
     subtotal: data.subtotal,
     shipping: data.shipping,
+    discount: data.discount,
     total: data.total,
     deliveryMethod: data.deliveryMethod,
     deliveryAddress: data.deliveryAddress,

@@ -80,6 +80,7 @@ describe('upgrading the device database from version 1', () => {
         'favourites',
         'meta',
         'outbox',
+        'ownerOrders',
         'products',
       ]);
       await current.favourites.put({ productId: 'p-roza', addedAt: '2026-11-21T10:00:00.000Z' });
@@ -89,7 +90,7 @@ describe('upgrading the device database from version 1', () => {
     }
   });
 
-  it('upgrades a version 2 database (with the wishlist) to version 3: everything stays, and the owner’s changes get their outbox', async () => {
+  it('upgrades a version 2 database (with the wishlist) to the current one: everything stays, and the owner’s changes and typed-in orders get their outboxes', async () => {
     await seedVersion1();
     const v2 = new Dexie(NAME);
     v2.version(1).stores({ products: 'id, category, created_at', cart: 'productId', outbox: 'clientRequestId, status', meta: 'key' });
@@ -101,7 +102,7 @@ describe('upgrading the device database from version 1', () => {
     const current = new KwiaciarniaDb(NAME);
     await current.open();
     try {
-      expect(current.verno).toBe(3);
+      expect(current.verno).toBe(4);
       expect(await current.favourites.count()).toBe(1);
       expect(await current.outbox.where('status').equals('queued').count()).toBe(1);
       expect(await current.cart.count()).toBe(2);
@@ -114,6 +115,7 @@ describe('upgrading the device database from version 1', () => {
         change: {},
       });
       expect(await current.adminChanges.where('userId').equals('u').count()).toBe(1);
+      expect(await current.ownerOrders.count()).toBe(0);
     } finally {
       current.close();
     }

@@ -35,6 +35,7 @@ function fullContext(kind: MailKind, order: Partial<MailContext['order']>): Mail
       ],
       subtotal: grosz(51_500),
       shipping: grosz(2_500),
+      discount: grosz(0),
       services: [{ label: 'Szarfa z napisem', price: grosz(3_000) }],
       total: grosz(57_000),
       deliveryMethod: 'home',

@@ -27,6 +27,7 @@ function context(overrides: Partial<MailContext['order']> = {}, siteUrl: string 
       ],
       subtotal: grosz(49_000),
       shipping: grosz(2_500),
+      discount: grosz(0),
       services: [],
       total: grosz(51_500),
       deliveryMethod: 'home',
@@ -52,6 +53,18 @@ function contextFor(kind: MailKind, overrides: Partial<MailContext['order']> = {
   if (kind === 'transfer-reminder') return { ...context(overrides), details: SAMPLE_REMINDER };
   return context(overrides);
 }
+
+describe('the totals of an order the owner entered with a discount', () => {
+  it('show the discount as its own line, so the rows add up to the total', () => {
+    const plain = renderOrderMail('order-confirmation', context()).text;
+    expect(plain).not.toContain('Rabat');
+    const mail = renderOrderMail('order-confirmation', context({ discount: grosz(2_000), total: grosz(49_000 + 2_500 - 2_000) }));
+    for (const part of [mail.text, mail.html]) {
+      expect(part).toMatch(/Rabat[\s\S]{0,80}−20,00\szł/);
+      expect(part).toMatch(/Razem do zapłaty[\s\S]{0,80}495,00\szł/);
+    }
+  });
+});
 
 describe('every order mail', () => {
   it.each(MAIL_KINDS)('%s carries the order number and the shop’s name, address, phone and email in both parts', (kind: MailKind) => {

@@ -25,6 +25,7 @@ const context: MailContext = {
     items: [],
     subtotal: grosz(0),
     shipping: grosz(0),
+    discount: grosz(0),
     services: [],
     total: grosz(0),
     deliveryMethod: 'store',

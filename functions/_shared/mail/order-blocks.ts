@@ -78,6 +78,7 @@ export function totalsRows(order: OrderMailData): MailBlock {
       ['Produkty', formatPln(order.subtotal)],
       ['Dostawa', formatPln(order.shipping)],
       ...order.services.map((service) => [service.label, servicePriceText(service.price)] as const),
+      ...(order.discount > 0 ? [['Rabat', `−${formatPln(order.discount)}`] as const] : []),
       ['Razem do zapłaty', formatPln(order.total)],
     ],
   };

@@ -70,6 +70,8 @@ export interface OrderMailData {
   subtotal: Grosz;
   shipping: Grosz;
   services: readonly { label: string; price: Grosz }[];
+  /** Taken off by the owner on an order she entered (with a reason kept for her); 0 for the shop's own orders. */
+  discount: Grosz;
   total: Grosz;
   deliveryMethod: DeliveryMethod;
   /** 'Mickiewicza 3/2, 37-700 Przemyśl'; null for store pickup. */

@@ -166,6 +166,12 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
         <dd className="text-right">{pln(order.subtotal)}</dd>
         <dt>Dostawa</dt>
         <dd className="text-right">{pln(order.shipping)}</dd>
+        {order.discount > 0 && (
+          <>
+            <dt>Rabat</dt>
+            <dd className="text-right">−{pln(order.discount)}</dd>
+          </>
+        )}
         <dt className="font-bold">Razem</dt>
         <dd className="text-right font-bold">{pln(order.total)}</dd>
       </dl>

@@ -13,6 +13,8 @@ export const orderViewSchema = v.object({
   services: v.array(v.object({ label: v.string(), price: v.number() })),
   subtotal: v.number(),
   shipping: v.number(),
+  // Answers from before discounts carry none.
+  discount: v.optional(v.number(), 0),
   total: v.number(),
   deliveryMethod: v.string(),
   deliveryAddress: v.nullable(v.string()),

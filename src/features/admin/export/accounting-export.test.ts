@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CUSTOM_LINE_PRODUCT_ID } from '../../../domain/owner-order.ts';
 import { toAdminOrder, type OrderRow } from '../orders/order.ts';
 import { exportFileName, ordersCsv, paymentsCsv } from './accounting-export.ts';
 
@@ -34,10 +35,10 @@ describe('ordersCsv', () => {
     ].map(toAdminOrder);
     const november = rows(ordersCsv(orders, { from: '2026-11-01', to: '2026-11-30' }));
     expect(november).toHaveLength(1);
-    expect(november[0]).toMatch(/^KT000000001;2026-11-01;00:30;/);
+    expect(november[0]).toMatch(/^KT000000001;sklep internetowy;2026-11-01;00:30;/);
     const october = rows(ordersCsv(orders, { from: '2026-10-25', to: '2026-10-31' }));
     expect(october).toHaveLength(1);
-    expect(october[0]).toMatch(/^KT000000002;2026-10-25;00:30;/);
+    expect(october[0]).toMatch(/^KT000000002;sklep internetowy;2026-10-25;00:30;/);
   });
 
   it('quotes a name with a semicolon or quotes, and writes amounts with a decimal comma', () => {
@@ -48,7 +49,31 @@ describe('ordersCsv', () => {
       }),
     );
     // formatPln keeps the amount and 'zł' together with a no-break space.
-    expect(line).toMatch(/;"Bukiet; ""Jesień"" × 2 po 60,00\szł";120,00;15,00;0,00;135,00;/);
+    expect(line).toMatch(/;"Bukiet; ""Jesień"" × 2 po 60,00\szł";120,00;15,00;0,00;0,00;135,00;/);
+  });
+  it('names a phone order’s source, its discount, and the owner’s own bouquet by her description', () => {
+    const phone = order({
+      id: 'p',
+      payu_order_id: 'KT3',
+      created_at: '2026-11-02T10:00:00Z',
+      source: 'phone',
+      discount: 20,
+      discount_reason: 'Stały klient',
+      total: 115,
+      order_items: [
+        {
+          id: 'c',
+          product_id: CUSTOM_LINE_PRODUCT_ID,
+          quantity: 1,
+          price: 120,
+          product_name: 'Wiązanka z białych róż',
+          products: { name: 'Bukiet na zamówienie' },
+        },
+      ],
+    });
+    const [line] = rows(ordersCsv([toAdminOrder(phone)], { from: '2026-11-02', to: '2026-11-02' }));
+    expect(line).toMatch(/^KT3;telefon;/);
+    expect(line).toMatch(/;Wiązanka z białych róż × 1 po 120,00\szł;120,00;15,00;0,00;20,00;115,00;/);
   });
 });
 

@@ -5,6 +5,7 @@ import { formatNip } from '../../../domain/nip.ts';
 import { formatPln, grosz, multiplyMoney } from '../../../domain/money.ts';
 import { ORDER_PAYMENT_STATE_LABELS } from '../../../domain/payment-ledger.ts';
 import { orderStatusLabel } from '../../../domain/order-status.ts';
+import { ORDER_SOURCE_LABELS } from '../../../domain/owner-order.ts';
 import type { AdminOrder } from '../orders/order.ts';
 import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, REFUND_STATE_LABELS, paymentMethodLabel, paymentStateOf } from '../payments/order-money.ts';
 
@@ -17,6 +18,7 @@ import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, REFUND_STATE_LABELS, paymentMeth
 
 export const ORDERS_HEADER = [
   'Numer',
+  'Źródło',
   'Data zamówienia',
   'Godzina',
   'Termin realizacji',
@@ -31,6 +33,7 @@ export const ORDERS_HEADER = [
   'Produkty (zł)',
   'Dostawa (zł)',
   'Usługi (zł)',
+  'Rabat (zł)',
   'Razem brutto (zł)',
   'Metoda płatności',
   'Stan płatności',
@@ -91,6 +94,7 @@ export function ordersCsv(orders: readonly AdminOrder[], range: DateRange): stri
       const placed = wallClock(order.createdAt);
       return [
         order.number,
+        ORDER_SOURCE_LABELS[order.source],
         placed.date,
         placed.time,
         dueText(order),
@@ -105,6 +109,7 @@ export function ordersCsv(orders: readonly AdminOrder[], range: DateRange): stri
         { amount: itemsTotal(order) },
         { amount: order.shippingCost },
         { amount: order.florist.servicesCost },
+        { amount: order.discount },
         { amount: order.total },
         paymentMethodLabel(order.paymentMethod),
         ORDER_PAYMENT_STATE_LABELS[paymentStateOf(order)],

@@ -1,20 +1,8 @@
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { DELIVERY_AVAILABILITY_FUNCTION, type DeliveryAvailabilityResponse } from '../../../domain/delivery-availability-contract.ts';
-import { DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS, type DeliveryServiceId } from '../../../domain/delivery-settings.ts';
-import type { DayAvailability } from '../../../domain/delivery-calendar.ts';
+import { DELIVERY_SERVICE_IDS, DELIVERY_SERVICE_LABELS } from '../../../domain/delivery-settings.ts';
 import { OCCASIONS, OCCASION_LABELS, type Occasion } from '../../../domain/florist-order.ts';
-import { addMoney, formatPln, grosz, multiplyMoney, parseAmountText } from '../../../domain/money.ts';
-import {
-  CUSTOM_LINE_NAME,
-  ORDER_SOURCE_LABELS,
-  OWNER_PAYMENTS,
-  OWNER_PAYMENT_LABELS,
-  parseOwnerOrder,
-  type OwnerOrderPayload,
-  type OwnerPayment,
-} from '../../../domain/owner-order.ts';
-import { issuesByField } from '../../../domain/validation-issues.ts';
-import { callFunction } from '../../../lib/functions-client.ts';
+import { addMoney, formatPln, grosz, multiplyMoney } from '../../../domain/money.ts';
+import { CUSTOM_LINE_NAME, ORDER_SOURCE_LABELS, OWNER_PAYMENTS, OWNER_PAYMENT_LABELS } from '../../../domain/owner-order.ts';
 import { selectClass } from '../admin-ui.tsx';
 import { sendOwnerOrder, ownerSession } from './new-order-api.ts';
 import { clearDraft, loadDraft, saveDraft } from './new-order-draft.ts';
@@ -27,159 +15,21 @@ export interface PickableProduct {
   price: number;
 }
 
-const DELIVERY_CHOICES = ['store', 'home', 'cemetery'] as const;
-type DeliveryChoice = (typeof DELIVERY_CHOICES)[number];
-const DELIVERY_CHOICE_LABELS: Record<DeliveryChoice, string> = {
-  store: 'Odbiór w kwiaciarni',
-  home: 'Dostawa pod adres',
-  cemetery: 'Dostawa na cmentarz',
-};
-
-export interface NewOrderDraft {
-  clientRequestId: string;
-  source: 'phone' | 'shop';
-  firstName: string;
-  lastName: string;
-  phone: string;
-  email: string;
-  lines: Array<{ productId: string; name: string; price: number; quantity: number }>;
-  customOn: boolean;
-  customDescription: string;
-  customPrice: string;
-  deliveryMethod: DeliveryChoice;
-  deliveryDate: string;
-  deliveryWindow: string;
-  pickupTime: string;
-  street: string;
-  houseNumber: string;
-  apartment: string;
-  city: string;
-  postalCode: string;
-  cemeteryName: string;
-  graveDescription: string;
-  recipient: 'self' | 'other';
-  recipientName: string;
-  recipientPhone: string;
-  occasion: Occasion | '';
-  cardMessage: string;
-  cardSignature: string;
-  services: DeliveryServiceId[];
-  discountAmount: string;
-  discountReason: string;
-  payment: OwnerPayment;
-  capacityOverride: boolean;
-}
-
-export function emptyDraft(): NewOrderDraft {
-  return {
-    clientRequestId: crypto.randomUUID(),
-    source: 'phone',
-    firstName: '',
-    lastName: '',
-    phone: '',
-    email: '',
-    lines: [],
-    customOn: false,
-    customDescription: '',
-    customPrice: '',
-    deliveryMethod: 'store',
-    deliveryDate: '',
-    deliveryWindow: '',
-    pickupTime: '',
-    street: '',
-    houseNumber: '',
-    apartment: '',
-    city: 'Przemyśl',
-    postalCode: '',
-    cemeteryName: '',
-    graveDescription: '',
-    recipient: 'self',
-    recipientName: '',
-    recipientPhone: '',
-    occasion: '',
-    cardMessage: '',
-    cardSignature: '',
-    services: [],
-    discountAmount: '',
-    discountReason: '',
-    payment: 'cash',
-    capacityOverride: false,
-  };
-}
-
-const PRICE_FORMAT_MESSAGE = 'Podaj kwotę, np. 150 lub 149,99';
-
-/** The body owner-order takes, and the form's own problems (amounts it cannot read). */
-export function payloadOf(draft: NewOrderDraft): { payload: OwnerOrderPayload; problems: Record<string, string> } {
-  const problems: Record<string, string> = {};
-  const customPrice = draft.customOn ? parseAmountText(draft.customPrice) : null;
-  if (draft.customOn && customPrice === null) problems['customLine.price'] = PRICE_FORMAT_MESSAGE;
-  const discount = draft.discountAmount.trim() === '' ? null : parseAmountText(draft.discountAmount);
-  if (draft.discountAmount.trim() !== '' && discount === null) problems['discount.amount'] = PRICE_FORMAT_MESSAGE;
-  const delivered = draft.deliveryMethod !== 'store';
-  const payload: OwnerOrderPayload = {
-    clientRequestId: draft.clientRequestId,
-    source: draft.source,
-    customer: { firstName: draft.firstName, lastName: draft.lastName, phone: draft.phone, email: draft.email },
-    checkout: {
-      deliveryMethod: draft.deliveryMethod,
-      deliveryDate: draft.deliveryDate,
-      deliveryWindow: delivered ? draft.deliveryWindow : '',
-      pickupTime: delivered ? '' : draft.pickupTime,
-      street: delivered ? draft.street : '',
-      houseNumber: delivered ? draft.houseNumber : '',
-      apartment: delivered ? draft.apartment : '',
-      city: delivered ? draft.city : '',
-      postalCode: delivered ? draft.postalCode : '',
-      cemeteryName: draft.deliveryMethod === 'cemetery' ? draft.cemeteryName : '',
-      graveDescription: draft.deliveryMethod === 'cemetery' ? draft.graveDescription : '',
-      services: draft.deliveryMethod === 'cemetery' ? draft.services : [],
-      recipient: draft.recipient,
-      recipientName: draft.recipient === 'other' ? draft.recipientName : '',
-      recipientPhone: draft.recipient === 'other' ? draft.recipientPhone : '',
-      occasion: draft.occasion,
-      cardMessage: draft.cardMessage,
-      cardSignature: draft.cardSignature,
-    },
-    items: draft.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
-    customLine: draft.customOn ? { description: draft.customDescription, price: customPrice ?? 0 } : null,
-    discount: discount === null || discount === 0 ? null : { amount: discount, reason: draft.discountReason },
-    payment: draft.payment,
-    capacityOverride: draft.capacityOverride,
-  };
-  return { payload, problems };
-}
-
-/** Every problem of the form at once, keyed by the body's paths, with the schema's Polish messages. */
-export function validateDraft(draft: NewOrderDraft): Record<string, string> {
-  const { payload, problems } = payloadOf(draft);
-  const parsed = parseOwnerOrder(payload);
-  const found = parsed.success ? {} : issuesByField(parsed.issues);
-  return { ...Object.fromEntries(Object.entries(found).map(([key, message]) => [fieldPath(key), message])), ...problems };
-}
+import { Choice, Field, type FieldProps } from './new-order-fields.tsx';
+import {
+  DELIVERY_CHOICES,
+  DELIVERY_CHOICE_LABELS,
+  emptyDraft,
+  fieldPath,
+  payloadOf,
+  validateDraft,
+  type NewOrderDraft,
+} from './new-order-model.ts';
+import { useDay } from './use-day-availability.ts';
+import { NewOrderDone } from './new-order-done.tsx';
 
 type Outcome =
   { kind: 'placed'; number: string; paid: boolean } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'invalid' };
-
-/** The slot picker's day: the windows and pickup hours of the chosen date, by the server's clock. */
-function useDay(date: string): DayAvailability | null | 'loading' {
-  const valid = /^\d{4}-\d{2}-\d{2}$/.test(date);
-  const [answer, setAnswer] = useState<{ date: string; day: DayAvailability | null } | null>(null);
-  useEffect(() => {
-    if (!valid) return;
-    let live = true;
-    callFunction(DELIVERY_AVAILABILITY_FUNCTION, { from: date, to: date })
-      .then((reply) => {
-        if (live) setAnswer({ date, day: reply.ok ? ((reply.body as DeliveryAvailabilityResponse).days[0] ?? null) : null });
-      })
-      .catch(() => live && setAnswer({ date, day: null }));
-    return () => {
-      live = false;
-    };
-  }, [date, valid]);
-  if (!valid) return null;
-  return answer?.date === date ? answer.day : 'loading';
-}
 
 export function NewOrderForm({ products, onDone }: { products: readonly PickableProduct[]; onDone: (placed: boolean) => void }) {
   const [draft, setDraft] = useState<NewOrderDraft>(() => loadDraft(emptyDraft()));
@@ -251,36 +101,12 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
   };
 
   if (outcome?.kind === 'placed' || outcome?.kind === 'queued') {
-    return (
-      <div role="status" className="rounded-2xl bg-forest-50 p-4">
-        {outcome.kind === 'placed' ? (
-          <p className="font-semibold text-forest-900">
-            Przyjęto zamówienie {outcome.number}
-            {outcome.paid ? ' — opłacone.' : '.'}
-          </p>
-        ) : (
-          <p className="font-semibold text-forest-900">
-            Brak połączenia: zamówienie zapisano na tym urządzeniu i zostanie wysłane, gdy wróci internet.
-          </p>
-        )}
-        <div className="mt-3 flex flex-wrap gap-2">
-          <button type="button" className="btn-primary min-h-11" onClick={() => onDone(outcome.kind === 'placed')}>
-            Zamknij
-          </button>
-          <button
-            type="button"
-            className="btn-secondary min-h-11"
-            onClick={() => {
-              setDraft(emptyDraft());
-              setOutcome(null);
-              setCapacityFull(false);
-            }}
-          >
-            Kolejne zamówienie
-          </button>
-        </div>
-      </div>
-    );
+    const next = () => {
+      setDraft(emptyDraft());
+      setOutcome(null);
+      setCapacityFull(false);
+    };
+    return <NewOrderDone outcome={outcome} onClose={() => onDone(outcome.kind === 'placed')} onNext={next} />;
   }
 
   const field = (path: string, label: string, control: (props: FieldProps) => ReactNode) => (
@@ -609,44 +435,5 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
         </button>
       </div>
     </form>
-  );
-}
-
-const BUYER_FIELDS = new Set(['checkout.firstName', 'checkout.lastName', 'checkout.phone', 'checkout.email']);
-
-/** The field that shows a message: the buyer's part of the checkout is the form's 'Klient'. */
-function fieldPath(key: string): string {
-  return BUYER_FIELDS.has(key) ? key.replace('checkout.', 'customer.') : key;
-}
-
-interface FieldProps {
-  id: string;
-  'aria-invalid'?: true;
-  'aria-describedby'?: string;
-}
-
-function Field({ id, label, error, children }: { id: string; label: string; error?: string; children: (props: FieldProps) => ReactNode }) {
-  const errorId = `${id}-error`;
-  return (
-    <div>
-      <label htmlFor={id} className="mb-1 block text-sm font-medium text-forest-900">
-        {label}
-      </label>
-      {children(error ? { id, 'aria-invalid': true, 'aria-describedby': errorId } : { id })}
-      {error && (
-        <p id={errorId} className="mt-1 text-sm font-medium text-blush-700">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function Choice({ name, checked, onChange, children }: { name: string; checked: boolean; onChange: () => void; children: ReactNode }) {
-  return (
-    <label className="flex min-h-11 items-center gap-2 rounded-full border border-forest-200 bg-white px-3">
-      <input type="radio" name={name} checked={checked} onChange={onChange} />
-      {children}
-    </label>
   );
 }

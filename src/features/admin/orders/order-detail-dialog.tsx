@@ -215,6 +215,12 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                     <dd>{formatPln(order.florist.servicesCost)}</dd>
                   </div>
                 )}
+                {order.discount > 0 && (
+                  <div className="flex justify-between gap-3">
+                    <dt className="text-ink-muted">Rabat{order.discountReason && ` (${order.discountReason})`}</dt>
+                    <dd className="whitespace-nowrap">−{formatPln(order.discount)}</dd>
+                  </div>
+                )}
                 <div className="flex justify-between text-base font-semibold">
                   <dt>Razem</dt>
                   <dd>{formatPln(order.total)}</dd>

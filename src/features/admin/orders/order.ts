@@ -11,6 +11,7 @@ import {
 } from '../../../domain/florist-order.ts';
 import { readOrderInvoice, type OrderInvoice } from '../../../domain/invoice.ts';
 import { fromPln, type Grosz } from '../../../domain/money.ts';
+import { CUSTOM_LINE_PRODUCT_ID, ORDER_SOURCES, type OrderSource } from '../../../domain/owner-order.ts';
 import {
   readGrave,
   readOccasion,
@@ -75,6 +76,11 @@ export interface AdminOrder {
   amountPaid: Grosz;
   /** Completed refunds (orders.amount_refunded). */
   amountRefunded: Grosz;
+  /** Taken off by the owner on an order she entered, and why; 0 and null otherwise. */
+  discount: Grosz;
+  discountReason: string | null;
+  /** Where the order came from: the shop online, or the owner by phone or at the counter. */
+  source: OrderSource;
   /** The ledger's payments with their refunds, oldest first. */
   payments: AdminPayment[];
   /** The customer's withdrawal requests for this order. */
@@ -199,6 +205,9 @@ export type OrderRow = Pick<
       | 'invoice'
       | 'amount_paid'
       | 'amount_refunded'
+      | 'discount'
+      | 'discount_reason'
+      | 'source'
     >
   > & {
     mail_jobs?: MailJobRow[] | null;
@@ -269,7 +278,8 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     items: (row.order_items ?? []).map((item) => ({
       id: item.id,
       productId: item.product_id,
-      name: item.products?.name ?? item.product_name ?? '',
+      // The owner's own bouquet is one hidden product; its line's name is her description.
+      name: (item.product_id === CUSTOM_LINE_PRODUCT_ID ? null : item.products?.name) ?? item.product_name ?? '',
       quantity: item.quantity,
       price: fromPln(item.price),
     })),
@@ -278,6 +288,9 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     invoice: readOrderInvoice(row.invoice),
     amountPaid: moneyColumn(row.amount_paid),
     amountRefunded: moneyColumn(row.amount_refunded),
+    discount: row.discount == null ? (0 as Grosz) : fromPln(row.discount),
+    discountReason: row.discount_reason ?? null,
+    source: (ORDER_SOURCES as readonly string[]).includes(row.source ?? '') ? (row.source as OrderSource) : 'online',
     payments: toAdminPayments(row.payments),
     withdrawals: toAdminWithdrawals(row.withdrawal_requests),
   };

@@ -1,5 +1,6 @@
 import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react';
 import { formatPln } from '../../../domain/money.ts';
+import { ORDER_SOURCE_LABELS } from '../../../domain/owner-order.ts';
 import { countLabelPlain } from '../count-label.ts';
 import { useAdminData } from './orders-data.tsx';
 import type { AdminOrder } from './order.ts';
@@ -136,6 +137,7 @@ export function OrdersPage({
                     </p>
                     <p className="text-sm text-ink-muted">
                       <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
+                      {order.source !== 'online' && <> · przyjęte: {ORDER_SOURCE_LABELS[order.source]}</>}
                     </p>
                     <DeliveryLine order={order} />
                   </div>
