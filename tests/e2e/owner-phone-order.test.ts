@@ -27,7 +27,8 @@ async function panelViolations(page: Page): Promise<string[]> {
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Nowe zamówienie' });
 
 async function openNewOrder(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Nowe zamówienie' }).click();
+  // Exact: the bell's label ('Powiadomienia: 1 nowe zamówienie') contains the words once an order has come in.
+  await page.getByRole('button', { name: 'Nowe zamówienie', exact: true }).click();
   await dialog(page).getByLabel('Produkt z katalogu').waitFor(WAIT);
 }
 
