@@ -409,7 +409,7 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
       <p className="text-lg font-semibold text-forest-900">
         Produkty: {formatPln(linesTotal)}
         <span className="block text-sm font-normal text-ink-muted">
-          Dostawę, usługi i rabat doliczy serwer; źródło: {ORDER_SOURCE_LABELS[draft.source]}.
+          Dostawę, usługi i rabat doliczymy przy zapisie. Przyjęte: {ORDER_SOURCE_LABELS[draft.source]}.
         </span>
       </p>
 

@@ -133,7 +133,13 @@ export function OrdersPage({
                   <div className="min-w-0">
                     <p className="font-semibold text-forest-900">{order.number}</p>
                     <p className="truncate text-sm">
-                      {order.customerName} · <span className="text-ink-muted">{order.customerEmail}</span>
+                      {order.customerName}
+                      {order.customerEmail && (
+                        <>
+                          {' '}
+                          · <span className="text-ink-muted">{order.customerEmail}</span>
+                        </>
+                      )}
                     </p>
                     <p className="text-sm text-ink-muted">
                       <time dateTime={order.createdAt}>{formatDateTime(order.createdAt)}</time>
