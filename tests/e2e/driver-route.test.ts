@@ -1,11 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { PlacedOrder } from '../../src/domain/place-order-contract.ts';
 import { chromiumPerFile } from '../support/browser.ts';
 import { logInAsOwner, ownerAppKeptOffline } from '../support/owner-session.ts';
-import { anonClient, appUrl as url, checkoutFor, invokeFunction, nextDeliveryWindow, someProducts } from '../support/test-backend.ts';
+import { appUrl as url, nextDeliveryWindow, placedGuestOrder } from '../support/test-backend.ts';
 
 /**
  * 'Trasa na dziś' in real Chromium, on the owner's phone: a day's deliveries
@@ -28,14 +26,8 @@ async function place(
   place: string,
   overrides: Record<string, unknown>,
 ): Promise<Placed> {
-  const [product] = await someProducts(1);
-  const answer = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor({ ...overrides, deliveryDate: slot.deliveryDate, deliveryWindow: slot.deliveryWindow }),
-    items: [{ productId: product!.id, quantity: 1 }],
-  });
-  if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return { place, number: (answer.body.order as PlacedOrder).orderNumber };
+  const { number } = await placedGuestOrder({ ...overrides, deliveryDate: slot.deliveryDate, deliveryWindow: slot.deliveryWindow });
+  return { place, number };
 }
 
 function home(city: string, postalCode: string, street: string) {

@@ -5,15 +5,7 @@ import { chromiumPerFile } from '../support/browser.ts';
 import { withCameraMetadata } from '../support/exif-jpeg.ts';
 import { mailTo, type ReceivedMail } from '../support/maildev.ts';
 import { logInAsOwner } from '../support/owner-session.ts';
-import {
-  anonClient,
-  appUrl as url,
-  checkoutFor,
-  invokeFunction,
-  someProducts,
-  testBackend,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { appUrl as url, placedGuestOrder, testBackend, withDatabase } from '../support/test-backend.ts';
 import { drawnJpegs } from './admin-photo-files.ts';
 
 /**
@@ -33,21 +25,14 @@ const BUYER = { firstName: 'Radosław', lastName: 'Skrytowski' };
 const GPS = { latitude: 49.7838, longitude: 22.7678 };
 
 async function placeCemeteryOrder(email: string): Promise<{ id: string; number: string; date: string }> {
-  const [product] = await someProducts(1);
-  const answer = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor({
-      ...BUYER,
-      email,
-      deliveryMethod: 'cemetery',
-      services: ['photo-after-delivery'],
-      cardMessage: 'Pamiętamy o Tobie',
-      anonymous: true,
-    }),
-    items: [{ productId: product!.id, quantity: 1 }],
+  const { id, number: orderNumber } = await placedGuestOrder({
+    ...BUYER,
+    email,
+    deliveryMethod: 'cemetery',
+    services: ['photo-after-delivery'],
+    cardMessage: 'Pamiętamy o Tobie',
+    anonymous: true,
   });
-  expect(answer.status).toBe(201);
-  const { id, orderNumber } = answer.body.order as { id: string; orderNumber: string };
   const [row] = await withDatabase(async (db) => {
     const result = await db.query<{ date: string }>("select to_char(delivery_date, 'YYYY-MM-DD') as date from orders where id = $1", [id]);
     return result.rows;

@@ -5,11 +5,9 @@ import { ORDER_PHOTOS_BUCKET, orderPhotoPath } from '../../src/domain/order-phot
 import { waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
 import {
   anonClient,
-  checkoutFor,
-  invokeFunction,
+  placedGuestOrder,
   signedInOwner,
   signedUpCustomer,
-  someProducts,
   testBackend,
   uniqueEmail,
   withDatabase,
@@ -56,23 +54,15 @@ async function ownerUpload(path: string): Promise<void> {
 }
 
 /** A cemetery order with 'Zdjęcie po dostawie' and an anonymous card, placed by a guest. */
-async function placeCemeteryOrder(email: string): Promise<{ id: string; number: string; accessKey: string }> {
-  const [product] = await someProducts(1);
-  const answer = await invokeFunction(anon, 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor({
-      ...BUYER,
-      email,
-      deliveryMethod: 'cemetery',
-      services: ['photo-after-delivery'],
-      cardMessage: 'Pamiętamy',
-      anonymous: true,
-    }),
-    items: [{ productId: product!.id, quantity: 1 }],
+function placeCemeteryOrder(email: string): Promise<{ id: string; number: string; accessKey: string }> {
+  return placedGuestOrder({
+    ...BUYER,
+    email,
+    deliveryMethod: 'cemetery',
+    services: ['photo-after-delivery'],
+    cardMessage: 'Pamiętamy',
+    anonymous: true,
   });
-  expect(answer.status).toBe(201);
-  const order = answer.body.order as { id: string; orderNumber: string; accessKey: string };
-  return { id: order.id, number: order.orderNumber, accessKey: order.accessKey };
 }
 
 function linkToken(mail: ReceivedMail, number: string): string {

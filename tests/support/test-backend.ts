@@ -224,20 +224,22 @@ export async function invokeFunction(client: SupabaseClient, name: string, body:
   throw error;
 }
 
-/** A guest's order placed through place-order (one product, the sample checkout): its id and number. */
-export async function placedGuestOrder(): Promise<{ id: string; number: string }> {
+/**
+ * A guest's order placed through place-order (one product, the sample checkout with `overrides`): its id, number,
+ * and the key the placing device holds (what opens its order page).
+ */
+export async function placedGuestOrder(
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; number: string; accessKey: string }> {
   const [product] = await someProducts(1);
   const answer = await invokeFunction(anonClient(), 'place-order', {
     clientRequestId: randomUUID(),
-    checkout: checkoutFor(),
+    checkout: checkoutFor(overrides),
     items: [{ productId: product!.id, quantity: 1 }],
   });
   if (answer.status !== 201) throw new Error(`place-order answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  const { id } = answer.body.order as { id: string };
-  return withDatabase(async (db) => {
-    const { rows } = await db.query<{ number: string }>('select payu_order_id as number from orders where id = $1', [id]);
-    return { id, number: rows[0]!.number };
-  });
+  const { id, orderNumber, accessKey } = answer.body.order as { id: string; orderNumber: string; accessKey: string };
+  return { id, number: orderNumber, accessKey };
 }
 
 /** An order's payment status and status, as stored. */
