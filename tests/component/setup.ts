@@ -1,12 +1,15 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { server } from '../../mocks/node.ts';
 import { forgetCartSnapshot } from '../../src/features/cart/cart-snapshot.ts';
 import { resetBannerAnswerForTests } from '../../src/features/shell/cookie-banner-slot.tsx';
 import { COOKIE_BANNER_COOKIE } from '../../src/features/shell/cookie-consent.ts';
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
+  // A part's code that a test's trigger started loading (src/boot/deferred.tsx) arrives before jsdom is torn down:
+  // its state update after the last test otherwise finds no window.
+  await vi.dynamicImportSettled();
   cleanup();
   server.resetHandlers();
   // The cookie banner's answer is a cookie too (jsdom keeps cookies across a file's tests): each test starts unanswered.
