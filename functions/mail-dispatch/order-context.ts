@@ -16,7 +16,7 @@ import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_s
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
-  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, source, amount_paid, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
 
 type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> & {
   products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
@@ -48,7 +48,7 @@ export type OrderMailRow = Pick<
   | 'payment_method'
   | 'created_at'
 > &
-  Partial<Pick<Row<'orders'>, 'cancel_reason' | 'invoice' | 'discount'>> &
+  Partial<Pick<Row<'orders'>, 'cancel_reason' | 'invoice' | 'discount' | 'source' | 'amount_paid'>> &
   OrderChoicesRow & { order_items: OrderMailItem[] };
 
 /** The settings every mail carries (company_*) and the transfer details (bank_*). */
@@ -115,6 +115,9 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     pickupTime: row.pickup_time,
     recipient: row.recipient_kind === 'other' ? { name: row.recipient_name ?? '', phone: row.recipient_phone ?? '' } : null,
     paymentMethod: (PAYMENT_METHODS as readonly string[]).includes(row.payment_method) ? (row.payment_method as PaymentMethod) : 'transfer',
+    // The owner's 'Wyślij link do płatności' (decision 032): her order, to be paid online, not paid yet.
+    awaitsPaymentLink:
+      (row.source ?? 'online') !== 'online' && row.payment_method === 'payu' && (row.amount_paid ?? 0) < fromPln(row.total),
     cancelReason: row.cancel_reason?.trim() || null,
     invoice: readOrderInvoice(row.invoice),
     choices,

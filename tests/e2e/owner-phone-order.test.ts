@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { logInAsOwner } from '../support/owner-session.ts';
+import { fillAndSubmit, newOrderDialog as dialog, openNewOrder } from './owner-new-order-panel.ts';
 import { appUrl as url, nextPickupSlot, someProducts, withDatabase } from '../support/test-backend.ts';
 
 /**
@@ -22,32 +23,6 @@ async function panelViolations(page: Page): Promise<string[]> {
     .include('[aria-modal="true"]')
     .analyze();
   return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
-}
-
-const dialog = (page: Page) => page.getByRole('dialog', { name: 'Nowe zamówienie' });
-
-async function openNewOrder(page: Page): Promise<void> {
-  // Exact: the bell's label ('Powiadomienia: 1 nowe zamówienie') contains the words once an order has come in.
-  await page.getByRole('button', { name: 'Nowe zamówienie', exact: true }).click();
-  await dialog(page).getByLabel('Produkt z katalogu').waitFor(WAIT);
-}
-
-/** A catalogue product and a pickup slot; then submits and answers the order number the panel shows. */
-async function fillAndSubmit(page: Page, productId: string, slot: { deliveryDate: string; pickupTime: string }): Promise<string> {
-  const panel = dialog(page);
-  await panel.getByLabel('Produkt z katalogu').selectOption(productId);
-  await panel.getByRole('button', { name: 'Dodaj produkt' }).click();
-  await panel.getByRole('list', { name: 'Pozycje zamówienia' }).waitFor(WAIT);
-  await panel.getByLabel('Dzień', { exact: true }).fill(slot.deliveryDate);
-  await panel
-    .getByLabel('Godzina odbioru')
-    .locator(`option[value="${slot.pickupTime}"]`)
-    .waitFor({ state: 'attached', ...WAIT });
-  await panel.getByLabel('Godzina odbioru').selectOption(slot.pickupTime);
-  await panel.getByRole('button', { name: 'Przyjmij zamówienie' }).click();
-  const done = panel.getByRole('status').filter({ hasText: 'Przyjęto zamówienie' });
-  await done.waitFor(WAIT);
-  return /KT\d{9}/.exec((await done.textContent()) ?? '')?.[0] ?? '';
 }
 
 describe("the owner's 'Nowe zamówienie' at 390×844", () => {

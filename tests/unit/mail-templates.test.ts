@@ -150,6 +150,17 @@ describe('order confirmation', () => {
     expect(renderOrderMail('order-confirmation', context({}, null)).text).not.toContain('/zamowienie/');
   });
 
+  it('asks for the payment, once, with the amount and the order page, for an order the owner took with a payment link', () => {
+    const link = renderOrderMail('order-confirmation', context({ paymentMethod: 'payu', awaitsPaymentLink: true }));
+    expect(link.text).toMatch(/Do zapłaty: 515,00\s+zł\. Zapłacisz online na stronie zamówienia: wybierz „Zapłać teraz”/);
+    expect(link.html).toContain('Zapłać za zamówienie');
+    expect(link.text.match(/\/zamowienie\/KT2611240001/g)).toHaveLength(1);
+    // The shop's own PayU order was paid (or is being paid) in the checkout: no such request.
+    const online = renderOrderMail('order-confirmation', context({ paymentMethod: 'payu' }));
+    expect(online.text).not.toContain('Do zapłaty');
+    expect(online.text).toContain('/zamowienie/KT2611240001');
+  });
+
   it('shows a store pickup’s day and hour, and no address or window', () => {
     const pickup = renderOrderMail(
       'order-confirmation',

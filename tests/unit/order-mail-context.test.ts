@@ -97,4 +97,12 @@ describe('the choices the mails and the order page list', () => {
       ribbonText: 'Ostatnie pożegnanie',
     });
   });
+
+  it('asks for the payment link only on the owner’s unpaid PayU order', () => {
+    const link = { ...row, source: 'phone', payment_method: 'payu', amount_paid: 0 };
+    expect(orderMailData(link).awaitsPaymentLink).toBe(true);
+    expect(orderMailData({ ...link, amount_paid: 31_000 }).awaitsPaymentLink).toBe(false);
+    expect(orderMailData({ ...link, source: 'online' }).awaitsPaymentLink).toBe(false);
+    expect(orderMailData({ ...link, payment_method: 'transfer' }).awaitsPaymentLink).toBe(false);
+  });
 });

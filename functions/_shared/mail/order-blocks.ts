@@ -185,6 +185,19 @@ export function withdrawalBlocks(context: MailContext): MailBlock[] {
   ];
 }
 
+/** The owner's 'Wyślij link do płatności': the order page is where the customer pays (decision 032). */
+export function payLinkBlocks(context: MailContext): MailBlock[] {
+  const url = orderPageUrl(context);
+  if (!context.order.awaitsPaymentLink || !url) return [];
+  return [
+    {
+      kind: 'paragraph',
+      text: `Do zapłaty: ${formatPln(context.order.total)}. Zapłacisz online na stronie zamówienia: wybierz „Zapłać teraz” (BLIK, szybki przelew lub karta przez PayU).`,
+    },
+    { kind: 'link', label: 'Zapłać za zamówienie', url },
+  ];
+}
+
 export function orderLinkBlock(context: MailContext): MailBlock[] {
   const url = orderPageUrl(context);
   return url ? [{ kind: 'link', label: 'Zobacz zamówienie', url }] : [];

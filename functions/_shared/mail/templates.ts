@@ -23,6 +23,7 @@ import {
   transferBlocks,
   withdrawalBlocks,
   orderLinkBlock,
+  payLinkBlocks,
   greeting,
 } from './order-blocks.ts';
 
@@ -85,6 +86,8 @@ export interface OrderMailData {
   /** Present when someone else receives the flowers. */
   recipient: { name: string; phone: string } | null;
   paymentMethod: PaymentMethod;
+  /** An order the owner took for the customer to pay online through the mailed link, still unpaid. */
+  awaitsPaymentLink?: boolean;
   /** The owner's reason for cancelling, carried by the 'Anulowane' mail. */
   cancelReason?: string | null;
   /** The buyer's company for an invoice; null or absent without one. */
@@ -127,8 +130,10 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
         { kind: 'heading', text: 'Płatność' },
         { kind: 'rows', rows: [['Sposób płatności', PAYMENT_METHOD_LABELS[order.paymentMethod]]] },
         ...transferBlocks(context),
+        ...payLinkBlocks(context),
         ...invoiceBlocks(order),
-        ...orderLinkBlock(context),
+        // The payment link above is this same order page.
+        ...(order.awaitsPaymentLink ? [] : orderLinkBlock(context)),
         { kind: 'heading', text: 'Dane sprzedawcy' },
         sellerRows(shop),
         ...withdrawalBlocks(context),
