@@ -47,6 +47,8 @@ export interface OwnerOrderRecord extends OutboxItem {
   userId: string;
   /** The owner-order body (src/domain/owner-order.ts). */
   payload: unknown;
+  /** The form as she typed it (features/admin/new-order), put back in the form when the server refuses the order. */
+  draft?: unknown;
   /** The shop's KT number once sent. */
   orderNumber?: string;
 }

@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { AdminBottomNav } from './admin-bottom-nav.tsx';
 import { AdminHeader } from './admin-header.tsx';
 import { ADMIN_SECTIONS } from './admin-sections.ts';
+import { OwnerOrdersNotices } from '../new-order/owner-orders-notices.tsx';
 import { SyncNotices } from './sync-notices.tsx';
 
 export interface AdminLayoutProps {
@@ -43,6 +44,7 @@ export function AdminLayout({ shopName, email, onLogout, children, noticeSlot, i
         className="relative container-page flex-1 py-4 max-md:min-h-0 max-md:overflow-y-auto sm:py-6 print:overflow-visible print:p-0"
       >
         <SyncNotices />
+        <OwnerOrdersNotices />
         {children}
         <div className="mt-10 hidden overflow-hidden rounded-2xl bg-forest-900 has-[section]:block">{installSlot}</div>
       </main>

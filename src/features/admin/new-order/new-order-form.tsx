@@ -90,7 +90,7 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
     } else {
       const session = await ownerSession();
       if (session) {
-        await queueOwnerOrder(draft.clientRequestId, session.userId, body);
+        await queueOwnerOrder(draft.clientRequestId, session.userId, body, draft);
         clearDraft();
         setOutcome({ kind: 'queued' });
       } else {

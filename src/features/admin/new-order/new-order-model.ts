@@ -1,6 +1,7 @@
 import { type DeliveryServiceId } from '../../../domain/delivery-settings.ts';
 import { type Occasion } from '../../../domain/florist-order.ts';
 import { parseAmountText } from '../../../domain/money.ts';
+import { numericDate } from '../../../domain/polish-date.ts';
 import { parseOwnerOrder, type OwnerOrderPayload, type OwnerPayment } from '../../../domain/owner-order.ts';
 import { issuesByField } from '../../../domain/validation-issues.ts';
 
@@ -142,4 +143,18 @@ const BUYER_FIELDS = new Set(['checkout.firstName', 'checkout.lastName', 'checko
 /** The field that shows a message: the buyer's part of the checkout is the form's 'Klient'. */
 export function fieldPath(key: string): string {
   return BUYER_FIELDS.has(key) ? key.replace('checkout.', 'customer.') : key;
+}
+
+/** Whether the owner has typed anything into a draft (a fresh form's draft holds nothing to lose). */
+export function draftHasContent(draft: NewOrderDraft): boolean {
+  const empty = emptyDraft();
+  return (Object.keys(empty) as (keyof NewOrderDraft)[]).some(
+    (key) => key !== 'clientRequestId' && JSON.stringify(draft[key]) !== JSON.stringify(empty[key]),
+  );
+}
+
+/** 'Krystyna Telefoniczna, 30.11.2026' for a notice about an order kept on the device; a walk-in without a name says so. */
+export function draftSummary(draft: Partial<NewOrderDraft>): string {
+  const who = [draft.firstName, draft.lastName].filter(Boolean).join(' ').trim() || 'klient bez nazwiska';
+  return draft.deliveryDate ? `${who}, ${numericDate(draft.deliveryDate)}` : who;
 }

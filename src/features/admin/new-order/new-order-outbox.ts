@@ -29,16 +29,16 @@ const ownerOrdersOutbox: Outbox<OwnerOrderRecord, InsertType<OwnerOrderRecord, '
   deliver,
 };
 
-/** Keeps the order on the device to be sent later. */
-export async function queueOwnerOrder(key: string, userId: string, payload: unknown): Promise<void> {
-  await db.ownerOrders.put({ key, userId, payload, status: 'queued', createdAt: new Date().toISOString(), attempts: 0 });
+/** Keeps the order on the device to be sent later, with the form as typed so a refused one can be corrected there. */
+export async function queueOwnerOrder(key: string, userId: string, payload: unknown, draft: unknown): Promise<void> {
+  await db.ownerOrders.put({ key, userId, payload, draft, status: 'queued', createdAt: new Date().toISOString(), attempts: 0 });
 }
 
 export function sendOwnerOrders(force = false) {
   return sendOutboxRound(ownerOrdersOutbox, { force });
 }
 
-/** Sends now, when back online and every minute while the back office is open. */
+/** Sends now, when back online and every minute while any back-office page is open. */
 export function keepSendingOwnerOrders(): () => void {
   // A device without IndexedDB (private mode) cannot have queued anything: nothing to send, nothing to report.
   return keepSending((force) => void sendOwnerOrders(force).catch(() => undefined), 60_000);

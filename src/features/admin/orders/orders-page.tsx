@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useId, useMemo, type ReactNode } from 'react';
+import { Suspense, lazy, useId, useMemo, type ReactNode } from 'react';
 import { formatPln } from '../../../domain/money.ts';
 import { ORDER_SOURCE_LABELS } from '../../../domain/owner-order.ts';
 import { countLabelPlain } from '../count-label.ts';
@@ -46,19 +46,6 @@ export function OrdersPage({
 }) {
   const { load, orders, pendingChanges, reload, today } = useAdminData();
   const sortId = useId();
-
-  // Orders the owner entered offline go out once the device is online again.
-  useEffect(() => {
-    let stop: (() => void) | undefined;
-    let live = true;
-    void import('../new-order/new-order-outbox.ts').then((outbox) => {
-      if (live) stop = outbox.keepSendingOwnerOrders();
-    });
-    return () => {
-      live = false;
-      stop?.();
-    };
-  }, []);
 
   const shown = useMemo(() => ordersShown(orders, search, today), [orders, search, today]);
   const opened = search.id ? orders.find((order) => order.id === search.id) : undefined;
