@@ -34,6 +34,8 @@ const config: KnipConfig = {
     'tests/**/*.{ts,tsx}',
     'mocks/**/*.ts',
   ],
+  // Debian's tools the tests read PDFs and QR codes with (.ci/run installs them): poppler-utils, zbar-tools.
+  ignoreBinaries: ['pdftotext', 'pdftoppm', 'pdfinfo', 'zbarimg'],
   // An export its own module uses is not dead code; one nothing uses is.
   ignoreExportsUsedInFile: true,
   // The generated database types keep every helper `supabase gen types` writes, used or not.
