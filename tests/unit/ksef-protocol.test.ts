@@ -19,6 +19,7 @@ import { invoiceVerificationUrl } from '../../functions/_shared/ksef/qr-link.ts'
 import { isRetryableStatus, nextSendDelayMs, retryAfterMs, retryDelayMs } from '../../functions/_shared/ksef/retry.ts';
 import { authTokenRequest, signEnveloped, signingCredentials } from '../../functions/_shared/ksef/xades.ts';
 import { selfSignedCertificate } from '../../server/local-backend/ksef/certificate.ts';
+import { verifyXadesAuthRequest } from '../../server/local-backend/ksef/xades-verify.ts';
 
 const exc = (xml: string) => execFileSync('xmllint', ['--exc-c14n', '-'], { input: xml }).toString('utf8');
 const sha256 = (data: string | Buffer) => createHash('sha256').update(data).digest('base64');
@@ -188,6 +189,33 @@ describe('XAdES-signed AuthTokenRequest (uwierzytelnianie.md, auth/podpis-xades.
     const value = Buffer.from(/<ds:SignatureValue>([^<]+)</.exec(signed)?.[1] ?? '', 'base64');
     expect(verify('sha256', Buffer.from(canonicalInfo), node.publicKey, value)).toBe(true);
     expect(verify('sha256', Buffer.from(canonicalInfo.replace('#SignedProperties', '#Other')), node.publicKey, value)).toBe(false);
+  });
+
+  it('signs with an EC P-256 key (what KSeF recommends for its certificates) as ECDSA-SHA256 r||s', async () => {
+    const ec = selfSignedCertificate(
+      [
+        ['serialNumber', 'TINPL-5265877635'],
+        ['commonName', 'Anna Nowak'],
+        ['country', 'PL'],
+      ],
+      30,
+      Date.now(),
+      'EC',
+    );
+    const node = new X509Certificate(ec.certificatePem);
+    expect(node.verify(node.publicKey)).toBe(true);
+    const signed = await signEnveloped(
+      authTokenRequest('20250625-CR-20F5EE4000-DA48AE4124-46', '5265877635'),
+      await signingCredentials(ec.certificatePem, ec.privateKeyPem),
+      Date.now(),
+    );
+    expect(signed).toContain('<ds:SignatureMethod Algorithm="http://www.w3.org/2001/04/xmldsig-more#ecdsa-sha256">');
+    const signedInfo = /<ds:SignedInfo[\s\S]*<\/ds:SignedInfo>/.exec(signed)?.[0] ?? '';
+    const canonicalInfo = exc(signedInfo.replace('<ds:SignedInfo', '<ds:SignedInfo xmlns="http://ksef.mf.gov.pl/auth/token/2.0"'));
+    const value = Buffer.from(/<ds:SignatureValue>([^<]+)</.exec(signed)?.[1] ?? '', 'base64');
+    expect(value).toHaveLength(64);
+    expect(verify('sha256', Buffer.from(canonicalInfo), { key: node.publicKey, dsaEncoding: 'ieee-p1363' }, value)).toBe(true);
+    expect(verifyXadesAuthRequest(signed)).toMatchObject({ ok: true, nip: '5265877635' });
   });
 
   it('refuses a key that is not unencrypted PKCS#8', async () => {

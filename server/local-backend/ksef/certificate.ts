@@ -4,7 +4,8 @@ import { createHash, generateKeyPairSync, randomBytes, sign, type KeyObject } fr
  * Self-signed X.509 certificates for the local KSeF stand-in: the owner's
  * local KSeF certificate (per install) and the stand-in's own encryption key
  * certificate. node:crypto can read certificates but not make them, so this
- * writes the DER itself (RSA keys, sha256WithRSAEncryption).
+ * writes the DER itself (RSA-2048 with sha256WithRSAEncryption, or EC P-256
+ * with ecdsa-with-SHA256, the two key types KSeF certificates take).
  */
 
 function length(size: number): Buffer {
@@ -73,9 +74,15 @@ export interface IssuedCertificate {
   der: Buffer;
 }
 
-/** A self-signed RSA-2048 certificate for `subject`, valid from a day ago for `days`. */
-export function selfSignedCertificate(subject: readonly NameAttribute[], days: number, now = Date.now()): IssuedCertificate {
-  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+/** A self-signed certificate for `subject`, valid from a day ago for `days`. */
+export function selfSignedCertificate(
+  subject: readonly NameAttribute[],
+  days: number,
+  now = Date.now(),
+  keyType: 'RSA' | 'EC' = 'RSA',
+): IssuedCertificate {
+  const { privateKey, publicKey } =
+    keyType === 'RSA' ? generateKeyPairSync('rsa', { modulusLength: 2048 }) : generateKeyPairSync('ec', { namedCurve: 'P-256' });
   return certificateFor(subject, privateKey, publicKey, days, now);
 }
 
@@ -86,7 +93,10 @@ function certificateFor(
   days: number,
   now: number,
 ): IssuedCertificate {
-  const algorithm = sequence(objectId('1.2.840.113549.1.1.11'), nullValue());
+  const algorithm =
+    privateKey.asymmetricKeyType === 'ec'
+      ? sequence(objectId('1.2.840.10045.4.3.2'))
+      : sequence(objectId('1.2.840.113549.1.1.11'), nullValue());
   const serial = randomBytes(16);
   serial[0] = (serial[0] ?? 1) & 0x7f || 1;
   const tbs = sequence(
