@@ -106,6 +106,8 @@ export function createKsefSimulator(options: KsefSimulatorOptions = {}): Handler
   const challenges = new Map<string, number>();
   const operations = new Map<string, AuthOperation>();
   const accessTokens = new Map<string, string>();
+  /** Per access token: the SHA-256 of the signed AuthTokenRequest, which the UPO quotes. */
+  const contextDocumentHash = new Map<string, string>();
   const sessions = new Map<string, Session>();
   const accepted = new Map<string, { ksefNumber: string; session: string }>();
   let down = false;
@@ -205,8 +207,6 @@ export function createKsefSimulator(options: KsefSimulatorOptions = {}): Handler
     session.invoices.set(reference, record);
     return json(202, { referenceNumber: reference });
   }
-
-  const contextDocumentHash = new Map<string, string>();
 
   async function api(request: Request, path: string): Promise<Response> {
     const method = request.method;
