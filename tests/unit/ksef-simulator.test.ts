@@ -136,3 +136,33 @@ describe('KSeF stand-in: sessions', () => {
     expect((await refusal(w.api.sendInvoice(token, session.referenceNumber, body))).code).toBe(21180);
   });
 });
+
+describe('KSeF client retries against the stand-in', () => {
+  it('retries a lost connection and a 429 after its Retry-After, then gets its answer; gives up as unavailable after the attempts', async () => {
+    const handle = createKsefSimulator();
+    const waits: number[] = [];
+    const failures: ('network' | 429)[] = ['network', 429];
+    const api = ksefApi({
+      apiUrl: 'http://localhost/functions/v1/ksef-simulator/v2',
+      fetch: async (input, init) => {
+        const failure = failures.shift();
+        if (failure === 'network') throw new TypeError('fetch failed');
+        if (failure === 429) return new Response('{}', { status: 429, headers: { 'Retry-After': '7' } });
+        return handle(new Request(input, init));
+      },
+      sleep: async (ms) => void waits.push(ms),
+      random: () => 0,
+    });
+    expect((await api.challenge()).challenge).toMatch(REFERENCE);
+    expect(waits).toEqual([1000, 7000]);
+
+    const down = ksefApi({
+      apiUrl: 'http://localhost/v2',
+      fetch: async () => new Response('', { status: 503 }),
+      sleep: async () => undefined,
+      random: () => 0,
+      attempts: 3,
+    });
+    await expect(down.challenge()).rejects.toMatchObject({ name: 'KsefUnavailableError', status: 503 });
+  });
+});
