@@ -7,6 +7,7 @@ import { readLimit } from '../../src/domain/rate-limit.ts';
 import { DEFAULT_AUTH_RATE_LIMIT, createAuthService } from './auth/service.ts';
 import { readDeclaredFunctions } from './functions/config.ts';
 import { FUNCTIONS, localPaymentSimulatorRoutes } from './functions/registry.ts';
+import { LOCAL_KSEF_SIMULATOR_PATH } from '../../functions/_shared/ksef/environments.ts';
 import { startFunctionsRuntime, type FunctionsRuntime } from './functions/runtime.ts';
 import { FUNCTION_SECURITY_HEADERS, createGateway } from './gateway.ts';
 import { verifyJwt } from './keys/jwt.ts';
@@ -127,6 +128,10 @@ export const PROJECT_SECRET_NAMES = [
   'VAPID_PUBLIC_KEY',
   'VAPID_PRIVATE_KEY',
   'VAPID_SUBJECT',
+  'KSEF_ENVIRONMENT',
+  'KSEF_CERTIFICATE',
+  'KSEF_PRIVATE_KEY',
+  'KSEF_API_URL',
 ] as const;
 
 /** What a function's Deno.env holds: Supabase's own variables and the project's secrets, nothing else. */
@@ -252,6 +257,11 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         VAPID_PUBLIC_KEY: env.VAPID_PUBLIC_KEY || secrets.vapid.publicKey,
         VAPID_PRIVATE_KEY: env.VAPID_PRIVATE_KEY || secrets.vapid.privateKey,
         VAPID_SUBJECT: env.VAPID_SUBJECT || `mailto:${options.ownerEmail}`,
+        // KSeF through the local stand-in with this install's certificate, unless the environment names real ones.
+        KSEF_ENVIRONMENT: env.KSEF_ENVIRONMENT || 'test',
+        KSEF_CERTIFICATE: env.KSEF_CERTIFICATE || secrets.ksef.certificatePem,
+        KSEF_PRIVATE_KEY: env.KSEF_PRIVATE_KEY || secrets.ksef.privateKeyPem,
+        KSEF_API_URL: env.KSEF_API_URL || (env.KSEF_CERTIFICATE ? '' : `${publicUrl}${LOCAL_KSEF_SIMULATOR_PATH}/v2`),
       },
       {
         SUPABASE_URL: publicUrl,

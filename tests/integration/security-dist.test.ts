@@ -32,13 +32,20 @@ function decodeClaims(token: string): Record<string, unknown> | null {
 /** Every secret value this machine knows of: the test backend's, the local install's, the seed's. */
 async function knownSecrets(): Promise<Map<string, string>> {
   const secrets = new Map<string, string>([['test backend service-role key', testBackend().serviceRoleKey]]);
-  const local = join(ROOT, '.local', 'secrets.json');
-  if (existsSync(local)) {
-    for (const [name, value] of Object.entries(JSON.parse(readFileSync(local, 'utf8')) as Record<string, unknown>)) {
-      if (typeof value === 'string') secrets.set(`.local ${name}`, value);
+  // The local install's secrets and the test backend's own (its KSeF key is the one its functions get).
+  for (const [label, file] of [
+    ['.local', join(ROOT, '.local', 'secrets.json')],
+    ['test backend', join(testBackend().dataDir, 'secrets.json')],
+  ] as const) {
+    if (!existsSync(file)) continue;
+    for (const [name, value] of Object.entries(JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>)) {
+      if (typeof value === 'string') secrets.set(`${label} ${name}`, value);
       // A private JWK (the ES256 signing key): its secret part is `d`; x and y are public by design (JWKS).
       else if (typeof value === 'object' && value !== null && typeof (value as { d?: unknown }).d === 'string')
-        secrets.set(`.local ${name}.d`, (value as { d: string }).d);
+        secrets.set(`${label} ${name}.d`, (value as { d: string }).d);
+      // The local KSeF certificate's key (PEM): a line of its body stands for it.
+      else if (typeof value === 'object' && value !== null && typeof (value as { privateKeyPem?: unknown }).privateKeyPem === 'string')
+        secrets.set(`${label} ${name}.privateKeyPem`, (value as { privateKeyPem: string }).privateKeyPem.split('\n')[2] ?? '');
     }
   }
   const localBackend = join(ROOT, '.local', 'backend.json');

@@ -25,6 +25,8 @@ import { createPayuRestSimulatorHandler } from '../payments/payu-rest-simulator.
 import { STRIPE_SIMULATOR_PATH } from '../../../functions/_shared/stripe-settings.ts';
 import { createStripeSimulator } from '../payments/stripe-simulator.ts';
 import { LOCAL_PAYU_REST_SIMULATOR_PATH } from '../../../src/domain/payu-rest.ts';
+import { LOCAL_KSEF_SIMULATOR_PATH } from '../../../functions/_shared/ksef/environments.ts';
+import { createKsefSimulator } from '../ksef/simulator.ts';
 
 /**
  * The Edge Functions, by name. Each entry does exactly what
@@ -56,7 +58,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
 };
 
 /**
- * Local-only routes, by path prefix: the PayU gateway simulator. The local
+ * Local-only routes, by path prefix: the payment gateways' and KSeF's stand-ins. The local
  * backend adds them only with LOCAL_PAYMENT_SIMULATOR=1; they are not Edge
  * Functions and are never deployed.
  */
@@ -83,5 +85,10 @@ export function localPaymentSimulatorRoutes(variables: Record<string, string>): 
     fetch: (input, init) => fetch(input, init),
     now: () => Date.now(),
   });
-  return { [LOCAL_SIMULATOR_PATH]: simulator, [LOCAL_PAYU_REST_SIMULATOR_PATH]: payuRest, [STRIPE_SIMULATOR_PATH]: stripe.handle };
+  return {
+    [LOCAL_SIMULATOR_PATH]: simulator,
+    [LOCAL_PAYU_REST_SIMULATOR_PATH]: payuRest,
+    [STRIPE_SIMULATOR_PATH]: stripe.handle,
+    [LOCAL_KSEF_SIMULATOR_PATH]: createKsefSimulator(),
+  };
 }

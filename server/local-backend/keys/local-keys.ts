@@ -1,6 +1,7 @@
 import { createHash, createPublicKey, generateKeyPairSync, randomBytes, randomUUID, timingSafeEqual, type JsonWebKey } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { newLocalKsefCredentials, type LocalKsefCredentials } from '../ksef/certificate.ts';
 import { privateKeyFromJwk, publicEcJwk, signJwt, verifyJwt, type PublicEcJwk, type SigningKey, type VerificationKeys } from './jwt.ts';
 
 /**
@@ -36,6 +37,8 @@ export interface StoredSecrets {
   secretKey: string;
   /** Web Push's VAPID pair (docs/push.md): the public point and the private scalar, base64url, as the VAPID_* secrets take them. */
   vapid: VapidPair;
+  /** The owner's local KSeF certificate for the KSeF stand-in (docs/invoices-ksef.md), with the NIP it names. */
+  ksef: LocalKsefCredentials;
 }
 
 export interface VapidPair {
@@ -60,6 +63,8 @@ export interface LocalKeys {
   secretKey: string;
   /** This install's VAPID pair for Web Push (the functions' VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY). */
   vapid: VapidPair;
+  /** This install's KSeF certificate for the stand-in (the functions' KSEF_CERTIFICATE / KSEF_PRIVATE_KEY). */
+  ksef: LocalKsefCredentials;
   /** The ES256 key user sessions are signed with (by default) and role tokens always. */
   es256SigningKey: Extract<SigningKey, { alg: 'ES256' }>;
   /** The legacy HS256 key, for AUTH_JWT_ALG=HS256 sessions. */
@@ -142,6 +147,7 @@ export function loadSecrets(dataDir: string): StoredSecrets {
     publishableKey: stored.publishableKey ?? `sb_publishable_${randomBytes(24).toString('base64url')}`,
     secretKey: stored.secretKey ?? `sb_secret_${randomBytes(32).toString('base64url')}`,
     vapid: stored.vapid ?? newVapidPair(),
+    ksef: stored.ksef ?? newLocalKsefCredentials(),
   };
   const changed = (Object.keys(secrets) as (keyof StoredSecrets)[]).some((name) => stored[name] !== secrets[name]);
   if (changed) writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
@@ -195,6 +201,7 @@ export function loadLocalKeys(dataDir: string): LocalKeys {
     publishableKey: secrets.publishableKey,
     secretKey: secrets.secretKey,
     vapid: secrets.vapid,
+    ksef: secrets.ksef,
     es256SigningKey,
     hs256SigningKey,
     publicJwks: { keys: [publicJwk] },
