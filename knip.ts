@@ -34,14 +34,13 @@ const config: KnipConfig = {
     'tests/**/*.{ts,tsx}',
     'mocks/**/*.ts',
   ],
-  // Debian's tools the tests read PDFs and QR codes with (.ci/run installs them): poppler-utils, zbar-tools.
-  ignoreBinaries: ['pdftotext', 'pdftoppm', 'pdfinfo', 'zbarimg'],
+  // Debian's tools, not npm binaries (.ci/run installs them): poppler-utils and zbar-tools read the invoice PDF
+  // back in tests; libxml2-utils' xmllint checks XML for the KSeF stand-in and the FA(3) schema.
+  ignoreBinaries: ['pdftotext', 'pdftoppm', 'pdfinfo', 'zbarimg', 'xmllint'],
   // An export its own module uses is not dead code; one nothing uses is.
   ignoreExportsUsedInFile: true,
   // The generated database types keep every helper `supabase gen types` writes, used or not.
   ignoreIssues: { 'src/domain/database.types.ts': ['exports', 'types'] },
-  // libxml2's xmllint is a system tool (Debian's libxml2-utils, installed by .ci/run), not an npm binary.
-  ignoreBinaries: ['xmllint'],
 };
 
 export default config;
