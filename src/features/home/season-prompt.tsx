@@ -28,7 +28,7 @@ export function SeasonPromptBanner() {
   const prompt = servedPrompt();
   if (!prompt) return null;
   return (
-    <aside aria-label="Zbliża się" className="container-page pt-6 sm:pt-8" data-testid="season-prompt" data-occasion={prompt.id}>
+    <div className="container-page pt-6 sm:pt-8" data-testid="season-prompt" data-occasion={prompt.id}>
       <Link
         to="/shop"
         search={prompt.search}
@@ -40,6 +40,6 @@ export function SeasonPromptBanner() {
         </span>
         <ArrowRightIcon className="size-5 shrink-0 transition-transform group-hover:translate-x-0.5" />
       </Link>
-    </aside>
+    </div>
   );
 }
