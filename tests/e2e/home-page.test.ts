@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { AxeBuilder } from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { appUrl, signedInOwner, withDatabase } from '../support/test-backend.ts'
 
 const chromium = chromiumPerFile();
 const SHOTS = '.tmp/home-page';
+/** As tests/e2e/accessibility.test.ts checks every page. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 async function serverHtml(path = '/'): Promise<string> {
   const response = await fetch(appUrl(path));
@@ -188,6 +191,7 @@ describe('home page', () => {
         );
         expect(shifts).toBeLessThanOrEqual(0.05);
         await page.screenshot({ path: `${SHOTS}/home-390x844.png` });
+        expect((await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze()).violations.map((violation) => violation.id)).toEqual([]);
 
         const wide = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
         try {
@@ -225,6 +229,8 @@ describe('home page', () => {
         const prompt = page.getByTestId('season-prompt');
         await expect.poll(() => page.locator('fieldset[role="none"]').first().isEnabled()).toBe(true);
         expect(await prompt.textContent()).toContain(`na ${dayAndMonth(near)}`);
+        const axe = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+        expect(axe.violations.map((violation) => violation.id)).toEqual([]);
         await page.screenshot({ path: `${SHOTS}/home-season-390x844.png`, fullPage: false });
         await prompt.getByRole('link').click();
         await page.waitForURL(/\/shop\?category=[a-z-]+$/);
