@@ -10,3 +10,16 @@ as $$
     'bank_account_number', 'bank_name', 'bank_account_holder', 'bank_address', 'bank_swift',
     'payu_api', 'payu_blik_code', 'delivery_peak_days')
 $$;
+
+-- The shop's date by the server's clock on Warsaw's calendar: a home page the
+-- browser draws itself (a repeat visit opens the service worker's shell) asks
+-- it for its seasonal prompt, never trusting the device's clock.
+create function public.shop_today() returns date
+  language sql stable security invoker
+  set search_path = ''
+as $$
+  select (now() at time zone 'Europe/Warsaw')::date
+$$;
+
+revoke execute on function public.shop_today() from public;
+grant execute on function public.shop_today() to anon, authenticated, service_role;

@@ -235,6 +235,14 @@ describe('home page', () => {
         await prompt.getByRole('link').click();
         await page.waitForURL(/\/shop\?category=[a-z-]+$/);
         await page.getByTestId('product-card').first().waitFor();
+        // A visit that starts on the shop, then goes home: the browser draws the home page itself and asks the server's date.
+        await page.goto(appUrl('/shop'));
+        await expect.poll(() => page.locator('fieldset[role="none"]').first().isEnabled()).toBe(true);
+        const askedDate = page.waitForResponse((response) => response.url().includes('/rest/v1/rpc/shop_today') && response.ok());
+        await page.locator('header a[href="/"]').first().click();
+        await page.waitForURL(appUrl('/'));
+        expect(await (await askedDate).json()).toBe(today);
+        expect(await page.getByTestId('season-prompt').textContent()).toContain(`na ${dayAndMonth(near)}`);
       } finally {
         await context.close();
       }

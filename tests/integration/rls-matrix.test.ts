@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   anonClient,
   checkoutFor,
@@ -599,6 +600,12 @@ describe('app_settings', () => {
     );
     expect(view.data!.map((row) => row.key).sort()).toEqual(keys);
     for (const secret of SECRET_KEYS) expect(JSON.stringify([table.data, view.data])).not.toContain(secret);
+  });
+
+  it.each(ACTORS)("%s may ask shop_today(): Warsaw's date on the server's clock", async (actor) => {
+    const { data, error } = await clients[actor].rpc('shop_today');
+    expect(error).toBeNull();
+    expect(data).toBe(warsawDate(Date.now()));
   });
 
   it.each(ACTORS)('%s may ask is_public_setting(), which says yes only for the public keys', async (actor) => {

@@ -1,6 +1,8 @@
+import { useEffect, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { deliverySettingsFromRows } from '../../domain/delivery-settings.ts';
 import { seasonPrompt, type SeasonPrompt } from '../../domain/season-prompts.ts';
+import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 import { ArrowRightIcon } from '../../lib/icons/first-load.tsx';
 import { readPageData } from '../../lib/page-data.ts';
 
@@ -9,23 +11,45 @@ type SettingRow = { key: string; value: string | null };
 const isSettingRow = (row: unknown): row is SettingRow =>
   typeof row === 'object' && row !== null && typeof (row as SettingRow).key === 'string';
 
-/**
- * The prompt for the day the server rendered the page on, from the peak days
- * it rendered it with. A page the browser draws itself (coming from another
- * page) has no server date, and shows none rather than trust the device's
- * clock (docs/decisions/035-seasonal-prompts.md).
- */
-function servedPrompt(): SeasonPrompt | null {
-  const today = readPageData('shop-today');
+function promptFrom(today: unknown, rows: unknown): SeasonPrompt | null {
   if (typeof today !== 'string') return null;
-  const rows = readPageData('public-settings');
   const settings = deliverySettingsFromRows(Array.isArray(rows) ? rows.filter(isSettingRow) : []);
   return seasonPrompt(today, settings.peakDays);
 }
 
+/** The prompt for the day the server rendered the page on, or undefined when the browser draws the page itself. */
+function servedPrompt(): SeasonPrompt | null | undefined {
+  const today = readPageData('shop-today');
+  return typeof today === 'string' ? promptFrom(today, readPageData('public-settings')) : undefined;
+}
+
+/**
+ * A page the browser draws itself (another page first, or a repeat visit
+ * opening the service worker's shell) asks the server for its date and the
+ * peak days; offline it shows no prompt rather than trust the device's clock
+ * (docs/decisions/035-seasonal-prompts.md).
+ */
+async function askedPrompt(signal: AbortSignal): Promise<SeasonPrompt | null> {
+  const { url, anonKey } = getBackendConfig();
+  const rest = `${url.replace(/\/+$/, '')}/rest/v1`;
+  const ask = (path: string) =>
+    fetch(`${rest}/${path}`, { headers: { Accept: 'application/json', ...apiKeyHeaders(anonKey) }, signal }).then((response) =>
+      response.ok ? (response.json() as Promise<unknown>) : null,
+    );
+  const [today, rows] = await Promise.all([ask('rpc/shop_today'), ask('public_settings?select=key,value&key=eq.delivery_peak_days')]);
+  return promptFrom(today, rows);
+}
+
 /** 'Walentynki — zamów kwiaty na 14 lutego', leading to the shop filtered for the occasion. */
 export function SeasonPromptBanner() {
-  const prompt = servedPrompt();
+  const [prompt, setPrompt] = useState(servedPrompt);
+  useEffect(() => {
+    if (prompt !== undefined) return undefined;
+    const controller = new AbortController();
+    askedPrompt(controller.signal).then(setPrompt, () => undefined);
+    return () => controller.abort();
+  }, [prompt]);
+
   if (!prompt) return null;
   return (
     <div className="container-page pt-6 sm:pt-8" data-testid="season-prompt" data-occasion={prompt.id}>
