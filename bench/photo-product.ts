@@ -12,7 +12,7 @@ import type { Browser } from 'playwright-core';
 import { PHOTO_CACHE_CONTROL_SECONDS, PHOTO_VARIANT_WIDTHS, PRODUCT_IMAGES_BUCKET, photoObjectPath } from '../src/domain/product-photo.ts';
 import type { RunningBackend } from '../server/local-backend/backend.ts';
 
-/** Uploads photo-{400,800,1600}.webp from `filesDir` to a product other than `avoidId` and attaches them; answers its id. */
+/** Uploads photo-{400,800,1600}.webp from `filesDir` to a featured product other than `avoidId` and attaches them; answers its id. */
 export async function publishPhotoProduct(
   backend: RunningBackend,
   owner: { email: string; password: string },
@@ -23,7 +23,15 @@ export async function publishPhotoProduct(
   const supabase = createClient(backend.url, backend.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
   const signIn = await supabase.auth.signInWithPassword(owner);
   if (signIn.error) throw new Error(`owner sign-in: ${signIn.error.message}`);
-  const { data: products, error } = await supabase.from('products').select('id').eq('active', true).neq('id', avoidId).limit(1);
+  // The newest featured product after `avoidId`: the home page's hero shows its photo too, so Lighthouse's '/' has that LCP.
+  const { data: products, error } = await supabase
+    .from('products')
+    .select('id')
+    .eq('active', true)
+    .eq('is_featured', true)
+    .neq('id', avoidId)
+    .order('created_at', { ascending: false })
+    .limit(1);
   if (error || !products?.[0]) throw new Error(`no product for the photo: ${error?.message ?? 'none'}`);
   const productId = (products[0] as { id: string }).id;
   const photoId = randomUUID();

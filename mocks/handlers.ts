@@ -74,6 +74,8 @@ export const handlers = [
   }),
 
   http.get('*/rest/v1/public_settings', () => HttpResponse.json(samplePublicSettings)),
+  // The shop's Warsaw date on the server's clock (the home page's seasonal prompt, when the browser draws the page).
+  http.get('*/rest/v1/rpc/shop_today', () => HttpResponse.json(warsawDate(Date.now()))),
 
   // The contact form's function: accepts any JSON object (the real handler is unit-tested).
   http.post('*/functions/v1/send-contact-email', async ({ request }) => {

@@ -14,6 +14,8 @@ export interface PageData {
   catalog: ProductRow[] | null;
   /** The featured products (the home page only). */
   featured: ProductRow[] | null;
+  /** The server's Warsaw date, 'YYYY-MM-DD' (the home page only: its seasonal prompt). */
+  today?: string | null;
   /** The `public_settings` rows (shop name, contact details, hours), as PostgREST returns them. */
   settings: unknown[] | null;
   /** The backend address the served page's meta tag names (product photos point at its Storage). */
@@ -70,15 +72,19 @@ let queue: Promise<unknown> = Promise.resolve();
 const RENDER_TIMEOUT_MS = 3_000;
 
 /** The data blocks for the end of the page's `<body>`. */
-export function pageDataElements({ catalog, featured, settings }: PageData): string {
+export function pageDataElements({ catalog, featured, today, settings }: PageData): string {
   return (
     (catalog ? pageDataElement('catalogue-snapshot', catalog) : '') +
     (featured ? pageDataElement('featured-products', featured) : '') +
+    (today ? pageDataElement('shop-today', today) : '') +
     (settings ? pageDataElement('public-settings', settings) : '')
   );
 }
 
-async function renderOne(url: string, { catalog, featured, settings, backendUrl, cookies }: PageData): Promise<string | null> {
+async function renderOne(
+  url: string,
+  { catalog, featured, today = null, settings, backendUrl, cookies }: PageData,
+): Promise<string | null> {
   const { pathname } = new URL(url, 'http://localhost');
   if (!isPrerenderedPath(pathname)) return null;
   const router = createAppRouter(createMemoryHistory({ initialEntries: [url] }), 'server');
@@ -86,6 +92,7 @@ async function renderOne(url: string, { catalog, featured, settings, backendUrl,
   if (router.state.matches.some((match) => match.status !== 'success')) return null;
   setServerPageData('catalogue-snapshot', catalog);
   setServerPageData('featured-products', featured);
+  setServerPageData('shop-today', today);
   setServerPageData('public-settings', settings);
   setServerRenderBackendUrl(backendUrl);
   setRequestCookies(cookies);
@@ -107,6 +114,7 @@ async function renderOne(url: string, { catalog, featured, settings, backendUrl,
   } finally {
     setServerPageData('catalogue-snapshot', null);
     setServerPageData('featured-products', null);
+    setServerPageData('shop-today', null);
     setServerPageData('public-settings', null);
     setServerRenderBackendUrl('');
     setRequestCookies(undefined);

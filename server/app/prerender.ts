@@ -1,6 +1,7 @@
 import { existsSync, statSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { PageData } from '../../src/entry-server.tsx';
+import { currentInstant, warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { PRODUCT_SELECT } from '../../src/domain/product.ts';
 import { FEATURED_PRODUCTS_PATH } from '../../src/features/home/featured-query.ts';
 import { apiKeyHeaders } from '../../src/lib/api-key-headers.ts';
@@ -102,6 +103,8 @@ export function createPrerender({ entryFile, backendUrl, anonKey }: PrerenderOpt
       const data: PageData = {
         catalog: catalog as PageData['catalog'],
         featured: featured as PageData['featured'],
+        // The home page's seasonal prompt is decided with the server's date, not the device's.
+        today: server.pageNeedsFeatured(pathname) ? warsawDate(currentInstant()) : null,
         settings,
         backendUrl: publicBackendUrl,
         cookies,

@@ -1136,6 +1136,10 @@ export type Database = {
         };
         Returns: Json;
       };
+      shop_today: {
+        Args: never;
+        Returns: string;
+      };
     };
     Enums: { [_ in never]: never };
     CompositeTypes: { [_ in never]: never };

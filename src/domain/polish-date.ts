@@ -39,6 +39,27 @@ export function numericDayMonth(date: string): string {
   return `${day}.${month}`;
 }
 
+const MONTHS_GENITIVE = [
+  'stycznia',
+  'lutego',
+  'marca',
+  'kwietnia',
+  'maja',
+  'czerwca',
+  'lipca',
+  'sierpnia',
+  'września',
+  'października',
+  'listopada',
+  'grudnia',
+] as const;
+
+/** '2026-11-01' → '1 listopada' (without Intl: the home page shows it, where building a formatter is a long task). */
+export function dayAndMonth(date: string): string {
+  const [, month, day] = date.split('-');
+  return `${Number(day)} ${MONTHS_GENITIVE[Number(month) - 1] ?? ''}`;
+}
+
 /** '2026-11-28' → '28.11.2026 (sobota)'. */
 export function formatPolishDate(date: string): string {
   return `${numericDate(date)} (${weekdayName(date)})`;

@@ -5,7 +5,7 @@
  * same values over through setServerPageData before each page.
  */
 
-export type PageDataId = 'catalogue-snapshot' | 'featured-products' | 'public-settings';
+export type PageDataId = 'catalogue-snapshot' | 'featured-products' | 'shop-today' | 'public-settings';
 
 const onServer = new Map<PageDataId, unknown>();
 

@@ -96,6 +96,8 @@ const FUNCTIONS: Record<string, Role[]> = {
   'delivery_booked_counts(p_from date, p_to date)': [],
   // A computed column (select=current_price:product_current_price): the price in force on the server's clock.
   'product_current_price(p products)': ['anon', 'authenticated'],
+  // The shop's Warsaw date on the server's clock, for the home page's seasonal prompt.
+  'shop_today()': ['anon', 'authenticated'],
   // The mail queue's dispatch steps, for mail-dispatch (service role).
   'claim_mail_jobs(p_limit integer)': [],
   'finish_mail_job(p_id uuid, p_error text)': [],

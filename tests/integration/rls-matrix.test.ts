@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import {
   anonClient,
   checkoutFor,
@@ -601,11 +602,20 @@ describe('app_settings', () => {
     for (const secret of SECRET_KEYS) expect(JSON.stringify([table.data, view.data])).not.toContain(secret);
   });
 
+  it.each(ACTORS)("%s may ask shop_today(): Warsaw's date on the server's clock", async (actor) => {
+    const { data, error } = await clients[actor].rpc('shop_today');
+    expect(error).toBeNull();
+    expect(data).toBe(warsawDate(Date.now()));
+  });
+
   it.each(ACTORS)('%s may ask is_public_setting(), which says yes only for the public keys', async (actor) => {
     const open = await clients[actor].rpc('is_public_setting', { setting_key: 'company_name' });
     const secret = await clients[actor].rpc('is_public_setting', { setting_key: 'payu_classic_pos_auth_key' });
-    expect([open.error, secret.error]).toEqual([null, null]);
-    expect([open.data, secret.data]).toEqual([true, false]);
+    // The home page's seasonal prompts read the delivery calendar's peak days; its capacities stay the owner's.
+    const peakDays = await clients[actor].rpc('is_public_setting', { setting_key: 'delivery_peak_days' });
+    const capacity = await clients[actor].rpc('is_public_setting', { setting_key: 'delivery_peak_capacity' });
+    expect([open.error, secret.error, peakDays.error, capacity.error]).toEqual([null, null, null, null]);
+    expect([open.data, secret.data, peakDays.data, capacity.data]).toEqual([true, false, true, false]);
   });
 
   it('the owner reads every setting, secrets included', async () => {

@@ -26,12 +26,12 @@ async function fetchFeatured(signal: AbortSignal): Promise<ProductRow[]> {
 }
 
 /**
- * 'Polecane': the products the owner marks as featured in the product form.
- * Rendered by the server with the rows it sends along, so hydration draws the
- * same cards; without them (another page first, or a slow backend) the rows
- * are fetched. Nothing to show, or no connection: no section.
+ * The products the owner marks as featured in the product form, for sale now.
+ * The server renders the page with the rows it sends along, so hydration
+ * draws the same; without them (another page first, or a slow backend) the
+ * rows are fetched. Nothing to show, or no connection: none.
  */
-export function FeaturedProducts() {
+export function useFeaturedProducts(): ProductRow[] {
   const [rows, setRows] = useState(broughtRows);
   useEffect(() => {
     if (rows) return undefined;
@@ -39,10 +39,13 @@ export function FeaturedProducts() {
     fetchFeatured(controller.signal).then(setRows, () => undefined);
     return () => controller.abort();
   }, [rows]);
-
   // A signed-in owner may read hidden products too: the shop window shows only what is for sale.
-  const featured = rows?.filter((row) => row.active !== false) ?? [];
-  if (featured.length === 0) return null;
+  return rows?.filter((row) => row.active !== false) ?? [];
+}
+
+/** 'Polecane': no section without a product to show. */
+export function FeaturedProducts({ products }: { products: readonly ProductRow[] }) {
+  if (products.length === 0) return null;
   return (
     <section aria-labelledby="featured-heading" className="container-page pb-14 sm:pb-20">
       <h2 id="featured-heading" className="text-2xl font-semibold text-forest-900 sm:text-3xl">
@@ -50,7 +53,7 @@ export function FeaturedProducts() {
       </h2>
       <p className="mt-2 max-w-2xl text-ink-muted">Nasze ulubione kompozycje i upominki, wybrane specjalnie dla Ciebie.</p>
       <ul className="mt-8 grid grid-cols-2 gap-3 sm:grid-cols-4 sm:gap-5" aria-label="Polecane produkty">
-        {featured.map((product) => (
+        {products.map((product) => (
           <li key={product.id}>
             <FeaturedCard product={product} />
           </li>

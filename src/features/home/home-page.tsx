@@ -1,18 +1,14 @@
 import { Suspense } from 'react';
 import { deferred } from '../../boot/deferred.tsx';
-import { Hero } from './hero.tsx';
 
-// The server sends the sections complete; their code comes after the hero.
-const HomeSections = deferred(() => import('./home-sections.tsx').then((module) => module.HomeSections), 'first-content');
+// The server sends the page complete; its code comes after the first content, and links work until then.
+const HomeContent = deferred(() => import('./home-content.tsx').then((module) => module.HomeContent), 'first-content');
 
 export function HomePage() {
   return (
-    <>
-      <Hero />
-      {/* Keeps the footer below the first screen while the sections load, so nothing visible moves. */}
-      <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
-        <HomeSections />
-      </Suspense>
-    </>
+    // Keeps the footer below the first screen while the page loads, so nothing visible moves.
+    <Suspense fallback={<div className="min-h-dvh" aria-hidden="true" />}>
+      <HomeContent />
+    </Suspense>
   );
 }

@@ -56,7 +56,7 @@ export function SiteHeader({ cartSlot, accountSlot }: SiteHeaderProps) {
       <div className="container-page flex h-16 items-center justify-between gap-2 md:gap-4">
         <Link to="/" className="flex min-w-0 items-center gap-2.5 rounded-lg" onClick={closeMenu}>
           <LogoMark className="size-9 shrink-0" />
-          <span className="truncate text-base font-semibold tracking-tight text-forest-900 sm:text-lg">{shopName}</span>
+          <span className="shop-name">{shopName}</span>
         </Link>
 
         <nav aria-label="Główna nawigacja" className="hidden md:block">

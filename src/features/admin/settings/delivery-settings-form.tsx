@@ -170,7 +170,10 @@ export function DeliverySettingsForm({
         </div>
       </Group>
 
-      <Group title="Dni szczytu" description="W dni szczytu jest tylko jedno okno 'w ciągu dnia' z własną liczbą miejsc.">
+      <Group
+        title="Dni szczytu"
+        description="W dni szczytu jest tylko jedno okno 'w ciągu dnia' z własną liczbą miejsc. Przez trzy tygodnie przed każdym z nich strona główna zachęca klientów do zamówienia na ten dzień."
+      >
         <div className="grid gap-4 sm:grid-cols-3">
           {field('delivery_peak_days', 'Dni szczytu', { hint: 'dzień.miesiąc, np. 14.02, 01.11' })}
           {field('delivery_peak_window', 'Godziny dostaw w dniu szczytu', { hint: 'np. 9:00–15:00' })}
