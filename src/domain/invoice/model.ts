@@ -75,3 +75,6 @@ export interface InvoiceDocument {
   orderNumber: string;
   correction: { reason: string; original: CorrectedInvoice } | null;
 }
+
+/** Mirrors the CHECK list on invoice_jobs.state. */
+export const INVOICE_JOB_STATES = ['pending', 'sending', 'done', 'failed'] as const;

@@ -36,3 +36,6 @@ export function invoiceNumber(series: string, issueDate: string, n: number): str
 export function correctionSeries(series: string): string {
   return CORRECTION_SERIES_PREFIX + series.trim();
 }
+
+/** What P_2 holds until the SQL issuing function puts the number in (public.invoice_issue). */
+export const INVOICE_NUMBER_PLACEHOLDER = '{{numer}}';
