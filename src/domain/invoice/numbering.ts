@@ -8,11 +8,6 @@
 export const DEFAULT_INVOICE_SERIES = 'FV/{rok}/{miesiąc}/{n}';
 export const CORRECTION_SERIES_PREFIX = 'KOR/';
 
-export interface InvoicePeriod {
-  /** The Warsaw issue date, YYYY-MM-DD. */
-  issueDate: string;
-}
-
 /** A series is usable when it numbers ({n}) and has nothing else in braces. */
 export function isValidSeries(series: string): boolean {
   const trimmed = series.trim();

@@ -12,6 +12,8 @@ import { DEFAULT_INVOICE_SERIES, isValidSeries } from './numbering.ts';
 import { isVatRate, VAT_RATE_LABELS, VAT_RATES, type VatRate } from './vat.ts';
 
 export const VAT_STATUSES = ['payer', 'exempt'] as const;
+type VatStatus = (typeof VAT_STATUSES)[number];
+const VAT_STATUS_LABELS: Record<VatStatus, string> = { payer: 'Czynny podatnik VAT', exempt: 'Zwolniony z VAT (art. 113)' };
 export const DEFAULT_EXEMPTION_BASIS = 'art. 113 ust. 1 ustawy z dnia 11 marca 2004 r. o podatku od towarów i usług';
 
 const RATE_OPTIONS = VAT_RATES.map((rate) => ({ value: rate, label: VAT_RATE_LABELS[rate] }));
@@ -44,10 +46,7 @@ export const INVOICE_SETTING_DEFINITIONS: readonly SettingDefinition[] = [
     label: 'Status VAT',
     section: 'invoices',
     kind: 'select',
-    options: [
-      { value: 'payer', label: 'Czynny podatnik VAT' },
-      { value: 'exempt', label: 'Zwolniony z VAT (art. 113)' },
-    ],
+    options: VAT_STATUSES.map((status) => ({ value: status, label: VAT_STATUS_LABELS[status] })),
   },
   {
     key: 'vat_exemption_basis',

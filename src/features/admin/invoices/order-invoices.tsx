@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { INVOICE_STATE_LABELS } from '../../../domain/invoice/model.ts';
 import { formatDateTimeMedium } from '../../../domain/polish-date.ts';
 import { loadOrderInvoices, requestInvoice, type AdminInvoice } from './invoices-api.ts';
@@ -24,17 +24,19 @@ export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; pay
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      setLoad({ step: 'ready', invoices: await loadOrderInvoices(orderId) });
-    } catch {
-      setLoad({ step: 'failed' });
-    }
-  }, [orderId]);
+  // Bumped after an action, so the list is read again.
+  const [version, setVersion] = useState(0);
 
   useEffect(() => {
-    void refresh();
-  }, [refresh]);
+    let live = true;
+    loadOrderInvoices(orderId).then(
+      (invoices) => live && setLoad({ step: 'ready', invoices }),
+      () => live && setLoad({ step: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId, version]);
 
   async function act(action: 'issue' | 'correct') {
     setWorking(true);
@@ -42,7 +44,7 @@ export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; pay
     const result = await requestInvoice(action === 'issue' ? { action, orderId } : { action, orderId, reason: '' });
     setWorking(false);
     if (!result.ok) setMessage(result.message);
-    await refresh();
+    setVersion((current) => current + 1);
   }
 
   if (load.step === 'loading') return <p className="mt-2 text-ink-muted">Wczytywanie faktur…</p>;
