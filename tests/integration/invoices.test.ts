@@ -189,6 +189,36 @@ describe('invoices', () => {
     expect(await invoicesOf(orderId)).toHaveLength(2);
   });
 
+  it('corrects a refund after the invoice by the refunded amount, and a second refund by the new part only', async () => {
+    const orderId = await placeCompanyOrder('stripe');
+    expect(await pay(orderId, `evt_${randomUUID()}`)).toBe('applied');
+    const owner = await signedInOwner();
+    expect((await invokeFunction(owner, 'owner-invoices', { action: 'issue', orderId })).status).toBe(200);
+    const refund = async (amount: number) => {
+      const { error } = await serviceClient().rpc('ledger_record_manual_refund', {
+        p_order_id: orderId,
+        p_amount: amount,
+        p_refunded_on: new Date().toISOString().slice(0, 10),
+        p_reason: 'Reklamacja',
+        p_withdrawal_id: null,
+        p_recorded_by: null,
+      });
+      if (error) throw new Error(error.message);
+    };
+    await refund(4_000);
+    expect((await invokeFunction(owner, 'owner-invoices', { action: 'correct', orderId, reason: 'Zwrot części zapłaty' })).status).toBe(
+      200,
+    );
+    await refund(1_000);
+    expect((await invokeFunction(owner, 'owner-invoices', { action: 'correct', orderId })).status).toBe(200);
+    const [, first, second] = await invoicesOf(orderId);
+    expect(first!.xml).toContain('<P_15>-40.00</P_15>');
+    expect(first!.xml).toContain('<PrzyczynaKorekty>Zwrot części zapłaty</PrzyczynaKorekty>');
+    expect(second!.xml).toContain('<P_15>-10.00</P_15>');
+    expect(second!.xml).toContain('<PrzyczynaKorekty>Zwrot zapłaty</PrzyczynaKorekty>');
+    for (const invoice of [first!, second!]) expect(fa3SchemaErrors(invoice.xml)).toBeNull();
+  });
+
   it('answers bad input with a Polish message', async () => {
     const answer = await invokeFunction(await signedInOwner(), 'owner-invoices', { action: 'issue', orderId: 'nie-uuid' });
     expect(answer.status).toBe(400);
