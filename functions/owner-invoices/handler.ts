@@ -9,6 +9,8 @@ export interface InvoiceJobsStore {
   isShopOwner(userId: string): Promise<boolean>;
   /** Claims due invoice jobs (public.claim_invoice_jobs): their order ids. */
   claimJobs(limit: number): Promise<{ orderId: string; attempts: number }[]>;
+  /** A job whose order has its invoice (issued now, or before by the owner's button). */
+  finishJob(orderId: string): Promise<void>;
   /** A job that could not issue: tried again at `retryAt`, or given up (null) with the reason for the owner. */
   failJob(orderId: string, reason: string, retryAt: string | null): Promise<void>;
 }
@@ -39,6 +41,7 @@ async function drain(deps: OwnerInvoicesDeps): Promise<Response> {
   for (const job of jobs) {
     try {
       await issueInvoice(deps.store, job.orderId, deps.now());
+      await deps.store.finishJob(job.orderId);
       issued += 1;
     } catch (error) {
       failed += 1;

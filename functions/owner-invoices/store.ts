@@ -154,6 +154,11 @@ export function createOwnerInvoicesStore(admin: AdminClient): InvoiceStore & Inv
       return (data ?? []).map((job) => ({ orderId: job.order_id, attempts: job.attempts }));
     },
 
+    async finishJob(orderId) {
+      const { error } = await admin.from('invoice_jobs').update({ state: 'done', last_error: null }).eq('order_id', orderId);
+      if (error) throw new Error(`recording an invoice job failed: ${error.message}`);
+    },
+
     async failJob(orderId, reason, retryAt) {
       const { error } = await admin
         .from('invoice_jobs')

@@ -118,6 +118,19 @@ describe('invoices', () => {
     expect(await invoicesOf(orderId)).toHaveLength(1);
   });
 
+  it("closes the payment's job when the owner had already issued the invoice", async () => {
+    const orderId = await placeCompanyOrder('stripe');
+    expect((await invokeFunction(await signedInOwner(), 'owner-invoices', { action: 'issue', orderId })).status).toBe(200);
+    expect(await pay(orderId, `evt_${randomUUID()}`)).toBe('applied');
+    await invokeFunction(serviceClient(), 'owner-invoices', {});
+    const state = await withDatabase(async (db) => {
+      const { rows } = await db.query<{ state: string }>('select state from invoice_jobs where order_id = $1', [orderId]);
+      return rows[0]?.state;
+    });
+    expect(state).toBe('done');
+    expect(await invoicesOf(orderId)).toHaveLength(1);
+  });
+
   it('numbers invoices issued at the same time without gaps or repeats', async () => {
     const orders = await Promise.all(Array.from({ length: 6 }, () => placeCompanyOrder('transfer')));
     const owner = await signedInOwner();

@@ -30,6 +30,7 @@ function setup(settings: Record<string, string> = SETTINGS) {
   const failed: { orderId: string; reason: string; retryAt: string | null }[] = [];
   const jobs = [{ orderId: ORDER_ID, attempts: 3 }];
   const xmls: string[] = [];
+  const finished: string[] = [];
   const store: InvoiceStore & InvoiceJobsStore = {
     isShopOwner: async (userId) => userId === 'shop-owner-id',
     loadSettings: async () => settings,
@@ -56,6 +57,9 @@ function setup(settings: Record<string, string> = SETTINGS) {
       return invoice;
     },
     claimJobs: async () => jobs.splice(0),
+    finishJob: async (orderId) => {
+      finished.push(orderId);
+    },
     failJob: async (orderId, reason, retryAt) => {
       failed.push({ orderId, reason, retryAt });
     },
@@ -69,7 +73,7 @@ function setup(settings: Record<string, string> = SETTINGS) {
         body: JSON.stringify(body),
       }),
     );
-  return { invoices, failed, xmls, call };
+  return { invoices, failed, finished, xmls, call };
 }
 
 const owner = { Authorization: `Bearer ${SHOP_OWNER_TOKEN}` };
@@ -105,6 +109,7 @@ describe('owner-invoices', () => {
     const answer = await ok.call({}, { apikey: SECRET_KEY });
     expect(await answer.json()).toEqual({ claimed: 1, issued: 1, failed: 0 });
     expect(ok.invoices).toHaveLength(1);
+    expect(ok.finished).toEqual([ORDER_ID]);
 
     const missing = setup({});
     expect(await (await missing.call({}, { apikey: SECRET_KEY })).json()).toEqual({ claimed: 1, issued: 0, failed: 1 });
