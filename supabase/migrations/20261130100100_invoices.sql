@@ -119,6 +119,9 @@ create policy "the owner reads invoices" on public.invoices for select to authen
   using ((select public.is_admin()));
 create policy "the owner reads invoice jobs" on public.invoice_jobs for select to authenticated
   using ((select public.is_admin()));
+create policy "invoice counters are never read or written through the API"
+  on public.invoice_counters as restrictive for all to anon, authenticated
+  using (false) with check (false);
 
 revoke all on public.invoices, public.invoice_counters, public.invoice_jobs from public, anon, authenticated;
 grant select on public.invoices, public.invoice_jobs to authenticated;
