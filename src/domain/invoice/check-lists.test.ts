@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { INVOICE_JOB_STATES, INVOICE_KINDS, INVOICE_STATES } from './model.ts';
 import { VAT_RATES } from './vat.ts';
 
-const MIGRATION = readFileSync(path.resolve(import.meta.dirname, '../../../supabase/migrations/20261130100100_invoices.sql'), 'utf8');
+const MIGRATION = readFileSync(path.resolve(import.meta.dirname, '../../../supabase/migrations/20261130300100_invoices.sql'), 'utf8');
 
 /** The values of `check (<column> in (...))` in the invoices migration, each time it appears. */
 function checkLists(column: string): string[][] {
