@@ -8,6 +8,8 @@
 --   * payments-reconcile every minute: asks the gateways about payments still
 --     pending after 3 minutes (a lost notification never leaves a paid order
 --     unpaid) and cancels online orders nobody paid in time.
+--   * owner-invoices every minute: issues the invoices of company orders
+--     paid since (public.invoice_jobs, docs/decisions/036-vat-rates.md).
 --
 -- Before running: Database → Extensions → enable pg_cron and pg_net; and
 -- keep the project's secret key in Vault (Project Settings → API keys):
@@ -63,5 +65,21 @@ select cron.schedule(
   $$
 );
 
--- To stop one: select cron.unschedule('mail-dispatch'); (or 'push-dispatch', 'payments-reconcile')
+select cron.schedule(
+  'owner-invoices',
+  '* * * * *',
+  $$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/owner-invoices',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
+    ),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 60000
+  );
+  $$
+);
+
+-- To stop one: select cron.unschedule('mail-dispatch'); (or 'push-dispatch', 'payments-reconcile', 'owner-invoices')
 -- To see its runs: select * from cron.job_run_details order by start_time desc limit 20;

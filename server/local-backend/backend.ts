@@ -322,6 +322,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         isQuiet: (body: string) => body.includes('"claimed":0'),
       },
       {
+        name: 'owner-invoices',
+        intervalMs: options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS,
+        log: log('invoices'),
+        isQuiet: (body: string) => body.includes('"claimed":0'),
+      },
+      {
         name: 'payments-reconcile',
         intervalMs: options.paymentsReconcileIntervalMs ?? DEFAULT_PAYMENTS_RECONCILE_INTERVAL_MS,
         log: log('payments'),

@@ -2,6 +2,8 @@ import type { CategoryId } from './categories.ts';
 import type { Database as Generated } from './database.types.ts';
 import type { DeliveryAddress } from './delivery-address.ts';
 import type { OrderInvoice } from './invoice.ts';
+import type { InvoiceKind, InvoiceState } from './invoice/model.ts';
+import type { VatRate } from './invoice/vat.ts';
 import type { LedgerProvider } from './payment-ledger.ts';
 import type { ProductPhoto } from './product-photo.ts';
 import type { PushKind } from './push-notification.ts';
@@ -27,7 +29,10 @@ interface ColumnShapes {
     withdrawal_rule: WithdrawalRule;
     /** The computed field: the promotion's price while it runs, else the price; never null, though a function's result may be. */
     product_current_price: number;
+    vat_rate: VatRate | null;
   };
+  order_items: { vat_rate: VatRate | null };
+  invoices: { kind: InvoiceKind; state: InvoiceState };
   orders: { delivery_address: Partial<DeliveryAddress> | null };
   payments: { provider: LedgerProvider };
   push_jobs: { kind: PushKind };
@@ -47,6 +52,8 @@ interface ColumnShapes {
 interface ArgumentShapes {
   attach_product_photo: { p_photo: ProductPhoto };
   finish_mail_job: { p_error: string | null };
+  /** A VAT invoice corrects nothing; the summary is the issuing function's own JSON. */
+  invoice_issue: { p_corrects: string | null; p_summary: unknown };
   /** No status: the push service never answered. */
   finish_push_job: { p_status: number | null; p_error: string | null };
   // The gateway's verified answer, kept as evidence: whatever JSON it sent.

@@ -60,6 +60,131 @@ export type Database = {
         };
         Relationships: [];
       };
+      invoice_counters: {
+        Row: {
+          last_number: number;
+          series_key: string;
+        };
+        Insert: {
+          last_number: number;
+          series_key: string;
+        };
+        Update: {
+          last_number?: number;
+          series_key?: string;
+        };
+        Relationships: [];
+      };
+      invoice_jobs: {
+        Row: {
+          attempts: number;
+          created_at: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          order_id: string;
+          state: string;
+        };
+        Insert: {
+          attempts?: number;
+          created_at?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          order_id: string;
+          state?: string;
+        };
+        Update: {
+          attempts?: number;
+          created_at?: string;
+          last_error?: string | null;
+          next_attempt_at?: string;
+          order_id?: string;
+          state?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoice_jobs_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: true;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      invoices: {
+        Row: {
+          attempts: number;
+          corrects_invoice_id: string | null;
+          id: string;
+          issue_date: string;
+          issued_at: string;
+          kind: string;
+          ksef_number: string | null;
+          ksef_reference: string | null;
+          next_attempt_at: string | null;
+          number: string;
+          order_id: string;
+          rejection_reason: string | null;
+          state: string;
+          summary: Json;
+          updated_at: string;
+          upo: string | null;
+          xml: string;
+        };
+        Insert: {
+          attempts?: number;
+          corrects_invoice_id?: string | null;
+          id?: string;
+          issue_date: string;
+          issued_at?: string;
+          kind: string;
+          ksef_number?: string | null;
+          ksef_reference?: string | null;
+          next_attempt_at?: string | null;
+          number: string;
+          order_id: string;
+          rejection_reason?: string | null;
+          state?: string;
+          summary: Json;
+          updated_at?: string;
+          upo?: string | null;
+          xml: string;
+        };
+        Update: {
+          attempts?: number;
+          corrects_invoice_id?: string | null;
+          id?: string;
+          issue_date?: string;
+          issued_at?: string;
+          kind?: string;
+          ksef_number?: string | null;
+          ksef_reference?: string | null;
+          next_attempt_at?: string | null;
+          number?: string;
+          order_id?: string;
+          rejection_reason?: string | null;
+          state?: string;
+          summary?: Json;
+          updated_at?: string;
+          upo?: string | null;
+          xml?: string;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'invoices_corrects_invoice_id_fkey';
+            columns: ['corrects_invoice_id'];
+            isOneToOne: false;
+            referencedRelation: 'invoices';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'invoices_order_id_fkey';
+            columns: ['order_id'];
+            isOneToOne: false;
+            referencedRelation: 'orders';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
       mail_jobs: {
         Row: {
           attempts: number;
@@ -145,6 +270,7 @@ export type Database = {
           product_name: string;
           quantity: number;
           stock_reserved: boolean;
+          vat_rate: string | null;
         };
         Insert: {
           id?: string;
@@ -154,6 +280,7 @@ export type Database = {
           product_name: string;
           quantity: number;
           stock_reserved?: boolean;
+          vat_rate?: string | null;
         };
         Update: {
           id?: string;
@@ -163,6 +290,7 @@ export type Database = {
           product_name?: string;
           quantity?: number;
           stock_reserved?: boolean;
+          vat_rate?: string | null;
         };
         Relationships: [
           {
@@ -602,6 +730,7 @@ export type Database = {
           safety_warnings: string | null;
           stock: number;
           updated_at: string;
+          vat_rate: string | null;
           withdrawal_rule: string;
           product_current_price: number | null;
         };
@@ -627,6 +756,7 @@ export type Database = {
           safety_warnings?: string | null;
           stock?: number;
           updated_at?: string;
+          vat_rate?: string | null;
           withdrawal_rule?: string;
         };
         Update: {
@@ -651,6 +781,7 @@ export type Database = {
           safety_warnings?: string | null;
           stock?: number;
           updated_at?: string;
+          vat_rate?: string | null;
           withdrawal_rule?: string;
         };
         Relationships: [];
@@ -919,6 +1050,25 @@ export type Database = {
         };
         Returns: boolean;
       };
+      claim_invoice_jobs: {
+        Args: {
+          p_limit: number;
+        };
+        Returns: {
+          attempts: number;
+          created_at: string;
+          last_error: string | null;
+          next_attempt_at: string;
+          order_id: string;
+          state: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'invoice_jobs';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       claim_mail_jobs: {
         Args: {
           p_limit: number;
@@ -989,6 +1139,42 @@ export type Database = {
           p_status: number;
         };
         Returns: string;
+      };
+      invoice_issue: {
+        Args: {
+          p_corrects: string;
+          p_issue_date: string;
+          p_kind: string;
+          p_order_id: string;
+          p_series: string;
+          p_summary: Json;
+          p_xml: string;
+        };
+        Returns: {
+          attempts: number;
+          corrects_invoice_id: string | null;
+          id: string;
+          issue_date: string;
+          issued_at: string;
+          kind: string;
+          ksef_number: string | null;
+          ksef_reference: string | null;
+          next_attempt_at: string | null;
+          number: string;
+          order_id: string;
+          rejection_reason: string | null;
+          state: string;
+          summary: Json;
+          updated_at: string;
+          upo: string | null;
+          xml: string;
+        };
+        SetofOptions: {
+          from: '*';
+          to: 'invoices';
+          isOneToOne: true;
+          isSetofReturn: false;
+        };
       };
       is_admin: {
         Args: never;

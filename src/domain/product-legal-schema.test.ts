@@ -95,3 +95,34 @@ describe('product form: withdrawal rule and GPSR details', () => {
     });
   });
 });
+
+describe('the product form: VAT rate', () => {
+  it("stores the product's own rate, and the category's as null", () => {
+    const own = v.parse(productFormSchema, { ...candle, vatRate: '8' });
+    expect(toProductInput(own).vat_rate).toBe('8');
+    expect(toProductInput(v.parse(productFormSchema, candle)).vat_rate).toBeNull();
+  });
+
+  it('refuses a rate outside the list with a Polish message', () => {
+    const result = v.safeParse(productFormSchema, { ...candle, vatRate: '7' });
+    expect(result.success).toBe(false);
+    expect(issuesByField(result.issues ?? []).vatRate).toBe('Wybierz stawkę VAT');
+  });
+
+  it("shows a stored row's rate, and a row without one as the category's", () => {
+    const row = {
+      id: 'p',
+      name: 'Znicz',
+      description: '',
+      price: 12,
+      category: 'candles',
+      image_url: '',
+      is_featured: false,
+      stock: 1,
+      active: true,
+      created_at: '',
+    } as ProductRow;
+    expect(productFormValues({ ...row, vat_rate: '5' }).vatRate).toBe('5');
+    expect(productFormValues(row).vatRate).toBe('');
+  });
+});

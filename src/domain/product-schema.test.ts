@@ -27,6 +27,7 @@ const valid: ProductFormValues = {
 /** What a product without its own safety details, withdrawal rule or promotion holds in the form. */
 const NO_LEGAL_DETAILS_OR_PROMOTION = {
   withdrawalRule: 'category',
+  vatRate: '',
   manufacturerName: '',
   manufacturerAddress: '',
   manufacturerContact: '',
@@ -54,6 +55,7 @@ describe('product form schema', () => {
       is_featured: true,
       made_to_order: true,
       withdrawal_rule: 'category',
+      vat_rate: null,
       manufacturer_name: null,
       manufacturer_address: null,
       manufacturer_contact: null,

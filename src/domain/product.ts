@@ -7,7 +7,7 @@ type ProductColumns = Row<'products'>;
  * the generated row. The columns added after the first release are optional, so a copy a device stored before
  * they existed still reads: photos (the owner's, in display order, the main one first; read through
  * productPhotos(); without any, image_url's illustration shows), made_to_order (stock is not counted),
- * withdrawal_rule ('category' when absent), the product safety columns (GPSR; null when not given), the
+ * withdrawal_rule ('category' when absent), vat_rate (null: the category's, from the settings), the product safety columns (GPSR; null when not given), the
  * promotion (promo_price in force from promo_starts_at inclusive until promo_ends_at exclusive; open sides null)
  * and lowest_price_30d (the Omnibus price of the current promotion, kept by the database).
  */
@@ -21,6 +21,7 @@ export type ProductRow = Pick<
       | 'photos'
       | 'made_to_order'
       | 'withdrawal_rule'
+      | 'vat_rate'
       | 'manufacturer_name'
       | 'manufacturer_address'
       | 'manufacturer_contact'

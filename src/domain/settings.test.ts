@@ -53,6 +53,17 @@ const SHOP_KEYS = [
   'bank_swift',
   'shop_origin_lat',
   'shop_origin_lng',
+  'company_nip',
+  'vat_status',
+  'vat_exemption_basis',
+  'invoice_series',
+  'vat_rate_delivery',
+  'vat_rate_services',
+  'vat_rate_live_flowers',
+  'vat_rate_artificial_flowers',
+  'vat_rate_candles',
+  'vat_rate_souvenirs',
+  'vat_rate_seasonal_gifts',
 ];
 
 function completeValues(): Record<string, string> {
@@ -65,8 +76,8 @@ describe('settings definitions', () => {
     expect(new Set(SETTING_KEYS).size).toBe(SETTING_KEYS.length);
   });
 
-  it('sit in the four sections, each non-empty', () => {
-    expect(SETTING_SECTIONS.map((section) => section.id)).toEqual(['company', 'gateway', 'integrations', 'shop']);
+  it('sit in the five sections, each non-empty', () => {
+    expect(SETTING_SECTIONS.map((section) => section.id)).toEqual(['company', 'invoices', 'gateway', 'integrations', 'shop']);
     for (const section of SETTING_SECTIONS) expect(SETTING_DEFINITIONS.some((d) => d.section === section.id)).toBe(true);
   });
 

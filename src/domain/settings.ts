@@ -6,9 +6,10 @@
  */
 
 import { parseAmountText, parseDecimalText } from './money.ts';
+import { INVOICE_SETTING_DEFINITIONS } from './invoice/settings.ts';
 import { PAYU_PRODUCTION_URL, PAYU_SANDBOX_URL } from './payu-rest.ts';
 
-export type SettingSection = 'company' | 'gateway' | 'integrations' | 'shop';
+export type SettingSection = 'company' | 'invoices' | 'gateway' | 'integrations' | 'shop';
 export type SettingKind = 'text' | 'email' | 'tel' | 'url' | 'number' | 'textarea' | 'select';
 
 export interface SettingDefinition {
@@ -27,10 +28,13 @@ export interface SettingDefinition {
   /** For numbers: the smallest allowed value. */
   min?: number;
   max?: number;
+  /** A rule of its own: the Polish message when the value breaks it. */
+  check?: (value: string) => string | null;
 }
 
 export const SETTING_SECTIONS: readonly { id: SettingSection; title: string; description: string }[] = [
   { id: 'company', title: 'Informacje o firmie', description: 'Nazwa i dane kontaktowe widoczne w sklepie.' },
+  { id: 'invoices', title: 'Faktury i VAT', description: 'Dane sprzedawcy na fakturze, numeracja i stawki VAT.' },
   {
     id: 'gateway',
     title: 'Ustawienia bramki płatności',
@@ -49,6 +53,7 @@ export const SETTING_DEFINITIONS: readonly SettingDefinition[] = [
   { key: 'company_phone', label: 'Telefon', section: 'company', kind: 'tel', required: true },
   { key: 'company_email', label: 'E-mail', section: 'company', kind: 'email', required: true },
   { key: 'company_website', label: 'Strona internetowa', section: 'company', kind: 'url', placeholder: 'https://' },
+  ...INVOICE_SETTING_DEFINITIONS,
 
   {
     key: 'payu_api',
@@ -332,6 +337,8 @@ export function validateSettings(values: SettingsValues): Record<string, string>
         errors[definition.key] = 'Podaj kwotę w złotych z najwyżej dwoma miejscami po przecinku, np. 300 lub 1 000,00';
       }
     }
+    const broken = definition.check?.(value);
+    if (broken) errors[definition.key] = broken;
     if (definition.kind === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value))
       errors[definition.key] = 'Nieprawidłowy format adresu e-mail';
     if (definition.kind === 'url' && !/^https?:\/\/[^\s]+$/i.test(value))

@@ -1,8 +1,22 @@
-import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { loadOrderInvoices, requestInvoice, type AdminInvoice } from '../../src/features/admin/invoices/invoices-api.ts';
 import { loadSnapshot, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
 import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { OrderInvoiceSection } from '../../src/features/admin/orders/order-invoice.tsx';
+
+// The owner's reads and the function call; the real ones are in tests/integration/invoices.test.ts.
+vi.mock('../../src/features/admin/invoices/invoices-api.ts', () => ({ loadOrderInvoices: vi.fn(), requestInvoice: vi.fn() }));
+
+const ISSUED: AdminInvoice = {
+  id: 'inv-1',
+  number: 'FV/2027/01/3',
+  kind: 'VAT',
+  state: 'rejected',
+  ksefNumber: null,
+  rejectionReason: 'Błędny NIP nabywcy',
+  issuedAt: '2027-01-15T09:00:00Z',
+};
 
 const row: OrderRow = {
   id: '0b6a3c59-0000-4000-8000-000000000002',
@@ -24,13 +38,34 @@ const row: OrderRow = {
 
 describe('the invoice in the admin order detail (issue 19)', () => {
   it('shows the NIP in its usual groups, the company and its address', () => {
+    vi.mocked(loadOrderInvoices).mockResolvedValue([]);
     const { invoice } = toAdminOrder(row);
-    render(<OrderInvoiceSection invoice={invoice!} />);
+    render(<OrderInvoiceSection invoice={invoice!} orderId={row.id} paymentMethod="transfer" />);
     expect(screen.getByRole('region', { name: 'Faktura' })).toBeTruthy();
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
     expect(terms).toEqual(['NIP', 'Nazwa firmy', 'Adres firmy']);
     expect(values).toEqual(['774-000-14-54', 'Kwiaty Nowak sp. z o.o.', 'ul. Długa 1\n37-740 Bircza']);
+  });
+
+  it("offers 'Wystaw fakturę' for a transfer order without one, then lists it with its state", async () => {
+    vi.mocked(loadOrderInvoices).mockResolvedValueOnce([]).mockResolvedValueOnce([ISSUED]);
+    vi.mocked(requestInvoice).mockResolvedValue({ ok: true });
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="transfer" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Wystaw fakturę' }));
+    expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'issue', orderId: row.id });
+    expect(await screen.findByText('Faktura FV/2027/01/3')).toBeTruthy();
+    expect(screen.getByText(/Odrzucona: Błędny NIP nabywcy/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Wystaw fakturę' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Wystaw korektę' })).toBeTruthy();
+  });
+
+  it('says the shop issues the invoice on payment for an online-paid order, and shows a refusal', async () => {
+    vi.mocked(loadOrderInvoices).mockResolvedValue([{ ...ISSUED, state: 'issued' }]);
+    vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Nie ma czego korygować.' });
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="payu" />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Wystaw korektę' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Nie ma czego korygować.');
   });
 
   it('reads an order without an invoice, or a malformed one, as none', () => {

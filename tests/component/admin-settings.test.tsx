@@ -36,7 +36,7 @@ describe('admin settings', () => {
     expect(within(alert).getByRole('button', { name: 'Spróbuj ponownie' })).toBeTruthy();
   });
 
-  it('shows four sections over every key, secrets as password inputs, the hours as a 4-row textarea', async () => {
+  it('shows five sections over every key, secrets as password inputs, the hours as a 4-row textarea', async () => {
     const { user, form } = await openSettings();
     expect(screen.getByRole('heading', { level: 1, name: 'Ustawienia' })).toBeTruthy();
     expect(screen.getByText('Konfiguracja systemu i integracji')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('admin settings', () => {
       within(form)
         .getAllByRole('group')
         .map((group) => group.querySelector('legend')?.textContent),
-    ).toEqual(['Informacje o firmie', 'Ustawienia bramki płatności', 'Integracje zewnętrzne', 'Ustawienia sklepu']);
+    ).toEqual(['Informacje o firmie', 'Faktury i VAT', 'Ustawienia bramki płatności', 'Integracje zewnętrzne', 'Ustawienia sklepu']);
     for (const key of SETTING_KEYS) expect(form.querySelector(`[name="${key}"]`), key).not.toBeNull();
 
     for (const key of [

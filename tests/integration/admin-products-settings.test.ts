@@ -20,6 +20,7 @@ function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
     is_featured: false,
     made_to_order: false,
     withdrawal_rule: 'category',
+    vat_rate: null,
     manufacturer_name: null,
     manufacturer_address: null,
     manufacturer_contact: null,

@@ -72,6 +72,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'mail-dispatch',
       'order-link-request',
       'order-page',
+      'owner-invoices',
       'owner-order',
       'owner-payments',
       'payment-notification',

@@ -47,6 +47,11 @@ const RELATIONS: Record<string, RelationAccess> = {
   // The order page's link tokens (hashes), read and written only by mail-dispatch and order-page (service role).
   order_link_tokens: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   mail_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // The shop's invoices and their queue: the owner reads them; owner-invoices and the KSeF sender (service role) write.
+  invoices: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  invoice_jobs: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // The invoice numbering counters: no API role reads or writes them, and no policy lets one.
+  invoice_counters: { kind: 'table', grants: { anon: [], authenticated: [] }, policies: ['ALL:anon,authenticated'] },
   // Withdrawal requests (issue 19): stored by withdrawal-request (service role); the owner reads them and changes the state column only.
   withdrawal_requests: {
     kind: 'table',
@@ -101,6 +106,9 @@ const FUNCTIONS: Record<string, Role[]> = {
   // The mail queue's dispatch steps, for mail-dispatch (service role).
   'claim_mail_jobs(p_limit integer)': [],
   'finish_mail_job(p_id uuid, p_error text)': [],
+  // Invoices (docs/decisions/036-vat-rates.md): issuing and the queue, for owner-invoices (service role).
+  'claim_invoice_jobs(p_limit integer)': [],
+  'invoice_issue(p_order_id uuid, p_kind text, p_corrects uuid, p_series text, p_issue_date date, p_xml text, p_summary jsonb)': [],
   // The push queue's dispatch steps, for push-dispatch and push-devices (service role).
   'claim_push_jobs(p_limit integer)': [],
   'finish_push_job(p_id uuid, p_status integer, p_error text)': [],

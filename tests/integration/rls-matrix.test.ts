@@ -308,6 +308,60 @@ describe('mail_jobs', () => {
   });
 });
 
+describe('invoices, invoice_jobs and invoice_counters', () => {
+  it.each(ACTORS)(
+    '%s reads invoices and their jobs only as the owner, and nobody writes them or the counters through the API',
+    async (actor) => {
+      const reads = await Promise.all([
+        clients[actor].from('invoices').select('id'),
+        clients[actor].from('invoice_jobs').select('order_id'),
+        clients[actor].from('invoice_counters').select('series_key'),
+      ]);
+      const writes = await Promise.all([
+        clients[actor]
+          .from('invoices')
+          .insert({
+            order_id: orderIds.customerA,
+            number: `X/${randomUUID()}`,
+            kind: 'VAT',
+            xml: 'x'.repeat(200),
+            summary: {},
+            issue_date: '2027-01-01',
+          })
+          .select('id'),
+        clients[actor].from('invoices').update({ state: 'accepted' }).eq('order_id', orderIds.customerA).select('id'),
+        clients[actor].from('invoice_jobs').insert({ order_id: orderIds.customerA }).select('order_id'),
+        clients[actor].from('invoice_counters').insert({ series_key: 'FV/2027/{n}', last_number: 1 }).select('series_key'),
+      ]);
+      const [invoices, jobs, counters] = reads;
+      if (actor === 'owner') {
+        expect(invoices.error).toBeNull();
+        expect(jobs.error).toBeNull();
+      } else {
+        expect(refused(invoices)).toBe(true);
+        expect(refused(jobs)).toBe(true);
+      }
+      expect(refused(counters)).toBe(true);
+      for (const write of writes) expect(refused(write)).toBe(true);
+    },
+  );
+
+  it.each(ACTORS)('%s cannot issue invoices or claim their jobs through the SQL functions', async (actor) => {
+    const claimed = await clients[actor].rpc('claim_invoice_jobs', { p_limit: 10 });
+    const issued = await clients[actor].rpc('invoice_issue', {
+      p_order_id: orderIds.customerA,
+      p_kind: 'VAT',
+      p_corrects: null,
+      p_series: 'FV/{n}',
+      p_issue_date: '2027-01-01',
+      p_xml: '<P_2>{{numer}}</P_2>',
+      p_summary: {},
+    });
+    expect(claimed.error?.code).toBe('42501');
+    expect(issued.error?.code).toBe('42501');
+  });
+});
+
 describe('order_photos and order_photo_skips', () => {
   it.each(ACTORS)('%s reads, adds or removes order photos and skip reasons only as the owner', async (actor) => {
     const id = randomUUID();

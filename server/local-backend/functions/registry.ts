@@ -8,6 +8,7 @@ import { mailDispatchFunction } from '../../../functions/mail-dispatch/deps.ts';
 import { orderLinkRequestFunction } from '../../../functions/order-link-request/deps.ts';
 import { orderPageFunction } from '../../../functions/order-page/deps.ts';
 import { ownerOrderFunction } from '../../../functions/owner-order/deps.ts';
+import { ownerInvoicesFunction } from '../../../functions/owner-invoices/deps.ts';
 import { ownerPaymentsFunction } from '../../../functions/owner-payments/deps.ts';
 import { paymentNotificationFunction } from '../../../functions/payment-notification/deps.ts';
 import { paymentsReconcileFunction } from '../../../functions/payments-reconcile/deps.ts';
@@ -44,6 +45,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'order-link-request': orderLinkRequestFunction,
   'order-page': orderPageFunction,
   'owner-order': ownerOrderFunction,
+  'owner-invoices': ownerInvoicesFunction,
   'owner-payments': ownerPaymentsFunction,
   'payment-notification': paymentNotificationFunction,
   'payments-reconcile': paymentsReconcileFunction,

@@ -51,6 +51,25 @@ describe('ordersCsv', () => {
     // formatPln keeps the amount and 'zł' together with a no-break space.
     expect(line).toMatch(/;"Bukiet; ""Jesień"" × 2 po 60,00\szł";120,00;15,00;0,00;0,00;135,00;/);
   });
+  it('writes the invoice and correction numbers and their KSeF numbers in two columns', () => {
+    const company = order({
+      id: 'f',
+      payu_order_id: 'KT9',
+      created_at: '2026-11-02T10:00:00Z',
+      invoice: { nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1' },
+      invoices: [
+        { number: 'KOR/FV/2026/11/1', kind: 'KOR', ksef_number: null, issued_at: '2026-11-05T10:00:00Z' },
+        { number: 'FV/2026/11/4', kind: 'VAT', ksef_number: '7740001454-20261102-0100A0B1C2D3-4F', issued_at: '2026-11-02T10:00:00Z' },
+      ],
+    });
+    const plain = order({ id: 'g', payu_order_id: 'KT10', created_at: '2026-11-02T11:00:00Z' });
+    const [withInvoices, without] = rows(ordersCsv([company, plain].map(toAdminOrder), { from: '2026-11-02', to: '2026-11-02' }));
+    expect(withInvoices).toContain(
+      ';Kwiaty Nowak;774-000-14-54;ul. Długa 1;"FV/2026/11/4; KOR/FV/2026/11/1";7740001454-20261102-0100A0B1C2D3-4F;',
+    );
+    expect(without).toContain(';600100200;;;;;;"Bukiet');
+  });
+
   it('names a phone order’s source, its discount, and the owner’s own bouquet by her description', () => {
     const phone = order({
       id: 'p',

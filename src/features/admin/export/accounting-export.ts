@@ -6,7 +6,7 @@ import { formatPln, grosz, multiplyMoney } from '../../../domain/money.ts';
 import { ORDER_PAYMENT_STATE_LABELS } from '../../../domain/payment-ledger.ts';
 import { orderStatusLabel } from '../../../domain/order-status.ts';
 import { ORDER_SOURCE_LABELS } from '../../../domain/owner-order.ts';
-import type { AdminOrder } from '../orders/order.ts';
+import type { AdminIssuedInvoice, AdminOrder } from '../orders/order.ts';
 import { PAYMENT_STATE_LABELS, PROVIDER_LABELS, REFUND_STATE_LABELS, paymentMethodLabel, paymentStateOf } from '../payments/order-money.ts';
 
 /**
@@ -29,6 +29,8 @@ export const ORDERS_HEADER = [
   'Firma',
   'NIP',
   'Adres firmy',
+  'Numer faktury',
+  'Numer KSeF',
   'Pozycje',
   'Produkty (zł)',
   'Dostawa (zł)',
@@ -77,6 +79,12 @@ function itemsTotal(order: AdminOrder) {
   return grosz(order.items.reduce((sum, item) => sum + multiplyMoney(item.price, item.quantity), 0));
 }
 
+/** The order's invoices and corrections in one cell, in the order they were issued: 'FV/2027/01/3; KOR/FV/2027/01/1'. */
+function invoiceNumbers(order: AdminOrder, pick: (invoice: AdminIssuedInvoice) => string | null): string | null {
+  const values = (order.issuedInvoices ?? []).map(pick).filter((value): value is string => value !== null);
+  return values.length > 0 ? values.join('; ') : null;
+}
+
 /** When the order is to be delivered or picked up: the day, and the window or hour where there is one. */
 function dueText(order: AdminOrder): string {
   const { deliveryDate, deliveryWindowLabel, pickupTime } = order.florist;
@@ -105,6 +113,8 @@ export function ordersCsv(orders: readonly AdminOrder[], range: DateRange): stri
         order.invoice?.company ?? null,
         order.invoice ? formatNip(order.invoice.nip) : null,
         order.invoice?.address ?? null,
+        invoiceNumbers(order, (invoice) => invoice.number),
+        invoiceNumbers(order, (invoice) => invoice.ksefNumber),
         linesText(order),
         { amount: itemsTotal(order) },
         { amount: order.shippingCost },

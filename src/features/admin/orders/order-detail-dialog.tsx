@@ -182,7 +182,14 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   )}
                 </p>
               </Section>
-              {order.invoice && <OrderInvoiceSection invoice={order.invoice} className="sm:col-span-2" />}
+              {order.invoice && (
+                <OrderInvoiceSection
+                  invoice={order.invoice}
+                  orderId={order.id}
+                  paymentMethod={order.paymentMethod}
+                  className="sm:col-span-2"
+                />
+              )}
             </div>
 
             <Section title="Produkty" className="mt-4">

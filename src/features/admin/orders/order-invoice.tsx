@@ -1,13 +1,24 @@
 import { useId } from 'react';
 import type { OrderInvoice } from '../../../domain/invoice.ts';
 import { InvoiceList } from '../../../lib/invoice-list.tsx';
+import { OrderInvoices } from '../invoices/order-invoices.tsx';
 
 /**
- * 'Faktura' in the order detail: the buyer's company for the invoice the owner
- * issues outside the shop (docs/invoices-ksef.md). A named region, so
+ * 'Faktura' in the order detail: the buyer's company, and the invoices the
+ * shop issued for the order (docs/decisions/036-vat-rates.md). A named region, so
  * the owner's screen reader can jump to it; it looks like the detail's other sections.
  */
-export function OrderInvoiceSection({ invoice, className = '' }: { invoice: OrderInvoice; className?: string }) {
+export function OrderInvoiceSection({
+  invoice,
+  orderId,
+  paymentMethod,
+  className = '',
+}: {
+  invoice: OrderInvoice;
+  orderId: string;
+  paymentMethod: string;
+  className?: string;
+}) {
   const titleId = useId();
   return (
     <section aria-labelledby={titleId} className={`rounded-2xl bg-white p-4 text-sm ${className}`}>
@@ -15,7 +26,7 @@ export function OrderInvoiceSection({ invoice, className = '' }: { invoice: Orde
         Faktura
       </h3>
       <InvoiceList invoice={invoice} className="font-medium" />
-      <p className="mt-2 text-ink-muted">Klient prosi o fakturę. Wystaw ją poza sklepem na te dane.</p>
+      <OrderInvoices orderId={orderId} paymentMethod={paymentMethod} />
     </section>
   );
 }

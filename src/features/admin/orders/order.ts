@@ -36,7 +36,7 @@ import {
 
 /** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
 export const ADMIN_ORDER_SELECT =
-  `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), ${LEDGER_EMBEDS}` as const;
+  `*, order_items(*, products(name)), mail_jobs(kind, recipient, state, attempts, last_error, sent_at, created_at), invoices(number, kind, ksef_number, issued_at), ${LEDGER_EMBEDS}` as const;
 
 /** One order as the back office shows it; money in grosz. Pure: no fetching here. */
 export interface AdminOrderItem {
@@ -85,6 +85,22 @@ export interface AdminOrder {
   payments: AdminPayment[];
   /** The customer's withdrawal requests for this order. */
   withdrawals: AdminOrderWithdrawal[];
+  /** The shop's invoices of the order, oldest first (absent in a copy saved before invoices existed). */
+  issuedInvoices?: AdminIssuedInvoice[];
+}
+
+export interface AdminIssuedInvoice {
+  number: string;
+  kind: 'VAT' | 'KOR';
+  ksefNumber: string | null;
+}
+
+type InvoiceRow = Pick<Row<'invoices'>, 'number' | 'kind' | 'ksef_number' | 'issued_at'>;
+
+function toIssuedInvoices(rows: InvoiceRow[] | null | undefined): AdminIssuedInvoice[] {
+  return [...(rows ?? [])]
+    .sort((left, right) => left.issued_at.localeCompare(right.issued_at))
+    .map((row) => ({ number: row.number, kind: row.kind, ksefNumber: row.ksef_number }));
 }
 
 export interface AdminMail {
@@ -211,6 +227,7 @@ export type OrderRow = Pick<
     >
   > & {
     mail_jobs?: MailJobRow[] | null;
+    invoices?: InvoiceRow[] | null;
     order_items?: OrderItemRow[] | null;
     payments?: PaymentRow[] | null;
     withdrawal_requests?: WithdrawalRow[] | null;
@@ -293,5 +310,6 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     source: (ORDER_SOURCES as readonly string[]).includes(row.source ?? '') ? (row.source as OrderSource) : 'online',
     payments: toAdminPayments(row.payments),
     withdrawals: toAdminWithdrawals(row.withdrawal_requests),
+    issuedInvoices: toIssuedInvoices(row.invoices),
   };
 }

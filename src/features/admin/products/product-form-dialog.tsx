@@ -20,6 +20,7 @@ import { ProductPhotosField } from './product-photos-field.tsx';
 import { useProductPhotos, type PhotoChanges, type ProductPhotosState } from '../photos/use-product-photos.ts';
 import { ProductSafetyFields, type RenderSafetyField } from './product-safety-fields.tsx';
 import { PromotionFields, type RenderPromotionField } from './promotion-fields.tsx';
+import { VatRateField } from './vat-rate-field.tsx';
 import { WithdrawalRuleField } from './withdrawal-rule-field.tsx';
 import { schemaValidation } from '../../../lib/schema-validation.ts';
 
@@ -182,6 +183,7 @@ function ProductForm({
             <form.Field name="withdrawalRule">
               {(field) => <WithdrawalRuleField field={field} id={fieldId('withdrawalRule')} category={category} />}
             </form.Field>
+            <form.Field name="vatRate">{(field) => <VatRateField field={field} id={fieldId('vatRate')} category={category} />}</form.Field>
             <ProductSafetyFields category={category} renderField={safetyField} idFor={fieldId} />
           </>
         )}

@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import { INVOICE_STATE_LABELS } from '../../../domain/invoice/model.ts';
+import { formatDateTimeMedium } from '../../../domain/polish-date.ts';
+import { loadOrderInvoices, requestInvoice, type AdminInvoice } from './invoices-api.ts';
+
+/** Orders the owner invoices with the button; the others get theirs when the payment arrives. */
+const BUTTON_PAYMENT_METHODS = new Set(['transfer', 'cash', 'cod']);
+
+function stateText(invoice: AdminInvoice): string {
+  if (invoice.state === 'accepted' && invoice.ksefNumber) return `Przyjęta: nr KSeF ${invoice.ksefNumber}`;
+  if (invoice.state === 'rejected' && invoice.rejectionReason) return `Odrzucona: ${invoice.rejectionReason}`;
+  return INVOICE_STATE_LABELS[invoice.state];
+}
+
+type Load = { step: 'loading' } | { step: 'ready'; invoices: AdminInvoice[] } | { step: 'failed' };
+
+/**
+ * The shop's invoices of one order (number, kind, state) with 'Wystaw fakturę'
+ * for a transfer or cash order and 'Wystaw korektę' once an invoice exists
+ * (docs/decisions/036-vat-rates.md).
+ */
+export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; paymentMethod: string }) {
+  const [load, setLoad] = useState<Load>({ step: 'loading' });
+  const [working, setWorking] = useState(false);
+  const [message, setMessage] = useState<string | null>(null);
+
+  // Bumped after an action, so the list is read again.
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    let live = true;
+    loadOrderInvoices(orderId).then(
+      (invoices) => live && setLoad({ step: 'ready', invoices }),
+      () => live && setLoad({ step: 'failed' }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [orderId, version]);
+
+  async function act(action: 'issue' | 'correct') {
+    setWorking(true);
+    setMessage(null);
+    const result = await requestInvoice(action === 'issue' ? { action, orderId } : { action, orderId, reason: '' });
+    setWorking(false);
+    if (!result.ok) setMessage(result.message);
+    setVersion((current) => current + 1);
+  }
+
+  if (load.step === 'loading') return <p className="mt-2 text-ink-muted">Wczytywanie faktur…</p>;
+  if (load.step === 'failed') return <p className="mt-2 text-blush-700">Nie udało się wczytać faktur.</p>;
+  const hasInvoice = load.invoices.some((invoice) => invoice.kind === 'VAT');
+  return (
+    <div className="mt-2">
+      {load.invoices.length > 0 ? (
+        <ul className="space-y-1">
+          {load.invoices.map((invoice) => (
+            <li key={invoice.id}>
+              <span className="font-medium">
+                {invoice.kind === 'KOR' ? 'Korekta' : 'Faktura'} {invoice.number}
+              </span>{' '}
+              <span className="text-ink-muted">
+                ({formatDateTimeMedium(invoice.issuedAt)}) · {stateText(invoice)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <p className="text-ink-muted">
+          {BUTTON_PAYMENT_METHODS.has(paymentMethod)
+            ? 'Faktura nie została jeszcze wystawiona.'
+            : 'Sklep wystawi fakturę, gdy wpłynie płatność.'}
+        </p>
+      )}
+      <div className="mt-2 flex flex-wrap gap-2">
+        {!hasInvoice && BUTTON_PAYMENT_METHODS.has(paymentMethod) && (
+          <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={working} onClick={() => void act('issue')}>
+            Wystaw fakturę
+          </button>
+        )}
+        {hasInvoice && (
+          <button type="button" className="btn-secondary min-h-11 px-4 py-2" disabled={working} onClick={() => void act('correct')}>
+            Wystaw korektę
+          </button>
+        )}
+      </div>
+      {message && (
+        <p role="alert" className="mt-2 text-blush-700">
+          {message}
+        </p>
+      )}
+    </div>
+  );
+}
