@@ -7,13 +7,13 @@ import { db } from '../../src/lib/db.ts';
 const [ROSES, TULIPS] = sampleProducts;
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.products.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear()]);
 });
 
 describe('adding a product the device has no copy of', () => {
   it('keeps the product as the page showed it, so the cart need not ask the server about the line', async () => {
     await addToCart(ROSES!.id, 2, ROSES);
-    expect(await db.cart.get(ROSES!.id)).toMatchObject({ quantity: 2 });
+    expect(await db.cartLines.get(ROSES!.id)).toMatchObject({ quantity: 2 });
     expect((await db.products.get(ROSES!.id))?.name).toBe(ROSES!.name);
   });
 
@@ -24,6 +24,6 @@ describe('adding a product the device has no copy of', () => {
 
     await addToCart(TULIPS!.id, 1, ROSES);
     expect(await db.products.get(TULIPS!.id)).toBeUndefined();
-    expect(await db.cart.get(TULIPS!.id)).toMatchObject({ quantity: 1 });
+    expect(await db.cartLines.get(TULIPS!.id)).toMatchObject({ quantity: 1 });
   });
 });
