@@ -11,7 +11,6 @@ import type { StockFacts } from './stock.ts';
  * checkout and place-order all read linePrice.
  */
 
-
 /** What pricing needs of a size: its regular price, and the price in force and the Omnibus price where known. */
 type PricedSize = Pick<ProductSize, 'id' | 'price'> & Partial<Pick<ProductSize, 'current_price' | 'lowest_price_30d'>>;
 type SizedProduct = Pick<ProductRow, 'price' | 'current_price' | 'lowest_price_30d'> & { sizes?: readonly PricedSize[] | null };
