@@ -27,6 +27,8 @@ export interface Searchable {
   description: string;
   /** Its label is searched too: 'znicze' finds every candle. */
   category?: CategoryId;
+  /** The sizes' names are searched as the description is: '35 róż', 'duży'. */
+  sizes?: readonly { label: string }[] | null;
 }
 
 /**
@@ -115,6 +117,7 @@ function indexOf(product: Searchable): Indexed {
       add(labelWords, CATEGORY);
     }
     add(toWords(product.description), DESCRIPTION);
+    for (const size of product.sizes ?? []) add(toWords(size.label), DESCRIPTION);
     indexed.set(product, index);
   }
   return index;
