@@ -43,8 +43,11 @@ describe('a bouquet in sizes', () => {
 
     await page.getByRole('button', { name: `Dodaj do koszyka: ${MEADOW.name}`, exact: true }).click();
     await page.getByRole('dialog').getByText(MEADOW.name).waitFor(WAIT);
+    await page.goto(appUrl('/cart'));
+    const cartLine = page.getByTestId('cart-line');
+    await cartLine.getByText('Rozmiar: Duży').waitFor(WAIT);
+    expect(await cartLine.textContent()).toContain('159,00');
     await page.goto(appUrl('/checkout'));
-    await page.getByTestId('cart-line').getByText('Rozmiar: Duży').waitFor(WAIT);
     await fillCheckoutContact(page, email);
     const number = await placeTransferOrder(page);
     await buyer.close();
