@@ -116,7 +116,7 @@ describe('AddToCartButton', () => {
     await renderInRouter(<AddToCartButton product={CANDLE} quantity={3} addToCart={add} />);
 
     await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka: Znicz szklany' }));
-    expect(add).toHaveBeenCalledWith('c1', 3, CANDLE);
+    expect(add).toHaveBeenCalledWith('c1', 3, CANDLE, undefined);
 
     const dialog = await screen.findByRole('dialog', { name: 'Dodano do koszyka' });
     expect(text(dialog)).toContain('Znicz szklany × 3');
