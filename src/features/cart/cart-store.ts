@@ -1,7 +1,7 @@
 import { DEFAULT_CART_SHIPPING_METHOD, isCartShippingMethod, type CartShippingMethod } from '../../domain/cart.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { MAX_QUANTITY, clampQuantity } from '../../domain/cart-quantity.ts';
-import { cartLineKey } from '../../domain/product-sizes.ts';
+import { cartLineKey, findSize } from '../../domain/product-sizes.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { loadDb } from '../../lib/deferred-live-query.ts';
 import { forgetCartSnapshot, keepCartSnapshot, type StoredCart } from './cart-snapshot.ts';
@@ -43,7 +43,11 @@ export async function addToCart(productId: string, quantity = 1, shown?: Product
   await changeCart(async (db) => {
     // The product as the page showed it, where the device has no copy yet (a first visit stores the catalogue when
     // idle): the cart and the checkout then show the line at once, not after asking the server about it.
-    if (shown?.id === productId && !(await db.products.get(productId))) await db.products.put(shown);
+    // So does a copy stored before the product had the chosen size.
+    if (shown?.id === productId) {
+      const stored = await db.products.get(productId);
+      if (!stored || (sizeId && !findSize(stored, sizeId))) await db.products.put(shown);
+    }
     const existing = await db.cartLines.get(key);
     if (existing) {
       await db.cartLines.update(key, { quantity: Math.min(MAX_QUANTITY, existing.quantity + added) });
