@@ -51,6 +51,8 @@ function syntheticCatalog(count = 5000) {
       name: `${noun} ${EXTRAS[pick(EXTRAS.length)]!} nr ${index + 1}`,
       description: `Kompozycja z ${plural} ${adjective}. Idealna zamiast ${genitive}, przygotowana na zamówienie w kwiaciarni.`,
       category: CATEGORIES[pick(CATEGORIES.length)]!,
+      // Every other product sold in sizes, as a bouquet is: their names are searched too.
+      sizes: index % 2 === 0 ? [{ label: 'Mały' }, { label: 'Średni' }, { label: `${15 + (index % 3) * 10} ${plural}` }] : [],
     };
   });
 }

@@ -1,5 +1,6 @@
 import { HttpResponse, http } from 'msw';
 import { sampleProducts, samplePublicSettings, type ProductRow } from './fixtures.ts';
+import type { ProductSize } from '../src/domain/product.ts';
 
 /**
  * A stateful mocked backend for the owner's products and settings screens
@@ -64,15 +65,32 @@ function answer(request: Request, rows: Record<string, unknown>[] | ProductRow[]
 
 export function adminCatalogHandlers(store: AdminCatalogStore) {
   return [
-    http.get('*/rest/v1/products', ({ request }) =>
-      answer(
+    http.get('*/rest/v1/products', ({ request }) => {
+      const id = eqFilter(request, 'id');
+      const rows = [...store.products].sort((a, b) => b.created_at.localeCompare(a.created_at));
+      return answer(
         request,
-        [...store.products].sort((a, b) => b.created_at.localeCompare(a.created_at)),
-      ),
-    ),
+        rows.filter((product) => !id || product.id === id),
+      );
+    }),
+    // The product form's sizes: saved (upserted) in the order shown, the ones left out removed, kept on their product's row.
+    http.post('*/rest/v1/product_sizes', async ({ request }) => {
+      const rows = (await request.json()) as (ProductSize & { product_id: string })[];
+      for (const { product_id: productId, ...size } of rows) {
+        const product = store.products.find((candidate) => candidate.id === productId);
+        if (product) product.sizes = [...(product.sizes ?? []).filter((other) => other.id !== size.id), size];
+      }
+      return new HttpResponse(null, { status: 201 });
+    }),
+    http.delete('*/rest/v1/product_sizes', ({ request }) => {
+      const product = store.products.find((candidate) => candidate.id === eqFilter(request, 'product_id'));
+      const kept = /^not\.in\.\((.*)\)$/.exec(new URL(request.url).searchParams.get('id') ?? '')?.[1]?.split(',') ?? [];
+      if (product) product.sizes = (product.sizes ?? []).filter((size) => kept.includes(size.id));
+      return new HttpResponse(null, { status: 204 });
+    }),
     http.post('*/rest/v1/products', async ({ request }) => {
-      const body = (await request.json()) as Omit<ProductRow, 'id' | 'created_at'>;
-      const row: ProductRow = { ...body, id: crypto.randomUUID(), created_at: new Date().toISOString() } as ProductRow;
+      const body = (await request.json()) as Omit<ProductRow, 'id' | 'created_at'> & { id?: string };
+      const row: ProductRow = { ...body, id: body.id ?? crypto.randomUUID(), created_at: new Date().toISOString() } as ProductRow;
       store.products.push(row);
       return answer(request, [row]);
     }),

@@ -86,6 +86,15 @@ where id in ('c82b8a66-b15a-42ae-8d7a-ded1d2f8731f', '9d26d4b5-2cd8-418e-82b1-f4
 -- (art. 38 pkt 3) - the admin form's per-product setting, shown seeded.
 update public.products set withdrawal_rule = 'personalised' where id = '57e29576-8376-44a3-82b0-802c5e57c826';
 
+-- Bouquets sold in sizes, each priced and stocked on its own (decision 038); the product's price is its smallest size's.
+insert into public.product_sizes (id, product_id, label, position, price, stock) values
+  ('5e1a0001-0000-4000-8000-000000000001', 'facc36c5-b567-489c-9b89-10ed76599438', 'Mały', 0, 89.00, 6),
+  ('5e1a0001-0000-4000-8000-000000000002', 'facc36c5-b567-489c-9b89-10ed76599438', 'Średni', 1, 119.00, 5),
+  ('5e1a0001-0000-4000-8000-000000000003', 'facc36c5-b567-489c-9b89-10ed76599438', 'Duży', 2, 159.00, 4),
+  ('5e1a0002-0000-4000-8000-000000000001', '1fb40afb-bb35-4a5f-bc01-4ac64e781baa', '15 tulipanów', 0, 99.00, 8),
+  ('5e1a0002-0000-4000-8000-000000000002', '1fb40afb-bb35-4a5f-bc01-4ac64e781baa', '25 tulipanów', 1, 149.00, 6),
+  ('5e1a0002-0000-4000-8000-000000000003', '1fb40afb-bb35-4a5f-bc01-4ac64e781baa', '35 tulipanów', 2, 199.00, 4);
+
 insert into public.app_settings (key, value) values
   ('company_name', 'Kwiaciarnia Pod Różą'),
   ('company_address', 'ul. Przemyska 12, 37-740 Bircza'),

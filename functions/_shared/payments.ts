@@ -13,6 +13,7 @@ import { createLedgerStore, type LedgerStore } from './ledger.ts';
 import { createOrderAccessStore, type OrderAccessStore } from './order-access.ts';
 import { createAdminClient } from './supabase-clients.ts';
 import type { LedgerPaymentState } from '../../src/domain/payment-ledger.ts';
+import { lineName } from '../../src/domain/product-sizes.ts';
 
 /**
  * What the payment functions share: the stored order (the only source of
@@ -58,7 +59,7 @@ export interface PaymentStore extends OrderAccessStore, LedgerStore {
 const ORDER_NUMBER_FORMAT = /^KT\d{9}$/;
 
 const ORDER_COLUMNS =
-  'id, user_id, payu_order_id, status, payu_status, payment_method, delivery_method, total, shipping_cost, customer_name, customer_email, customer_phone, order_items(product_name, quantity, price)';
+  'id, user_id, payu_order_id, status, payu_status, payment_method, delivery_method, total, shipping_cost, customer_name, customer_email, customer_phone, order_items(product_name, size_label, quantity, price)';
 
 type OrderRow = Pick<
   Row<'orders'>,
@@ -74,7 +75,9 @@ type OrderRow = Pick<
   | 'customer_name'
   | 'customer_email'
   | 'customer_phone'
-> & { order_items: Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'>[] | null };
+> & {
+  order_items: (Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> & Partial<Pick<Row<'order_items'>, 'size_label'>>)[] | null;
+};
 
 function toPaymentOrder(row: OrderRow): PaymentOrder {
   return {
@@ -91,7 +94,7 @@ function toPaymentOrder(row: OrderRow): PaymentOrder {
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
     items: (row.order_items ?? [])
-      .map((item) => ({ name: item.product_name, quantity: item.quantity, price: fromPln(item.price) }))
+      .map((item) => ({ name: lineName(item.product_name, item.size_label), quantity: item.quantity, price: fromPln(item.price) }))
       .sort((a, b) => a.name.localeCompare(b.name, 'pl')),
   };
 }

@@ -13,14 +13,16 @@ import {
   type WithdrawalRule,
 } from '../../src/domain/withdrawal-right.ts';
 import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_shared/mail/templates.ts';
+import { lineName } from '../../src/domain/product-sizes.ts';
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
-  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, source, amount_paid, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, quantity, price, products(category, withdrawal_rule))';
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, source, amount_paid, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, size_label, quantity, price, products(category, withdrawal_rule))';
 
-type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> & {
-  products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
-};
+type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> &
+  Partial<Pick<Row<'order_items'>, 'size_label'>> & {
+    products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
+  };
 
 /**
  * An order row as the mails read it (ORDER_MAIL_COLUMNS), from the generated row; the florist columns
@@ -88,7 +90,7 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
     items: row.order_items.map((item) => ({
-      name: item.product_name,
+      name: lineName(item.product_name, item.size_label),
       quantity: item.quantity,
       price: fromPln(item.price),
       withdrawalExemption: lineExemption(item, row.ribbon_text),

@@ -6,6 +6,7 @@ import { readOrderInvoice } from '../../src/domain/invoice.ts';
 import { categoryRate } from '../../src/domain/invoice/settings.ts';
 import { isVatRate } from '../../src/domain/invoice/vat.ts';
 import { fromPln } from '../../src/domain/money.ts';
+import { lineName } from '../../src/domain/product-sizes.ts';
 import { isUuid } from '../../src/domain/patterns.ts';
 import { SETTING_KEYS, settingsFromRows, type SettingsValues } from '../../src/domain/settings.ts';
 import { createOrderAccessStore } from '../_shared/order-access.ts';
@@ -15,7 +16,7 @@ import type { InvoiceOrderRecord, InvoiceRecord, InvoiceStore, InvoiceSummary } 
 
 const ORDER_COLUMNS =
   'id, status, payu_order_id, payment_method, shipping_cost, services_cost, discount, total, delivery_date, invoice, amount_paid, amount_refunded, ' +
-  'order_items(product_name, quantity, price, vat_rate, products(category, vat_rate)), payments(state, completed_at, received_on)';
+  'order_items(product_name, size_label, quantity, price, vat_rate, products(category, vat_rate)), payments(state, completed_at, received_on)';
 
 interface OrderRow {
   id: string;
@@ -32,6 +33,7 @@ interface OrderRow {
   amount_refunded: number;
   order_items: {
     product_name: string;
+    size_label: string | null;
     quantity: number;
     price: number;
     vat_rate: string | null;
@@ -63,7 +65,8 @@ function toOrder(row: OrderRow, settings: SettingsValues): InvoiceOrderRecord {
       items: row.order_items.map((item) => {
         const own = item.vat_rate ?? item.products?.vat_rate;
         return {
-          name: item.product_name,
+          // 'Bukiet polnych kwiatów (Duży)': the size is part of what was sold.
+          name: lineName(item.product_name, item.size_label),
           quantity: item.quantity,
           price: fromPln(item.price),
           rate: isVatRate(own) ? own : categoryRate(settings, (item.products?.category ?? 'souvenirs') as CategoryId),

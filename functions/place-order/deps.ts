@@ -37,10 +37,14 @@ export function createPlaceOrderDeps(env: FunctionEnv): PlaceOrderDeps {
       // Lines are priced at the price in force (a running promotion's), on the database's clock; place_order checks it again.
       const { data, error } = await admin
         .from('products')
-        .select('id, name, price:product_current_price, active, category')
+        .select('id, name, price:product_current_price, active, category, sizes:product_sizes(id, label, price:product_size_current_price)')
         .in('id', [...ids]);
       if (error) throw new Error(`loading products failed: ${error.message}`);
-      return data;
+      // A size without a price in force cannot be sold; leaving it out makes place-order refuse it.
+      return data.map((product) => ({
+        ...product,
+        sizes: product.sizes.flatMap((size) => (size.price === null ? [] : [{ ...size, price: size.price }])),
+      }));
     },
 
     loadSetting,

@@ -21,6 +21,7 @@ import { addMoney, fromPln, multiplyMoney, toPln, type Grosz } from '../../src/d
 import { generateOrderNumber } from '../../src/domain/order-number.ts';
 import { guestPiecesRefusal, unpaidOrdersRefusal, type OrderLimits } from '../../src/domain/order-limits.ts';
 import { stockShortageMessage, type StockShortage } from '../../src/domain/stock.ts';
+import { linePrice } from '../../src/domain/product-sizes.ts';
 import type { Row } from '../../src/domain/database.ts';
 import type { BookedCount } from '../../src/domain/delivery-calendar.ts';
 import type { DeliverySettings } from '../../src/domain/delivery-settings.ts';
@@ -34,10 +35,21 @@ import { clientAddress, rateLimitedResponse, type RateDecision } from '../_share
 export interface CatalogProduct {
   id: string;
   name: string;
+  /** PLN in force now; sizes carry their own. */
   price: number;
   active: boolean;
   category: string;
+  sizes?: CatalogSize[];
 }
+
+/** A size as place-order prices it: its price in force now, PLN. */
+export interface CatalogSize {
+  id: string;
+  label: string;
+  price: number;
+}
+
+const SIZE_UNAVAILABLE_MESSAGE = 'Wybrany rozmiar produktu nie jest już dostępny. Odśwież koszyk i wybierz rozmiar ponownie.';
 
 /** Products of this category wilt in a courier parcel (docs/spec.md §9). */
 
@@ -73,7 +85,7 @@ export interface OrderWrite {
   paymentMethod: string;
   subtotal: number;
   shippingCost: number;
-  items: { product_id: string; quantity: number; price: number }[];
+  items: { product_id: string; size_id: string | null; quantity: number; price: number }[];
   /** SHA-256 of the access key this answer gives the device (see _shared/order-access.ts). */
   accessKeyHash: string;
   /** SHA-256 of the canonical request (requestHash): a replay must match it. */
@@ -194,7 +206,9 @@ export async function priceLines(deps: Pick<PlaceOrderDeps, 'loadProducts'>, req
   }
   const lines = request.items.map((item) => {
     const product = byId.get(item.productId)!;
-    return { product_id: product.id, quantity: item.quantity, price: product.price };
+    const price = linePrice(product, item.sizeId);
+    if (price === null) throw new HttpError(422, 'size_unavailable', SIZE_UNAVAILABLE_MESSAGE);
+    return { product_id: product.id, size_id: item.sizeId ?? null, quantity: item.quantity, price: toPln(price) };
   });
   const subtotal = addMoney(...lines.map((line) => multiplyMoney(fromPln(line.price), line.quantity)));
   const containsLiveFlowers = linesContainLiveFlowers(request.items.map((item) => byId.get(item.productId)!));

@@ -7,6 +7,7 @@ import { kickMailDispatch } from '../_shared/mail-dispatch-kick.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createWithdrawalRequestHandler, type WithdrawalOrder, type WithdrawalRequestDeps } from './handler.ts';
+import { lineName } from '../../src/domain/product-sizes.ts';
 
 /**
  * Requests per 15 minutes: one customer looks up and sends a few times for
@@ -19,7 +20,7 @@ export const WITHDRAWAL_PAIR_LIMIT = 10;
 export const WITHDRAWAL_ADDRESS_LIMIT = 60;
 
 const ORDER_COLUMNS =
-  'id, payu_order_id, customer_email, created_at, updated_at, status, fulfilment_state, delivery_date, ribbon_text, order_items(product_id, product_name, quantity, products(category, withdrawal_rule)), withdrawal_requests(state, accepted_lines)';
+  'id, payu_order_id, customer_email, created_at, updated_at, status, fulfilment_state, delivery_date, ribbon_text, order_items(product_id, product_name, size_label, quantity, products(category, withdrawal_rule)), withdrawal_requests(state, accepted_lines)';
 
 const categoryOf = (value: string | undefined): CategoryId =>
   (CATEGORY_IDS as readonly string[]).includes(value ?? '') ? (value as CategoryId) : DEFAULT_CATEGORY;
@@ -75,7 +76,7 @@ export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequest
         ribbonText: row.ribbon_text,
         lines: row.order_items.map((item) => ({
           productId: item.product_id,
-          name: item.product_name,
+          name: lineName(item.product_name, item.size_label),
           quantity: item.quantity,
           alreadyRequested: pieces.get(item.product_id) ?? 0,
           product: { category: categoryOf(item.products?.category), withdrawal_rule: ruleOf(item.products?.withdrawal_rule) },

@@ -269,6 +269,8 @@ export type Database = {
           product_id: string;
           product_name: string;
           quantity: number;
+          size_id: string | null;
+          size_label: string | null;
           stock_reserved: boolean;
           vat_rate: string | null;
         };
@@ -279,6 +281,8 @@ export type Database = {
           product_id: string;
           product_name: string;
           quantity: number;
+          size_id?: string | null;
+          size_label?: string | null;
           stock_reserved?: boolean;
           vat_rate?: string | null;
         };
@@ -289,6 +293,8 @@ export type Database = {
           product_id?: string;
           product_name?: string;
           quantity?: number;
+          size_id?: string | null;
+          size_label?: string | null;
           stock_reserved?: boolean;
           vat_rate?: string | null;
         };
@@ -305,6 +311,13 @@ export type Database = {
             columns: ['product_id'];
             isOneToOne: false;
             referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'order_items_size_id_fkey';
+            columns: ['size_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_sizes';
             referencedColumns: ['id'];
           },
         ];
@@ -678,6 +691,7 @@ export type Database = {
           promo_price: number | null;
           promo_starts_at: string | null;
           recorded_at: string;
+          size_id: string | null;
         };
         Insert: {
           id?: never;
@@ -687,6 +701,7 @@ export type Database = {
           promo_price?: number | null;
           promo_starts_at?: string | null;
           recorded_at?: string;
+          size_id?: string | null;
         };
         Update: {
           id?: never;
@@ -696,10 +711,75 @@ export type Database = {
           promo_price?: number | null;
           promo_starts_at?: string | null;
           recorded_at?: string;
+          size_id?: string | null;
         };
         Relationships: [
           {
             foreignKeyName: 'product_price_history_product_id_fkey';
+            columns: ['product_id'];
+            isOneToOne: false;
+            referencedRelation: 'products';
+            referencedColumns: ['id'];
+          },
+          {
+            foreignKeyName: 'product_price_history_size_id_fkey';
+            columns: ['size_id'];
+            isOneToOne: false;
+            referencedRelation: 'product_sizes';
+            referencedColumns: ['id'];
+          },
+        ];
+      };
+      product_sizes: {
+        Row: {
+          created_at: string;
+          id: string;
+          label: string;
+          lowest_price_30d: number | null;
+          made_to_order: boolean;
+          photo_id: string | null;
+          position: number;
+          price: number;
+          product_id: string;
+          promo_ends_at: string | null;
+          promo_price: number | null;
+          promo_starts_at: string | null;
+          stock: number;
+          product_size_current_price: number | null;
+        };
+        Insert: {
+          created_at?: string;
+          id?: string;
+          label: string;
+          lowest_price_30d?: number | null;
+          made_to_order?: boolean;
+          photo_id?: string | null;
+          position?: number;
+          price: number;
+          product_id: string;
+          promo_ends_at?: string | null;
+          promo_price?: number | null;
+          promo_starts_at?: string | null;
+          stock?: number;
+        };
+        Update: {
+          created_at?: string;
+          id?: string;
+          label?: string;
+          lowest_price_30d?: number | null;
+          made_to_order?: boolean;
+          photo_id?: string | null;
+          position?: number;
+          price?: number;
+          product_id?: string;
+          promo_ends_at?: string | null;
+          promo_price?: number | null;
+          promo_starts_at?: string | null;
+          stock?: number;
+        };
+        Relationships: [
+          {
+            foreignKeyName: 'product_sizes_product_id_fkey';
             columns: ['product_id'];
             isOneToOne: false;
             referencedRelation: 'products';
@@ -1282,6 +1362,12 @@ export type Database = {
       product_current_price: {
         Args: {
           p: Database['public']['Tables']['products']['Row'];
+        };
+        Returns: number;
+      };
+      product_size_current_price: {
+        Args: {
+          s: Database['public']['Tables']['product_sizes']['Row'];
         };
         Returns: number;
       };

@@ -1,7 +1,7 @@
 import * as v from 'valibot';
 import { checkoutFormSchema, type CheckoutForm, type CheckoutFormValues } from './checkout-schema.ts';
 import { DELIVERY_METHODS } from './delivery.ts';
-import { MAX_ORDER_LINES, orderLineSchema } from './place-order-contract.ts';
+import { MAX_ORDER_LINES, distinctLines, orderLineSchema } from './place-order-contract.ts';
 import { EMAIL_PATTERN, PHONE_PATTERN } from './patterns.ts';
 import { isCleanText } from './text-rules.ts';
 
@@ -119,10 +119,7 @@ const fieldsSchema = v.object({
   items: v.pipe(
     v.optional(v.array(orderLineSchema, 'Nieprawidłowe pozycje zamówienia'), []),
     v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
-    v.check(
-      (items) => new Set(items.map((item) => item.productId)).size === items.length,
-      'Każdy produkt może wystąpić w zamówieniu tylko raz',
-    ),
+    distinctLines,
   ),
   customLine: v.optional(v.nullable(customLineSchema), null),
   discount: v.optional(v.nullable(discountSchema), null),
@@ -182,7 +179,7 @@ export interface OwnerOrderPayload {
   source: (typeof OWNER_ORDER_SOURCES)[number];
   customer: { firstName: string; lastName: string; phone: string; email: string };
   checkout: Partial<CheckoutFormValues>;
-  items: Array<{ productId: string; quantity: number }>;
+  items: Array<{ productId: string; sizeId?: string; quantity: number }>;
   customLine: { description: string; price: number } | null;
   discount: { amount: number; reason: string } | null;
   payment: OwnerPayment;

@@ -3,6 +3,7 @@ import { checkoutFormSchema, type CheckoutForm, type CheckoutFormValues } from '
 import type { DeliveryMethod } from './delivery.ts';
 import type { Grosz } from './money.ts';
 import type { ChoiceRow, OrderService } from './order-choices.ts';
+import { cartLineKey } from './product-sizes.ts';
 
 /**
  * The place-order contract, defined once: the body the checkout and the
@@ -16,6 +17,8 @@ export const MAX_LINE_QUANTITY = 999;
 
 export const orderLineSchema = v.object({
   productId: v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator produktu')),
+  /** The chosen size; required for a product sold in sizes, absent for one sold as one (place-order checks which). */
+  sizeId: v.optional(v.pipe(v.string(), v.uuid('Nieprawidłowy identyfikator rozmiaru'))),
   quantity: v.pipe(
     v.number('Ilość musi być liczbą'),
     v.integer('Ilość musi być liczbą całkowitą'),
@@ -23,6 +26,13 @@ export const orderLineSchema = v.object({
     v.maxValue(MAX_LINE_QUANTITY, `Ilość może wynosić najwyżej ${MAX_LINE_QUANTITY}`),
   ),
 });
+
+/** Each product, in each of its sizes, once: the shop's and the owner's orders alike. */
+export const distinctLines = v.check(
+  (items: OrderLine[]) => new Set(items.map((item) => cartLineKey(item.productId, item.sizeId))).size === items.length,
+  'Każdy produkt w danym rozmiarze może wystąpić w zamówieniu tylko raz',
+);
+type OrderLine = v.InferOutput<typeof orderLineSchema>;
 
 /** The body the place-order function accepts. */
 export const placeOrderRequestSchema = v.object({
@@ -32,10 +42,7 @@ export const placeOrderRequestSchema = v.object({
     v.array(orderLineSchema, 'Brak produktów w zamówieniu'),
     v.minLength(1, 'Brak produktów w zamówieniu'),
     v.maxLength(MAX_ORDER_LINES, `Zamówienie może mieć najwyżej ${MAX_ORDER_LINES} pozycji`),
-    v.check(
-      (items) => new Set(items.map((item) => item.productId)).size === items.length,
-      'Każdy produkt może wystąpić w zamówieniu tylko raz',
-    ),
+    distinctLines,
   ),
 });
 
@@ -45,7 +52,7 @@ export type PlaceOrderRequest = v.InferOutput<typeof placeOrderRequestSchema>;
 export interface PlaceOrderPayload {
   clientRequestId: string;
   checkout: CheckoutFormValues;
-  items: Array<{ productId: string; quantity: number }>;
+  items: Array<{ productId: string; sizeId?: string; quantity: number }>;
 }
 
 /** The order as place-order answers it (amounts in PLN as the database keeps them). */

@@ -34,7 +34,25 @@ export type ProductRow = Pick<
   > & {
     /** The price in force now, by the server's clock (the computed column product_current_price; PRODUCT_SELECT). */
     current_price?: number | null;
+    /** Its sizes, each priced and stocked on its own (src/domain/product-sizes.ts); absent or empty: sold as one. */
+    sizes?: ProductSize[] | null;
   };
 
-/** What the shop selects from products: every column and the price in force on the server's clock. */
-export const PRODUCT_SELECT = '*,current_price:product_current_price';
+/** A product_sizes row as the catalogue reads it, with its price in force on the server's clock (product_size_current_price). */
+export type ProductSize = Pick<
+  Row<'product_sizes'>,
+  | 'id'
+  | 'label'
+  | 'position'
+  | 'price'
+  | 'promo_price'
+  | 'promo_starts_at'
+  | 'promo_ends_at'
+  | 'lowest_price_30d'
+  | 'stock'
+  | 'made_to_order'
+  | 'photo_id'
+> & { current_price?: number | null };
+
+/** What the shop selects from products: every column, the price in force on the server's clock, and the sizes with theirs. */
+export const PRODUCT_SELECT = '*,current_price:product_current_price,sizes:product_sizes(*,current_price:product_size_current_price)';

@@ -184,3 +184,12 @@ describe('polishPlural', () => {
     expect(countProducts(25)).toBe('25 produktów');
   });
 });
+
+describe('searching sizes', () => {
+  it('finds a product by the name of one of its sizes', () => {
+    const meadow = { name: 'Bukiet polnych kwiatów', description: 'Margerytki i zieleń.', sizes: [{ label: 'Mały' }, { label: '35 róż' }] };
+    const candle = { name: 'Znicz', description: 'Szklany znicz.' };
+    expect(searchProducts([meadow, candle], '35 róż')).toEqual([meadow]);
+    expect(searchProducts([meadow, candle], 'mały')).toEqual([meadow]);
+  });
+});

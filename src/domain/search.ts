@@ -27,6 +27,8 @@ export interface Searchable {
   description: string;
   /** Its label is searched too: 'znicze' finds every candle. */
   category?: CategoryId;
+  /** The sizes' names are searched as the description is: '35 róż', 'duży'. */
+  sizes?: readonly { label: string }[] | null;
 }
 
 /**
@@ -94,6 +96,7 @@ interface Indexed {
 /** Words per product object: typing re-searches the same thousands of rows on every keystroke. */
 const indexed = new WeakMap<Searchable, Indexed>();
 const categoryWords = new Map<CategoryId, string[]>();
+const sizeWords = new Map<string, string[]>();
 
 function indexOf(product: Searchable): Indexed {
   let index = indexed.get(product);
@@ -115,6 +118,12 @@ function indexOf(product: Searchable): Indexed {
       add(labelWords, CATEGORY);
     }
     add(toWords(product.description), DESCRIPTION);
+    for (const size of product.sizes ?? []) {
+      // Few labels recur across the catalogue ('Mały', 'Duży'): their words are read once.
+      let labelWords = sizeWords.get(size.label);
+      if (!labelWords) sizeWords.set(size.label, (labelWords = toWords(size.label)));
+      add(labelWords, DESCRIPTION);
+    }
     indexed.set(product, index);
   }
   return index;

@@ -9,8 +9,11 @@ import type { OutboxItem } from './outbox/outbox.ts';
  */
 export type ProductRecord = ProductRow;
 
+/** A cart line: a product, in one of its sizes when it has sizes (key: cartLineKey of the two). */
 export interface CartRecord {
+  key: string;
   productId: string;
+  sizeId?: string;
   quantity: number;
   addedAt: string;
 }
@@ -60,7 +63,7 @@ export interface MetaRecord {
 
 export class KwiaciarniaDb extends Dexie {
   products!: EntityTable<ProductRecord, 'id'>;
-  cart!: EntityTable<CartRecord, 'productId'>;
+  cartLines!: EntityTable<CartRecord, 'key'>;
   outbox!: EntityTable<OutboxRecord, 'clientRequestId'>;
   meta!: EntityTable<MetaRecord, 'key'>;
   favourites!: EntityTable<FavouriteRecord, 'productId'>;
@@ -86,6 +89,15 @@ export class KwiaciarniaDb extends Dexie {
     this.version(4).stores({
       ownerOrders: 'key, userId, status',
     });
+    // v5: a cart line is a product and its size, so the lines move to a table keyed by both (a key cannot change in
+    // place); v6 drops the old table once its lines are copied.
+    this.version(5)
+      .stores({ cartLines: 'key' })
+      .upgrade(async (tx) => {
+        const old = await tx.table<{ productId: string; quantity: number; addedAt: string }>('cart').toArray();
+        await tx.table<CartRecord>('cartLines').bulkPut(old.map((line) => ({ ...line, key: line.productId })));
+      });
+    this.version(6).stores({ cart: null });
   }
 }
 

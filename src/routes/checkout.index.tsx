@@ -31,7 +31,7 @@ function CheckoutRoute() {
             steppers
             lineNotes={lineNotes}
             onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
-            onRemove={(productId) => reportCartWrite(removeLine(productId))}
+            onRemove={(key) => reportCartWrite(removeLine(key))}
           />
         ) : (
           <CartBeingRead />

@@ -21,8 +21,8 @@ function ProductRoute() {
       status={catalog.status}
       onRetry={catalog.retry}
       favourites={favourites}
-      renderPurchase={(product, quantity) => (
-        <AddToCartButton product={product} quantity={quantity} className="btn-primary w-full sm:w-auto" />
+      renderPurchase={(product, quantity, sizeId) => (
+        <AddToCartButton product={product} quantity={quantity} sizeId={sizeId} className="btn-primary w-full sm:w-auto" />
       )}
       renderAction={renderCardAction}
     />

@@ -10,7 +10,9 @@ import { getSupabase } from '../../src/lib/supabase.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 
-const PRODUCTS: PickableProduct[] = [{ id: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Róże czerwone', price: 8_900 }];
+const PRODUCTS: PickableProduct[] = [
+  { id: '811546a5-832e-49cf-b3c0-9e29122b2d96', productId: '811546a5-832e-49cf-b3c0-9e29122b2d96', name: 'Róże czerwone', price: 8_900 },
+];
 
 function renderForm() {
   return render(<NewOrderForm products={PRODUCTS} onDone={() => undefined} />);

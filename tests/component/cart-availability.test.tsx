@@ -54,7 +54,7 @@ async function cartLine(): Promise<HTMLElement> {
 beforeEach(async () => {
   resetProductChecksForTests();
   resetPublicSettingsForTests();
-  await Promise.all([db.cart.clear(), db.products.clear(), db.meta.clear(), db.outbox.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear(), db.meta.clear(), db.outbox.clear()]);
 });
 
 afterEach(() => resetProductChecksForTests());
@@ -62,7 +62,7 @@ afterEach(() => resetProductChecksForTests());
 describe('a cart line missing from the device catalog', () => {
   it('shows the check in progress, holds the order, then shows the product the server has', async () => {
     const lookup = heldProductLookup(() => HttpResponse.json([ROSES]));
-    await db.cart.put({ productId: ROSES.id, quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });
+    await db.cartLines.put({ key: ROSES.id, productId: ROSES.id, quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });
 
     await renderRoute('/checkout');
     const line = await cartLine();
@@ -87,7 +87,7 @@ describe('a cart line missing from the device catalog', () => {
 
   it('is unavailable only when the server has no such product on sale', async () => {
     const lookup = heldProductLookup(() => HttpResponse.json([]));
-    await db.cart.put({ productId: GONE_ID, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
+    await db.cartLines.put({ key: GONE_ID, productId: GONE_ID, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
 
     await renderRoute('/checkout');
     const line = await cartLine();
@@ -102,7 +102,7 @@ describe('a cart line missing from the device catalog', () => {
 
   it('says availability cannot be checked when the server cannot be reached, and still lets the order go', async () => {
     server.use(http.get('*/rest/v1/products', () => HttpResponse.error()));
-    await db.cart.put({ productId: ROSES.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
+    await db.cartLines.put({ key: ROSES.id, productId: ROSES.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
 
     await renderRoute('/checkout');
     const line = await cartLine();
@@ -138,7 +138,7 @@ describe('a cart line missing from the device catalog', () => {
 
   it('keeps the drawer and the cart page on the same rule', async () => {
     const lookup = heldProductLookup(() => HttpResponse.json([ROSES]));
-    await db.cart.put({ productId: ROSES.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
+    await db.cartLines.put({ key: ROSES.id, productId: ROSES.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
 
     await renderRoute('/cart');
     const line = await cartLine();

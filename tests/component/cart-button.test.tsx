@@ -9,7 +9,7 @@ import { db } from '../../src/lib/db.ts';
 const [ROSES, TULIPS] = sampleProducts;
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.products.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear()]);
   await db.products.bulkPut([ROSES!, TULIPS!]);
 });
 

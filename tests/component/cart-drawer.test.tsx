@@ -59,8 +59,8 @@ describe('cart drawer', () => {
     await renderInRouter(
       <DrawerHarness
         initial={[
-          { productId: 'c1', quantity: 1, addedAt: '2025-01-01T10:00:00Z' },
-          { productId: 'm1', quantity: 2, addedAt: '2025-01-01T10:01:00Z' },
+          { key: 'c1', productId: 'c1', quantity: 1, addedAt: '2025-01-01T10:00:00Z' },
+          { key: 'm1', productId: 'm1', quantity: 2, addedAt: '2025-01-01T10:01:00Z' },
         ]}
       />,
     );
@@ -92,8 +92,8 @@ describe('cart drawer', () => {
       <DrawerHarness
         onClose={onClose}
         initial={[
-          { productId: 'c1', quantity: 1, addedAt: '2025-01-01T10:00:00Z' },
-          { productId: 'm1', quantity: 1, addedAt: '2025-01-01T10:01:00Z' },
+          { key: 'c1', productId: 'c1', quantity: 1, addedAt: '2025-01-01T10:00:00Z' },
+          { key: 'm1', productId: 'm1', quantity: 1, addedAt: '2025-01-01T10:01:00Z' },
         ]}
       />,
     );
@@ -116,7 +116,7 @@ describe('AddToCartButton', () => {
     await renderInRouter(<AddToCartButton product={CANDLE} quantity={3} addToCart={add} />);
 
     await user.click(screen.getByRole('button', { name: 'Dodaj do koszyka: Znicz szklany' }));
-    expect(add).toHaveBeenCalledWith('c1', 3, CANDLE);
+    expect(add).toHaveBeenCalledWith('c1', 3, CANDLE, undefined);
 
     const dialog = await screen.findByRole('dialog', { name: 'Dodano do koszyka' });
     expect(text(dialog)).toContain('Znicz szklany × 3');

@@ -73,9 +73,9 @@ beforeEach(async () => {
   testEnded = false;
   resetProductChecksForTests();
   resetPublicSettingsForTests();
-  await Promise.all([db.cart.clear(), db.products.clear(), db.meta.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear(), db.meta.clear()]);
   await db.products.put(BASKET);
-  await db.cart.put({ productId: BASKET.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
+  await db.cartLines.put({ key: BASKET.id, productId: BASKET.id, quantity: 1, addedAt: '2026-11-21T10:00:00.000Z' });
   await db.meta.put({ key: CART_SHIPPING_META_KEY, value: 'gls-pickup' });
 });
 

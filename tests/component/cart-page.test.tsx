@@ -38,7 +38,7 @@ const BOUQUET = product('b0c1d2e3-0000-4000-8000-000000000003', 'Bukiet sztuczny
 const OWNER_PRICING: CartPricing = { freeThreshold: fromPln(300), ratePerKm: fromPln(1.8) };
 
 function record(productId: string, quantity: number, minute: number): CartRecord {
-  return { productId, quantity, addedAt: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z` };
+  return { key: productId, productId, quantity, addedAt: `2025-01-01T10:${String(minute).padStart(2, '0')}:00Z` };
 }
 
 /** A stand-in for the Dexie store: the view gets what useCart would build. */
@@ -72,7 +72,7 @@ function Harness({
       onSetQuantities={(changes) =>
         setRecords((rs) =>
           rs.map((r) => {
-            const change = changes.find((c) => c.productId === r.productId);
+            const change = changes.find((c) => c.key === r.key);
             return change ? { ...r, quantity: change.quantity } : r;
           }),
         )

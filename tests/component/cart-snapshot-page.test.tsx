@@ -26,7 +26,7 @@ const [ROSES, TULIPS] = sampleProducts;
 let idleWork: Array<() => void> = [];
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.products.clear(), db.meta.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear(), db.meta.clear()]);
   forgetCartSnapshot();
   idleWork = [];
   vi.stubGlobal('requestIdleCallback', (callback: () => void) => idleWork.push(callback));
@@ -45,12 +45,12 @@ describe('the cart page with a kept copy of the cart', () => {
   it('shows its lines before the database answers, and the database wins once it does', async () => {
     // The copy says roses; the database (changed behind the shop's back) holds tulips.
     keepCartSnapshot({
-      records: [{ productId: ROSES!.id, quantity: 1, addedAt: '2026-11-28T10:00:00.000Z' }],
+      records: [{ key: ROSES!.id, productId: ROSES!.id, quantity: 1, addedAt: '2026-11-28T10:00:00.000Z' }],
       products: [ROSES],
       method: 'store',
     });
     await db.products.put(TULIPS!);
-    await db.cart.put({ productId: TULIPS!.id, quantity: 3, addedAt: '2026-11-28T10:00:00.000Z' });
+    await db.cartLines.put({ key: TULIPS!.id, productId: TULIPS!.id, quantity: 3, addedAt: '2026-11-28T10:00:00.000Z' });
 
     await renderRoute('/cart');
     expect((await screen.findAllByTestId('cart-line')).map((line) => line.textContent)).toEqual([expect.stringContaining(ROSES!.name)]);

@@ -7,13 +7,13 @@ import { db } from '../../src/lib/db.ts';
 const [ROSES, TULIPS] = sampleProducts;
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.products.clear()]);
+  await Promise.all([db.cartLines.clear(), db.products.clear()]);
 });
 
 describe('adding a product the device has no copy of', () => {
   it('keeps the product as the page showed it, so the cart need not ask the server about the line', async () => {
     await addToCart(ROSES!.id, 2, ROSES);
-    expect(await db.cart.get(ROSES!.id)).toMatchObject({ quantity: 2 });
+    expect(await db.cartLines.get(ROSES!.id)).toMatchObject({ quantity: 2 });
     expect((await db.products.get(ROSES!.id))?.name).toBe(ROSES!.name);
   });
 
@@ -24,6 +24,30 @@ describe('adding a product the device has no copy of', () => {
 
     await addToCart(TULIPS!.id, 1, ROSES);
     expect(await db.products.get(TULIPS!.id)).toBeUndefined();
-    expect(await db.cart.get(TULIPS!.id)).toMatchObject({ quantity: 1 });
+    expect(await db.cartLines.get(TULIPS!.id)).toMatchObject({ quantity: 1 });
+  });
+
+  it('keeps a product in two sizes as two lines, and replaces a copy stored before the product had the chosen size', async () => {
+    const size = (id: string, label: string, price: number) => ({
+      id,
+      label,
+      position: 0,
+      price,
+      promo_price: null,
+      promo_starts_at: null,
+      promo_ends_at: null,
+      lowest_price_30d: null,
+      stock: 5,
+      made_to_order: false,
+      photo_id: null,
+    });
+    await db.products.put({ ...ROSES! });
+    const sized = { ...ROSES!, sizes: [size('s-maly', 'Mały', 89), size('s-duzy', 'Duży', 159)] };
+    await addToCart(ROSES!.id, 1, sized, 's-duzy');
+    await addToCart(ROSES!.id, 2, sized, 's-maly');
+    await addToCart(ROSES!.id, 1, sized, 's-duzy');
+    expect(await db.cartLines.get(`${ROSES!.id}:s-duzy`)).toMatchObject({ productId: ROSES!.id, sizeId: 's-duzy', quantity: 2 });
+    expect(await db.cartLines.get(`${ROSES!.id}:s-maly`)).toMatchObject({ quantity: 2 });
+    expect((await db.products.get(ROSES!.id))?.sizes).toHaveLength(2);
   });
 });

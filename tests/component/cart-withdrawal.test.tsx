@@ -28,7 +28,12 @@ function product(id: string, name: string, category: ProductRow['category'], ext
 const ROSES = product('a1b2c3d4-0000-4000-8000-000000000001', 'Bukiet czerwonych róż', 'live-flowers');
 const CANDLE = product('e5f6a7b8-0000-4000-8000-000000000002', 'Znicz szklany', 'candles');
 const BASKET = product('c9d0e1f2-0000-4000-8000-000000000003', 'Kosz upominkowy', 'seasonal-gifts', { withdrawal_rule: 'personalised' });
-const records: CartRecord[] = [ROSES, CANDLE, BASKET].map((p, i) => ({ productId: p.id, quantity: 1, addedAt: `2026-11-24T10:0${i}:00Z` }));
+const records: CartRecord[] = [ROSES, CANDLE, BASKET].map((p, i) => ({
+  key: p.id,
+  productId: p.id,
+  quantity: 1,
+  addedAt: `2026-11-24T10:0${i}:00Z`,
+}));
 const view = buildCartView(records, [ROSES, CANDLE, BASKET]);
 const noop = () => undefined;
 

@@ -31,7 +31,10 @@ import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 withBackendMetaAndConsent();
 
 const CANDLES: CheckoutLine = {
+  key: '1547809e-0305-46b3-a282-b3230c221da1',
   productId: '1547809e-0305-46b3-a282-b3230c221da1',
+  sizeId: null,
+  sizeLabel: null,
   name: 'Znicz szklany „Anioł”',
   quantity: 2,
   unitPrice: fromPln(24.9),
@@ -156,7 +159,7 @@ beforeEach(async () => {
   serveAvailability(standardAnswer());
   await db.meta.clear();
   await db.outbox.clear();
-  await db.cart.clear();
+  await db.cartLines.clear();
 });
 
 afterEach(() => {
@@ -333,6 +336,6 @@ describe('the success page after a failed PayU payment', () => {
     expect(screen.queryByText(/Dziękujemy/)).toBeNull();
     expect(screen.getByText('KT123456789')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Wróć do koszyka' }).getAttribute('href')).toBe('/cart');
-    expect(await db.cart.count()).toBe(1);
+    expect(await db.cartLines.count()).toBe(1);
   });
 });

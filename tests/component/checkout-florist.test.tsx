@@ -22,7 +22,10 @@ withBackendMetaAndConsent();
 
 function line(productId: string, name: string, price: number, category: CheckoutLine['category']): CheckoutLine {
   return {
+    key: productId,
     productId,
+    sizeId: null,
+    sizeLabel: null,
     name,
     quantity: 1,
     unitPrice: fromPln(price),

@@ -24,7 +24,10 @@ withBackendMetaAndConsent();
 function line(productId: string, name: string, price: number, quantity: number, category: CheckoutLine['category']): CheckoutLine {
   const unitPrice = fromPln(price);
   return {
+    key: productId,
     productId,
+    sizeId: null,
+    sizeLabel: null,
     name,
     quantity,
     unitPrice,

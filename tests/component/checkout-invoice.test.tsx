@@ -19,6 +19,9 @@ import { CHECKOUT_DELIVERY } from '../../src/routes/-checkout-delivery.ts';
 withBackendMetaAndConsent();
 
 const CANDLES = {
+  key: '1547809e-0305-46b3-a282-b3230c221da1',
+  sizeId: null,
+  sizeLabel: null,
   productId: '1547809e-0305-46b3-a282-b3230c221da1',
   name: 'Znicz szklany „Anioł”',
   quantity: 2,

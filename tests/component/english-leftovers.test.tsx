@@ -67,7 +67,12 @@ describe('the main screens are written in Polish', () => {
   it('the cart with lines, and the dialog after adding a product', async () => {
     const products: ProductRow[] = catalogProducts.slice(0, 3);
     const view = buildCartView(
-      products.map((product, index) => ({ productId: product.id, quantity: index + 1, addedAt: `2026-11-24T10:0${index}:00Z` })),
+      products.map((product, index) => ({
+        key: product.id,
+        productId: product.id,
+        quantity: index + 1,
+        addedAt: `2026-11-24T10:0${index}:00Z`,
+      })),
       products,
     );
     const noop = () => undefined;

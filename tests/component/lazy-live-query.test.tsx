@@ -5,7 +5,7 @@ import { db, type KwiaciarniaDb } from '../../src/lib/db.ts';
 import { markFirstContent, resetFirstContentForTests } from '../../src/boot/triggers.ts';
 import { useDeferredLiveQuery } from '../../src/lib/deferred-live-query.ts';
 
-const countCart = (database: KwiaciarniaDb) => database.cart.count();
+const countCart = (database: KwiaciarniaDb) => database.cartLines.count();
 
 function CartCount({ start }: { start?: 'first-content' }) {
   const count = useDeferredLiveQuery(countCart, [], start);
@@ -14,14 +14,14 @@ function CartCount({ start }: { start?: 'first-content' }) {
 
 afterEach(async () => {
   resetFirstContentForTests();
-  await db.cart.clear();
+  await db.cartLines.clear();
 });
 
 describe('useDeferredLiveQuery', () => {
   it('loads the database on first use and follows later writes', async () => {
     render(<CartCount />);
     expect((await screen.findByText('0')).textContent).toBe('0');
-    await act(() => db.cart.add({ productId: 'p1', quantity: 1, addedAt: '2026-11-21T10:00:00Z' }));
+    await act(() => db.cartLines.add({ key: 'p1', productId: 'p1', quantity: 1, addedAt: '2026-11-21T10:00:00Z' }));
     expect((await screen.findByText('1')).textContent).toBe('1');
   });
 

@@ -10,7 +10,7 @@ async function openPage() {
   vi.resetModules();
   const lazyLiveQuery = await import('../../src/lib/deferred-live-query.ts');
   const firstContent = await import('../../src/boot/triggers.ts');
-  const countCart = (database: KwiaciarniaDb) => database.cart.count();
+  const countCart = (database: KwiaciarniaDb) => database.cartLines.count();
   function CartCount() {
     const count = lazyLiveQuery.useDeferredLiveQuery(countCart, [], 'device-data');
     return <p data-testid="count">{count === undefined ? 'czekam' : String(count)}</p>;
@@ -46,7 +46,7 @@ describe('a live query on a first visit', () => {
     // A heart or a cart line opens the database: the live query follows it from then on.
     const db = await page.loadDb();
     expect((await screen.findByText('0')).textContent).toBe('0');
-    await act(() => db.cart.add({ productId: 'p1', quantity: 1, addedAt: '2026-11-26T10:00:00Z' }));
+    await act(() => db.cartLines.add({ key: 'p1', productId: 'p1', quantity: 1, addedAt: '2026-11-26T10:00:00Z' }));
     expect((await screen.findByText('1')).textContent).toBe('1');
     db.close();
   });

@@ -40,7 +40,7 @@ function order(key: string, status: OutboxEntry['status'], userPlaced: boolean):
 }
 
 beforeEach(async () => {
-  await Promise.all([db.outbox.clear(), db.cart.clear(), db.meta.clear(), db.adminChanges.clear()]);
+  await Promise.all([db.outbox.clear(), db.cartLines.clear(), db.meta.clear(), db.adminChanges.clear()]);
   // The shop is unreachable while the test runs: the app's outbox sender (live once logged in) would
   // otherwise send the queued order before the logout, and "unsent orders stay" would test nothing.
   server.use(http.post('*/functions/v1/place-order', () => HttpResponse.json({ error: 'unavailable' }, { status: 503 })));
@@ -74,7 +74,7 @@ async function logInThenOut() {
   await putOutboxEntry(order('user-queued', 'queued', true));
   await putOutboxEntry(order('user-failed', 'failed', true));
   await putOutboxEntry(order('guest-sent', 'sent', false));
-  await db.cart.put({ productId: 'p-roza', quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });
+  await db.cartLines.put({ key: 'p-roza', productId: 'p-roza', quantity: 2, addedAt: '2026-11-21T10:00:00.000Z' });
   await saveCheckoutDraft({
     values: {
       ...EMPTY_CHECKOUT_FORM,
@@ -108,7 +108,7 @@ describe('logout', () => {
       await waitFor(async () => expect(loadHistory(mockCustomer.email)).toBeNull());
       expect(loadHistory('inne.konto@example.pl')).not.toBeNull();
       expect((await readOutbox()).map((entry) => entry.clientRequestId).sort()).toEqual(['guest-sent', 'user-failed', 'user-queued']);
-      expect(await db.cart.count()).toBe(1);
+      expect(await db.cartLines.count()).toBe(1);
       const draft = await loadCheckoutDraft();
       expect(draft?.values).toEqual({ ...EMPTY_CHECKOUT_FORM, deliveryMethod: 'inpost', paymentMethod: 'blik' });
       expect(draft?.pending?.clientRequestId).toBe('pending-key');

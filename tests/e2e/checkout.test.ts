@@ -64,7 +64,7 @@ async function addFromProductPage(page: Page, product: { id: string; name: strin
   await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
 }
 
-/** Puts lines straight into the on-device cart (IndexedDB 'kwiaciarnia', store 'cart'); the next page load reads them. */
+/** Puts lines straight into the on-device cart (IndexedDB 'kwiaciarnia', store 'cartLines'); the next page load reads them. */
 async function seedCart(page: Page, items: Array<[string, number]>): Promise<void> {
   await page.goto(url('/shop'));
   await acceptCookies(page);

@@ -34,6 +34,12 @@ const RELATIONS: Record<string, RelationAccess> = {
     policies: ['SELECT:authenticated', 'UPDATE:authenticated'],
   },
   order_items: { kind: 'table', grants: { anon: [], authenticated: ['SELECT'] }, policies: ['SELECT:authenticated'] },
+  // Sizes follow their product: read with it (all of them by the owner), written by the owner (product-sizes.test.ts).
+  product_sizes: {
+    kind: 'table',
+    grants: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
+    policies: ['SELECT:anon,authenticated', 'INSERT:authenticated', 'UPDATE:authenticated', 'DELETE:authenticated'],
+  },
   app_settings: {
     kind: 'table',
     grants: { anon: ['SELECT'], authenticated: ['SELECT', 'INSERT', 'UPDATE', 'DELETE'] },
@@ -103,6 +109,7 @@ const FUNCTIONS: Record<string, Role[]> = {
   'product_current_price(p products)': ['anon', 'authenticated'],
   // The shop's Warsaw date on the server's clock, for the home page's seasonal prompt.
   'shop_today()': ['anon', 'authenticated'],
+  'product_size_current_price(s product_sizes)': ['anon', 'authenticated'],
   // The mail queue's dispatch steps, for mail-dispatch (service role).
   'claim_mail_jobs(p_limit integer)': [],
   'finish_mail_job(p_id uuid, p_error text)': [],
@@ -132,7 +139,7 @@ const FUNCTIONS: Record<string, Role[]> = {
 };
 
 /** Functions PostgREST exposes as columns of a table; the matrix selects them instead of calling rpc. */
-const COMPUTED_COLUMNS = new Set(['product_current_price']);
+const COMPUTED_COLUMNS = new Set(['product_current_price', 'product_size_current_price']);
 const PRIVILEGES: Privilege[] = ['SELECT', 'INSERT', 'UPDATE', 'DELETE'];
 const ROLES: Role[] = ['anon', 'authenticated'];
 

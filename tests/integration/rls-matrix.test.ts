@@ -96,6 +96,16 @@ describe('products', () => {
     expect(data?.current_price).toBe(data?.price);
   });
 
+  it.each(ACTORS)('%s reads a size’s price in force through the product_size_current_price computed column', async (actor) => {
+    const { data, error } = await clients[actor]
+      .from('product_sizes')
+      .select('price, current_price:product_size_current_price')
+      .limit(1)
+      .single();
+    expect(error).toBeNull();
+    expect(data?.current_price).toBe(data?.price);
+  });
+
   it.each(ACTORS)('%s may insert, update and delete a product only as the owner', async (actor) => {
     const client = clients[actor];
     const inserted = await client

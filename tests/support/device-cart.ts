@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 const CART_SNAPSHOT_KEY = 'kwiaciarnia:cart';
 
 /**
- * Puts lines straight into the on-device cart (IndexedDB 'kwiaciarnia', store 'cart'); the next page load reads them.
+ * Puts lines straight into the on-device cart (IndexedDB 'kwiaciarnia', store 'cartLines', keyed by product for a product sold as one); the next page load reads them.
  * The shop's own copy of the cart is dropped, as the shop drops it before each change it makes.
  * Waits for the shop to have created its database with its stores: on a first visit the service worker may do so a
  * moment after the page has shown (it keeps the catalogue's copy). Dexie creates the database empty at version 1
@@ -21,7 +21,7 @@ export async function putCartLines(page: Page, lines: ReadonlyArray<readonly [pr
       const found = await new Promise<boolean>((resolve) => {
         const request = indexedDB.open('kwiaciarnia');
         request.onsuccess = () => {
-          resolve(request.result.objectStoreNames.contains('cart'));
+          resolve(request.result.objectStoreNames.contains('cartLines'));
           request.result.close();
         };
         request.onerror = () => resolve(false);
@@ -36,9 +36,9 @@ export async function putCartLines(page: Page, lines: ReadonlyArray<readonly [pr
         request.onsuccess = () => {
           const database = request.result;
           try {
-            const tx = database.transaction('cart', 'readwrite');
+            const tx = database.transaction('cartLines', 'readwrite');
             for (const [productId, quantity] of items)
-              tx.objectStore('cart').put({ productId, quantity, addedAt: new Date().toISOString() });
+              tx.objectStore('cartLines').put({ key: productId, productId, quantity, addedAt: new Date().toISOString() });
             tx.oncomplete = () => {
               database.close();
               resolve();

@@ -26,10 +26,10 @@ const ids = [
 ] as const;
 
 const records: CartRecord[] = [
-  { productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' },
-  { productId: ids[0], quantity: 1, addedAt: '2026-11-21T10:01:00Z' },
-  { productId: ids[1], quantity: 1, addedAt: '2026-11-21T10:02:00Z' },
-  { productId: ids[2], quantity: 1, addedAt: '2026-11-21T10:03:00Z' },
+  { key: CANDLE.id, productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' },
+  { key: ids[0], productId: ids[0], quantity: 1, addedAt: '2026-11-21T10:01:00Z' },
+  { key: ids[1], productId: ids[1], quantity: 1, addedAt: '2026-11-21T10:02:00Z' },
+  { key: ids[2], productId: ids[2], quantity: 1, addedAt: '2026-11-21T10:03:00Z' },
 ];
 
 describe('cart line availability', () => {
@@ -75,7 +75,7 @@ describe('cart line availability', () => {
 describe('cart line prices (issue 19)', () => {
   it('prices a line at the price in force (a running promotion’s), and an old stored copy at its price', () => {
     const onPromotion: ProductRow = { ...CANDLE, current_price: 19.9, lowest_price_30d: 24.9, promo_price: 19.9 };
-    const line = [{ productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' }];
+    const line = [{ key: CANDLE.id, productId: CANDLE.id, quantity: 2, addedAt: '2026-11-21T10:00:00Z' }];
     expect(buildCartView(line, [onPromotion]).lines[0]).toMatchObject({ unitPrice: 1990, lineTotal: 3980 });
     expect(buildCartView(line, [onPromotion]).summary.subtotal).toBe(3980);
     expect(buildCartView(line, [CANDLE]).summary.subtotal).toBe(4980);

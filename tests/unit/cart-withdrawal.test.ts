@@ -33,8 +33,9 @@ describe('cart lines: withdrawal right', () => {
       row('potted', 'live-flowers', { withdrawal_rule: 'returnable' }),
     ];
     const records: CartRecord[] = [
-      ...products.map((p, i) => ({ productId: p.id, quantity: 1, addedAt: at(i) })),
+      ...products.map((p, i) => ({ key: p.id, productId: p.id, quantity: 1, addedAt: at(i) })),
       {
+        key: 'unknown',
         productId: 'unknown',
         quantity: 1,
         addedAt: at(5),
@@ -54,7 +55,7 @@ describe('cart lines: withdrawal right', () => {
   it('a catalog copy stored before the setting existed follows the category', () => {
     const stored = row('old-roses', 'live-flowers');
     delete stored.withdrawal_rule;
-    const [line] = buildCartView([{ productId: stored.id, quantity: 2, addedAt: at(0) }], [stored]).lines;
+    const [line] = buildCartView([{ key: stored.id, productId: stored.id, quantity: 2, addedAt: at(0) }], [stored]).lines;
     expect(line).toMatchObject({ withdrawalRule: 'category', withdrawalExemption: 'perishable' });
   });
 });

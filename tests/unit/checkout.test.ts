@@ -138,7 +138,10 @@ describe('delivery address', () => {
 
 describe('delivery methods and totals', () => {
   const line = (category: CheckoutLine['category'], price: number, quantity = 1, available = true): CheckoutLine => ({
+    key: `${category}-${price}`,
     productId: `${category}-${price}`,
+    sizeId: null,
+    sizeLabel: null,
     name: 'x',
     quantity,
     unitPrice: fromPln(price),

@@ -26,8 +26,8 @@ async function seedVersion1(): Promise<void> {
   });
   await old.open();
   await old.table('cart').bulkPut([
-    { productId: 'p-roza', quantity: 3, addedAt: '2026-10-01T08:00:00.000Z' },
-    { productId: 'p-znicz', quantity: 1, addedAt: '2026-10-01T08:01:00.000Z' },
+    { key: 'p-roza', productId: 'p-roza', quantity: 3, addedAt: '2026-10-01T08:00:00.000Z' },
+    { key: 'p-znicz', productId: 'p-znicz', quantity: 1, addedAt: '2026-10-01T08:01:00.000Z' },
   ]);
   await old.table('outbox').put({
     clientRequestId: '11111111-1111-4111-8111-111111111111',
@@ -64,9 +64,9 @@ describe('upgrading the device database from version 1', () => {
     await current.open();
     try {
       expect(current.verno).toBeGreaterThanOrEqual(2);
-      expect(await current.cart.orderBy('productId').toArray()).toEqual([
-        { productId: 'p-roza', quantity: 3, addedAt: '2026-10-01T08:00:00.000Z' },
-        { productId: 'p-znicz', quantity: 1, addedAt: '2026-10-01T08:01:00.000Z' },
+      expect(await current.cartLines.orderBy('key').toArray()).toEqual([
+        { key: 'p-roza', productId: 'p-roza', quantity: 3, addedAt: '2026-10-01T08:00:00.000Z' },
+        { key: 'p-znicz', productId: 'p-znicz', quantity: 1, addedAt: '2026-10-01T08:01:00.000Z' },
       ]);
       const outbox = await current.outbox.toArray();
       expect(outbox).toHaveLength(1);
@@ -76,7 +76,7 @@ describe('upgrading the device database from version 1', () => {
       expect(await current.products.count()).toBe(1);
       expect(current.tables.map((table) => table.name).sort()).toEqual([
         'adminChanges',
-        'cart',
+        'cartLines',
         'favourites',
         'meta',
         'outbox',
@@ -102,10 +102,10 @@ describe('upgrading the device database from version 1', () => {
     const current = new KwiaciarniaDb(NAME);
     await current.open();
     try {
-      expect(current.verno).toBe(4);
+      expect(current.verno).toBe(6);
       expect(await current.favourites.count()).toBe(1);
       expect(await current.outbox.where('status').equals('queued').count()).toBe(1);
-      expect(await current.cart.count()).toBe(2);
+      expect(await current.cartLines.count()).toBe(2);
       await current.adminChanges.put({
         key: 'u o1 status',
         userId: 'u',
@@ -116,6 +116,40 @@ describe('upgrading the device database from version 1', () => {
       });
       expect(await current.adminChanges.where('userId').equals('u').count()).toBe(1);
       expect(await current.ownerOrders.count()).toBe(0);
+    } finally {
+      current.close();
+    }
+  });
+
+  it('moves a version 4 cart to lines keyed by product and size, so one product can be in the cart in two sizes', async () => {
+    await seedVersion1();
+    const v4 = new Dexie(NAME);
+    v4.version(1).stores({ products: 'id, category, created_at', cart: 'productId', outbox: 'clientRequestId, status', meta: 'key' });
+    v4.version(2).stores({ favourites: 'productId, addedAt' });
+    v4.version(3).stores({ adminChanges: 'key, userId, status' });
+    v4.version(4).stores({ ownerOrders: 'key, userId, status' });
+    await v4.open();
+    await v4.table('cart').update('p-roza', { quantity: 4 });
+    v4.close();
+
+    const current = new KwiaciarniaDb(NAME);
+    await current.open();
+    try {
+      expect(await current.cartLines.get('p-roza')).toEqual({
+        key: 'p-roza',
+        productId: 'p-roza',
+        quantity: 4,
+        addedAt: '2026-10-01T08:00:00.000Z',
+      });
+      await current.cartLines.put({
+        key: 'p-roza:s-duzy',
+        productId: 'p-roza',
+        sizeId: 's-duzy',
+        quantity: 1,
+        addedAt: '2026-11-29T08:00:00.000Z',
+      });
+      expect((await current.cartLines.toArray()).filter((line) => line.productId === 'p-roza')).toHaveLength(2);
+      expect(current.tables.map((table) => table.name)).not.toContain('cart');
     } finally {
       current.close();
     }

@@ -173,8 +173,8 @@ describe('place-order handler', () => {
     expect(write.customerName).toBe('Anna Nowak');
     expect(write.deliveryAddress).toMatchObject({ street: 'Mickiewicza', city: 'Przemyśl', postalCode: '37-700' });
     expect(write.items).toEqual([
-      { product_id: ROSE.id, quantity: 3, price: 9.5 },
-      { product_id: CANDLE.id, quantity: 1, price: 24.99 },
+      { product_id: ROSE.id, size_id: null, quantity: 3, price: 9.5 },
+      { product_id: CANDLE.id, size_id: null, quantity: 1, price: 24.99 },
     ]);
   });
 

@@ -5,6 +5,7 @@ import { orderStatusLabel } from '../../domain/order-status.ts';
 import { PAYMENT_METHOD_LABELS } from '../../domain/payment-methods.ts';
 import type { PicturedProduct } from '../../lib/product-image.tsx';
 import { getSupabase } from '../../lib/supabase.ts';
+import { lineName } from '../../domain/product-sizes.ts';
 
 export interface HistoryItem {
   id: string;
@@ -29,9 +30,10 @@ export interface HistoryOrder {
 /** What the history selects: the customer's orders with their lines and the lines' products. */
 const HISTORY_SELECT = '*, order_items(*, products(name, image_url, photos))';
 
-type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> & {
-  products: Pick<Row<'products'>, 'name' | 'image_url' | 'photos'> | null;
-};
+type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> &
+  Partial<Pick<Row<'order_items'>, 'size_label'>> & {
+    products: Pick<Row<'products'>, 'name' | 'image_url' | 'photos'> | null;
+  };
 
 type OrderRow = Pick<Row<'orders'>, 'id' | 'payu_order_id' | 'created_at' | 'status' | 'delivery_method' | 'payment_method' | 'total'> & {
   order_items: OrderItemRow[] | null;
@@ -48,7 +50,7 @@ export function toHistoryOrder(row: OrderRow): HistoryOrder {
     total: fromPln(row.total),
     items: (row.order_items ?? []).map((item) => ({
       id: item.id,
-      name: item.products?.name ?? item.product_name ?? '',
+      name: lineName(item.products?.name ?? item.product_name ?? '', item.size_label),
       quantity: item.quantity,
       price: fromPln(item.price),
       picture:

@@ -1,6 +1,8 @@
 import { useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { clampQuantity } from '../../domain/cart-quantity.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { findSize, stockFactsOf } from '../../domain/product-sizes.ts';
 import { canBeOrdered } from '../../domain/stock.ts';
 import { addToCart as addToCartInStore } from './cart-store.ts';
 
@@ -12,29 +14,43 @@ type ConfirmationDialog = Awaited<ReturnType<typeof loadDialog>>['AddedToCartDia
 export interface AddToCartButtonProps {
   product: ProductRow;
   quantity?: number;
+  /** The chosen size of a product sold in sizes; without one such a product is chosen on its page. */
+  sizeId?: string;
   className?: string;
   /** The store's add; injectable for tests. */
-  addToCart?: (productId: string, quantity: number, shown: ProductRow) => Promise<void>;
+  addToCart?: (productId: string, quantity: number, shown: ProductRow, sizeId?: string) => Promise<void>;
 }
 
 /**
  * Adds the product to the on-device cart and confirms it with a dialog
  * offering 'Kontynuuj zakupy' and 'Przejdź do kasy' (docs/spec.md §2, Shop).
  */
-export function AddToCartButton({ product, quantity = 1, className = 'btn-primary', addToCart = addToCartInStore }: AddToCartButtonProps) {
+export function AddToCartButton(props: AddToCartButtonProps) {
+  const { product, sizeId, className = 'btn-primary' } = props;
+  if ((product.sizes ?? []).length > 0 && !findSize(product, sizeId)) {
+    return (
+      <Link to="/product/$id" params={{ id: product.id }} className={className} aria-label={`Wybierz rozmiar: ${product.name}`}>
+        Wybierz rozmiar
+      </Link>
+    );
+  }
+  return <AddButton {...props} />;
+}
+
+function AddButton({ product, quantity = 1, sizeId, className = 'btn-primary', addToCart = addToCartInStore }: AddToCartButtonProps) {
   // The dialog's component is held once loaded, not rendered through React.lazy: a lazy part revealed by Suspense
   // waits out React's reveal throttle (~300 ms) even when its code is already there.
   const [confirmed, setConfirmed] = useState<{ quantity: number; Dialog: ConfirmationDialog | null } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const outOfStock = !canBeOrdered(product);
+  const outOfStock = !canBeOrdered(stockFactsOf(product, sizeId));
 
   const add = async () => {
     const amount = clampQuantity(quantity);
     setBusy(true);
     setError(null);
     try {
-      await addToCart(product.id, amount, product);
+      await addToCart(product.id, amount, product, sizeId);
       const Dialog = await loadDialog().then(
         (module) => module.AddedToCartDialog,
         () => null,

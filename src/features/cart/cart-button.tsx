@@ -70,8 +70,8 @@ export function CartButton({ openOnMount = false }: { openOnMount?: boolean }) {
         onClose={() => setOpen(false)}
         lines={cart?.lines}
         subtotal={cart?.summary.subtotal ?? grosz(0)}
-        onSetQuantity={(productId, quantity) => reportCartWrite(setQuantity(productId, quantity))}
-        onRemove={(productId) => reportCartWrite(removeLine(productId))}
+        onSetQuantity={(key, quantity) => reportCartWrite(setQuantity(key, quantity))}
+        onRemove={(key) => reportCartWrite(removeLine(key))}
         onClear={() => reportCartWrite(clearCart())}
       />
     </>

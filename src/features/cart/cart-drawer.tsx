@@ -15,8 +15,9 @@ export interface CartDrawerViewProps {
   /** undefined while the cart is first read from the device. */
   lines: CartViewLine[] | undefined;
   subtotal: Grosz;
-  onSetQuantity: (productId: string, quantity: number) => void;
-  onRemove: (productId: string) => void;
+  /** By the line's key (cartLineKey). */
+  onSetQuantity: (key: string, quantity: number) => void;
+  onRemove: (key: string) => void;
   onClear: () => void;
 }
 
@@ -64,7 +65,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
             <>
               <ul className="flex-1 divide-y divide-forest-100 overflow-y-auto px-4 sm:px-6" aria-label="Produkty w koszyku">
                 {lines.map((line) => (
-                  <li key={line.productId} className="flex gap-3 py-4">
+                  <li key={line.key} className="flex gap-3 py-4">
                     <ProductThumb product={line.picture} />
                     <div className="flex min-w-0 flex-1 flex-col gap-1">
                       <div className="flex items-start justify-between gap-2">
@@ -84,6 +85,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                           {lineAmountText(line, formatPln(line.lineTotal))}
                         </span>
                       </div>
+                      {line.sizeLabel ? <p className="text-sm text-ink-muted">Rozmiar: {line.sizeLabel}</p> : null}
                       <CartLineStatus line={line} />
                       <WithdrawalMark line={line} />
                       <div className="mt-1 flex items-center justify-between gap-2">
@@ -93,7 +95,7 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                             className={stepButton}
                             aria-label={`Zmniejsz ilość: ${line.name}`}
                             disabled={!line.available || line.quantity <= MIN_QUANTITY}
-                            onClick={() => onSetQuantity(line.productId, line.quantity - 1)}
+                            onClick={() => onSetQuantity(line.key, line.quantity - 1)}
                           >
                             <MinusIcon className="size-5" />
                           </button>
@@ -107,14 +109,14 @@ export function CartDrawerView({ open, onClose, lines, subtotal, onSetQuantity, 
                             className={stepButton}
                             aria-label={`Zwiększ ilość: ${line.name}`}
                             disabled={!line.available || line.quantity >= MAX_QUANTITY}
-                            onClick={() => onSetQuantity(line.productId, line.quantity + 1)}
+                            onClick={() => onSetQuantity(line.key, line.quantity + 1)}
                           >
                             <PlusIcon className="size-5" />
                           </button>
                         </div>
                         <button
                           type="button"
-                          onClick={() => onRemove(line.productId)}
+                          onClick={() => onRemove(line.key)}
                           className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-blush-700 hover:bg-blush-50"
                           aria-label={`Usuń: ${line.name}`}
                         >

@@ -14,8 +14,9 @@ const cellLabel = 'text-xs font-medium tracking-wide text-ink-muted uppercase md
 
 export interface CartLinesTableProps {
   lines: CartViewLine[];
-  onSetQuantities: (changes: Array<{ productId: string; quantity: number }>) => void;
-  onRemove: (productId: string) => void;
+  onSetQuantities: (changes: Array<{ key: string; quantity: number }>) => void;
+  /** By the line's key (cartLineKey). */
+  onRemove: (key: string) => void;
   /** 'Wyczyść koszyk' is shown only when given. */
   onClear?: () => void;
   /** Minus/plus buttons beside each quantity (the checkout's table). */
@@ -54,27 +55,27 @@ function StepButton({
  * the checkout minus/plus.
  */
 export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, steppers = false, lineNotes = {} }: CartLinesTableProps) {
-  /** Quantities typed but not yet recalculated, by product id. */
+  /** Quantities typed but not yet recalculated, by line key. */
   const [drafts, setDrafts] = useState<Record<string, string>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const idPrefix = useId();
 
-  const recalculate = (productIds: string[]) => {
-    const changes: Array<{ productId: string; quantity: number }> = [];
+  const recalculate = (keys: string[]) => {
+    const changes: Array<{ key: string; quantity: number }> = [];
     const nextErrors = { ...errors };
     const nextDrafts = { ...drafts };
-    for (const productId of productIds) {
-      const draft = drafts[productId];
-      delete nextErrors[productId];
-      delete nextDrafts[productId];
+    for (const key of keys) {
+      const draft = drafts[key];
+      delete nextErrors[key];
+      delete nextDrafts[key];
       if (draft === undefined) continue;
-      const line = lines.find((l) => l.productId === productId);
+      const line = lines.find((l) => l.key === key);
       const quantity = parseQuantity(draft);
       if (quantity === null) {
         // The old quantity stays; the field shows it again with the reason.
-        nextErrors[productId] = QUANTITY_ERROR;
+        nextErrors[key] = QUANTITY_ERROR;
       } else if (line && quantity !== line.quantity) {
-        changes.push({ productId, quantity });
+        changes.push({ key, quantity });
       }
     }
     setErrors(nextErrors);
@@ -83,10 +84,10 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
   };
 
   const step = (line: CartViewLine, delta: number) => {
-    setDrafts(({ [line.productId]: _typed, ...rest }) => rest);
-    setErrors(({ [line.productId]: _shown, ...rest }) => rest);
+    setDrafts(({ [line.key]: _typed, ...rest }) => rest);
+    setErrors(({ [line.key]: _shown, ...rest }) => rest);
     const quantity = Math.min(MAX_QUANTITY, Math.max(MIN_QUANTITY, line.quantity + delta));
-    if (quantity !== line.quantity) onSetQuantities([{ productId: line.productId, quantity }]);
+    if (quantity !== line.quantity) onSetQuantities([{ key: line.key, quantity }]);
   };
 
   return (
@@ -117,13 +118,13 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
         </thead>
         <tbody className="block space-y-3 md:table-row-group md:space-y-0">
           {lines.map((line) => {
-            const inputId = `${idPrefix}-qty-${line.productId}`;
+            const inputId = `${idPrefix}-qty-${line.key}`;
             const errorId = `${inputId}-error`;
-            const error = errors[line.productId];
-            const draft = drafts[line.productId];
+            const error = errors[line.key];
+            const draft = drafts[line.key];
             return (
               <tr
-                key={line.productId}
+                key={line.key}
                 data-testid="cart-line"
                 className="grid grid-cols-[4rem_minmax(0,1fr)_auto] gap-x-3 gap-y-2 rounded-2xl border border-forest-100 bg-white p-4 md:table-row md:rounded-none md:border-0 md:border-b md:bg-transparent md:p-0"
               >
@@ -145,6 +146,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                       <CartLineStatus line={line} />
                     </>
                   )}
+                  {line.sizeLabel ? <p className="text-sm text-ink-muted">Rozmiar: {line.sizeLabel}</p> : null}
                   <WithdrawalMark line={line} />
                   {lineNotes[line.productId] ? (
                     <p className="mt-1 text-sm font-medium text-blush-700" data-testid="cart-line-note">
@@ -180,11 +182,11 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                       value={draft ?? String(line.quantity)}
                       aria-invalid={error ? true : undefined}
                       aria-describedby={error ? errorId : undefined}
-                      onChange={(event) => setDrafts((d) => ({ ...d, [line.productId]: event.target.value }))}
+                      onChange={(event) => setDrafts((d) => ({ ...d, [line.key]: event.target.value }))}
                       onKeyDown={(event) => {
                         if (event.key === 'Enter') {
                           event.preventDefault();
-                          recalculate([line.productId]);
+                          recalculate([line.key]);
                         }
                       }}
                       className={`h-11 w-20 rounded-lg border bg-white px-3 text-center tabular-nums disabled:bg-cream-200 ${
@@ -203,7 +205,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                     <button
                       type="button"
                       disabled={!line.available}
-                      onClick={() => recalculate([line.productId])}
+                      onClick={() => recalculate([line.key])}
                       aria-label={`Przelicz: ${line.name}`}
                       className="inline-flex min-h-11 items-center rounded-full border border-forest-200 px-3 text-sm font-medium text-forest-800 hover:bg-forest-50 disabled:opacity-50"
                     >
@@ -223,7 +225,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
                 <td className="col-start-3 row-start-1 -mt-2 -mr-2 justify-self-end md:table-cell md:m-0 md:py-4 md:text-right md:align-middle print:hidden">
                   <button
                     type="button"
-                    onClick={() => onRemove(line.productId)}
+                    onClick={() => onRemove(line.key)}
                     aria-label={`Usuń: ${line.name}`}
                     className="grid size-11 place-items-center rounded-full text-blush-700 hover:bg-blush-50"
                   >
@@ -237,7 +239,7 @@ export function CartLinesTable({ lines, onSetQuantities, onRemove, onClear, step
       </table>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <button type="button" onClick={() => recalculate(lines.map((line) => line.productId))} className="btn-secondary">
+        <button type="button" onClick={() => recalculate(lines.map((line) => line.key))} className="btn-secondary">
           Przelicz koszyk
         </button>
         {onClear && (

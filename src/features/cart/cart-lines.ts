@@ -28,14 +28,19 @@ import {
   type WithdrawalExemption,
   type WithdrawalRule,
 } from '../../domain/withdrawal-right.ts';
-import { priceInForce } from '../../domain/product-price.ts';
+import { findSize, linePrice } from '../../domain/product-sizes.ts';
 import type { CartRecord } from '../../lib/db.ts';
 import type { PicturedProduct } from '../../lib/product-image.tsx';
 import type { ProductCheck, ProductChecks } from './cart-product-check.ts';
 
 /** A cart line as the drawer and the cart page show it. */
 export interface CartViewLine {
+  /** The line's key in the cart (cartLineKey: the product and its size). */
+  key: string;
   productId: string;
+  /** The chosen size and its label; null for a product sold as one. */
+  sizeId: string | null;
+  sizeLabel: string | null;
   quantity: number;
   /** What is known about the product; see LineAvailability. Only priced ('available') lines count in the totals. */
   availability: LineAvailability;
@@ -115,11 +120,14 @@ export function buildCartView(
   const lines = sorted.map((record): CartViewLine => {
     const check = checks.get(record.productId);
     const product = byId.get(record.productId) ?? (hasCheckedRow(check) ? check.row : undefined);
-    if (!product || !product.active) {
-      // A row that says inactive is the server's word too.
+    const size = product ? findSize(product, record.sizeId) : null;
+    const unitPrice = product ? linePrice(product, record.sizeId) : null;
+    const identity = { key: record.key, productId: record.productId, sizeId: record.sizeId ?? null, sizeLabel: size?.label ?? null };
+    if (!product || !product.active || unitPrice === null) {
+      // A row that says inactive is the server's word too; so is a size the product no longer has.
       const availability = product ? 'unavailable' : missingAvailability(check);
       return {
-        productId: record.productId,
+        ...identity,
         quantity: record.quantity,
         availability,
         available: isOrderable(availability),
@@ -131,9 +139,8 @@ export function buildCartView(
         lineTotal: fromPln(0),
       };
     }
-    const unitPrice = priceInForce(product);
     return {
-      productId: record.productId,
+      ...identity,
       quantity: record.quantity,
       availability: 'available',
       available: true,

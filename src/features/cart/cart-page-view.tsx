@@ -17,8 +17,8 @@ import type { CartView } from './cart-lines.ts';
 
 /** The cart as priced (what this cart may use stays listed, disabled, as at the checkout), and what the page may do with it. */
 export interface CartPageViewProps extends Omit<CartView, 'itemCount'> {
-  onSetQuantities: (changes: Array<{ productId: string; quantity: number }>) => void;
-  onRemove: (productId: string) => void;
+  onSetQuantities: (changes: Array<{ key: string; quantity: number }>) => void;
+  onRemove: (key: string) => void;
   onClear: () => void;
   onMethodChange: (method: CartShippingMethod) => void;
   onPrint?: () => void;

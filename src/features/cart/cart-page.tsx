@@ -31,7 +31,7 @@ export function CartPage({ onMethodChosen }: { onMethodChosen?: (method: CartShi
       pricing={cart.pricing}
       summary={cart.summary}
       onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
-      onRemove={(productId) => reportCartWrite(removeLine(productId))}
+      onRemove={(key) => reportCartWrite(removeLine(key))}
       onClear={() => reportCartWrite(clearCart())}
       onMethodChange={(method) => {
         reportCartWrite(setCartShippingMethod(method));

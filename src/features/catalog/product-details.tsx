@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import { defaultSize, findSize, sizesOf, stockFactsOf, withSizePhotoFirst } from '../../domain/product-sizes.ts';
 import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
@@ -12,8 +13,10 @@ import { ProductSafetySection } from './product-safety-section.tsx';
 import { ProductWithdrawalNote } from './product-withdrawal-note.tsx';
 import { parseQuantity, QuantityInput } from './quantity-input.tsx';
 import { ShareButton } from './share-button.tsx';
+import { SizePicker } from './size-picker.tsx';
 
-export type RenderPurchase = (product: ProductRow, quantity: number) => ReactNode;
+/** The purchase controls for the product, the quantity and the chosen size (undefined: a product sold as one). */
+export type RenderPurchase = (product: ProductRow, quantity: number, sizeId?: string) => ReactNode;
 
 const AVAILABILITY_CLASS: Record<Availability, string> = {
   'made-to-order': 'bg-forest-50 text-forest-800',
@@ -33,13 +36,17 @@ export interface ProductDetailsProps {
 export function ProductDetails({ product, similar, renderPurchase, renderAction, favourites }: ProductDetailsProps) {
   const [quantityText, setQuantityText] = useState('1');
   const quantity = parseQuantity(quantityText) ?? 1;
-  const availability = availabilityOf(product);
+  const sizes = sizesOf(product);
+  const [chosenSize, setChosenSize] = useState(() => defaultSize(sizes)?.id ?? null);
+  const sizeId = findSize(product, chosenSize)?.id ?? defaultSize(sizes)?.id;
+  const stock = stockFactsOf(product, sizeId);
+  const availability = availabilityOf(stock);
 
   return (
     <article className="container-page py-8 sm:py-12">
       <div className="grid gap-8 md:grid-cols-2 md:gap-12">
-        {/* Keyed: another product's page starts at its own first photo. */}
-        <ProductGallery key={product.id} product={product} />
+        {/* Keyed: another product's page, or another size, starts at its own first photo. */}
+        <ProductGallery key={`${product.id}:${sizeId ?? ''}`} product={withSizePhotoFirst(product, sizeId)} />
 
         <div className="flex flex-col">
           <Link
@@ -59,13 +66,14 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
             </div>
           </div>
           <div className="mt-4">
-            <ProductPriceTag product={product} size="page" />
+            <ProductPriceTag product={product} size="page" sizeId={sizeId} />
           </div>
+          {sizes.length > 0 ? <SizePicker sizes={sizes} chosen={sizeId ?? null} onChoose={setChosenSize} /> : null}
           <p
             className={`mt-3 inline-flex self-start rounded-full px-3 py-1 text-sm font-semibold ${AVAILABILITY_CLASS[availability]}`}
             data-testid="product-availability"
           >
-            {availabilityLabel(product)}
+            {availabilityLabel(stock)}
           </p>
           <p className="mt-5 max-w-prose text-lg leading-relaxed text-ink-muted">{product.description}</p>
           <ProductWithdrawalNote product={product} />
@@ -73,7 +81,7 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
           <div className="mt-8 flex flex-wrap items-end gap-4 border-t border-forest-100 pt-6">
             <QuantityInput text={quantityText} onTextChange={setQuantityText} />
             <div className="min-w-0 flex-1" data-testid="purchase-slot">
-              {renderPurchase(product, quantity)}
+              {renderPurchase(product, quantity, sizeId)}
             </div>
           </div>
         </div>

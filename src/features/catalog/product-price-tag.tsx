@@ -1,10 +1,12 @@
 import { formatPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { priceInForce, reductionOf } from '../../domain/product-price.ts';
+import { cardPrice, lineReduction, linePrice } from '../../domain/product-sizes.ts';
 
 export interface ProductPriceTagProps {
   product: ProductRow;
   size: 'card' | 'page';
+  /** The chosen size on the product page: its own price, promotion and Omnibus price. */
+  sizeId?: string;
 }
 
 const PRICE_CLASS = { card: 'text-lg', page: 'text-3xl' } as const;
@@ -17,14 +19,17 @@ const OMNIBUS_CLASS = { card: 'text-xs', page: 'mt-1 text-sm' } as const;
  * o informowaniu o cenach). A struck-through price is not read out as such,
  * so screen readers hear what each amount is.
  */
-export function ProductPriceTag({ product, size }: ProductPriceTagProps) {
-  const reduction = reductionOf(product);
+export function ProductPriceTag({ product, size, sizeId }: ProductPriceTagProps) {
+  const reduction = lineReduction(product, sizeId);
   // The product page's price is what tests and the server-rendering check look for; cards have their own.
   const testId = size === 'page' ? 'product-price' : undefined;
   if (!reduction) {
+    // A card of a product in sizes, or a page before a size is chosen: the lowest price, 'od' when they differ.
+    const chosen = linePrice(product, sizeId);
+    const lowest = cardPrice(product);
     return (
       <p className={`${PRICE_CLASS[size]} font-bold text-ink`} data-testid={testId}>
-        {formatPln(priceInForce(product))}
+        {chosen !== null ? formatPln(chosen) : lowest.from ? `od ${formatPln(lowest.price)}` : formatPln(lowest.price)}
       </p>
     );
   }

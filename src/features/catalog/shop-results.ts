@@ -1,13 +1,14 @@
 import type { Grosz } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { priceInForce } from '../../domain/product-price.ts';
+import { cardPrice } from '../../domain/product-sizes.ts';
 import type { SearchRule } from './search-rule.ts';
 import type { ShopSearch } from './shop-search.ts';
 
-const byPrice = (direction: 1 | -1) => (a: ProductRow, b: ProductRow) => direction * (priceInForce(a) - priceInForce(b));
+// A product in sizes sorts and filters by the price its card shows ('od …'): its lowest size's.
+const byPrice = (direction: 1 | -1) => (a: ProductRow, b: ProductRow) => direction * (cardPrice(a).price - cardPrice(b).price);
 
 function inRange(product: ProductRow, min: Grosz | undefined, max: Grosz | undefined): boolean {
-  const price = priceInForce(product);
+  const price = cardPrice(product).price;
   return (min === undefined || price >= min) && (max === undefined || price <= max);
 }
 

@@ -1,4 +1,5 @@
 import { EMPTY_CHECKOUT_FORM, type CheckoutFormValues } from '../../domain/checkout-schema.ts';
+import { cartLineKey } from '../../domain/product-sizes.ts';
 import { DELIVERY_METHODS, isCourier, type DeliveryMethod } from '../../domain/delivery.ts';
 import { DELIVERY_SERVICE_IDS, type DeliveryServiceId } from '../../domain/delivery-settings.ts';
 import {
@@ -146,9 +147,9 @@ export async function finishCheckoutDraft(): Promise<void> {
 /** The identity of an order's content: the same fingerprint may reuse the same idempotency key. */
 export function submissionFingerprint(payload: {
   checkout: CheckoutFormValues;
-  items: ReadonlyArray<{ productId: string; quantity: number }>;
+  items: ReadonlyArray<{ productId: string; sizeId?: string; quantity: number }>;
 }): string {
-  const items = [...payload.items].sort((a, b) => a.productId.localeCompare(b.productId));
+  const items = [...payload.items].sort((a, b) => cartLineKey(a.productId, a.sizeId).localeCompare(cartLineKey(b.productId, b.sizeId)));
   return JSON.stringify({ checkout: payload.checkout, items });
 }
 

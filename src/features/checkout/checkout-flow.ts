@@ -6,6 +6,7 @@ import { finishCheckoutDraft, loadCheckoutDraft, saveCheckoutDraft, submissionFi
 import { toPln } from '../../domain/money.ts';
 import { orderItems, type CheckoutLine, type CheckoutTotals } from './checkout-model.ts';
 import { startPayment } from './payment-start.ts';
+import { lineName } from '../../domain/product-sizes.ts';
 
 /** The summary's figures at the moment of ordering: the total sent along for the server to compare, and the services as priced. */
 export type OrderEstimate = Pick<CheckoutTotals, 'total' | 'services'>;
@@ -58,7 +59,9 @@ export async function runCheckout(
       customerEmail: values.email.trim(),
       estimatedTotal: toPln(estimate.total),
       shown: {
-        lines: lines.filter((line) => line.available).map(({ name, quantity, lineTotal }) => ({ name, quantity, lineTotal })),
+        lines: lines
+          .filter((line) => line.available)
+          .map(({ name, sizeLabel, quantity, lineTotal }) => ({ name: lineName(name, sizeLabel), quantity, lineTotal })),
         services: estimate.services.map(({ label, price }) => ({ label, price })),
       },
     },

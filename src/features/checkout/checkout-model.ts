@@ -15,7 +15,11 @@ import type { QuoteState } from './use-delivery-quote.ts';
 
 /** A cart line as the checkout needs it (the route hands it over from the cart feature). */
 export interface CheckoutLine {
+  key: string;
   productId: string;
+  /** The chosen size (null: sold as one) and its label, shown beside the name. */
+  sizeId: string | null;
+  sizeLabel: string | null;
   name: string;
   quantity: number;
   unitPrice: Grosz;
@@ -88,8 +92,10 @@ export function checkoutTotals(
 }
 
 /** The lines place-order receives: what and how many, never prices. */
-export function orderItems(lines: readonly CheckoutLine[]): Array<{ productId: string; quantity: number }> {
-  return lines.filter((line) => line.available).map((line) => ({ productId: line.productId, quantity: line.quantity }));
+export function orderItems(lines: readonly CheckoutLine[]): Array<{ productId: string; sizeId?: string; quantity: number }> {
+  return lines
+    .filter((line) => line.available)
+    .map((line) => ({ productId: line.productId, ...(line.sizeId ? { sizeId: line.sizeId } : {}), quantity: line.quantity }));
 }
 
 /** Lines still being checked with the server: the order waits for the answer. */

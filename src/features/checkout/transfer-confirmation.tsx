@@ -6,6 +6,7 @@ import { formatPln } from '../../domain/money.ts';
 import type { CheckoutDelivery } from './checkout-delivery.ts';
 import type { CheckoutCart, CheckoutTotals } from './checkout-model.ts';
 import { CheckoutSummary } from './checkout-summary.tsx';
+import { lineName } from '../../domain/product-sizes.ts';
 
 /** docs/spec.md §2: the interim step before a bank-transfer order is placed. */
 export function TransferConfirmation({
@@ -99,9 +100,9 @@ export function TransferConfirmation({
           {cart.lines
             .filter((line) => line.available)
             .map((line) => (
-              <li key={line.productId} className="flex justify-between gap-4 py-2">
+              <li key={line.key} className="flex justify-between gap-4 py-2">
                 <span>
-                  {line.name} × {line.quantity}
+                  {lineName(line.name, line.sizeLabel)} × {line.quantity}
                 </span>
                 <span className="tabular-nums">
                   {line.availability === 'available' ? formatPln(line.lineTotal) : 'cena do potwierdzenia'}

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import { formatPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
-import { priceInForce } from '../../domain/product-price.ts';
+import { cardPrice } from '../../domain/product-sizes.ts';
 import { apiKeyHeaders, getBackendConfig } from '../../lib/backend-config.ts';
 import { readPageData } from '../../lib/page-data.ts';
 import { ProductImage } from '../../lib/product-image.tsx';
@@ -71,6 +71,17 @@ const IMAGE_SIZES = '(min-width: 1152px) 260px, (min-width: 640px) calc(25vw - 3
  * price in force. Light on purpose (the shop's cards and their cart button
  * stay in the shop's code, whose budget has no room to share them).
  */
+/** 'od 89,00 zł' for a bouquet in sizes, as the shop's cards say (the one rule: domain/product-sizes.ts). */
+function FeaturedPrice({ product }: { product: ProductRow }) {
+  const { price, from } = cardPrice(product);
+  return (
+    <p className="mt-auto pt-3 text-lg font-bold text-ink">
+      {from ? 'od ' : ''}
+      {formatPln(price)}
+    </p>
+  );
+}
+
 function FeaturedCard({ product }: { product: ProductRow }) {
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-forest-100 bg-white shadow-sm">
@@ -84,7 +95,7 @@ function FeaturedCard({ product }: { product: ProductRow }) {
             {product.name}
           </Link>
         </h3>
-        <p className="mt-auto pt-3 text-lg font-bold text-ink">{formatPln(priceInForce(product))}</p>
+        <FeaturedPrice product={product} />
       </div>
     </article>
   );

@@ -3,6 +3,7 @@ import { formatLongDay } from '../../../domain/polish-date.ts';
 import type { AdminOrder } from '../orders/order.ts';
 import type { DayPlan } from '../orders/delivery-schedule.ts';
 import { printTicket } from './print-ticket.ts';
+import { cartLineKey } from '../../../domain/product-sizes.ts';
 
 /**
  * The first printed page of 'Drukuj' for the whole day: how many deliveries,
@@ -14,7 +15,9 @@ export function DayOverviewSheet({ plan }: { plan: DayPlan }) {
   const orders = [...plan.windows.flatMap((group) => group.orders), ...plan.pickups.flatMap((group) => group.orders), ...plan.unscheduled];
   const counts = countByMethod(orders.map((order) => order.deliveryMethod));
   const toMake = sumToMake(
-    orders.flatMap((order) => order.items.map((item) => ({ key: item.productId, name: item.name, quantity: item.quantity }))),
+    orders.flatMap((order) =>
+      order.items.map((item) => ({ key: cartLineKey(item.productId, item.sizeLabel), name: item.name, quantity: item.quantity })),
+    ),
   );
   const groups = [
     ...plan.windows

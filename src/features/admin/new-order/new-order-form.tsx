@@ -8,9 +8,11 @@ import { sendOwnerOrder, ownerSession } from './new-order-api.ts';
 import { clearDraft, loadDraft, saveDraft } from './new-order-draft.ts';
 import { queueOwnerOrder } from './new-order-outbox.ts';
 
-/** A catalogue product the owner can add, priced in grosz. */
+/** A catalogue product, or one size of it, the owner can add, priced in grosz; id is the pair's cartLineKey. */
 export interface PickableProduct {
   id: string;
+  productId: string;
+  sizeId?: string;
   name: string;
   price: number;
 }
@@ -27,6 +29,7 @@ import {
 } from './new-order-model.ts';
 import { useDay } from './use-day-availability.ts';
 import { NewOrderDone } from './new-order-done.tsx';
+import { cartLineKey } from '../../../domain/product-sizes.ts';
 
 type Outcome =
   { kind: 'placed'; number: string; paid: boolean } | { kind: 'queued' } | { kind: 'refused'; message: string } | { kind: 'invalid' };
@@ -59,10 +62,11 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
     const quantity = Number.parseInt(pickedQuantity, 10);
     if (!product || !(quantity >= 1)) return;
     setDraft((previous) => {
-      const existing = previous.lines.find((line) => line.productId === product.id);
+      const { productId, sizeId, name, price } = product;
+      const existing = previous.lines.find((line) => cartLineKey(line.productId, line.sizeId) === product.id);
       const lines = existing
-        ? previous.lines.map((line) => (line.productId === product.id ? { ...line, quantity: line.quantity + quantity } : line))
-        : [...previous.lines, { productId: product.id, name: product.name, price: product.price, quantity }];
+        ? previous.lines.map((line) => (line === existing ? { ...line, quantity: line.quantity + quantity } : line))
+        : [...previous.lines, { productId, ...(sizeId ? { sizeId } : {}), name, price, quantity }];
       return { ...previous, lines };
     });
     setPicked('');
@@ -193,7 +197,10 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
         {draft.lines.length > 0 && (
           <ul aria-label="Pozycje zamówienia" className="space-y-2">
             {draft.lines.map((line) => (
-              <li key={line.productId} className="flex items-center justify-between gap-2 rounded-xl bg-white p-2">
+              <li
+                key={cartLineKey(line.productId, line.sizeId)}
+                className="flex items-center justify-between gap-2 rounded-xl bg-white p-2"
+              >
                 <span>
                   {line.name} × {line.quantity} — {formatPln(multiplyMoney(grosz(line.price), line.quantity))}
                 </span>
@@ -203,7 +210,7 @@ export function NewOrderForm({ products, onDone }: { products: readonly Pickable
                   onClick={() =>
                     set(
                       'lines',
-                      draft.lines.filter((other) => other.productId !== line.productId),
+                      draft.lines.filter((other) => other !== line),
                     )
                   }
                 >

@@ -22,7 +22,7 @@ export interface NewOrderDraft {
   lastName: string;
   phone: string;
   email: string;
-  lines: Array<{ productId: string; name: string; price: number; quantity: number }>;
+  lines: Array<{ productId: string; sizeId?: string; name: string; price: number; quantity: number }>;
   customOn: boolean;
   customDescription: string;
   customPrice: string;
@@ -121,7 +121,11 @@ export function payloadOf(draft: NewOrderDraft): { payload: OwnerOrderPayload; p
       cardMessage: draft.cardMessage,
       cardSignature: draft.cardSignature,
     },
-    items: draft.lines.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    items: draft.lines.map((line) => ({
+      productId: line.productId,
+      ...(line.sizeId ? { sizeId: line.sizeId } : {}),
+      quantity: line.quantity,
+    })),
     customLine: draft.customOn ? { description: draft.customDescription, price: customPrice ?? 0 } : null,
     discount: discount === null || discount === 0 ? null : { amount: discount, reason: draft.discountReason },
     payment: draft.payment,

@@ -1,28 +1,36 @@
 import { Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import { useEffect, useState } from 'react';
-import { fromPln } from '../../../domain/money.ts';
+import { PRODUCT_SELECT, type ProductRow } from '../../../domain/product.ts';
+import { cartLineKey, lineName, linePrice, sizesOf } from '../../../domain/product-sizes.ts';
 import { db } from '../../../lib/db.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 import { NewOrderForm, type PickableProduct } from './new-order-form.tsx';
 
-/** The catalogue's active products at the price in force; offline, this device's copy of the catalogue. */
+/** A product sold as one, or each of its sizes, priced by the shop's one rule for a line (linePrice). */
+function pickable(product: ProductRow): PickableProduct[] {
+  const sizes = sizesOf(product);
+  if (sizes.length === 0) return [{ id: product.id, productId: product.id, name: product.name, price: linePrice(product, undefined) ?? 0 }];
+  return sizes.map((size) => ({
+    id: cartLineKey(product.id, size.id),
+    productId: product.id,
+    sizeId: size.id,
+    name: lineName(product.name, size.label),
+    price: linePrice(product, size.id) ?? 0,
+  }));
+}
+
+/** The catalogue's active products (and their sizes) at the price in force; offline, this device's copy of the catalogue. */
 async function loadProducts(): Promise<PickableProduct[]> {
+  let rows: ProductRow[];
   try {
     const supabase = await getSupabase();
-    const { data, error } = await supabase
-      .from('products')
-      .select('id, name, price:product_current_price')
-      .eq('active', true)
-      .order('name');
+    const { data, error } = await supabase.from('products').select(PRODUCT_SELECT).eq('active', true);
     if (error) throw error;
-    return data.map((row) => ({ id: row.id, name: row.name, price: fromPln(row.price ?? 0) }));
+    rows = data as ProductRow[];
   } catch {
-    const saved = await db.products.toArray();
-    return saved
-      .filter((row) => row.active)
-      .sort((a, b) => a.name.localeCompare(b.name, 'pl'))
-      .map((row) => ({ id: row.id, name: row.name, price: fromPln(row.price) }));
+    rows = (await db.products.toArray()).filter((row) => row.active);
   }
+  return rows.sort((a, b) => a.name.localeCompare(b.name, 'pl')).flatMap(pickable);
 }
 
 /**

@@ -33,6 +33,7 @@ import {
   type PaymentRow,
   type WithdrawalRow,
 } from '../payments/ledger-rows.ts';
+import { lineName } from '../../../domain/product-sizes.ts';
 
 /** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
 export const ADMIN_ORDER_SELECT =
@@ -42,6 +43,9 @@ export const ADMIN_ORDER_SELECT =
 export interface AdminOrderItem {
   id: string;
   productId: string;
+  /** The size ordered, as it was named then; null for a product sold as one. */
+  sizeLabel: string | null;
+  /** The product's name with its size: every list, print and the export show it so. */
   name: string;
   quantity: number;
   price: Grosz;
@@ -166,9 +170,10 @@ export interface FloristDetails {
   fulfilmentState: FulfilmentState;
 }
 
-export type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> & {
-  products: Pick<Row<'products'>, 'name'> | null;
-};
+export type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> &
+  Partial<Pick<Row<'order_items'>, 'size_label'>> & {
+    products: Pick<Row<'products'>, 'name'> | null;
+  };
 
 type OrderColumns = Row<'orders'>;
 
@@ -296,7 +301,8 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
       id: item.id,
       productId: item.product_id,
       // The owner's own bouquet is one hidden product; its line's name is her description.
-      name: (item.product_id === CUSTOM_LINE_PRODUCT_ID ? null : item.products?.name) ?? item.product_name ?? '',
+      sizeLabel: item.size_label ?? null,
+      name: lineName((item.product_id === CUSTOM_LINE_PRODUCT_ID ? null : item.products?.name) ?? item.product_name ?? '', item.size_label),
       quantity: item.quantity,
       price: fromPln(item.price),
     })),

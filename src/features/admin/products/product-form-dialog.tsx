@@ -22,6 +22,8 @@ import { ProductSafetyFields, type RenderSafetyField } from './product-safety-fi
 import { PromotionFields, type RenderPromotionField } from './promotion-fields.tsx';
 import { VatRateField } from './vat-rate-field.tsx';
 import { WithdrawalRuleField } from './withdrawal-rule-field.tsx';
+import { ProductSizesField, useSizeDrafts } from './product-sizes-field.tsx';
+import type { SizeRowInput } from '../../../domain/product-size-draft.ts';
 import { schemaValidation } from '../../../lib/schema-validation.ts';
 
 export interface ProductFormDialogProps {
@@ -30,7 +32,7 @@ export interface ProductFormDialogProps {
   product: ProductRow | null;
   onClose: () => void;
   /** `photos.productId` is the new product's id, chosen here so its photos can be sent before it is saved. */
-  onSave: (input: ProductInput, photos: PhotoSave) => Promise<void>;
+  onSave: (input: ProductInput, photos: PhotoSave, sizes: SizeRowInput[]) => Promise<void>;
 }
 
 export interface PhotoSave extends PhotoChanges {
@@ -73,6 +75,7 @@ function ProductForm({
   const formRef = useRef<HTMLFormElement>(null);
   const [saveError, setSaveError] = useState<string | null>(null);
   const fieldId = (name: keyof ProductFormValues) => `${baseId}-${name}`;
+  const sizes = useSizeDrafts(product);
 
   const form = useForm({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
@@ -81,7 +84,9 @@ function ProductForm({
       setSaveError(null);
       try {
         const schema = productFormSchemaFor(photos.items.length > 0);
-        await onSave(toProductInput(v.parse(schema, value)), { productId: photos.productId, ...photos.changes() });
+        const sizeRows = sizes.validated();
+        if (!sizeRows) return;
+        await onSave(toProductInput(v.parse(schema, value)), { productId: photos.productId, ...photos.changes() }, sizeRows);
       } catch {
         setSaveError(PRODUCT_SAVE_ERROR);
       }
@@ -173,6 +178,7 @@ function ProductForm({
       })}
 
       <PromotionFields renderField={promotionField} idFor={fieldId} />
+      <ProductSizesField sizes={sizes} />
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}

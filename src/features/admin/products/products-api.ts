@@ -2,6 +2,7 @@ import type { Supabase } from '../../../lib/supabase.ts';
 import type { ProductRow } from '../../../domain/product.ts';
 import type { ProductPhoto } from '../../../domain/product-photo.ts';
 import type { ProductInput } from '../../../domain/product-schema.ts';
+import type { SizeRowInput } from '../../../domain/product-size-draft.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
 /**
@@ -46,9 +47,12 @@ function fail(error: PostgrestLikeError): never {
   throw new ProductsApiError(error.message, error.code);
 }
 
+/** Every column and the sizes, so the form edits them. */
+const ADMIN_PRODUCT_SELECT = '*,sizes:product_sizes(*)';
+
 export async function listAdminProducts(given?: Supabase): Promise<ProductRow[]> {
   const supabase = await client(given);
-  const { data, error } = await supabase.from('products').select('*').order('created_at', { ascending: false });
+  const { data, error } = await supabase.from('products').select(ADMIN_PRODUCT_SELECT).order('created_at', { ascending: false });
   if (error) fail(error);
   return data ?? [];
 }
@@ -72,6 +76,23 @@ export async function updateProduct(
 ): Promise<ProductRow> {
   const supabase = await client(given);
   const { data, error } = await supabase.from('products').update(changes).eq('id', id).select('*').single();
+  if (error) fail(error);
+  return data;
+}
+
+/** The sizes the product is sold in, as listed: saved in that order, the ones left out removed. Answers the product with them. */
+export async function saveProductSizes(productId: string, rows: readonly SizeRowInput[], given?: Supabase): Promise<ProductRow> {
+  const supabase = await client(given);
+  if (rows.length > 0) {
+    const saved = await supabase.from('product_sizes').upsert(rows.map((row) => ({ ...row, product_id: productId })));
+    if (saved.error) fail(saved.error);
+  }
+  const keep = rows.map((row) => row.id);
+  let removal = supabase.from('product_sizes').delete().eq('product_id', productId);
+  if (keep.length > 0) removal = removal.not('id', 'in', `(${keep.join(',')})`);
+  const removed = await removal;
+  if (removed.error) fail(removed.error);
+  const { data, error } = await supabase.from('products').select(ADMIN_PRODUCT_SELECT).eq('id', productId).single();
   if (error) fail(error);
   return data;
 }

@@ -21,7 +21,9 @@ import {
   deleteProduct,
   listAdminProducts,
   updateProduct,
+  saveProductSizes,
 } from './products-api.ts';
+import type { SizeRowInput } from '../../../domain/product-size-draft.ts';
 
 type Load = { state: 'loading' } | { state: 'failed' } | { state: 'loaded'; products: ProductRow[] };
 type Notice = { kind: 'success' | 'error'; text: string } | null;
@@ -71,16 +73,18 @@ export function ProductsPage() {
       current.state === 'loaded' ? { state: 'loaded', products: current.products.map((p) => (p.id === row.id ? row : p)) } : current,
     );
 
-  const save = async (input: ProductInput, photos: PhotoSave) => {
+  const save = async (input: ProductInput, photos: PhotoSave, sizes: SizeRowInput[]) => {
     const current = editing?.product;
     if (current) {
-      replace(await updateProduct(current.id, { ...input, photos: photos.photos }));
+      await updateProduct(current.id, { ...input, photos: photos.photos });
+      replace(await saveProductSizes(current.id, sizes));
       // Only once the product no longer shows them; a failure leaves files nobody points at, never a broken photo.
       const removed = photos.removedPhotoIds.map((id) => productPhotos(current).find((photo) => photo.id === id) ?? { id });
       void removeProductPhotos(current.id, removed).catch(() => undefined);
       setNotice({ kind: 'success', text: `Zapisano zmiany produktu „${input.name}”.` });
     } else {
-      const created = await createProduct(input, undefined, photos.productId);
+      await createProduct(input, undefined, photos.productId);
+      const created = await saveProductSizes(photos.productId, sizes);
       setLoad((state) => (state.state === 'loaded' ? { state: 'loaded', products: [created, ...state.products] } : state));
       setNotice({ kind: 'success', text: `Dodano produkt „${input.name}”.` });
     }
