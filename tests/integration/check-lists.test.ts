@@ -3,6 +3,8 @@ import { CATEGORY_IDS } from '../../src/domain/categories.ts';
 import { CONTACT_SUBJECTS } from '../../src/domain/contact-schema.ts';
 import { DELIVERY_METHODS, type DeliveryMethod } from '../../src/domain/delivery.ts';
 import { FULFILMENT_STATES, OCCASIONS, RECIPIENT_KINDS, SUBSTITUTION_CHOICES, bookingKind } from '../../src/domain/florist-order.ts';
+import { INVOICE_JOB_STATES, INVOICE_KINDS, INVOICE_STATES } from '../../src/domain/invoice/model.ts';
+import { VAT_RATES } from '../../src/domain/invoice/vat.ts';
 import { MAIL_KINDS, MAIL_STATES } from '../../src/domain/mail-kinds.ts';
 import { ORDER_PHOTO_KINDS } from '../../src/domain/order-photo.ts';
 import { ORDER_STATUSES } from '../../src/domain/order-status.ts';
@@ -60,6 +62,11 @@ const MIRRORS: Record<string, readonly string[]> = {
   'payment_events.provider': LEDGER_PROVIDERS,
   'refunds.state': LEDGER_REFUND_STATES,
   'order_photos.kind': ORDER_PHOTO_KINDS,
+  'products.vat_rate': VAT_RATES,
+  'order_items.vat_rate': VAT_RATES,
+  'invoices.kind': INVOICE_KINDS,
+  'invoices.state': INVOICE_STATES,
+  'invoice_jobs.state': INVOICE_JOB_STATES,
 };
 
 /**
