@@ -8,6 +8,7 @@ import { readChanges } from '../../src/features/admin/orders/change-records.ts';
 import { db } from '../../src/lib/db.ts';
 import { mockCustomer, sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
+import { openAsMockOwner } from './owner-login.ts';
 import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
@@ -23,13 +24,7 @@ interface Options {
 /** Opens an admin path as a visitor, logs in as the (mocked) owner and lands back on it. */
 async function openAsOwner(path: string, { patches = [], rows = freshAdminRows(), extra = [] }: Options = {}) {
   server.use(...extra, ...adminHandlers(patches, rows));
-  const view = await renderRoute(path);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
-  const form = await screen.findByRole('form', { name: 'Logowanie' });
-  const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
-  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
-  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+  const { user, ...view } = await openAsMockOwner(path);
   await waitFor(() => expect(view.router.state.location.href).toBe(path));
   return { ...view, user, rows };
 }

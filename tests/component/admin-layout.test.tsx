@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { adminHandlers, freshAdminRows } from '../../mocks/admin-handlers.ts';
 import { mockCustomer } from '../../mocks/fixtures.ts';
@@ -8,20 +7,15 @@ import { server } from '../../mocks/node.ts';
 import { resetBannerAnswerForTests } from '../../src/features/shell/cookie-banner-slot.tsx';
 import { COOKIE_BANNER_COOKIE, COOKIE_CONSENT_KEY } from '../../src/features/shell/cookie-consent.ts';
 import { DEFAULT_SHOP_NAME } from '../../src/lib/shop-name.ts';
-import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+import { openAsMockOwner } from './owner-login.ts';
+import { withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
 
 /** Opens an admin path as a visitor, logs in as the (mocked) owner and lands back on it. */
 async function openAsOwner(path: string) {
   server.use(...adminHandlers([], freshAdminRows()));
-  const view = await renderRoute(path);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
-  const form = await screen.findByRole('form', { name: 'Logowanie' });
-  const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
-  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
-  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+  const { user, ...view } = await openAsMockOwner(path);
   await waitFor(() => expect(view.router.state.location.href).toBe(path));
   // The back office's own header is up.
   await screen.findByRole('button', { name: `Konto: ${mockCustomer.email}` });

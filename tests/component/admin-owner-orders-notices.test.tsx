@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { adminHandlers, freshAdminRows } from '../../mocks/admin-handlers.ts';
@@ -8,7 +7,8 @@ import { mockCustomer } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { NEW_ORDER_DRAFT_KEY } from '../../src/features/admin/new-order/new-order-draft.ts';
 import { db } from '../../src/lib/db.ts';
-import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+import { openAsMockOwner } from './owner-login.ts';
+import { withBackendMetaAndConsent } from './render-route.tsx';
 
 /**
  * An order the owner typed without a connection leaves the device from any
@@ -44,13 +44,7 @@ async function queued(status: 'queued' | 'failed', lastError?: string) {
 
 async function openAsOwner(path: string) {
   server.use(...adminHandlers([], freshAdminRows()));
-  const view = await renderRoute(path);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
-  const form = await screen.findByRole('form', { name: 'Logowanie' });
-  const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
-  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
-  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
+  const { user, ...view } = await openAsMockOwner(path);
   await waitFor(() => expect(view.router.state.location.pathname).toBe(path));
   return { ...view, user };
 }

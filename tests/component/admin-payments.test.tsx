@@ -1,6 +1,5 @@
 import 'fake-indexeddb/auto';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
 import {
@@ -17,7 +16,8 @@ import { addDays } from '../../src/domain/calendar/calendar-date.ts';
 import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { floristRow, plainWeekday } from '../support/florist-order-rows.ts';
-import { renderRoute, withBackendMetaAndConsent } from './render-route.tsx';
+import { openAsMockOwner } from './owner-login.ts';
+import { withBackendMetaAndConsent } from './render-route.tsx';
 
 withBackendMetaAndConsent();
 
@@ -29,14 +29,7 @@ type Rows = ReturnType<typeof freshAdminRows>;
 
 async function openAsOwner(path: string, rows: Rows | OrderRow[], extra: Parameters<typeof server.use> = [], patches: StatusPatch[] = []) {
   server.use(...extra, ...adminHandlers(patches, rows as Rows));
-  const view = await renderRoute(path);
-  await waitFor(() => expect(view.router.state.location.pathname).toBe('/login'));
-  const form = await screen.findByRole('form', { name: 'Logowanie' });
-  const user = userEvent.setup();
-  await user.type(within(form).getByLabelText('E-mail'), mockCustomer.email);
-  await user.type(within(form).getByLabelText('Hasło'), mockCustomer.password);
-  await user.click(within(form).getByRole('button', { name: 'Zaloguj się' }));
-  await waitFor(() => expect(view.router.state.location.pathname).not.toBe('/login'));
+  const { user, ...view } = await openAsMockOwner(path);
   return { ...view, user };
 }
 

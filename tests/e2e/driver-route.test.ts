@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { logInAsOwner, ownerAppKeptOffline } from '../support/owner-session.ts';
 import { appUrl as url, nextDeliveryWindow, placedGuestOrder } from '../support/test-backend.ts';
+import { capturePrint } from './print-capture.ts';
 
 /**
  * 'Trasa na dziś' in real Chromium, on the owner's phone: a day's deliveries
@@ -130,15 +131,11 @@ describe('the driver’s route', () => {
     // 'Drukuj' for the whole day starts with the day's overview: counts, windows and what to make.
     await page.getByRole('link', { name: 'Realizacja', exact: true }).last().click();
     await page.getByRole('heading', { level: 1, name: /Realizacja/ }).waitFor(WAIT);
-    await page.evaluate(() => {
-      const record = window as unknown as { overview?: string };
-      window.print = () => {
-        record.overview = (document.querySelector('[data-testid="day-overview"]') as HTMLElement | null)?.innerText ?? '';
-      };
-    });
-    await page.getByRole('button', { name: 'Drukuj wszystkie zamówienia dnia' }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { overview?: string }).overview ?? null), WAIT).not.toBeNull();
-    const overview = ((await page.evaluate(() => (window as unknown as { overview?: string }).overview)) ?? '').replace(/\s+/g, ' ');
+    const overview = (
+      await capturePrint(page, () => page.getByRole('button', { name: 'Drukuj wszystkie zamówienia dnia' }).click(), {
+        part: '[data-testid="day-overview"]',
+      })
+    ).replace(/\s+/g, ' ');
     expect(overview).toContain('Przegląd dnia:');
     expect(overview).toContain('Dostawy do domu: 3 · Na cmentarz: 1 · Odbiór w sklepie: 0');
     expect(overview).toContain('Do zrobienia');

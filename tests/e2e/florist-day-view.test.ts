@@ -7,6 +7,7 @@ import { chromiumPerFile } from '../support/browser.ts';
 import { putCartLines } from '../support/device-cart.ts';
 import { logInAsOwner } from '../support/owner-session.ts';
 import { anonClient, appUrl as url, invokeFunction, withDatabase } from '../support/test-backend.ts';
+import { capturePrint } from './print-capture.ts';
 
 /**
  * Issue 17, the whole desk in real Chromium against the real backend: a
@@ -118,15 +119,7 @@ describe('an anonymous bouquet for another person, from the checkout to the prin
     expect(shown).toContain(message);
 
     // 'Drukuj' on this order: what the print dialog would print, taken when it opens.
-    await page.evaluate(() => {
-      const record = window as unknown as { printedText?: string };
-      window.print = () => {
-        record.printedText = (document.querySelector('[data-testid="print-sheet"]') as HTMLElement | null)?.innerText ?? '';
-      };
-    });
-    await card.getByRole('button', { name: `Drukuj zamówienie ${orderNumber}` }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printedText?: string }).printedText ?? null), WAIT).not.toBeNull();
-    const printed = (await page.evaluate(() => (window as unknown as { printedText?: string }).printedText)) ?? '';
+    const printed = await capturePrint(page, () => card.getByRole('button', { name: `Drukuj zamówienie ${orderNumber}` }).click());
     expect(printed).toContain(orderNumber);
     expect(printed).toContain(message);
     expect(printed).toContain(RECIPIENT.name);

@@ -6,6 +6,7 @@ import { waitForMailTo } from '../support/maildev.ts';
 import { logInAsOwner } from '../support/owner-session.ts';
 import { appUrl as url, nextPickupSlot, someProducts, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
 import { fillAndSubmit, newOrderDialog, openNewOrder } from './owner-new-order-panel.ts';
+import { capturePrint } from './print-capture.ts';
 
 /**
  * 'Wyślij link do płatności', end to end: the owner takes a phone order on
@@ -83,15 +84,7 @@ describe('a phone order paid through the mailed payment link', () => {
     await desk.goto(url(`/admin/realizacja?date=${slot.deliveryDate}`));
     const card = desk.getByRole('article', { name: `Zamówienie ${number}` });
     await card.waitFor(WAIT);
-    await desk.evaluate(() => {
-      const record = window as unknown as { printedText?: string };
-      window.print = () => {
-        record.printedText = (document.querySelector('[data-testid="print-sheet"]') as HTMLElement | null)?.innerText ?? '';
-      };
-    });
-    await card.getByRole('button', { name: `Drukuj zamówienie ${number}` }).click();
-    await expect.poll(() => desk.evaluate(() => (window as unknown as { printedText?: string }).printedText ?? null), WAIT).not.toBeNull();
-    const printed = (await desk.evaluate(() => (window as unknown as { printedText?: string }).printedText)) ?? '';
+    const printed = await capturePrint(desk, () => card.getByRole('button', { name: `Drukuj zamówienie ${number}` }).click());
     expect(printed).toContain(number);
     expect(printed).toContain(product!.name);
     expect(printed).toContain('Opłacone');
