@@ -27,7 +27,6 @@ export function CheckoutCartSection({
   const details = useRef<HTMLDetailsElement>(null);
   useEffect(() => {
     // Opened by a tap on the server's page, before its code ran: that 'toggle' reached no handler.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
     if (details.current?.open) setOpen(true);
   }, []);
   useEffect(() => {
