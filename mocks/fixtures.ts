@@ -1,4 +1,4 @@
-import type { ProductRow } from '../src/domain/product.ts';
+import type { ProductRow, ProductSize } from '../src/domain/product.ts';
 
 export type { ProductRow };
 
@@ -156,3 +156,22 @@ export const orderPageAnswer = {
   paymentMethod: 'payu',
   payment: { orderId: 'order-1', accessKey: 'k'.repeat(43) },
 };
+
+/** One size of a product as the catalogue reads it (its price in force the same as its price unless `extra` says otherwise). */
+export function productSize(id: string, label: string, position: number, price: number, extra: Partial<ProductSize> = {}): ProductSize {
+  return {
+    id,
+    label,
+    position,
+    price,
+    promo_price: null,
+    promo_starts_at: null,
+    promo_ends_at: null,
+    lowest_price_30d: null,
+    stock: 4,
+    made_to_order: false,
+    photo_id: null,
+    current_price: price,
+    ...extra,
+  };
+}

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sampleProducts } from '../../mocks/fixtures.ts';
+import { productSize, sampleProducts } from '../../mocks/fixtures.ts';
 import { addToCart } from '../../src/features/cart/cart-store.ts';
 import { db } from '../../src/lib/db.ts';
 
@@ -28,21 +28,11 @@ describe('adding a product the device has no copy of', () => {
   });
 
   it('keeps a product in two sizes as two lines, and replaces a copy stored before the product had the chosen size', async () => {
-    const size = (id: string, label: string, price: number) => ({
-      id,
-      label,
-      position: 0,
-      price,
-      promo_price: null,
-      promo_starts_at: null,
-      promo_ends_at: null,
-      lowest_price_30d: null,
-      stock: 5,
-      made_to_order: false,
-      photo_id: null,
-    });
     await db.products.put({ ...ROSES! });
-    const sized = { ...ROSES!, sizes: [size('s-maly', 'Mały', 89), size('s-duzy', 'Duży', 159)] };
+    const sized = {
+      ...ROSES!,
+      sizes: [productSize('s-maly', 'Mały', 0, 89, { stock: 5 }), productSize('s-duzy', 'Duży', 0, 159, { stock: 5 })],
+    };
     await addToCart(ROSES!.id, 1, sized, 's-duzy');
     await addToCart(ROSES!.id, 2, sized, 's-maly');
     await addToCart(ROSES!.id, 1, sized, 's-duzy');

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { catalogProducts, sampleProducts } from '../../mocks/fixtures.ts';
+import { catalogProducts, productSize, sampleProducts } from '../../mocks/fixtures.ts';
 import { server } from '../../mocks/node.ts';
 import { pageDataElement } from '../../src/lib/page-data.ts';
 import { renderRoute } from './render-route.tsx';
@@ -35,6 +35,23 @@ describe("home page 'Polecane'", () => {
       expect(link.getAttribute('href')).toBe(`/product/${catalogProducts[5]!.id}`);
       await settle();
       expect(requests).toBe(0);
+    } finally {
+      document.getElementById('featured-products')?.remove();
+    }
+  });
+
+  it("says 'od' before the smallest size's price of a bouquet sold in sizes, as the shop's cards do", async () => {
+    const sized = {
+      ...catalogProducts[0]!,
+      sizes: [productSize('s-duzy', 'Duży', 2, 159), productSize('s-maly', 'Mały', 0, 89), productSize('s-sredni', 'Średni', 1, 119)],
+    };
+    document.body.insertAdjacentHTML('beforeend', pageDataElement('featured-products', [sized, catalogProducts[5]!]));
+    try {
+      await renderRoute('/');
+      await featuredNames();
+      const cards = within(screen.getByRole('list', { name: 'Polecane produkty' })).getAllByRole('listitem');
+      expect(cards[0]!.textContent?.replace(/\s/g, ' ')).toContain('od 89,00 zł');
+      expect(cards[1]!.textContent).not.toContain('od ');
     } finally {
       document.getElementById('featured-products')?.remove();
     }

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { catalogProducts } from '../../mocks/fixtures.ts';
+import { catalogProducts, productSize } from '../../mocks/fixtures.ts';
 import type { ProductRow, ProductSize } from '../../src/domain/product.ts';
 import { ProductPriceTag } from '../../src/features/catalog/product-price-tag.tsx';
 import { ProductPage } from '../../src/features/catalog/product-page.tsx';
@@ -9,23 +9,7 @@ import { renderInRouter } from './render-route.tsx';
 
 /** The product page's 'Rozmiar' (decision 038): the middle of three chosen first, the price and stock follow the choice. */
 
-function size(id: string, label: string, position: number, price: number, extra: Partial<ProductSize> = {}): ProductSize {
-  return {
-    id,
-    label,
-    position,
-    price,
-    promo_price: null,
-    promo_starts_at: null,
-    promo_ends_at: null,
-    lowest_price_30d: null,
-    stock: 4,
-    made_to_order: false,
-    photo_id: null,
-    current_price: price,
-    ...extra,
-  };
-}
+const size = productSize;
 
 const MEADOW: ProductRow = {
   ...catalogProducts[0]!,
