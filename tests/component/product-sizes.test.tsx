@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catalogProducts, productSize } from '../../mocks/fixtures.ts';
-import type { ProductRow, ProductSize } from '../../src/domain/product.ts';
+import type { ProductRow } from '../../src/domain/product.ts';
 import { ProductPriceTag } from '../../src/features/catalog/product-price-tag.tsx';
 import { ProductPage } from '../../src/features/catalog/product-page.tsx';
 import { renderInRouter } from './render-route.tsx';
