@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { when, type Trigger } from './triggers.ts';
 
 /** Given to a part shown behind a placeholder: the placeholder was pressed before the part's code arrived. */
@@ -59,10 +59,16 @@ export function deferred<Props extends object>(
   return function DeferredPart(props) {
     const [ready, setReady] = useState(false);
     const [pressed, setPressed] = useState(false);
+    // A press under way on the placeholder: swapping now would leave the press's click on neither button.
+    const pressing = useRef(false);
     const arm = () => {
       // A failed fetch still swaps: the lazy part then reports the error as it would have.
-      const swap = () => setReady(true);
+      const swap = () => pressing.current || setReady(true);
       fetchCode().then(swap, swap);
+    };
+    const release = () => {
+      pressing.current = false;
+      arm();
     };
     // `arm` only sets state: the one of the first render does what any later one would.
     useEffect(() => (ready ? undefined : when(trigger, arm)), [ready]);
@@ -70,12 +76,15 @@ export function deferred<Props extends object>(
       <span
         className="contents"
         onPointerOver={ready ? undefined : arm}
+        onPointerDown={ready ? undefined : () => (pressing.current = true)}
+        onPointerCancel={ready ? undefined : release}
+        onPointerLeave={ready ? undefined : release}
         onFocus={ready ? undefined : arm}
         // Also once `ready`: until the lazy part has rendered, Suspense shows the placeholder anew, and a tap on it
         // must not be lost. The part reads `openOnMount` at mount only, so later clicks, which bubble here too, change nothing.
         onClick={() => {
           setPressed(true);
-          arm();
+          release();
         }}
       >
         {ready ? (

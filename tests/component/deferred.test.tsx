@@ -96,6 +96,31 @@ describe('a part deferred behind a placeholder', () => {
     expect(await screen.findByText('Załadowane')).toBeTruthy();
   });
 
+  it('keeps the placeholder under a press while the code arrives, so the press opens the part', async () => {
+    // Pointing loads the code; the finger goes down on the placeholder and the code arrives before it lifts.
+    // Swapping then would put the part's own button under the finger mid-press: the click would reach neither.
+    const { load, arrive } = arrivingLater();
+    renderPart('intent', load);
+    const button = screen.getByRole('button', { name: 'Zaślepka' });
+    fireEvent.pointerOver(button);
+    fireEvent.pointerDown(button);
+    await act(async () => arrive());
+    expect(screen.getByRole('button', { name: 'Zaślepka' })).toBe(button);
+    fireEvent.click(button);
+    expect(await screen.findByText('Otwarte od razu')).toBeTruthy();
+  });
+
+  it('swaps once a press that went elsewhere is over', async () => {
+    const { load, arrive } = arrivingLater();
+    renderPart('intent', load);
+    const button = screen.getByRole('button', { name: 'Zaślepka' });
+    fireEvent.pointerOver(button);
+    fireEvent.pointerDown(button);
+    await act(async () => arrive());
+    fireEvent.pointerLeave(button);
+    expect(await screen.findByText('Załadowane')).toBeTruthy();
+  });
+
   it('remembers a tap on the placeholder Suspense shows while the lazy part is still resolving', async () => {
     // Pointing loads the code; a tap that lands between its arrival and the part's first render hits the
     // placeholder Suspense shows meanwhile, not the part: it must still open it.
