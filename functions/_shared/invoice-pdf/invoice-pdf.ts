@@ -1,7 +1,7 @@
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import qrcode from 'qrcode-generator';
-import { formatPln } from '../../../src/domain/money.ts';
+import { formatPln, grosz } from '../../../src/domain/money.ts';
 import { numericDate } from '../../../src/domain/polish-date.ts';
 import { DEJAVU_SANS_BASE64, DEJAVU_SANS_BOLD_BASE64 } from './fonts.ts';
 import { VAT_RATE_TEXT, formatNip, invoiceTitle, type InvoiceDocument, type InvoiceParty } from './invoice-document.ts';
@@ -190,6 +190,8 @@ function paymentBlock(sheet: Sheet, document: InvoiceDocument): void {
   const { payment } = document;
   const rows: Array<[string, string]> = [['Sposób płatności', payment.method]];
   if (payment.paidOn) rows.push(['Zapłacono', `${formatPln(document.total)}, ${numericDate(payment.paidOn)}`]);
+  // A correction that lowers the amount is money going back to the buyer.
+  else if (document.total < 0) rows.push(['Do zwrotu', formatPln(grosz(-document.total))]);
   else {
     rows.push(['Do zapłaty', formatPln(document.total)]);
     if (payment.dueDate) rows.push(['Termin płatności', numericDate(payment.dueDate)]);
