@@ -12,12 +12,29 @@ import { createTransport } from 'nodemailer';
  * server that is down fails fast instead of holding the caller.
  */
 
+/** A file sent with the mail (the customer's invoice PDF). */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: Uint8Array;
+}
+
 export interface MailMessage {
   to: string;
   subject: string;
   html: string;
   text: string;
   replyTo?: string;
+  attachments?: readonly MailAttachment[];
+}
+
+/** Base64 of a file, in chunks: one spread of a large array would overflow the call stack. */
+export function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let offset = 0; offset < bytes.length; offset += 0x8000) {
+    binary += String.fromCharCode(...bytes.subarray(offset, offset + 0x8000));
+  }
+  return btoa(binary);
 }
 
 export interface Mailer {
@@ -61,6 +78,17 @@ export function smtpMailer(url: string, from: string): Mailer {
           html: message.html,
           text: message.text,
           ...(message.replyTo ? { replyTo: message.replyTo } : {}),
+          // Base64 text rather than a Buffer: the same in Deno and Node.
+          ...(message.attachments?.length
+            ? {
+                attachments: message.attachments.map((file) => ({
+                  filename: file.filename,
+                  contentType: file.contentType,
+                  content: toBase64(file.content),
+                  encoding: 'base64',
+                })),
+              }
+            : {}),
         });
       } catch (error) {
         throw new Error(`SMTP delivery to ${message.to} failed: ${error instanceof Error ? error.message : String(error)}`, {
@@ -88,6 +116,16 @@ export function resendMailer(apiKey: string, from: string, fetchImpl: typeof fet
             html: message.html,
             text: message.text,
             ...(message.replyTo ? { reply_to: message.replyTo } : {}),
+            // Resend's attachments: the file's content as base64, its filename and content_type.
+            ...(message.attachments?.length
+              ? {
+                  attachments: message.attachments.map((file) => ({
+                    filename: file.filename,
+                    content: toBase64(file.content),
+                    content_type: file.contentType,
+                  })),
+                }
+              : {}),
           }),
           signal: AbortSignal.timeout(MAIL_TIMEOUT_MS * 2),
         });

@@ -1,13 +1,15 @@
 import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
 import { hashOrderLinkToken, newOrderLinkToken } from '../_shared/mail/order-link-token.ts';
+import { ksefQrUrlFromEnv } from '../_shared/invoice-pdf/stored-invoice-pdf.ts';
 import { mailerFromEnv, type Mailer } from '../_shared/mailer.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
 import { createMailDispatchHandler, type MailDispatchDeps } from './handler.ts';
+import { invoiceAttachments } from './invoice-attachment.ts';
 import { MAIL_SETTING_KEYS, ORDER_MAIL_COLUMNS, mailContext } from './order-context.ts';
 
 /** The real dependencies: the service-role client, the mail_jobs SQL functions and the configured mailer. */
-export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null): MailDispatchDeps {
+export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null, ksefQrUrl: string): MailDispatchDeps {
   const admin = createAdminClient(env);
   return {
     authenticate: createCallerAuthFromEnv(env),
@@ -41,6 +43,7 @@ export function createMailDispatchDeps(env: FunctionEnv, mailer: Mailer | null):
       if (error) throw new Error(`storing the order link token failed: ${error.message}`);
       return token;
     },
+    attachmentsFor: (job) => invoiceAttachments(admin, job, ksefQrUrl),
   };
 }
 
@@ -51,6 +54,7 @@ export function mailDispatchFunction(get: EnvGetter): Handler {
       createMailDispatchDeps(
         env,
         mailerFromEnv({ SMTP_URL: get('SMTP_URL'), RESEND_API_KEY: get('RESEND_API_KEY'), MAIL_FROM: get('MAIL_FROM') }),
+        ksefQrUrlFromEnv(get),
       ),
     ),
   );

@@ -1,6 +1,6 @@
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, type Handler } from '../_shared/http.ts';
-import type { Mailer } from '../_shared/mailer.ts';
+import type { MailAttachment, Mailer } from '../_shared/mailer.ts';
 import { isMailKind } from '../../src/domain/mail-kinds.ts';
 import { mailLinksOrderPage } from '../_shared/mail/order-link-token.ts';
 import { renderOrderMail, type MailContext } from '../_shared/mail/templates.ts';
@@ -28,6 +28,8 @@ export interface MailDispatchDeps {
   loadContext(orderId: string): Promise<MailContext | null>;
   /** A fresh order-page token for the order, its hash stored (order_link_tokens); the token itself only goes into the mail. Absent → links without a token. */
   mintOrderToken?(orderId: string): Promise<string>;
+  /** The files a job's mail carries (an invoice's PDF); absent or empty → none. Throws when a file the mail needs cannot be made. */
+  attachmentsFor?(job: ClaimedJob): Promise<MailAttachment[]>;
 }
 
 export interface DispatchResult {
@@ -52,9 +54,15 @@ async function sendJob(deps: MailDispatchDeps & { mailer: Mailer }, job: Claimed
     const orderToken =
       deps.mintOrderToken && context.siteUrl && mailLinksOrderPage(job.kind) ? await deps.mintOrderToken(job.order_id) : null;
     const mail = renderOrderMail(job.kind, { ...context, orderToken, details: job.details });
+    const attachments = (await deps.attachmentsFor?.(job)) ?? [];
     // The customer answers the shop; the owner's notice answers the customer.
     const replyTo = job.kind.startsWith('owner-') ? context.order.customerEmail : context.shop.email;
-    await deps.mailer.send({ to: job.recipient, ...mail, ...(replyTo ? { replyTo } : {}) });
+    await deps.mailer.send({
+      to: job.recipient,
+      ...mail,
+      ...(replyTo ? { replyTo } : {}),
+      ...(attachments.length > 0 ? { attachments } : {}),
+    });
   } catch (error) {
     failure = error instanceof Error ? error.message : String(error);
     console.warn(`[mail-dispatch] ${job.kind} for order ${job.order_id} (attempt ${job.attempts}) failed: ${failure}`);

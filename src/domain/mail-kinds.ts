@@ -26,6 +26,9 @@ export const MAIL_KINDS = [
   // 'Zdjęcie Twojego zamówienia': once per order and photo kind, linking the order page (docs/storage.md).
   'photo-before-dispatch',
   'photo-after-delivery',
+  // Once KSeF accepted the invoice: its PDF attached, one job per invoice (mail_jobs.details names it).
+  'invoice',
+  'invoice-correction',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
@@ -49,6 +52,8 @@ export const MAIL_KIND_LABELS: Record<MailKind, string> = {
   'owner-withdrawal': 'Powiadomienie sklepu o odstąpieniu',
   'photo-before-dispatch': 'Zdjęcie przed wysyłką',
   'photo-after-delivery': 'Zdjęcie po dostawie',
+  invoice: 'Faktura',
+  'invoice-correction': 'Faktura korygująca',
 };
 
 export const MAIL_STATES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -33,7 +33,9 @@ function job(id: string, kind = 'order-confirmation', recipient = 'anna@example.
   return { id, order_id: 'order-1', kind, recipient, attempts: 1 };
 }
 
-function setup(options: { queue?: ClaimedJob[]; mailer?: Mailer | null; failFor?: string } = {}) {
+function setup(
+  options: { queue?: ClaimedJob[]; mailer?: Mailer | null; failFor?: string; attachmentsFor?: MailDispatchDeps['attachmentsFor'] } = {},
+) {
   const queue = [...(options.queue ?? [])];
   const sent: MailMessage[] = [];
   const finished: [string, string | null][] = [];
@@ -52,6 +54,7 @@ function setup(options: { queue?: ClaimedJob[]; mailer?: Mailer | null; failFor?
       finished.push([id, error]);
     },
     loadContext: async (): Promise<MailContext> => mailContext(ROW, SETTINGS, 'https://sklep.example.pl'),
+    ...(options.attachmentsFor ? { attachmentsFor: options.attachmentsFor } : {}),
   };
   return { handler: createMailDispatchHandler(deps), sent, finished };
 }
@@ -102,5 +105,33 @@ describe('mail-dispatch', () => {
     const { handler, finished } = setup({ queue: [job('1')], mailer: null });
     expect(await (await handler(post({ apikey: SECRET_KEY }))).json()).toEqual({ claimed: 0, sent: 0, failed: 0, transport: null });
     expect(finished).toEqual([]);
+  });
+
+  it('sends an invoice mail with the file its job needs, and retries the job when the file cannot be made', async () => {
+    const details = {
+      invoiceId: '5f0c2a52-8a8e-4d3c-9d57-0a4b8f1f2e01',
+      number: 'FV/2026/11/3',
+      ksefNumber: '5252344078-20261129-0100A1B2C3D4-7F',
+    };
+    const pdf = { filename: 'Faktura-FV-2026-11-3.pdf', contentType: 'application/pdf', content: new Uint8Array([37, 80, 68, 70]) };
+    const ok = setup({
+      queue: [{ ...job('1', 'invoice'), details }, job('2')],
+      attachmentsFor: async (claimed) => (claimed.kind === 'invoice' ? [pdf] : []),
+    });
+    await ok.handler(post({ apikey: SECRET_KEY }));
+    expect(ok.sent.map((mail) => [mail.subject, mail.attachments])).toEqual([
+      ['Faktura do zamówienia KT2611240001', [pdf]],
+      [expect.stringContaining('Potwierdzenie zamówienia'), undefined],
+    ]);
+
+    const broken = setup({
+      queue: [{ ...job('3', 'invoice'), details }],
+      attachmentsFor: async () => {
+        throw new Error('invoice is not an accepted invoice of the order');
+      },
+    });
+    await broken.handler(post({ apikey: SECRET_KEY }));
+    expect(broken.sent).toEqual([]);
+    expect(broken.finished).toEqual([['3', 'invoice is not an accepted invoice of the order']]);
   });
 });

@@ -62,6 +62,20 @@ describe('Resend mailer', () => {
     });
   });
 
+  it('attaches a file as Resend documents it: filename, base64 content and content_type', async () => {
+    const { calls, fetchImpl } = recordingFetch();
+    // Larger than one encoding chunk, every byte value present.
+    const pdf = Uint8Array.from({ length: 70_000 }, (_, index) => (index * 7) % 256);
+    await mailerFromEnv({ RESEND_API_KEY: 're_1' }, fetchImpl)!.send({
+      ...message,
+      attachments: [{ filename: 'Faktura-FV-2026-11-1.pdf', contentType: 'application/pdf', content: pdf }],
+    });
+    const body = JSON.parse(String(calls[0]?.init.body)) as { attachments: { filename: string; content: string; content_type: string }[] };
+    expect(body.attachments).toEqual([
+      { filename: 'Faktura-FV-2026-11-1.pdf', content: Buffer.from(pdf).toString('base64'), content_type: 'application/pdf' },
+    ]);
+  });
+
   it("sends from Resend's test sender when MAIL_FROM is not set", async () => {
     const { calls, fetchImpl } = recordingFetch();
     await mailerFromEnv({ RESEND_API_KEY: 're_1' }, fetchImpl)!.send(message);

@@ -48,9 +48,11 @@ const customerKinds = MAIL_KINDS.filter((kind) => kind !== 'owner-new-order');
 /** A job's own data for the kinds that carry one: the refund's amount, or the withdrawal's receipt. */
 const SAMPLE_REFUND = { amount: 12_000, manual: false, refundedOn: null };
 const SAMPLE_REMINDER = { payBy: '2026-11-30T23:00:00.000Z' };
+const SAMPLE_INVOICE_MAIL = { invoiceId: '5f0c2a52-8a8e-4d3c-9d57-0a4b8f1f2e01', number: 'FV/2026/11/3', ksefNumber: null };
 function contextFor(kind: MailKind, overrides: Partial<MailContext['order']> = {}): MailContext {
   if (kind === 'refund-completed') return { ...context(overrides), details: SAMPLE_REFUND };
   if (kind === 'transfer-reminder') return { ...context(overrides), details: SAMPLE_REMINDER };
+  if (kind === 'invoice' || kind === 'invoice-correction') return { ...context(overrides), details: SAMPLE_INVOICE_MAIL };
   return context(overrides);
 }
 

@@ -8,6 +8,7 @@ import type { WithdrawalExemption } from '../../../src/domain/withdrawal-right.t
 import { renderMail, type MailBlock, type RenderedMail } from './render.ts';
 import { refundCompletedMail, transferReminderMail } from './payment-templates.ts';
 import { orderPhotoMail } from './photo-template.ts';
+import { invoiceMail } from './invoice-template.ts';
 import { WITHDRAWAL_TEMPLATES, isWithdrawalMailKind, type WithdrawalMailKind } from './withdrawal-template.ts';
 import {
   shopName,
@@ -279,6 +280,8 @@ const TEMPLATES: Record<Exclude<MailKind, WithdrawalMailKind>, Template> = {
 
   'photo-before-dispatch': (context) => orderPhotoMail(context, 'before_dispatch'),
   'photo-after-delivery': (context) => orderPhotoMail(context, 'after_delivery'),
+  invoice: (context) => invoiceMail(context, false),
+  'invoice-correction': (context) => invoiceMail(context, true),
 
   'order-link': (context) => {
     const { order } = context;
