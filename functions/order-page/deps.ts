@@ -1,5 +1,7 @@
 import { DEFAULT_FUNCTION_RATE_LIMITS, functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import type { Handler } from '../_shared/http.ts';
+import { acceptedInvoicePdf, acceptedInvoicesOf, ksefQrUrlFromEnv } from '../_shared/invoice-pdf/stored-invoice-pdf.ts';
+import { createOrderAccessStore } from '../_shared/order-access.ts';
 import { loadOrderLinkDays } from '../_shared/order-links.ts';
 import { createPostgresRateLimiter, rpcRateLimitSql } from '../_shared/rate-limit.ts';
 import { createAdminClient, createCallerAuthFromEnv } from '../_shared/supabase-clients.ts';
@@ -11,7 +13,7 @@ import { ORDER_PHOTOS_BUCKET, ORDER_PHOTO_URL_SECONDS, isOrderPhotoKind, orderPh
 const MAX_PAGE_PHOTOS = 12;
 
 /** The real dependencies: service-role reads of the order with its link tokens and access keys (no API role may read those). */
-export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
+export function createOrderPageDeps(env: FunctionEnv, qrUrl: string): OrderPageDeps {
   const admin = createAdminClient(env);
   return {
     authenticate: createCallerAuthFromEnv(env),
@@ -31,6 +33,9 @@ export function createOrderPageDeps(env: FunctionEnv): OrderPageDeps {
       const { order_link_tokens: tokens, order_access_keys: keys, ...order } = data;
       return { order, linkTokenHash: tokens[0]?.token_hash ?? null, accessKeyHash: keys[0]?.key_hash ?? null };
     },
+    acceptedInvoices: (orderId) => acceptedInvoicesOf(admin, orderId),
+    invoicePdf: (orderId, invoiceId) => acceptedInvoicePdf(admin, orderId, invoiceId, qrUrl),
+    isShopOwner: createOrderAccessStore(admin).isShopOwner,
     now: () => Date.now(),
     async orderPhotos(orderId, orderNumber) {
       const { data, error } = await admin
@@ -88,5 +93,5 @@ function orderPageRateLimit(env: FunctionEnv, admin: ReturnType<typeof createAdm
 
 /** order-page as it is served: `Deno.serve(orderPageFunction((name) => Deno.env.get(name)))`. */
 export function orderPageFunction(get: EnvGetter): Handler {
-  return functionFromEnv('order-page', get, (env) => createOrderPageHandler(createOrderPageDeps(env)));
+  return functionFromEnv('order-page', get, (env) => createOrderPageHandler(createOrderPageDeps(env, ksefQrUrlFromEnv(get))));
 }

@@ -1,6 +1,9 @@
 import { userIdOf, type Authenticate } from '../_shared/caller-auth.ts';
 import { constantTimeEqual } from '../_shared/constant-time.ts';
+import { corsHeaders } from '../_shared/cors.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
+import type { AcceptedInvoice, InvoicePdfFile } from '../_shared/invoice-pdf/stored-invoice-pdf.ts';
+import { isUuid } from '../../src/domain/patterns.ts';
 import { hashOrderLinkToken, isOrderLinkTokenShape } from '../_shared/mail/order-link-token.ts';
 import { hashAccessKey, isAccessKeyShape } from '../_shared/order-access.ts';
 import { clientAddress, rateLimitedResponse, type RateDecision } from '../_shared/rate-limit.ts';
@@ -30,12 +33,20 @@ export interface OrderPageDeps {
   orderPhotos(orderId: string, orderNumber: string): Promise<OrderPagePhoto[]>;
   /** The order's newest gateway attempt (payments ledger), or null before any. */
   latestAttempt(orderId: string): Promise<PaymentAttempt | null>;
+  /** The order's invoices KSeF accepted (the page offers their PDFs). */
+  acceptedInvoices(orderId: string): Promise<AcceptedInvoice[]>;
+  /** The PDF of one accepted invoice of this order; null for any other id. */
+  invoicePdf(orderId: string, invoiceId: string): Promise<InvoicePdfFile | null>;
+  /** Whether a signed-in user is the shop's owner: she may download any order's invoice (the admin's 'Pobierz PDF'). */
+  isShopOwner(userId: string): Promise<boolean>;
   now(): number;
   /** Counts a request from this address (ORDER_PAGE_RATE_LIMIT per minute); absent → no limit. */
   countRequest?(address: string): Promise<RateDecision>;
 }
 
 export const ORDER_NOT_FOUND_MESSAGE = 'Nie znaleźliśmy takiego zamówienia.';
+export const INVOICE_NOT_FOUND_MESSAGE =
+  'Nie znaleźliśmy takiej faktury do tego zamówienia. Faktura jest do pobrania, gdy KSeF ją przyjmie.';
 export const ORDER_PAGE_RATE_LIMITED_MESSAGE = 'Zbyt wiele zapytań o zamówienie z tego adresu. Spróbuj ponownie za minutę.';
 const MAX_NUMBER_LENGTH = 64;
 
@@ -52,15 +63,41 @@ function notFound(): HttpError {
   return new HttpError(404, 'order_not_found', ORDER_NOT_FOUND_MESSAGE);
 }
 
-/** The body: { number, token?, accessKey? }; a number is required, a token or key that is not a string counts as none. */
-export function readOrderPageRequest(body: Record<string, unknown>): { number: string; token: string | null; accessKey: string | null } {
+export interface OrderPageRequest {
+  number: string;
+  token: string | null;
+  accessKey: string | null;
+  /** Present when the PDF of this invoice is asked for instead of the page. */
+  invoiceId: string | null;
+}
+
+/** The body: { number, token?, accessKey?, invoiceId? }; a number is required, a token or key that is not a string counts as none. */
+export function readOrderPageRequest(body: Record<string, unknown>): OrderPageRequest {
   const number = typeof body.number === 'string' ? body.number.trim() : '';
   if (!number || number.length > MAX_NUMBER_LENGTH) {
     throw new HttpError(400, 'validation_failed', 'Podaj numer zamówienia.', { number: 'Podaj numer zamówienia.' });
   }
   const token = typeof body.token === 'string' && body.token !== '' ? body.token : null;
   const accessKey = typeof body.accessKey === 'string' && body.accessKey !== '' ? body.accessKey : null;
-  return { number, token, accessKey };
+  if (body.invoiceId !== undefined && !(typeof body.invoiceId === 'string' && isUuid(body.invoiceId))) {
+    throw new HttpError(400, 'validation_failed', 'Nieprawidłowy identyfikator faktury.', {
+      invoiceId: 'Nieprawidłowy identyfikator faktury.',
+    });
+  }
+  return { number, token, accessKey, invoiceId: typeof body.invoiceId === 'string' ? body.invoiceId : null };
+}
+
+/** The invoice's PDF as a download; the file name carries only the invoice number. */
+function pdfResponse(file: InvoicePdfFile): Response {
+  return new Response(new Blob([new Uint8Array(file.content)], { type: 'application/pdf' }), {
+    status: 200,
+    headers: {
+      ...corsHeaders,
+      'Content-Type': 'application/pdf',
+      'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      'Cache-Control': 'no-store',
+    },
+  });
 }
 
 /**
@@ -83,7 +120,7 @@ export function createOrderPageHandler(deps: OrderPageDeps): Handler {
     const caller = await deps.authenticate(request);
     const rate = await deps.countRequest?.(clientAddress(request));
     if (rate && !rate.allowed) return rateLimitedResponse(ORDER_PAGE_RATE_LIMITED_MESSAGE, rate);
-    const { number, token, accessKey } = readOrderPageRequest(await readJsonObject(request, 4 * 1024));
+    const { number, token, accessKey, invoiceId } = readOrderPageRequest(await readJsonObject(request, 4 * 1024));
     const tokenHash = token && isOrderLinkTokenShape(token) ? await hashOrderLinkToken(token) : NO_PROOF;
     const keyHash = accessKey && isAccessKeyShape(accessKey) ? await hashAccessKey(accessKey) : NO_PROOF;
     const oldestLink = oldestValidLinkMinted(await deps.linkDays(), deps.now());
@@ -94,13 +131,32 @@ export function createOrderPageHandler(deps: OrderPageDeps): Handler {
     const { order } = found;
     const userId = userIdOf(caller);
     const ownOrder = userId !== null && order.user_id === userId;
+    if (invoiceId) {
+      // The same proofs as the page; besides them only the shop's owner, for her admin's download.
+      const owner = !ownOrder && !byDevice && !byLink && userId !== null && (await deps.isShopOwner(userId));
+      if (!ownOrder && !byDevice && !byLink && !owner) throw notFound();
+      const file = await deps.invoicePdf(order.id, invoiceId);
+      if (!file) throw new HttpError(404, 'invoice_not_found', INVOICE_NOT_FOUND_MESSAGE);
+      return pdfResponse(file);
+    }
     if (!ownOrder && !byDevice && !byLink) throw notFound();
-    const [attempt, photos] = await Promise.all([deps.latestAttempt(order.id), deps.orderPhotos(order.id, order.payu_order_id)]);
+    const [attempt, photos, invoices] = await Promise.all([
+      deps.latestAttempt(order.id),
+      deps.orderPhotos(order.id, order.payu_order_id),
+      deps.acceptedInvoices(order.id),
+    ]);
     // Decided by the server's clock: a payment just started is not offered again.
     const payable = canPayNow(order);
     const inProgress = payable && isPaymentInProgress(attempt, deps.now());
     const payment = payable && !inProgress ? { orderId: order.id, accessKey: byDevice ? accessKey : null } : null;
-    const view = orderPageView(order, payment, attempt, inProgress, photos);
+    const view = orderPageView(
+      order,
+      payment,
+      attempt,
+      inProgress,
+      photos,
+      invoices.map(({ id, number: invoiceNumber, kind }) => ({ id, number: invoiceNumber, kind })),
+    );
     return jsonResponse(200, view, { 'Cache-Control': 'no-store' });
   });
 }

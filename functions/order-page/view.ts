@@ -65,6 +65,14 @@ export interface OrderPageView {
   paymentInProgress: boolean;
   /** The photos the owner took of the order, oldest first; each URL opens the file for ORDER_PHOTO_URL_SECONDS. */
   photos: OrderPagePhoto[];
+  /** The invoices KSeF accepted, oldest first: the page downloads each one's PDF (order-page with its id). */
+  invoices: OrderPageInvoice[];
+}
+
+export interface OrderPageInvoice {
+  id: string;
+  number: string;
+  kind: 'VAT' | 'KOR';
 }
 
 /** One order photo as the page shows it: a signed URL, never a path a stranger could ask Storage for. */
@@ -111,6 +119,7 @@ export function orderPageView(
   attempt: PaymentAttempt | null = null,
   paymentInProgress = false,
   photos: OrderPagePhoto[] = [],
+  invoices: OrderPageInvoice[] = [],
 ): OrderPageView {
   const data = orderMailData(row);
   return {
@@ -138,5 +147,6 @@ export function orderPageView(
     paymentState: attempt?.state ?? null,
     paymentInProgress,
     photos,
+    invoices,
   };
 }

@@ -2,9 +2,11 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { payForPlacedOrder } from '../features/checkout/payment-start.ts';
+import type { OrderPageInvoice } from '../features/order-page/order-invoice.tsx';
 import { OrderPage } from '../features/order-page/order-page.tsx';
 import { loadOrderView, type OrderView } from '../features/order-page/order-view.ts';
 import { deviceOrderAccessKey } from '../features/orders-sync/device-orders.ts';
+import { downloadInvoicePdf } from '../lib/invoice-pdf-download.ts';
 import { textSearchParams } from '../lib/route-search.ts';
 
 export const Route = createFileRoute('/zamowienie/$number')({
@@ -44,5 +46,13 @@ function OrderRoute() {
     return loadOrderView(number, { token: t, accessKey }, await currentAccessToken().catch(() => null));
   }, [number, t]);
   const pay = useCallback((order: OrderView) => payNow(order, t), [t]);
-  return <OrderPage number={number} load={load} onPay={pay} />;
+  // The invoice's PDF is proven exactly as the page was.
+  const downloadInvoice = useCallback(
+    async (invoice: OrderPageInvoice) => {
+      const accessKey = t ? null : await deviceOrderAccessKey(number).catch(() => null);
+      return downloadInvoicePdf({ number, invoiceId: invoice.id, token: t, accessKey }, await currentAccessToken().catch(() => null));
+    },
+    [number, t],
+  );
+  return <OrderPage number={number} load={load} onPay={pay} onDownloadInvoice={downloadInvoice} />;
 }

@@ -4,7 +4,9 @@ import { hashAccessKey } from '../../functions/_shared/order-access.ts';
 import { constantTimeEqual } from '../../functions/_shared/constant-time.ts';
 import {
   DUMMY_HASH,
+  INVOICE_NOT_FOUND_MESSAGE,
   NO_PROOF,
+  ORDER_NOT_FOUND_MESSAGE,
   ORDER_PAGE_RATE_LIMITED_MESSAGE,
   createOrderPageHandler,
   type OrderPageDeps,
@@ -45,6 +47,10 @@ const ORDER: OrderPageRow = {
 const NOW = Date.parse('2026-11-27T12:00:00Z');
 const minutesAgo = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 
+const INVOICE_ID = '5f0c2a52-8a8e-4d3c-9d57-0a4b8f1f2e01';
+const OTHER_INVOICE_ID = '5f0c2a52-8a8e-4d3c-9d57-0a4b8f1f2e02';
+const PDF_BYTES = new TextEncoder().encode('%PDF-1.7 test');
+
 /** The key place-order gave the device that placed ORDER. */
 const DEVICE_KEY = 'd'.repeat(43);
 
@@ -58,7 +64,7 @@ async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt 
   const calls: Call[] = [];
   const row = { ...ORDER, ...order };
   const deps: OrderPageDeps = {
-    authenticate: fakeAuthenticate({ 'user-token': 'user-1', 'other-token': 'user-2' }),
+    authenticate: fakeAuthenticate({ 'user-token': 'user-1', 'other-token': 'user-2', 'owner-token': 'owner-1' }),
     linkDays: async () => {
       calls.push(['linkDays']);
       return 90;
@@ -87,6 +93,16 @@ async function setup(order: Partial<OrderPageRow> = {}, attempt: PaymentAttempt 
         },
       ];
     },
+    acceptedInvoices: async (orderId) => {
+      calls.push(['acceptedInvoices', orderId]);
+      return [{ id: INVOICE_ID, number: 'FV/2026/11/3', kind: 'VAT', ksefNumber: '5252344078-20261129-0100A1B2C3D4-7F' }];
+    },
+    // Only this order's one accepted invoice has a file.
+    invoicePdf: async (orderId, invoiceId) => {
+      calls.push(['invoicePdf', orderId, invoiceId]);
+      return orderId === row.id && invoiceId === INVOICE_ID ? { fileName: 'Faktura-FV-2026-11-3.pdf', content: PDF_BYTES } : null;
+    },
+    isShopOwner: async (userId) => userId === 'owner-1',
     now: () => NOW,
   };
   return { handler: createOrderPageHandler(deps), token, calls };
@@ -175,7 +191,9 @@ describe('order-page', () => {
   it('writes nothing on a view: a hundred views call no dependency beyond the reads', async () => {
     const { handler, token, calls } = await setup();
     for (let i = 0; i < 100; i += 1) expect((await handler(post({ number: 'KT2611240001', token }))).status).toBe(200);
-    expect(new Set(calls.map(([name]) => name))).toEqual(new Set(['linkDays', 'findOrder', 'latestAttempt', 'orderPhotos']));
+    expect(new Set(calls.map(([name]) => name))).toEqual(
+      new Set(['linkDays', 'findOrder', 'latestAttempt', 'orderPhotos', 'acceptedInvoices']),
+    );
   });
 
   it('signs the photos only for a proof that opens the order', async () => {
@@ -202,6 +220,9 @@ describe('order-page', () => {
         return null;
       },
       latestAttempt: async () => null,
+      acceptedInvoices: async () => [],
+      invoicePdf: async () => null,
+      isShopOwner: async () => false,
       now: () => NOW,
       countRequest: async () => ({ allowed: false, retryAfterSeconds: 42 }),
     });
@@ -280,5 +301,50 @@ describe('order-page', () => {
     const old = await setup({}, { state: 'pending', startedAt: minutesAgo(20) });
     const later = (await (await old.handler(post({ number: 'KT2611240001', token: old.token }))).json()) as Record<string, unknown>;
     expect(later).toMatchObject({ paymentInProgress: false, payment: { orderId: 'order-1' } });
+  });
+
+  it('lists the accepted invoices and serves one’s PDF for the same proofs as the page, never without one', async () => {
+    const { handler, token } = await setup();
+    const page = await handler(post({ number: 'KT2611240001', token }));
+    expect((await page.json()).invoices).toEqual([{ id: INVOICE_ID, number: 'FV/2026/11/3', kind: 'VAT' }]);
+
+    for (const proof of [{ token }, { accessKey: DEVICE_KEY }]) {
+      const response = await handler(post({ number: 'KT2611240001', invoiceId: INVOICE_ID, ...proof }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('Content-Type')).toBe('application/pdf');
+      expect(response.headers.get('Content-Disposition')).toBe('attachment; filename="Faktura-FV-2026-11-3.pdf"');
+      expect(new Uint8Array(await response.arrayBuffer())).toEqual(PDF_BYTES);
+    }
+    const buyer = await handler(
+      post({ number: 'KT2611240001', invoiceId: INVOICE_ID }, { ...GUEST_HEADERS, Authorization: 'Bearer user-token' }),
+    );
+    expect(buyer.status).toBe(200);
+    const owner = await handler(
+      post({ number: 'KT2611240001', invoiceId: INVOICE_ID }, { ...GUEST_HEADERS, Authorization: 'Bearer owner-token' }),
+    );
+    expect(owner.status).toBe(200);
+
+    for (const [body, headers] of [
+      [{ number: 'KT2611240001', invoiceId: INVOICE_ID }, GUEST_HEADERS],
+      [{ number: 'KT2611240001', invoiceId: INVOICE_ID, token: 'x'.repeat(43) }, GUEST_HEADERS],
+      [
+        { number: 'KT2611240001', invoiceId: INVOICE_ID },
+        { ...GUEST_HEADERS, Authorization: 'Bearer other-token' },
+      ],
+    ] as const) {
+      const refused = await handler(post(body, headers));
+      expect(refused.status).toBe(404);
+      expect(await refused.json()).toEqual({ error: 'order_not_found', message: ORDER_NOT_FOUND_MESSAGE });
+    }
+  });
+
+  it('refuses another order’s invoice and a malformed id with a JSON error in Polish', async () => {
+    const { handler, token } = await setup();
+    const other = await handler(post({ number: 'KT2611240001', token, invoiceId: OTHER_INVOICE_ID }));
+    expect(other.status).toBe(404);
+    expect(await other.json()).toEqual({ error: 'invoice_not_found', message: INVOICE_NOT_FOUND_MESSAGE });
+    const malformed = await handler(post({ number: 'KT2611240001', token, invoiceId: '../1' }));
+    expect(malformed.status).toBe(400);
+    expect(await malformed.json()).toMatchObject({ error: 'validation_failed', message: 'Nieprawidłowy identyfikator faktury.' });
   });
 });

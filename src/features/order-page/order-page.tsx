@@ -10,7 +10,7 @@ import { PageHeading } from '../../lib/page-heading.tsx';
 import { useOnline } from '../../lib/use-online.ts';
 import type { OrderLoad, OrderView } from './order-view.ts';
 import { orderProgress, type StepState, type TimelineStep } from './timeline.ts';
-import { OrderInvoiceSection } from './order-invoice.tsx';
+import { OrderInvoiceSection, type DownloadInvoice } from './order-invoice.tsx';
 
 export const ORDER_NOT_FOUND_TITLE = 'Nie znaleźliśmy takiego zamówienia';
 /** '2026-11-28' → '28.11.2026'. */
@@ -38,10 +38,12 @@ export interface OrderPageProps {
   load: () => Promise<OrderLoad>;
   /** Starts the payment and leaves for the gateway; resolves with a message when it could not. */
   onPay: (order: OrderView) => Promise<string | null>;
+  /** Saves an accepted invoice's PDF, proven as `load` is; absent → no download offered. */
+  onDownloadInvoice?: DownloadInvoice;
 }
 
 /** /zamowienie/<number>?t=<token>: the order's state, items, delivery and payment, without login. */
-export function OrderPage({ number, load, onPay }: OrderPageProps) {
+export function OrderPage({ number, load, onPay, onDownloadInvoice }: OrderPageProps) {
   const online = useOnline();
   const [state, setState] = useState<State>({ kind: 'loading' });
 
@@ -87,7 +89,7 @@ export function OrderPage({ number, load, onPay }: OrderPageProps) {
         )}
         {state.kind === 'not-found' && <NotFound />}
       </div>
-      {state.kind === 'found' && <OrderDetails order={state.order} onPay={onPay} />}
+      {state.kind === 'found' && <OrderDetails order={state.order} onPay={onPay} onDownloadInvoice={onDownloadInvoice} />}
     </section>
   );
 }
@@ -106,7 +108,15 @@ function NotFound() {
   );
 }
 
-function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProps['onPay'] }) {
+function OrderDetails({
+  order,
+  onPay,
+  onDownloadInvoice,
+}: {
+  order: OrderView;
+  onPay: OrderPageProps['onPay'];
+  onDownloadInvoice?: DownloadInvoice | undefined;
+}) {
   const progress = orderProgress(order);
   return (
     <article aria-labelledby="order-heading">
@@ -226,7 +236,7 @@ function OrderDetails({ order, onPay }: { order: OrderView; onPay: OrderPageProp
           Płatność jest w toku. Potwierdzenie z banku przychodzi zwykle w ciągu kilku minut – odśwież stronę za chwilę.
         </p>
       )}
-      <OrderInvoiceSection invoice={order.invoice} />
+      <OrderInvoiceSection invoice={order.invoice} invoices={order.invoices} onDownload={onDownloadInvoice} />
 
       <p className="mt-8 border-t border-cream-200 pt-4">
         <Link to="/odstapienie" search={{ zamowienie: order.number }} className="font-medium text-forest-800 underline underline-offset-2">

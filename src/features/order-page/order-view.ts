@@ -45,6 +45,8 @@ export const orderViewSchema = v.object({
     ),
     [],
   ),
+  // The invoices KSeF accepted, each downloadable as a PDF; optional for an older deployment of the function.
+  invoices: v.optional(v.array(v.object({ id: v.string(), number: v.string(), kind: v.string() })), []),
 });
 export type OrderView = v.InferOutput<typeof orderViewSchema>;
 
