@@ -15,7 +15,9 @@ function fullContext(kind: MailKind, order: Partial<MailContext['order']>): Mail
       ? { amount: 12_000, manual: false, refundedOn: null }
       : kind === 'transfer-reminder'
         ? { payBy: '2026-11-30T23:00:00.000Z' }
-        : SAMPLE_WITHDRAWAL_RECEIPT;
+        : kind === 'invoice' || kind === 'invoice-correction'
+          ? { invoiceId: '5f0c2a52-8a8e-4d3c-9d57-0a4b8f1f2e01', number: 'FV/2026/11/3', ksefNumber: '5252344078-20261129-0100A1B2C3D4-7F' }
+          : SAMPLE_WITHDRAWAL_RECEIPT;
   return {
     shop: SAMPLE_SHOP,
     bank: SAMPLE_BANK,
