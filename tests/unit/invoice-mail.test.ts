@@ -66,6 +66,7 @@ describe('the invoice mail', () => {
     expect(mail.text).toContain('Numer korekty: KOR/FV/2026/11/1');
     expect(mail.text).not.toContain('Numer KSeF');
     expect(mail.text).not.toContain('Fakturę pobierzesz');
+    expect(mail.text).toContain('Faktura korygująca została przyjęta w Krajowym Systemie e-Faktur (KSeF).');
   });
 
   it('is readable on a 390 px phone: a 600 px column at most, the viewport set, no tables', () => {

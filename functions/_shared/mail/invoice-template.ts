@@ -49,7 +49,7 @@ export function invoiceMail(context: MailContext, correction: boolean): { subjec
       },
       {
         kind: 'paragraph',
-        text: 'Faktura została przyjęta w Krajowym Systemie e-Faktur (KSeF). Kod QR na wydruku prowadzi do jej weryfikacji w KSeF.',
+        text: `${what} została przyjęta w Krajowym Systemie e-Faktur (KSeF). Kod QR na wydruku prowadzi do jej weryfikacji w KSeF.`,
       },
       ...(link.length > 0 ? [{ kind: 'note', text: 'Fakturę pobierzesz też ze strony zamówienia.' } as const, ...link] : []),
     ],
