@@ -95,6 +95,8 @@ function pdfResponse(file: InvoicePdfFile): Response {
       ...corsHeaders,
       'Content-Type': 'application/pdf',
       'Content-Disposition': `attachment; filename="${file.fileName}"`,
+      // The shop runs on another origin than the API: without this the browser hides the file name from it.
+      'Access-Control-Expose-Headers': 'Content-Disposition',
       'Cache-Control': 'no-store',
     },
   });

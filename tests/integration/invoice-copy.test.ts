@@ -207,6 +207,7 @@ describe("the customer's copy of an invoice", () => {
       expect(response.status, name).toBe(200);
       expect(response.headers.get('content-type')).toBe('application/pdf');
       expect(response.headers.get('content-disposition')).toContain(`Faktura-${invoice.number.replaceAll('/', '-')}.pdf`);
+      expect(response.headers.get('access-control-expose-headers')).toBe('Content-Disposition');
       const text = pdfText(new Uint8Array(await response.arrayBuffer()), `page-${name}`);
       expect(text).toContain(`Faktura VAT nr ${invoice.number}`);
       expect(text).toContain(`Numer KSeF: ${KSEF_NUMBER}`);
