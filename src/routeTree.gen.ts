@@ -24,6 +24,7 @@ import { Route as ResetPasswordRouteImport } from './routes/reset-password'
 import { Route as ShopRouteImport } from './routes/shop'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminInvoicesRouteImport } from './routes/admin/invoices'
 import { Route as AdminOdstapieniaRouteImport } from './routes/admin/odstapienia'
 import { Route as AdminOrdersRouteImport } from './routes/admin/orders'
 import { Route as AdminPaymentsRouteImport } from './routes/admin/payments'
@@ -111,6 +112,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/',
   getParentRoute: () => AdminRoute,
 } as any)
+const AdminInvoicesRoute = AdminInvoicesRouteImport.update({
+  id: '/invoices',
+  path: '/invoices',
+  getParentRoute: () => AdminRoute,
+} as any)
 const AdminOdstapieniaRoute = AdminOdstapieniaRouteImport.update({
   id: '/odstapienia',
   path: '/odstapienia',
@@ -182,6 +188,7 @@ export interface FileRoutesByFullPath {
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
@@ -209,6 +216,7 @@ export interface FileRoutesByTo {
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
@@ -238,6 +246,7 @@ export interface FileRoutesById {
   '/reset-password': typeof ResetPasswordRoute
   '/shop': typeof ShopRoute
   '/terms': typeof TermsRoute
+  '/admin/invoices': typeof AdminInvoicesRoute
   '/admin/odstapienia': typeof AdminOdstapieniaRoute
   '/admin/orders': typeof AdminOrdersRoute
   '/admin/payments': typeof AdminPaymentsRoute
@@ -268,6 +277,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/invoices'
     | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
@@ -295,6 +305,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/invoices'
     | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
@@ -323,6 +334,7 @@ export interface FileRouteTypes {
     | '/reset-password'
     | '/shop'
     | '/terms'
+    | '/admin/invoices'
     | '/admin/odstapienia'
     | '/admin/orders'
     | '/admin/payments'
@@ -466,6 +478,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof AdminRoute
     }
+    '/admin/invoices': {
+      id: '/admin/invoices'
+      path: '/invoices'
+      fullPath: '/admin/invoices'
+      preLoaderRoute: typeof AdminInvoicesRouteImport
+      parentRoute: typeof AdminRoute
+    }
     '/admin/odstapienia': {
       id: '/admin/odstapienia'
       path: '/odstapienia'
@@ -547,6 +566,7 @@ declare module '@tanstack/react-router' {
 }
 
 interface AdminRouteChildren {
+  AdminInvoicesRoute: typeof AdminInvoicesRoute
   AdminOdstapieniaRoute: typeof AdminOdstapieniaRoute
   AdminOrdersRoute: typeof AdminOrdersRoute
   AdminPaymentsRoute: typeof AdminPaymentsRoute
@@ -557,6 +577,7 @@ interface AdminRouteChildren {
 }
 
 const AdminRouteChildren: AdminRouteChildren = {
+  AdminInvoicesRoute: AdminInvoicesRoute,
   AdminOdstapieniaRoute: AdminOdstapieniaRoute,
   AdminOrdersRoute: AdminOrdersRoute,
   AdminPaymentsRoute: AdminPaymentsRoute,

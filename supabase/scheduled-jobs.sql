@@ -10,6 +10,8 @@
 --     unpaid) and cancels online orders nobody paid in time.
 --   * owner-invoices every minute: issues the invoices of company orders
 --     paid since (public.invoice_jobs, docs/decisions/036-vat-rates.md).
+--   * ksef-send every minute: sends issued invoices to KSeF and keeps its
+--     answer (docs/decisions/040-ksef-send.md); locally every 5 s.
 --
 -- Before running: Database → Extensions → enable pg_cron and pg_net; and
 -- keep the project's secret key in Vault (Project Settings → API keys):
@@ -81,5 +83,21 @@ select cron.schedule(
   $$
 );
 
--- To stop one: select cron.unschedule('mail-dispatch'); (or 'push-dispatch', 'payments-reconcile', 'owner-invoices')
+select cron.schedule(
+  'ksef-send',
+  '* * * * *',
+  $$
+  select net.http_post(
+    url := (select decrypted_secret from vault.decrypted_secrets where name = 'project_url') || '/functions/v1/ksef-send',
+    headers := jsonb_build_object(
+      'Content-Type', 'application/json',
+      'apikey', (select decrypted_secret from vault.decrypted_secrets where name = 'mail_dispatch_key')
+    ),
+    body := '{}'::jsonb,
+    timeout_milliseconds := 300000
+  );
+  $$
+);
+
+-- To stop one: select cron.unschedule('mail-dispatch'); (or 'push-dispatch', 'payments-reconcile', 'owner-invoices', 'ksef-send')
 -- To see its runs: select * from cron.job_run_details order by start_time desc limit 20;

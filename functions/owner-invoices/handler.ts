@@ -4,6 +4,7 @@ import { issuesByField } from '../../src/domain/validation-issues.ts';
 import type { Authenticate } from '../_shared/caller-auth.ts';
 import { HttpError, jsonResponse, postHandler, readJsonObject, type Handler } from '../_shared/http.ts';
 import { issueCorrection, issueInvoice, type InvoiceRecord, type InvoiceStore } from './issue.ts';
+import { resendInvoice, type ResendStore } from './resend.ts';
 
 export interface InvoiceJobsStore {
   isShopOwner(userId: string): Promise<boolean>;
@@ -17,7 +18,7 @@ export interface InvoiceJobsStore {
 
 export interface OwnerInvoicesDeps {
   authenticate: Authenticate;
-  store: InvoiceStore & InvoiceJobsStore;
+  store: InvoiceStore & InvoiceJobsStore & ResendStore;
   now: () => number;
 }
 
@@ -54,7 +55,8 @@ async function drain(deps: OwnerInvoicesDeps): Promise<Response> {
 }
 
 /**
- * Invoices: the owner's 'Wystaw fakturę' and 'Wystaw korektę', and, for the
+ * Invoices: the owner's 'Wystaw fakturę', 'Wystaw korektę' and 'Wyślij
+ * ponownie' (a rejected invoice rebuilt), and, for the
  * server's scheduler (service role), the invoices of paid company orders.
  */
 export function createOwnerInvoicesHandler(deps: OwnerInvoicesDeps): Handler {
@@ -72,7 +74,9 @@ export function createOwnerInvoicesHandler(deps: OwnerInvoicesDeps): Handler {
     const invoice =
       body.action === 'issue'
         ? await issueInvoice(deps.store, body.orderId, deps.now())
-        : await issueCorrection(deps.store, body.orderId, body.reason, deps.now());
+        : body.action === 'correct'
+          ? await issueCorrection(deps.store, body.orderId, body.reason, deps.now())
+          : await resendInvoice(deps.store, body.invoiceId, deps.now());
     return jsonResponse(200, { invoice: view(invoice) });
   });
 }

@@ -13,6 +13,7 @@ import { createOrderAccessStore } from '../_shared/order-access.ts';
 import type { AdminClient } from '../_shared/supabase-clients.ts';
 import type { InvoiceJobsStore } from './handler.ts';
 import type { InvoiceOrderRecord, InvoiceRecord, InvoiceStore, InvoiceSummary } from './issue.ts';
+import type { ResendStore } from './resend.ts';
 
 const ORDER_COLUMNS =
   'id, status, payu_order_id, payment_method, shipping_cost, services_cost, discount, total, delivery_date, invoice, amount_paid, amount_refunded, ' +
@@ -104,7 +105,7 @@ const ISSUE_REFUSALS: Record<string, string> = {
   invoice_not_found: 'Nie znaleziono faktury do korekty.',
 };
 
-export function createOwnerInvoicesStore(admin: AdminClient): InvoiceStore & InvoiceJobsStore {
+export function createOwnerInvoicesStore(admin: AdminClient): InvoiceStore & InvoiceJobsStore & ResendStore {
   async function loadSettings(): Promise<SettingsValues> {
     const { data, error } = await admin
       .from('app_settings')
@@ -149,6 +150,34 @@ export function createOwnerInvoicesStore(admin: AdminClient): InvoiceStore & Inv
         throw new Error(`issuing the invoice failed: ${error.message}`);
       }
       return toInvoice(data as Row<'invoices'>);
+    },
+
+    async findInvoice(invoiceId) {
+      if (!isUuid(invoiceId)) return null;
+      const { data, error } = await admin.from('invoices').select('*').eq('id', invoiceId).maybeSingle();
+      if (error) throw new Error(`loading the invoice failed: ${error.message}`);
+      return data ? { ...toInvoice(data), xml: data.xml } : null;
+    },
+
+    // Only while still rejected (the trigger allows a new XML only then); sent again from the first try.
+    async replaceRejected(invoiceId, xml, summary) {
+      const { data, error } = await admin
+        .from('invoices')
+        .update({
+          xml,
+          summary: summary as unknown as Json,
+          state: 'issued',
+          rejection_reason: null,
+          last_error: null,
+          attempts: 0,
+          next_attempt_at: null,
+        })
+        .eq('id', invoiceId)
+        .eq('state', 'rejected')
+        .select('*');
+      if (error) throw new Error(`storing the corrected invoice failed: ${error.message}`);
+      const row = data?.[0];
+      return row ? toInvoice(row) : null;
     },
 
     async claimJobs(limit) {

@@ -52,6 +52,8 @@ export interface BackendOptions {
   mailWebPort?: number;
   /** How often the backend calls mail-dispatch and push-dispatch (the hosted pg_cron jobs' stand-in); default 10 s, 0 → never. */
   mailDispatchIntervalMs?: number;
+  /** How often the backend calls ksef-send (the hosted pg_cron job's stand-in); default 5 s, 0 → never. */
+  ksefSendIntervalMs?: number;
   /** How often the backend calls payments-reconcile (the hosted pg_cron job's stand-in); default 60 s, 0 → never. */
   paymentsReconcileIntervalMs?: number;
 }
@@ -89,6 +91,7 @@ export interface RunningBackend {
 
 const DEFAULT_MAIL_DISPATCH_INTERVAL_MS = 10_000;
 const DEFAULT_PAYMENTS_RECONCILE_INTERVAL_MS = 60_000;
+const DEFAULT_KSEF_SEND_INTERVAL_MS = 5_000;
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..', '..');
 
@@ -108,6 +111,19 @@ function readAuthJwtAlg(value: string | undefined): AuthJwtAlgorithm {
   if (value === undefined || value === '' || value === 'ES256') return 'ES256';
   if (value === 'HS256') return 'HS256';
   throw new Error(`AUTH_JWT_ALG must be ES256 or HS256, not "${value}".`);
+}
+
+/**
+ * A new install's seller NIP is its local KSeF certificate's (.local/secrets.json
+ * `ksef`), so invoices go through the stand-in on a fresh clone; a NIP the
+ * owner typed stays.
+ */
+async function seedSellerNip(pool: pg.Pool, nip: string): Promise<void> {
+  await pool.query(
+    `insert into public.app_settings (key, value) values ('company_nip', $1)
+     on conflict (key) do update set value = excluded.value where public.app_settings.value = ''`,
+    [nip],
+  );
 }
 
 /**
@@ -215,6 +231,8 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
     pool = new pg.Pool({ connectionString: postgres.superuserUrl, max: 10 });
     // Idle clients get 57P01 when Postgres shuts down on Ctrl-C; that is expected.
     pool.on('error', () => undefined);
+    // The KSeF stand-in accepts only the NIP of this install's certificate: an empty seller NIP becomes it.
+    if (!env.KSEF_CERTIFICATE) await seedSellerNip(pool, secrets.ksef.nip);
     mail = await startMailServer({
       smtpPort: options.mailSmtpPort ?? 0,
       webPort: options.mailWebPort ?? 0,
@@ -325,6 +343,12 @@ export async function startBackend(options: BackendOptions): Promise<RunningBack
         name: 'owner-invoices',
         intervalMs: options.mailDispatchIntervalMs ?? DEFAULT_MAIL_DISPATCH_INTERVAL_MS,
         log: log('invoices'),
+        isQuiet: (body: string) => body.includes('"claimed":0'),
+      },
+      {
+        name: 'ksef-send',
+        intervalMs: options.ksefSendIntervalMs ?? DEFAULT_KSEF_SEND_INTERVAL_MS,
+        log: log('ksef'),
         isQuiet: (body: string) => body.includes('"claimed":0'),
       },
       {

@@ -112,14 +112,17 @@ export type Database = {
       };
       invoices: {
         Row: {
+          accepted_at: string | null;
           attempts: number;
           corrects_invoice_id: string | null;
           id: string;
           issue_date: string;
           issued_at: string;
           kind: string;
+          ksef_hash: string | null;
           ksef_number: string | null;
           ksef_reference: string | null;
+          last_error: string | null;
           next_attempt_at: string | null;
           number: string;
           order_id: string;
@@ -131,14 +134,17 @@ export type Database = {
           xml: string;
         };
         Insert: {
+          accepted_at?: string | null;
           attempts?: number;
           corrects_invoice_id?: string | null;
           id?: string;
           issue_date: string;
           issued_at?: string;
           kind: string;
+          ksef_hash?: string | null;
           ksef_number?: string | null;
           ksef_reference?: string | null;
+          last_error?: string | null;
           next_attempt_at?: string | null;
           number: string;
           order_id: string;
@@ -150,14 +156,17 @@ export type Database = {
           xml: string;
         };
         Update: {
+          accepted_at?: string | null;
           attempts?: number;
           corrects_invoice_id?: string | null;
           id?: string;
           issue_date?: string;
           issued_at?: string;
           kind?: string;
+          ksef_hash?: string | null;
           ksef_number?: string | null;
           ksef_reference?: string | null;
+          last_error?: string | null;
           next_attempt_at?: string | null;
           number?: string;
           order_id?: string;
@@ -1149,6 +1158,39 @@ export type Database = {
           isSetofReturn: true;
         };
       };
+      claim_ksef_invoices: {
+        Args: {
+          p_limit: number;
+        };
+        Returns: {
+          accepted_at: string | null;
+          attempts: number;
+          corrects_invoice_id: string | null;
+          id: string;
+          issue_date: string;
+          issued_at: string;
+          kind: string;
+          ksef_hash: string | null;
+          ksef_number: string | null;
+          ksef_reference: string | null;
+          last_error: string | null;
+          next_attempt_at: string | null;
+          number: string;
+          order_id: string;
+          rejection_reason: string | null;
+          state: string;
+          summary: Json;
+          updated_at: string;
+          upo: string | null;
+          xml: string;
+        }[];
+        SetofOptions: {
+          from: '*';
+          to: 'invoices';
+          isOneToOne: false;
+          isSetofReturn: true;
+        };
+      };
       claim_mail_jobs: {
         Args: {
           p_limit: number;
@@ -1231,14 +1273,17 @@ export type Database = {
           p_xml: string;
         };
         Returns: {
+          accepted_at: string | null;
           attempts: number;
           corrects_invoice_id: string | null;
           id: string;
           issue_date: string;
           issued_at: string;
           kind: string;
+          ksef_hash: string | null;
           ksef_number: string | null;
           ksef_reference: string | null;
+          last_error: string | null;
           next_attempt_at: string | null;
           number: string;
           order_id: string;

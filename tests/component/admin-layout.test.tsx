@@ -78,6 +78,7 @@ describe('the back office frame', () => {
       ['Pulpit', '/admin'],
       ['Zamówienia', '/admin/orders'],
       ['Płatności', '/admin/payments'],
+      ['Faktury', '/admin/invoices'],
       ['Odstąpienia', '/admin/odstapienia'],
       ['Produkty', '/admin/products'],
       ['Ustawienia', '/admin/settings'],
@@ -118,6 +119,7 @@ describe('the back office frame', () => {
     expect(links(menu, 'menuitem')).toEqual([
       ['Pulpit', '/admin'],
       ['Płatności', '/admin/payments'],
+      ['Faktury', '/admin/invoices'],
       ['Odstąpienia', '/admin/odstapienia'],
       ['Ustawienia', '/admin/settings'],
       ['Wróć do sklepu', '/'],

@@ -15,6 +15,7 @@ const ISSUED: AdminInvoice = {
   state: 'rejected',
   ksefNumber: null,
   rejectionReason: 'Błędny NIP nabywcy',
+  lastError: null,
   issuedAt: '2027-01-15T09:00:00Z',
 };
 
@@ -85,5 +86,39 @@ describe('the invoice in the admin order detail (issue 19)', () => {
       JSON.stringify({ savedAt: '2026-11-01T08:00:00Z', orders: [older], productCount: 1 }),
     );
     expect(loadSnapshot('owner-1')?.orders[0]?.invoice).toBeNull();
+  });
+
+  it("shows each invoice's way through KSeF in Polish, and 'Wyślij ponownie' only for a refused one", async () => {
+    vi.mocked(loadOrderInvoices)
+      .mockResolvedValueOnce([
+        { ...ISSUED, id: 'a', number: 'FV/1', state: 'issued', rejectionReason: null },
+        {
+          ...ISSUED,
+          id: 'b',
+          number: 'FV/2',
+          state: 'queued',
+          rejectionReason: null,
+          lastError: 'KSeF nie odpowiada. Sklep spróbuje ponownie.',
+        },
+        { ...ISSUED, id: 'c', number: 'FV/3', state: 'sent', rejectionReason: null },
+        { ...ISSUED, id: 'd', number: 'FV/4', state: 'accepted', rejectionReason: null, ksefNumber: '5265877635-20261128-0100001AF629-AF' },
+        { ...ISSUED, id: 'e', number: 'FV/5' },
+      ])
+      .mockResolvedValue([]);
+    vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Faktura nadal nie spełnia wymogów KSeF.' });
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="transfer" />);
+    const items = await screen.findAllByRole('listitem');
+    expect(items.map((item) => item.textContent!.replace(/^.*\) · /, ''))).toEqual([
+      'Czeka na wysłanie',
+      'Czeka na wysłanieKSeF nie odpowiada. Sklep spróbuje ponownie.',
+      'Wysłana',
+      'Przyjęta: nr KSeF 5265877635-20261128-0100001AF629-AF',
+      'Odrzucona: Błędny NIP nabywcyWyślij ponownie',
+    ]);
+    const resend = screen.getByRole('button', { name: 'Wyślij ponownie fakturę FV/5' });
+    expect(screen.getAllByRole('button', { name: /Wyślij ponownie/ })).toHaveLength(1);
+    fireEvent.click(resend);
+    expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'resend', invoiceId: 'e' });
+    expect((await screen.findByRole('alert')).textContent).toBe('Faktura nadal nie spełnia wymogów KSeF.');
   });
 });

@@ -293,6 +293,7 @@ async function scanBackOffice(audit: Audit, viewport: Viewport): Promise<void> {
     ['/admin/orders', 'admin orders'],
     ['/admin/products', 'admin products'],
     ['/admin/payments', 'admin payments'],
+    ['/admin/invoices', 'admin invoices'],
     ['/admin/odstapienia', 'admin withdrawals'],
     ['/admin/realizacja?view=route', 'admin route'],
   ] as const) {
@@ -379,6 +380,6 @@ describe.each(VIEWPORTS)('axe at $width×$height', (viewport) => {
     await withFailureShot('admin', viewport, scanBackOffice, audit);
     audit.save('admin');
     expect(audit.violations).toEqual([]);
-    expect(audit.scanned).toBe(17);
+    expect(audit.scanned).toBe(18);
   }, 300_000);
 });

@@ -181,6 +181,7 @@ describe('admin back office', () => {
       'Pulpit',
       'Zamówienia',
       'Płatności',
+      'Faktury',
       'Odstąpienia',
       'Produkty',
       'Ustawienia',

@@ -69,6 +69,7 @@ describe('Edge Functions run in Deno, from the bundles that deploy', () => {
       'create-payment',
       'create-payu-classic-payment',
       'delivery-availability',
+      'ksef-send',
       'mail-dispatch',
       'order-link-request',
       'order-page',

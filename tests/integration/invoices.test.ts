@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fa3SchemaErrors } from '../support/fa3-xsd.ts';
-import {
-  anonClient,
-  checkoutFor,
-  invokeFunction,
-  serviceClient,
-  signedInOwner,
-  signedUpCustomer,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { payWreathOrder, placeCompanyOrder } from '../support/invoice-orders.ts';
+import { anonClient, invokeFunction, serviceClient, signedInOwner, signedUpCustomer, withDatabase } from '../support/test-backend.ts';
 
 /**
  * The shop's invoices on the real database and the real owner-invoices
@@ -17,45 +10,8 @@ import {
  * readable by the owner only, corrected by a KOR (docs/decisions/036-vat-rates.md).
  */
 
-// 'Wieniec z chryzantem' (149.00 PLN in supabase/seed.sql), picked up in the shop.
-const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
-const TOTAL = 14_900;
 // A series of this run only, so the counter starts at 1 whatever else issued invoices.
 const SERIES = `T${randomUUID().slice(0, 6)}/{rok}/{n}`;
-
-async function placeCompanyOrder(paymentMethod: string): Promise<string> {
-  const answer = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor({
-      deliveryMethod: 'store',
-      paymentMethod,
-      wantsInvoice: true,
-      invoiceNip: '7740001454',
-      invoiceCompany: 'Kwiaty Nowak sp. z o.o.',
-      invoiceAddress: 'ul. Długa 1, 37-740 Bircza',
-    }),
-    items: [{ productId: WREATH_ID, quantity: 1 }],
-  });
-  expect(answer.status).toBe(201);
-  return (answer.body.order as { id: string }).id;
-}
-
-async function pay(orderId: string, eventId: string): Promise<string> {
-  const { data, error } = await serviceClient().rpc('ledger_apply_payment_event', {
-    p_provider: 'stripe',
-    p_event_id: eventId,
-    p_order_id: orderId,
-    p_provider_payment_id: `cs_test_${orderId}`,
-    p_method: 'card',
-    p_amount: TOTAL,
-    p_currency: 'pln',
-    p_state: 'completed',
-    p_charge_id: 'pi_test_1',
-    p_content: { test: true },
-  });
-  if (error) throw new Error(error.message);
-  return data as string;
-}
 
 interface InvoiceRow {
   id: string;
@@ -95,9 +51,9 @@ describe('invoices', () => {
     const orderId = await placeCompanyOrder('stripe');
     expect(await jobsOf(orderId)).toBe(0);
     const eventId = `evt_${randomUUID()}`;
-    expect(await pay(orderId, eventId)).toBe('applied');
-    expect(await pay(orderId, eventId)).toBe('duplicate');
-    expect(await pay(orderId, `evt_${randomUUID()}`)).toBe('applied');
+    expect(await payWreathOrder(orderId, eventId)).toBe('applied');
+    expect(await payWreathOrder(orderId, eventId)).toBe('duplicate');
+    expect(await payWreathOrder(orderId, `evt_${randomUUID()}`)).toBe('applied');
     expect(await jobsOf(orderId)).toBe(1);
 
     const first = await invokeFunction(serviceClient(), 'owner-invoices', {});
@@ -121,7 +77,7 @@ describe('invoices', () => {
   it("closes the payment's job when the owner had already issued the invoice", async () => {
     const orderId = await placeCompanyOrder('stripe');
     expect((await invokeFunction(await signedInOwner(), 'owner-invoices', { action: 'issue', orderId })).status).toBe(200);
-    expect(await pay(orderId, `evt_${randomUUID()}`)).toBe('applied');
+    expect(await payWreathOrder(orderId, `evt_${randomUUID()}`)).toBe('applied');
     await invokeFunction(serviceClient(), 'owner-invoices', {});
     const state = await withDatabase(async (db) => {
       const { rows } = await db.query<{ state: string }>('select state from invoice_jobs where order_id = $1', [orderId]);
@@ -204,7 +160,7 @@ describe('invoices', () => {
 
   it('corrects a refund after the invoice by the refunded amount, and a second refund by the new part only', async () => {
     const orderId = await placeCompanyOrder('stripe');
-    expect(await pay(orderId, `evt_${randomUUID()}`)).toBe('applied');
+    expect(await payWreathOrder(orderId, `evt_${randomUUID()}`)).toBe('applied');
     const owner = await signedInOwner();
     expect((await invokeFunction(owner, 'owner-invoices', { action: 'issue', orderId })).status).toBe(200);
     const refund = async (amount: number) => {

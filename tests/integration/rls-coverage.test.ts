@@ -116,6 +116,8 @@ const FUNCTIONS: Record<string, Role[]> = {
   // Invoices (docs/decisions/036-vat-rates.md): issuing and the queue, for owner-invoices (service role).
   'claim_invoice_jobs(p_limit integer)': [],
   'invoice_issue(p_order_id uuid, p_kind text, p_corrects uuid, p_series text, p_issue_date date, p_xml text, p_summary jsonb)': [],
+  // Invoices due for KSeF, for ksef-send (service role; docs/decisions/040-ksef-send.md).
+  'claim_ksef_invoices(p_limit integer)': [],
   // The push queue's dispatch steps, for push-dispatch and push-devices (service role).
   'claim_push_jobs(p_limit integer)': [],
   'finish_push_job(p_id uuid, p_status integer, p_error text)': [],

@@ -358,6 +358,7 @@ describe('invoices, invoice_jobs and invoice_counters', () => {
 
   it.each(ACTORS)('%s cannot issue invoices or claim their jobs through the SQL functions', async (actor) => {
     const claimed = await clients[actor].rpc('claim_invoice_jobs', { p_limit: 10 });
+    const claimedForKsef = await clients[actor].rpc('claim_ksef_invoices', { p_limit: 10 });
     const issued = await clients[actor].rpc('invoice_issue', {
       p_order_id: orderIds.customerA,
       p_kind: 'VAT',
@@ -368,6 +369,7 @@ describe('invoices, invoice_jobs and invoice_counters', () => {
       p_summary: {},
     });
     expect(claimed.error?.code).toBe('42501');
+    expect(claimedForKsef.error?.code).toBe('42501');
     expect(issued.error?.code).toBe('42501');
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createOwnerInvoicesHandler, invoiceRetryAt, type InvoiceJobsStore } from '../../functions/owner-invoices/handler.ts';
 import type { InvoiceOrderRecord, InvoiceRecord, InvoiceStore, IssueRequest } from '../../functions/owner-invoices/issue.ts';
+import type { ResendStore } from '../../functions/owner-invoices/resend.ts';
 import { fa3SchemaErrors } from '../support/fa3-xsd.ts';
 import { SECRET_KEY } from './caller-fixtures.ts';
 import { NOW, ORDER_ID, SHOP_OWNER_TOKEN, STRANGER_TOKEN, authenticate } from './payment-fixtures.ts';
@@ -26,14 +27,15 @@ const ORDER: InvoiceOrderRecord = {
 
 /** The SQL's issuing in memory: one VAT invoice per order, the next number of the series, P_2 filled. */
 function setup(settings: Record<string, string> = SETTINGS) {
+  const values = { ...settings };
   const invoices: InvoiceRecord[] = [];
   const failed: { orderId: string; reason: string; retryAt: string | null }[] = [];
   const jobs = [{ orderId: ORDER_ID, attempts: 3 }];
   const xmls: string[] = [];
   const finished: string[] = [];
-  const store: InvoiceStore & InvoiceJobsStore = {
+  const store: InvoiceStore & InvoiceJobsStore & ResendStore = {
     isShopOwner: async (userId) => userId === 'shop-owner-id',
-    loadSettings: async () => settings,
+    loadSettings: async () => values,
     findOrder: async (id) => (id === ORDER_ID ? ORDER : null),
     invoicesOf: async (orderId) => invoices.filter((invoice) => invoice.orderId === orderId),
     issue: async (request: IssueRequest) => {
@@ -56,6 +58,17 @@ function setup(settings: Record<string, string> = SETTINGS) {
       xmls.push(request.xml.replace('<P_2>{{numer}}</P_2>', `<P_2>${number}</P_2>`));
       return invoice;
     },
+    findInvoice: async (id) => {
+      const index = invoices.findIndex((invoice) => invoice.id === id);
+      return index < 0 ? null : { ...invoices[index]!, xml: xmls[index]! };
+    },
+    replaceRejected: async (id, xml, summary) => {
+      const index = invoices.findIndex((invoice) => invoice.id === id && invoice.state === 'rejected');
+      if (index < 0) return null;
+      invoices[index] = { ...invoices[index]!, state: 'issued', summary };
+      xmls[index] = xml;
+      return invoices[index]!;
+    },
     claimJobs: async () => jobs.splice(0),
     finishJob: async (orderId) => {
       finished.push(orderId);
@@ -73,7 +86,7 @@ function setup(settings: Record<string, string> = SETTINGS) {
         body: JSON.stringify(body),
       }),
     );
-  return { invoices, failed, finished, xmls, call };
+  return { invoices, failed, finished, xmls, call, values };
 }
 
 const owner = { Authorization: `Bearer ${SHOP_OWNER_TOKEN}` };
@@ -131,5 +144,30 @@ describe('owner-invoices', () => {
     await call({ action: 'issue', orderId: ORDER_ID }, owner);
     const nothing = await call({ action: 'correct', orderId: ORDER_ID }, owner);
     expect(((await nothing.json()) as { error: string }).error).toBe('nothing_to_correct');
+  });
+
+  it("'Wyślij ponownie' rebuilds a rejected invoice from the corrected settings under the same number, and only a rejected one", async () => {
+    const { invoices, xmls, call, values } = setup();
+    await call({ action: 'issue', orderId: ORDER_ID }, owner);
+    const invoiceId = '6f1d2c3b-0000-4000-8000-00000000000a';
+    invoices[0] = { ...invoices[0]!, id: invoiceId };
+    const notRejected = await call({ action: 'resend', invoiceId }, owner);
+    expect(notRejected.status).toBe(409);
+    expect(((await notRejected.json()) as { message: string }).message).toBe('Ponownie można wysłać tylko fakturę odrzuconą przez KSeF.');
+
+    invoices[0] = { ...invoices[0]!, state: 'rejected' };
+    values.company_name = 'Kwiaciarnia Pod Różą s.c.';
+    const resent = await call({ action: 'resend', invoiceId }, owner);
+    expect(resent.status).toBe(200);
+    expect(await resent.json()).toEqual({ invoice: { id: invoiceId, number: 'FV/2025/11/1', kind: 'VAT', state: 'issued' } });
+    expect(xmls[0]).toContain('<Nazwa>Kwiaciarnia Pod Różą s.c.</Nazwa>');
+    expect(xmls[0]).toContain('<P_2>FV/2025/11/1</P_2>');
+    expect(fa3SchemaErrors(xmls[0]!)).toBeNull();
+    expect(invoices).toHaveLength(1);
+
+    const bad = await call({ action: 'resend', invoiceId: 'nie-uuid' }, owner);
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { message: string }).message).toBe('Nieprawidłowy identyfikator faktury.');
+    expect((await call({ action: 'resend', invoiceId }, { Authorization: `Bearer ${STRANGER_TOKEN}` })).status).toBe(403);
   });
 });

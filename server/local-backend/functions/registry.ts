@@ -4,6 +4,7 @@ import { calculateDeliveryFunction } from '../../../functions/calculate-delivery
 import { createPaymentFunction } from '../../../functions/create-payment/deps.ts';
 import { deliveryAvailabilityFunction } from '../../../functions/delivery-availability/deps.ts';
 import { payuClassicPaymentFunction } from '../../../functions/create-payu-classic-payment/deps.ts';
+import { ksefSendFunction } from '../../../functions/ksef-send/deps.ts';
 import { mailDispatchFunction } from '../../../functions/mail-dispatch/deps.ts';
 import { orderLinkRequestFunction } from '../../../functions/order-link-request/deps.ts';
 import { orderPageFunction } from '../../../functions/order-page/deps.ts';
@@ -41,6 +42,7 @@ export const FUNCTIONS: Record<string, (get: EnvGetter) => Handler> = {
   'create-payment': createPaymentFunction,
   'create-payu-classic-payment': payuClassicPaymentFunction,
   'delivery-availability': deliveryAvailabilityFunction,
+  'ksef-send': ksefSendFunction,
   'mail-dispatch': mailDispatchFunction,
   'order-link-request': orderLinkRequestFunction,
   'order-page': orderPageFunction,

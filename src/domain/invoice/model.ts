@@ -9,9 +9,10 @@ export type InvoiceKind = (typeof INVOICE_KINDS)[number];
 export const INVOICE_STATES = ['issued', 'queued', 'sent', 'accepted', 'rejected'] as const;
 export type InvoiceState = (typeof INVOICE_STATES)[number];
 
+/** The owner's words for each state; the KSeF number or the refusal's reason follow them (state-text.ts). */
 export const INVOICE_STATE_LABELS: Record<InvoiceState, string> = {
-  issued: 'Wystawiona',
-  queued: 'Czeka na wysłanie do KSeF',
+  issued: 'Czeka na wysłanie',
+  queued: 'Czeka na wysłanie',
   sent: 'Wysłana',
   accepted: 'Przyjęta',
   rejected: 'Odrzucona',

@@ -1,12 +1,14 @@
 import * as v from 'valibot';
 
 /**
- * What the owner asks of the owner-invoices function: 'Wystaw fakturę' and
- * 'Wystaw korektę'. The back office builds it; the function re-parses it.
+ * What the owner asks of the owner-invoices function: 'Wystaw fakturę',
+ * 'Wystaw korektę' and 'Wyślij ponownie' (an invoice KSeF rejected, rebuilt
+ * from the corrected data). The back office builds it; the function re-parses it.
  */
 
 // A missing key gets the same Polish message as a wrong value (not valibot's English key issue).
 const orderId = v.optional(v.pipe(v.string('Brak zamówienia.'), v.uuid('Nieprawidłowy identyfikator zamówienia.')), '');
+const invoiceId = v.optional(v.pipe(v.string('Brak faktury.'), v.uuid('Nieprawidłowy identyfikator faktury.')), '');
 
 export const ownerInvoiceRequestSchema = v.variant(
   'action',
@@ -20,6 +22,7 @@ export const ownerInvoiceRequestSchema = v.variant(
         '',
       ),
     }),
+    v.object({ action: v.literal('resend'), invoiceId }),
   ],
   'Nieznane polecenie.',
 );

@@ -12,6 +12,8 @@ export interface AdminInvoice {
   state: InvoiceState;
   ksefNumber: string | null;
   rejectionReason: string | null;
+  /** Why the latest try did not get through (KSeF unreachable, sign-in refused), while it waits. */
+  lastError: string | null;
   issuedAt: string;
 }
 
@@ -25,7 +27,7 @@ export async function loadOrderInvoices(orderId: string): Promise<AdminInvoice[]
   const supabase = await getSupabase();
   const { data, error } = await supabase
     .from('invoices')
-    .select('id, number, kind, state, ksef_number, rejection_reason, issued_at')
+    .select('id, number, kind, state, ksef_number, rejection_reason, last_error, issued_at')
     .eq('order_id', orderId)
     .order('issued_at');
   if (error) throw new Error(error.message);
@@ -36,11 +38,12 @@ export async function loadOrderInvoices(orderId: string): Promise<AdminInvoice[]
     state: row.state,
     ksefNumber: row.ksef_number,
     rejectionReason: row.rejection_reason,
+    lastError: row.last_error,
     issuedAt: row.issued_at,
   }));
 }
 
-/** 'Wystaw fakturę' / 'Wystaw korektę': never queued offline, the owner must see the invoice issued. */
+/** 'Wystaw fakturę' / 'Wystaw korektę' / 'Wyślij ponownie': never queued offline, the owner must see it done. */
 export async function requestInvoice(payload: OwnerInvoiceRequest): Promise<InvoiceActionResult> {
   try {
     const supabase = await getSupabase();

@@ -1,23 +1,19 @@
 import { useEffect, useState } from 'react';
-import { INVOICE_STATE_LABELS } from '../../../domain/invoice/model.ts';
+import { invoiceStateText } from '../../../domain/invoice/state-text.ts';
 import { formatDateTimeMedium } from '../../../domain/polish-date.ts';
-import { loadOrderInvoices, requestInvoice, type AdminInvoice } from './invoices-api.ts';
+import { loadOrderInvoices, requestInvoice } from './invoices-api.ts';
+import { ResendInvoiceButton } from './resend-button.tsx';
 
 /** Orders the owner invoices with the button; the others get theirs when the payment arrives. */
 const BUTTON_PAYMENT_METHODS = new Set(['transfer', 'cash', 'cod']);
 
-function stateText(invoice: AdminInvoice): string {
-  if (invoice.state === 'accepted' && invoice.ksefNumber) return `Przyjęta: nr KSeF ${invoice.ksefNumber}`;
-  if (invoice.state === 'rejected' && invoice.rejectionReason) return `Odrzucona: ${invoice.rejectionReason}`;
-  return INVOICE_STATE_LABELS[invoice.state];
-}
-
-type Load = { step: 'loading' } | { step: 'ready'; invoices: AdminInvoice[] } | { step: 'failed' };
+type Load = { step: 'loading' } | { step: 'ready'; invoices: Awaited<ReturnType<typeof loadOrderInvoices>> } | { step: 'failed' };
 
 /**
- * The shop's invoices of one order (number, kind, state) with 'Wystaw fakturę'
- * for a transfer or cash order and 'Wystaw korektę' once an invoice exists
- * (docs/decisions/036-vat-rates.md).
+ * The shop's invoices of one order (number, kind, where each stands in KSeF)
+ * with 'Wystaw fakturę' for a transfer or cash order, 'Wystaw korektę' once an
+ * invoice exists, and 'Wyślij ponownie' for one KSeF refused
+ * (docs/decisions/036-vat-rates.md, 040-ksef-send.md).
  */
 export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; paymentMethod: string }) {
   const [load, setLoad] = useState<Load>({ step: 'loading' });
@@ -60,8 +56,14 @@ export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; pay
                 {invoice.kind === 'KOR' ? 'Korekta' : 'Faktura'} {invoice.number}
               </span>{' '}
               <span className="text-ink-muted">
-                ({formatDateTimeMedium(invoice.issuedAt)}) · {stateText(invoice)}
+                ({formatDateTimeMedium(invoice.issuedAt)}) · {invoiceStateText(invoice)}
               </span>
+              {invoice.state === 'queued' && invoice.lastError && <p className="text-ink-muted">{invoice.lastError}</p>}
+              {invoice.state === 'rejected' && (
+                <div className="mt-1">
+                  <ResendInvoiceButton invoiceId={invoice.id} number={invoice.number} onDone={() => setVersion((current) => current + 1)} />
+                </div>
+              )}
             </li>
           ))}
         </ul>

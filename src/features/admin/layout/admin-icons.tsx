@@ -60,6 +60,16 @@ export function SettingsIcon(props: IconProps) {
   );
 }
 
+/** A page with a folded corner and lines: the shop's invoices. */
+export function InvoicesIcon(props: IconProps) {
+  return (
+    <Icon {...props}>
+      <path d="M6 3h9l4 4v14H6z" />
+      <path d="M15 3v4h4M9 11h7M9 15h7M9 19h4" />
+    </Icon>
+  );
+}
+
 /** A parcel going back: the customers' withdrawal requests. */
 export function WithdrawalsIcon(props: IconProps) {
   return (

@@ -1,9 +1,26 @@
 import type { ComponentType } from 'react';
 import type { IconProps } from '../../../lib/icons/first-load.tsx';
-import { DashboardIcon, FulfilmentIcon, OrdersIcon, PaymentsIcon, ProductsIcon, SettingsIcon, WithdrawalsIcon } from './admin-icons.tsx';
+import {
+  DashboardIcon,
+  FulfilmentIcon,
+  InvoicesIcon,
+  OrdersIcon,
+  PaymentsIcon,
+  ProductsIcon,
+  SettingsIcon,
+  WithdrawalsIcon,
+} from './admin-icons.tsx';
 
 export interface AdminSection {
-  to: '/admin/realizacja' | '/admin' | '/admin/orders' | '/admin/payments' | '/admin/odstapienia' | '/admin/products' | '/admin/settings';
+  to:
+    | '/admin/realizacja'
+    | '/admin'
+    | '/admin/orders'
+    | '/admin/payments'
+    | '/admin/invoices'
+    | '/admin/odstapienia'
+    | '/admin/products'
+    | '/admin/settings';
   label: string;
   /** Active only on this very path ('/admin' is the dashboard, not every admin page). */
   exact: boolean;
@@ -18,6 +35,7 @@ export const ADMIN_SECTIONS: readonly AdminSection[] = [
   { to: '/admin', label: 'Pulpit', exact: true, Icon: DashboardIcon, onPhone: 'more' },
   { to: '/admin/orders', label: 'Zamówienia', exact: false, Icon: OrdersIcon, onPhone: 'bar' },
   { to: '/admin/payments', label: 'Płatności', exact: false, Icon: PaymentsIcon, onPhone: 'more' },
+  { to: '/admin/invoices', label: 'Faktury', exact: false, Icon: InvoicesIcon, onPhone: 'more' },
   { to: '/admin/odstapienia', label: 'Odstąpienia', exact: false, Icon: WithdrawalsIcon, onPhone: 'more' },
   { to: '/admin/products', label: 'Produkty', exact: false, Icon: ProductsIcon, onPhone: 'bar' },
   { to: '/admin/settings', label: 'Ustawienia', exact: false, Icon: SettingsIcon, onPhone: 'more' },
