@@ -41,7 +41,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it('shows the NIP in its usual groups, the company and its address', () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([]);
     const { invoice } = toAdminOrder(row);
-    render(<OrderInvoiceSection invoice={invoice!} orderId={row.id} paymentMethod="transfer" />);
+    render(<OrderInvoiceSection invoice={invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
     expect(screen.getByRole('region', { name: 'Faktura' })).toBeTruthy();
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
@@ -52,7 +52,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it("offers 'Wystaw fakturę' for a transfer order without one, then lists it with its state", async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValueOnce([]).mockResolvedValueOnce([ISSUED]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: true });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="transfer" />);
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw fakturę' }));
     expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'issue', orderId: row.id });
     expect(await screen.findByText('Faktura FV/2027/01/3')).toBeTruthy();
@@ -64,7 +64,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it('says the shop issues the invoice on payment for an online-paid order, and shows a refusal', async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([{ ...ISSUED, state: 'issued' }]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Nie ma czego korygować.' });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="payu" />);
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="payu" />);
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw korektę' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Nie ma czego korygować.');
   });
@@ -106,17 +106,19 @@ describe('the invoice in the admin order detail (issue 19)', () => {
       ])
       .mockResolvedValue([]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Faktura nadal nie spełnia wymogów KSeF.' });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} paymentMethod="transfer" />);
+    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent!.replace(/^.*\) · /, ''))).toEqual([
       'Czeka na wysłanie',
       'Czeka na wysłanieKSeF nie odpowiada. Sklep spróbuje ponownie.',
       'Wysłana',
-      'Przyjęta: nr KSeF 5265877635-20261128-0100001AF629-AF',
+      'Przyjęta: nr KSeF 5265877635-20261128-0100001AF629-AFPobierz PDF',
       'Odrzucona: Błędny NIP nabywcyWyślij ponownie',
     ]);
     const resend = screen.getByRole('button', { name: 'Wyślij ponownie fakturę FV/5' });
     expect(screen.getAllByRole('button', { name: /Wyślij ponownie/ })).toHaveLength(1);
+    // The customer's PDF exists only once KSeF accepted the invoice.
+    expect(screen.getAllByRole('button', { name: 'Pobierz PDF' })).toHaveLength(1);
     fireEvent.click(resend);
     expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'resend', invoiceId: 'e' });
     expect((await screen.findByRole('alert')).textContent).toBe('Faktura nadal nie spełnia wymogów KSeF.');

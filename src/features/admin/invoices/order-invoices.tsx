@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { invoiceStateText } from '../../../domain/invoice/state-text.ts';
 import { formatDateTimeMedium } from '../../../domain/polish-date.ts';
 import { loadOrderInvoices, requestInvoice } from './invoices-api.ts';
+import { InvoicePdfButton } from './invoice-pdf-button.tsx';
 import { ResendInvoiceButton } from './resend-button.tsx';
 
 /** Orders the owner invoices with the button; the others get theirs when the payment arrives. */
@@ -15,7 +16,7 @@ type Load = { step: 'loading' } | { step: 'ready'; invoices: Awaited<ReturnType<
  * invoice exists, and 'Wyślij ponownie' for one KSeF refused
  * (docs/decisions/036-vat-rates.md, 040-ksef-send.md).
  */
-export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; paymentMethod: string }) {
+export function OrderInvoices({ orderId, orderNumber, paymentMethod }: { orderId: string; orderNumber: string; paymentMethod: string }) {
   const [load, setLoad] = useState<Load>({ step: 'loading' });
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -58,6 +59,7 @@ export function OrderInvoices({ orderId, paymentMethod }: { orderId: string; pay
               <span className="text-ink-muted">
                 ({formatDateTimeMedium(invoice.issuedAt)}) · {invoiceStateText(invoice)}
               </span>
+              <InvoicePdfButton orderNumber={orderNumber} invoice={invoice} />
               {invoice.state === 'queued' && invoice.lastError && <p className="text-ink-muted">{invoice.lastError}</p>}
               {invoice.state === 'rejected' && (
                 <div className="mt-1">

@@ -186,6 +186,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                 <OrderInvoiceSection
                   invoice={order.invoice}
                   orderId={order.id}
+                  orderNumber={order.number}
                   paymentMethod={order.paymentMethod}
                   className="sm:col-span-2"
                 />

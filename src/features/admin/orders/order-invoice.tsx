@@ -11,11 +11,13 @@ import { OrderInvoices } from '../invoices/order-invoices.tsx';
 export function OrderInvoiceSection({
   invoice,
   orderId,
+  orderNumber,
   paymentMethod,
   className = '',
 }: {
   invoice: OrderInvoice;
   orderId: string;
+  orderNumber: string;
   paymentMethod: string;
   className?: string;
 }) {
@@ -26,7 +28,7 @@ export function OrderInvoiceSection({
         Faktura
       </h3>
       <InvoiceList invoice={invoice} className="font-medium" />
-      <OrderInvoices orderId={orderId} paymentMethod={paymentMethod} />
+      <OrderInvoices orderId={orderId} orderNumber={orderNumber} paymentMethod={paymentMethod} />
     </section>
   );
 }
