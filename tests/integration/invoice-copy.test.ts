@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailSource, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
+import { ksefNip, setSellerNip } from '../support/invoice-orders.ts';
 import {
   anonClient,
   checkoutFor,
@@ -17,9 +18,8 @@ import {
 } from '../support/test-backend.ts';
 
 /**
- * The customer's copy on the real backend: the KSeF sender's acceptance
- * (simulated here as the service role sets it) queues a mail in the same
- * transaction; mail-dispatch sends it to MailDev with the PDF attached; the
+ * The customer's copy on the real backend: ksef-send's acceptance by the
+ * local KSeF stand-in queues a mail in the same transaction; mail-dispatch sends it to MailDev with the PDF attached; the
  * order page serves the same PDF to whoever may open the order, and to
  * nobody else. The PDFs are read back with poppler's pdftotext.
  */
@@ -28,8 +28,6 @@ import {
 const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
 const TOTAL = 14_900;
 const SERIES = `C${randomUUID().slice(0, 6)}/{rok}/{n}`;
-const KSEF_NUMBER = '5252344078-20261129-0100A1B2C3D4-7F';
-const KOR_KSEF_NUMBER = '5252344078-20261129-0200A1B2C3D4-1A';
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-copy-'));
 
@@ -82,13 +80,37 @@ async function invoiceOf(orderId: string, kind: 'VAT' | 'KOR'): Promise<{ id: st
   return rows[0]!;
 }
 
-/** What the KSeF sender does once KSeF accepted an invoice. */
-async function accept(invoiceId: string, ksefNumber: string): Promise<void> {
-  const { error } = await serviceClient()
-    .from('invoices')
-    .update({ state: 'accepted', ksef_number: ksefNumber, ksef_reference: `20261129-EE-${randomUUID().slice(0, 10)}` })
-    .eq('id', invoiceId);
-  if (error) throw new Error(error.message);
+/**
+ * ksef-send's runs (beside the backend's own timer) against the local KSeF
+ * stand-in, until KSeF accepted the invoice; its KSeF number.
+ */
+async function sendToKsef(invoiceId: string): Promise<string> {
+  const until = Date.now() + 40_000;
+  for (;;) {
+    const { rows } = await withDatabase((db) =>
+      db.query<{ state: string; ksef_number: string | null; rejection_reason: string | null }>(
+        'select state, ksef_number, rejection_reason from invoices where id = $1',
+        [invoiceId],
+      ),
+    );
+    const invoice = rows[0]!;
+    if (invoice.state === 'accepted') return invoice.ksef_number!;
+    if (invoice.state === 'rejected') throw new Error(`KSeF refused the invoice: ${invoice.rejection_reason ?? ''}`);
+    if (Date.now() > until) throw new Error(`the invoice stayed ${invoice.state}`);
+    expect((await invokeFunction(serviceClient(), 'ksef-send', {})).status).toBe(200);
+  }
+}
+
+/** No invoice mail while the invoice is not accepted: read together, so the background sender cannot slip between. */
+async function mailsBeforeAcceptance(orderId: string): Promise<number> {
+  const { rows } = await withDatabase((db) =>
+    db.query<{ early: number }>(
+      `select count(*)::int as early from mail_jobs j join invoices i on i.id = (j.details ->> 'invoiceId')::uuid
+       where j.order_id = $1 and j.kind like 'invoice%' and i.state <> 'accepted'`,
+      [orderId],
+    ),
+  );
+  return rows[0]!.early;
 }
 
 async function invoiceJobs(orderId: string): Promise<{ kind: string; recipient: string; invoiceId: string | null }[]> {
@@ -152,39 +174,41 @@ function orderPage(body: Record<string, unknown>, accessToken?: string): Promise
 beforeAll(async () => {
   await withDatabase((db) =>
     db.query(
-      `insert into app_settings (key, value) values ('company_nip', '5252344078'), ('invoice_series', $1), ('vat_status', 'payer')
+      `insert into app_settings (key, value) values ('invoice_series', $1), ('vat_status', 'payer')
        on conflict (key) do update set value = excluded.value`,
       [SERIES],
     ),
   );
+  await setSellerNip(ksefNip());
 });
 
 describe("the customer's copy of an invoice", () => {
   let order: PlacedOrder;
   let invoice: { id: string; number: string };
   let linkToken: string;
+  let ksefNumber: string;
 
   it('queues nothing before KSeF accepts; on acceptance one mail with the PDF carrying the invoice and KSeF numbers', async () => {
     order = await placePaidCompanyOrder();
     invoice = await invoiceOf(order.id, 'VAT');
-    await serviceClient().from('invoices').update({ state: 'sent' }).eq('id', invoice.id);
-    expect(await invoiceJobs(order.id)).toEqual([]);
+    expect(await mailsBeforeAcceptance(order.id)).toBe(0);
 
-    await accept(invoice.id, KSEF_NUMBER);
+    ksefNumber = await sendToKsef(invoice.id);
+    expect(await mailsBeforeAcceptance(order.id)).toBe(0);
     // A repeated write of the accepted state queues no second mail.
     await serviceClient().from('invoices').update({ state: 'accepted', rejection_reason: null }).eq('id', invoice.id);
     expect(await invoiceJobs(order.id)).toEqual([{ kind: 'invoice', recipient: order.email, invoiceId: invoice.id }]);
 
     const mail = await mailWithSubject(order.email, `Faktura do zamówienia ${order.number}`);
     expect(mail.text).toContain(`fakturę nr ${invoice.number} do zamówienia nr ${order.number}`);
-    expect(mail.text).toContain(KSEF_NUMBER);
+    expect(mail.text).toContain(ksefNumber);
     const source = await mailSource(testBackend().mailUrl, mail.id);
     const [pdf, ...more] = pdfAttachments(source);
     expect(more).toEqual([]);
     expect(pdf!.fileName).toBe(`Faktura-${invoice.number.replaceAll('/', '-')}.pdf`);
     const text = pdfText(pdf!.bytes, 'mailed');
     expect(text).toContain(`Faktura VAT nr ${invoice.number}`);
-    expect(text).toContain(`Numer KSeF: ${KSEF_NUMBER}`);
+    expect(text).toContain(`Numer KSeF: ${ksefNumber}`);
     expect(text).toContain(`Zamówienie: ${order.number}`);
     expect(text).toContain('Razem brutto: 149,00 zł');
     // The mail links the order page with a token of its own.
@@ -210,7 +234,7 @@ describe("the customer's copy of an invoice", () => {
       expect(response.headers.get('access-control-expose-headers')).toBe('Content-Disposition');
       const text = pdfText(new Uint8Array(await response.arrayBuffer()), `page-${name}`);
       expect(text).toContain(`Faktura VAT nr ${invoice.number}`);
-      expect(text).toContain(`Numer KSeF: ${KSEF_NUMBER}`);
+      expect(text).toContain(`Numer KSeF: ${ksefNumber}`);
     }
   });
 
@@ -244,7 +268,7 @@ describe("the customer's copy of an invoice", () => {
     const owner = await signedInOwner();
     expect((await invokeFunction(owner, 'owner-invoices', { action: 'correct', orderId: order.id })).status).toBe(200);
     const correction = await invoiceOf(order.id, 'KOR');
-    await accept(correction.id, KOR_KSEF_NUMBER);
+    const correctionKsefNumber = await sendToKsef(correction.id);
     expect((await invoiceJobs(order.id)).map((job) => [job.kind, job.invoiceId])).toEqual([
       ['invoice', invoice.id],
       ['invoice-correction', correction.id],
@@ -255,8 +279,8 @@ describe("the customer's copy of an invoice", () => {
     const [pdf] = pdfAttachments(await mailSource(testBackend().mailUrl, mail.id));
     const text = pdfText(pdf!.bytes, 'correction');
     expect(text).toContain(`Faktura korygująca nr ${correction.number}`);
-    expect(text).toContain(`Korygowana faktura: ${invoice.number}, numer KSeF ${KSEF_NUMBER}.`);
-    expect(text).toContain(`Numer KSeF: ${KOR_KSEF_NUMBER}`);
+    expect(text).toContain(`Korygowana faktura: ${invoice.number}, numer KSeF ${ksefNumber}.`);
+    expect(text).toContain(`Numer KSeF: ${correctionKsefNumber}`);
     expect(text).toContain('Do zwrotu: 149,00 zł');
   });
 });

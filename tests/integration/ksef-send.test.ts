@@ -1,10 +1,8 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_KSEF_SIMULATOR_PATH } from '../../functions/_shared/ksef/environments.ts';
 import { isValidKsefNumber } from '../../functions/_shared/ksef/ksef-number.ts';
-import { payWreathOrder, placeCompanyOrder } from '../support/invoice-orders.ts';
+import { ksefNip, payWreathOrder, placeCompanyOrder, setSellerNip } from '../support/invoice-orders.ts';
 import { invokeFunction, serviceClient, signedInOwner, testBackend, withDatabase } from '../support/test-backend.ts';
 
 /**
@@ -35,19 +33,6 @@ interface InvoiceRow {
   last_error: string | null;
   attempts: number;
   next_attempt_at: Date | null;
-}
-
-function ksefNip(): string {
-  const secrets = JSON.parse(readFileSync(join(testBackend().dataDir, 'secrets.json'), 'utf8')) as { ksef: { nip: string } };
-  return secrets.ksef.nip;
-}
-
-async function setSellerNip(nip: string): Promise<void> {
-  await withDatabase((db) =>
-    db.query("insert into app_settings (key, value) values ('company_nip', $1) on conflict (key) do update set value = excluded.value", [
-      nip,
-    ]),
-  );
 }
 
 async function invoiceOf(orderId: string): Promise<InvoiceRow> {

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
-import { anonClient, checkoutFor, invokeFunction, serviceClient } from './test-backend.ts';
+import { anonClient, checkoutFor, invokeFunction, serviceClient, testBackend, withDatabase } from './test-backend.ts';
 
 /** 'Wieniec z chryzantem' (149.00 PLN in supabase/seed.sql), picked up in the shop. */
 export const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
@@ -40,4 +42,18 @@ export async function payWreathOrder(orderId: string, eventId: string): Promise<
   });
   if (error) throw new Error(error.message);
   return data as string;
+}
+
+/** The NIP of this install's KSeF certificate: the only seller the local KSeF stand-in accepts. */
+export function ksefNip(): string {
+  const secrets = JSON.parse(readFileSync(join(testBackend().dataDir, 'secrets.json'), 'utf8')) as { ksef: { nip: string } };
+  return secrets.ksef.nip;
+}
+
+export async function setSellerNip(nip: string): Promise<void> {
+  await withDatabase((db) =>
+    db.query("insert into app_settings (key, value) values ('company_nip', $1) on conflict (key) do update set value = excluded.value", [
+      nip,
+    ]),
+  );
 }
