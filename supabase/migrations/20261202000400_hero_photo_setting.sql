@@ -6,8 +6,10 @@
 -- hero_photo names the photo as one element of products.photos does, or is ''.
 
 -- A value the storefront can draw, or none: a JSON object as private.product_photos_valid takes one.
+-- Security definer: the body names a function of the private schema, which the owner's role may not look into
+-- (a CHECK's own function is resolved once, when the constraint is made); it only reads its argument.
 create function private.hero_photo_valid(p_value text) returns boolean
-  language plpgsql immutable
+  language plpgsql immutable security definer
   set search_path = ''
 as $$
 declare
