@@ -7,7 +7,7 @@ import { loadHeroPhoto, saveHeroPhoto } from '../../src/features/admin/settings/
 import { anonClient, signedInOwner, signedUpCustomer, testBackend, withDatabase } from '../support/test-backend.ts';
 
 /**
- * The hero photo setting (migration 20261202000400_hero_photo_setting.sql, decision 042): the owner's files in
+ * The hero photo setting (migration 20261202000400_hero_photo_and_size_withdrawals.sql, decision 042): the owner's files in
  * product-images under products/hero/, named by the public setting hero_photo, which only she writes and only
  * as a photo the storefront can draw.
  */
