@@ -5,34 +5,28 @@
 -- product-images, whose owner-only policies already cover them); the setting
 -- hero_photo names the photo as one element of products.photos does, or is ''.
 
--- A value the storefront can draw, or none: a JSON object as private.product_photos_valid takes one.
--- Security definer: the body names a function of the private schema, which the owner's role may not look into
--- (a CHECK's own function is resolved once, when the constraint is made); it only reads its argument.
-create function private.hero_photo_valid(p_value text) returns boolean
-  language plpgsql immutable security definer
+-- The text as JSON, or null where it is not JSON (a CHECK must answer false, not fail with a cast error).
+create function private.jsonb_or_null(p_value text) returns jsonb
+  language plpgsql immutable
   set search_path = ''
 as $$
-declare
-  v_photo jsonb;
 begin
-  if p_value = '' then
-    return true;
-  end if;
-  begin
-    v_photo := p_value::jsonb;
-  exception when invalid_text_representation then
-    return false;
-  end;
-  return private.product_photos_valid(jsonb_build_array(v_photo));
+  return p_value::jsonb;
+exception when invalid_text_representation then
+  return null;
 end
 $$;
 
--- A CHECK constraint's function runs as whoever writes the row: the owner (authenticated) or the service role.
-revoke all on function private.hero_photo_valid(text) from public;
-grant execute on function private.hero_photo_valid(text) to authenticated, service_role;
+-- A CHECK constraint's functions run as whoever writes the row: the owner (authenticated) or the service role.
+-- They are named in the constraint itself, not inside another function's body, because the owner's role may
+-- not look into the private schema (a constraint's functions are found once, when it is made).
+revoke all on function private.jsonb_or_null(text) from public;
+grant execute on function private.jsonb_or_null(text) to authenticated, service_role;
 
+-- A value the storefront can draw, or none: one photo as private.product_photos_valid takes one (JSON null and
+-- text that is not JSON make a list of one non-object, which it refuses).
 alter table public.app_settings add constraint app_settings_hero_photo_valid
-  check (key <> 'hero_photo' or private.hero_photo_valid(value));
+  check (key <> 'hero_photo' or value = '' or private.product_photos_valid(jsonb_build_array(private.jsonb_or_null(value))));
 
 -- Public as the peak days are: the server renders the home page with it for anyone.
 create or replace function public.is_public_setting(setting_key text) returns boolean
