@@ -123,7 +123,10 @@ export function adminCatalogHandlers(store: AdminCatalogStore) {
       );
     }),
 
-    http.get('*/rest/v1/app_settings', () => HttpResponse.json(store.settings)),
+    http.get('*/rest/v1/app_settings', ({ request }) => {
+      const key = eqFilter(request, 'key');
+      return HttpResponse.json(store.settings.filter((setting) => !key || setting.key === key));
+    }),
     http.post('*/rest/v1/app_settings', async ({ request }) => {
       const rows = (await request.json()) as { key: string; value: string }[];
       store.upserts.push(rows);

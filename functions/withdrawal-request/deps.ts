@@ -1,5 +1,5 @@
 import { CATEGORY_IDS, DEFAULT_CATEGORY, type CategoryId } from '../../src/domain/categories.ts';
-import { WITHDRAWAL_ALREADY_REQUESTED } from '../../src/domain/withdrawal-request.ts';
+import { WITHDRAWAL_ALREADY_REQUESTED, withdrawalLineKey } from '../../src/domain/withdrawal-request.ts';
 import { WITHDRAWAL_RULES, type WithdrawalRule } from '../../src/domain/withdrawal-right.ts';
 import { functionFromEnv, type EnvGetter, type FunctionEnv } from '../_shared/env.ts';
 import { HttpError, type Handler } from '../_shared/http.ts';
@@ -27,13 +27,16 @@ const categoryOf = (value: string | undefined): CategoryId =>
 const ruleOf = (value: string | null | undefined): WithdrawalRule | undefined =>
   (WITHDRAWAL_RULES as readonly string[]).includes(value ?? '') ? (value as WithdrawalRule) : undefined;
 
-/** Pieces per product in the order's earlier requests that the owner has not rejected. */
+/** Pieces per order line (product and size) in the order's earlier requests that the owner has not rejected. */
 function requestedPieces(rows: { state: string; accepted_lines: unknown }[]): Map<string, number> {
   const pieces = new Map<string, number>();
   for (const row of rows.filter((request) => request.state !== 'rejected')) {
     for (const line of Array.isArray(row.accepted_lines) ? row.accepted_lines : []) {
-      const { productId, quantity } = (line ?? {}) as { productId?: unknown; quantity?: unknown };
-      if (typeof productId === 'string' && typeof quantity === 'number') pieces.set(productId, (pieces.get(productId) ?? 0) + quantity);
+      const { productId, sizeLabel, quantity } = (line ?? {}) as { productId?: unknown; sizeLabel?: unknown; quantity?: unknown };
+      if (typeof productId !== 'string' || typeof quantity !== 'number') continue;
+      // Requests from before sizes have no sizeLabel: a line without a size.
+      const key = withdrawalLineKey({ productId, sizeLabel: typeof sizeLabel === 'string' ? sizeLabel : null });
+      pieces.set(key, (pieces.get(key) ?? 0) + quantity);
     }
   }
   return pieces;
@@ -76,9 +79,10 @@ export function createWithdrawalRequestDeps(env: FunctionEnv): WithdrawalRequest
         ribbonText: row.ribbon_text,
         lines: row.order_items.map((item) => ({
           productId: item.product_id,
+          sizeLabel: item.size_label,
           name: lineName(item.product_name, item.size_label),
           quantity: item.quantity,
-          alreadyRequested: pieces.get(item.product_id) ?? 0,
+          alreadyRequested: pieces.get(withdrawalLineKey({ productId: item.product_id, sizeLabel: item.size_label })) ?? 0,
           product: { category: categoryOf(item.products?.category), withdrawal_rule: ruleOf(item.products?.withdrawal_rule) },
         })),
       };

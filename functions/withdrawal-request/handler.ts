@@ -10,6 +10,7 @@ import {
   recordedReceiptDay,
   withdrawalPeriodNote,
   withdrawalReceiptSchema,
+  withdrawalLineKey,
   withdrawalRequestSchema,
   type LineEligibility,
   type OrderedLine,
@@ -104,7 +105,7 @@ export function createWithdrawalRequestHandler(deps: WithdrawalRequestDeps): Han
       return jsonResponse(200, answer, { 'Cache-Control': 'no-store' });
     }
 
-    const unknown = body.lines.filter((chosen) => !lines.some((line) => line.productId === chosen.productId));
+    const unknown = body.lines.filter((chosen) => !lines.some((line) => withdrawalLineKey(line) === withdrawalLineKey(chosen)));
     if (unknown.length > 0) {
       throw new HttpError(400, 'validation_failed', 'Wybrano produkt, którego nie ma w tym zamówieniu.', {
         lines: 'Wybrano produkt, którego nie ma w tym zamówieniu.',

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { fromPln } from './money.ts';
 import type { ProductSize } from './product.ts';
 import {
+  cardAvailability,
+  cardOnPromotion,
   cardPrice,
   cartLineKey,
   defaultSize,
@@ -94,5 +96,48 @@ describe('sizes of a product', () => {
       'c0ffee00-0000-4000-8000-000000000001',
     ]);
     expect(withSizePhotoFirst(product, 'Mały')).toBe(product);
+  });
+});
+
+describe('a card’s stock and promotion for a product in sizes', () => {
+  const own = { price: 100, current_price: 100, lowest_price_30d: null, stock: 0, made_to_order: false };
+
+  it('reads a product sold as one by its own stock', () => {
+    expect(cardAvailability({ ...own, sizes: [] })).toEqual({ availability: 'out-of-stock', label: 'Brak w magazynie' });
+    expect(cardAvailability({ ...own, stock: 2 })).toEqual({ availability: 'low-stock', label: 'Ostatnie 2 szt.' });
+  });
+
+  it('is out of stock only when no size can be ordered, whatever the product’s own stock says', () => {
+    expect(cardAvailability({ ...own, sizes: [size('a', 0, 89, { stock: 0 }), size('b', 1, 119, { stock: 9 })] })).toEqual({
+      availability: 'low-stock',
+      label: 'Niektóre rozmiary wyprzedane',
+    });
+    expect(cardAvailability({ ...own, stock: 50, sizes: [size('a', 0, 89, { stock: 0 }), size('b', 1, 119, { stock: 0 })] })).toEqual({
+      availability: 'out-of-stock',
+      label: 'Brak w magazynie',
+    });
+    expect(
+      cardAvailability({ ...own, sizes: [size('a', 0, 89, { stock: 9 }), size('b', 1, 119, { stock: 0, made_to_order: true })] }),
+    ).toEqual({
+      availability: 'in-stock',
+      label: 'W magazynie',
+    });
+    expect(
+      cardAvailability({ ...own, sizes: [size('a', 0, 89, { made_to_order: true }), size('b', 1, 119, { made_to_order: true })] }),
+    ).toEqual({
+      availability: 'made-to-order',
+      label: 'Na zamówienie',
+    });
+    expect(cardAvailability({ ...own, sizes: [size('a', 0, 89, { stock: 1 }), size('b', 1, 119, { stock: 3 })] })).toEqual({
+      availability: 'low-stock',
+      label: 'Ostatnie sztuki',
+    });
+  });
+
+  it('marks a promotion of any size, not the product’s own columns', () => {
+    const reduced = size('b', 1, 159, { promo_price: 139, current_price: 139, lowest_price_30d: 149 });
+    expect(cardOnPromotion({ ...own, sizes: [size('a', 0, 89), reduced] })).toBe(true);
+    expect(cardOnPromotion({ ...own, current_price: 80, lowest_price_30d: 100, sizes: [size('a', 0, 89)] })).toBe(false);
+    expect(cardOnPromotion({ ...own, current_price: 80, lowest_price_30d: 100 })).toBe(true);
   });
 });

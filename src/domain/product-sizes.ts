@@ -2,7 +2,7 @@ import type { Grosz } from './money.ts';
 import { productPhotos } from './product-photo.ts';
 import type { ProductRow, ProductSize } from './product.ts';
 import { priceInForce, reductionOf, type Reduction } from './product-price.ts';
-import type { StockFacts } from './stock.ts';
+import { availabilityLabel, availabilityOf, canBeOrdered, type Availability, type StockFacts } from './stock.ts';
 
 /**
  * A product's sizes ('Mały / Średni / Duży'): each priced, promoted and
@@ -67,6 +67,32 @@ export function stockFactsOf(
   sizeId: string | null | undefined,
 ): StockFacts {
   return findSize(product, sizeId) ?? product;
+}
+
+/** Whether a card marks the product 'Promocja': its own reduction, or for a product in sizes any size's. */
+export function cardOnPromotion(product: SizedProduct): boolean {
+  const sizes = product.sizes ?? [];
+  return sizes.length === 0 ? reductionOf(product) !== null : sizes.some((size) => reductionOf(size) !== null);
+}
+
+/**
+ * What a card says of stock. A product in sizes is as available as its sizes together: out of stock only when
+ * no size can be ordered, made to order when every size is, and a word when some sizes are sold out or only
+ * the last pieces are left; the product page then names each size's own.
+ */
+export function cardAvailability(product: StockFacts & { sizes?: readonly ProductSize[] | null }): {
+  availability: Availability;
+  label: string;
+} {
+  const sizes = product.sizes ?? [];
+  if (sizes.length === 0) return { availability: availabilityOf(product), label: availabilityLabel(product) };
+  const each = sizes.map((size) => availabilityOf(size));
+  if (!sizes.some((size) => canBeOrdered(size))) return { availability: 'out-of-stock', label: availabilityLabel({ stock: 0 }) };
+  if (each.every((one) => one === 'made-to-order'))
+    return { availability: 'made-to-order', label: availabilityLabel({ stock: 0, made_to_order: true }) };
+  if (each.includes('out-of-stock')) return { availability: 'low-stock', label: 'Niektóre rozmiary wyprzedane' };
+  if (each.every((one) => one === 'low-stock')) return { availability: 'low-stock', label: 'Ostatnie sztuki' };
+  return { availability: 'in-stock', label: availabilityLabel({ stock: Number.MAX_SAFE_INTEGER }) };
 }
 
 /** A line's name wherever an order is listed (mails, the order page, the day view, print, CSV): 'Bukiet róż (Duży)'. */

@@ -36,7 +36,7 @@ describe('the withdrawal request schema', () => {
       action: 'submit',
       number: 'KT123456789',
       email: 'ala@example.pl',
-      lines: [{ productId: PRODUCT_ID, quantity: 2 }],
+      lines: [{ productId: PRODUCT_ID, sizeLabel: null, quantity: 2 }],
       reason: '',
     });
   });
@@ -142,10 +142,57 @@ describe('which ordered lines may go back', () => {
         { productId: bouquet.productId, quantity: 1 },
       ],
     );
-    expect(decision.accepted).toEqual([{ productId: candle.productId, name: 'Znicz szklany', quantity: 3 }]);
+    expect(decision.accepted).toEqual([{ productId: candle.productId, sizeLabel: null, name: 'Znicz szklany', quantity: 3 }]);
     expect(decision.refused).toEqual([
-      { productId: candle.productId, name: 'Znicz szklany', quantity: 2, reason: 'Z tej pozycji można zwrócić najwyżej 3 szt.' },
-      { productId: bouquet.productId, name: 'Bukiet', quantity: 1, reason: WITHDRAWAL_EXEMPTION_REASONS.perishable },
+      {
+        productId: candle.productId,
+        sizeLabel: null,
+        name: 'Znicz szklany',
+        quantity: 2,
+        reason: 'Z tej pozycji można zwrócić najwyżej 3 szt.',
+      },
+      { productId: bouquet.productId, sizeLabel: null, name: 'Bukiet', quantity: 1, reason: WITHDRAWAL_EXEMPTION_REASONS.perishable },
     ]);
+  });
+
+  it('takes two sizes of one product as two lines, each with what may still go back of it', () => {
+    const small = lineEligibility(line({ sizeLabel: 'Mały', name: 'Kosz upominkowy (Mały)', quantity: 2 }), facts);
+    const big = lineEligibility(line({ sizeLabel: 'Duży', name: 'Kosz upominkowy (Duży)', quantity: 1, alreadyRequested: 1 }), facts);
+    expect([small.returnable, big.returnable]).toEqual([2, 0]);
+    const decision = decideWithdrawal(
+      [small, big],
+      [
+        { productId: PRODUCT_ID, sizeLabel: 'Duży', quantity: 1 },
+        { productId: PRODUCT_ID, sizeLabel: 'Mały', quantity: 2 },
+      ],
+    );
+    expect(decision.accepted).toEqual([{ productId: PRODUCT_ID, sizeLabel: 'Mały', name: 'Kosz upominkowy (Mały)', quantity: 2 }]);
+    expect(decision.refused).toEqual([
+      { productId: PRODUCT_ID, sizeLabel: 'Duży', name: 'Kosz upominkowy (Duży)', quantity: 1, reason: ALREADY_REQUESTED_REFUSAL },
+    ]);
+    // A size the order does not have is no line of it.
+    expect(decideWithdrawal([small], [{ productId: PRODUCT_ID, quantity: 1 }])).toEqual({ accepted: [], refused: [] });
+  });
+
+  it('lets each line of a product be chosen once: the same size twice is refused, two sizes are not', () => {
+    const submit = (lines: unknown[]) => ({ action: 'submit', number: 'KT123456789', email: 'ala@example.pl', lines });
+    expect(
+      fieldErrors(
+        submit([
+          { productId: PRODUCT_ID, sizeLabel: 'Mały', quantity: 1 },
+          { productId: PRODUCT_ID, sizeLabel: 'Duży', quantity: 1 },
+        ]),
+      ),
+    ).toEqual({});
+    expect(
+      Object.values(
+        fieldErrors(
+          submit([
+            { productId: PRODUCT_ID, sizeLabel: 'Mały', quantity: 1 },
+            { productId: PRODUCT_ID, sizeLabel: 'Mały', quantity: 1 },
+          ]),
+        ),
+      ),
+    ).toEqual(['Każdy produkt wybierz tylko raz.']);
   });
 });

@@ -46,8 +46,17 @@ const email = v.pipe(
 /** Step 1: which order (number + the email given in it). */
 export const withdrawalLookupSchema = v.object({ number: orderNumber, email });
 
+/** A size's label as order lines keep it (null: a product sold as one), so two sizes of a product are two lines. */
+const sizeLabel = v.optional(v.nullable(v.pipe(v.string('Nieprawidłowy rozmiar.'), v.maxLength(40, 'Nieprawidłowy rozmiar.'))), null);
+
+/** One key per order line: its product and its size (order_items is unique on both). */
+export function withdrawalLineKey(line: { productId: string; sizeLabel?: string | null }): string {
+  return line.sizeLabel ? `${line.productId}:${line.sizeLabel}` : line.productId;
+}
+
 const chosenLine = v.object({
   productId: v.pipe(v.string('Nieprawidłowy produkt.'), v.uuid('Nieprawidłowy produkt.')),
+  sizeLabel,
   quantity: v.pipe(
     v.number('Podaj liczbę sztuk.'),
     v.integer('Podaj liczbę sztuk.'),
@@ -63,7 +72,7 @@ export const withdrawalSubmitSchema = v.object({
     v.optional(v.array(chosenLine, NO_LINES_MESSAGE), []),
     v.minLength(1, NO_LINES_MESSAGE),
     v.maxLength(WITHDRAWAL_LIMITS.lines, 'Za dużo pozycji.'),
-    v.check((lines) => new Set(lines.map((line) => line.productId)).size === lines.length, 'Każdy produkt wybierz tylko raz.'),
+    v.check((lines) => new Set(lines.map(withdrawalLineKey)).size === lines.length, 'Każdy produkt wybierz tylko raz.'),
   ),
   reason: v.pipe(
     v.optional(v.string(), ''),
@@ -147,7 +156,9 @@ export function withdrawalPeriodNote(receivedOn: string | null, today: string): 
 /** An ordered line with what the function loaded about it. */
 export interface OrderedLine {
   productId: string;
-  /** The name at the time of purchase. */
+  /** The size ordered, as the line keeps its label; none for a product sold as one. */
+  sizeLabel?: string | null;
+  /** The name at the time of purchase, with its size. */
   name: string;
   quantity: number;
   /** Pieces of this line in earlier requests the shop has not rejected. */
@@ -167,6 +178,7 @@ export interface WithdrawalOrderFacts {
 /** A line as the form shows it: how many pieces may still go back, or why none. */
 export interface LineEligibility {
   productId: string;
+  sizeLabel?: string | null;
   name: string;
   quantity: number;
   returnable: number;
@@ -182,7 +194,7 @@ function lateRefusal(receivedOn: string, lastDay: string): string {
 }
 
 export function lineEligibility(line: OrderedLine, facts: WithdrawalOrderFacts): LineEligibility {
-  const base = { productId: line.productId, name: line.name, quantity: line.quantity };
+  const base = { productId: line.productId, sizeLabel: line.sizeLabel ?? null, name: line.name, quantity: line.quantity };
   const refuse = (refusal: string): LineEligibility => ({ ...base, returnable: 0, refusal });
   const exemption = lineWithdrawalExemption({ ...line.product, name: line.name }, { ribbonText: facts.ribbonText });
   if (exemption) return refuse(WITHDRAWAL_EXEMPTION_REASONS[exemption]);
@@ -196,6 +208,7 @@ export function lineEligibility(line: OrderedLine, facts: WithdrawalOrderFacts):
 
 export interface DecidedLine {
   productId: string;
+  sizeLabel?: string | null;
   name: string;
   quantity: number;
 }
@@ -215,13 +228,13 @@ export interface WithdrawalDecision {
  */
 export function decideWithdrawal(
   eligibility: readonly LineEligibility[],
-  chosen: readonly { productId: string; quantity: number }[],
+  chosen: readonly { productId: string; sizeLabel?: string | null; quantity: number }[],
 ): WithdrawalDecision {
   const decision: WithdrawalDecision = { accepted: [], refused: [] };
   for (const choice of chosen) {
-    const line = eligibility.find((candidate) => candidate.productId === choice.productId);
+    const line = eligibility.find((candidate) => withdrawalLineKey(candidate) === withdrawalLineKey(choice));
     if (!line) continue;
-    const base = { productId: line.productId, name: line.name };
+    const base = { productId: line.productId, sizeLabel: line.sizeLabel ?? null, name: line.name };
     if (line.refusal) {
       decision.refused.push({ ...base, quantity: choice.quantity, reason: line.refusal });
       continue;
@@ -241,7 +254,13 @@ export function decideWithdrawal(
 
 // ---------------------------------------------------------------- answers
 
-const decidedLine = v.object({ productId: v.string(), name: v.string(), quantity: v.number() });
+// Requests stored before sizes have no sizeLabel: null.
+const decidedLine = v.object({
+  productId: v.string(),
+  sizeLabel: v.optional(v.nullable(v.string())),
+  name: v.string(),
+  quantity: v.number(),
+});
 
 /** The lookup's answer: the order's lines and what may go back. */
 export const withdrawalLookupAnswerSchema = v.object({
@@ -249,7 +268,14 @@ export const withdrawalLookupAnswerSchema = v.object({
   createdAt: v.string(),
   periodNote: v.string(),
   lines: v.array(
-    v.object({ productId: v.string(), name: v.string(), quantity: v.number(), returnable: v.number(), refusal: v.nullable(v.string()) }),
+    v.object({
+      productId: v.string(),
+      sizeLabel: v.optional(v.nullable(v.string())),
+      name: v.string(),
+      quantity: v.number(),
+      returnable: v.number(),
+      refusal: v.nullable(v.string()),
+    }),
   ),
 });
 export type WithdrawalLookupAnswer = v.InferOutput<typeof withdrawalLookupAnswerSchema>;

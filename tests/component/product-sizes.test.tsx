@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catalogProducts, productSize } from '../../mocks/fixtures.ts';
 import type { ProductRow } from '../../src/domain/product.ts';
+import { ProductCard } from '../../src/features/catalog/product-card.tsx';
 import { ProductPriceTag } from '../../src/features/catalog/product-price-tag.tsx';
 import { ProductPage } from '../../src/features/catalog/product-page.tsx';
 import { renderInRouter } from './render-route.tsx';
@@ -58,5 +59,20 @@ describe('a product in sizes', () => {
   it('shows a card “od” the lowest size price', async () => {
     await renderInRouter(<ProductPriceTag product={MEADOW} size="card" />);
     expect(text(screen.getByText(/^od /))).toBe('od 89,00 zł');
+  });
+
+  it('gives a card the stock of its sizes together: not sold out while a size is left, even with the product’s own stock at 0', async () => {
+    const card = async (product: ProductRow) => {
+      const view = await renderInRouter(<ProductCard product={{ ...product, stock: 0, made_to_order: false }} />);
+      const said = view.container.querySelector('[data-testid="card-availability"]')?.textContent ?? null;
+      const marked = within(view.container).queryByText('Promocja') !== null;
+      view.unmount();
+      return { said, marked };
+    };
+    expect(await card(MEADOW)).toEqual({ said: 'Niektóre rozmiary wyprzedane', marked: true });
+    const soldOut = MEADOW.sizes!.map((one) => ({ ...one, stock: 0 }));
+    expect((await card({ ...MEADOW, sizes: soldOut })).said).toBe('Brak w magazynie');
+    const plenty = MEADOW.sizes!.map((one) => ({ ...one, stock: 10, promo_price: null, current_price: one.price }));
+    expect(await card({ ...MEADOW, sizes: plenty })).toEqual({ said: null, marked: false });
   });
 });

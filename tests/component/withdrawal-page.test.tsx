@@ -127,9 +127,36 @@ describe('/odstapienie', () => {
       action: 'submit',
       number: 'KT123456789',
       email: 'ala@example.pl',
-      lines: [{ productId: CANDLE, quantity: 2 }],
+      lines: [{ productId: CANDLE, sizeLabel: null, quantity: 2 }],
       reason: '',
     });
+  });
+
+  it('lists two sizes of one product as two lines with their sizes, and sends each with its size', async () => {
+    const user = userEvent.setup();
+    const sized: WithdrawalLookupAnswer = {
+      ...LOOKUP,
+      lines: [
+        { productId: CANDLE, sizeLabel: 'Mały', name: 'Znicz szklany (Mały)', quantity: 1, returnable: 1, refusal: null },
+        { productId: CANDLE, sizeLabel: 'Duży', name: 'Znicz szklany (Duży)', quantity: 2, returnable: 2, refusal: null },
+      ],
+    };
+    const seen = serveWithdrawal((body) =>
+      body.action === 'lookup' ? HttpResponse.json(sized) : HttpResponse.json(RECEIPT, { status: 201 }),
+    );
+    await renderRoute('/odstapienie');
+    await findOrder(user);
+    const small = await screen.findByRole('checkbox', { name: /Znicz szklany \(Mały\)/ });
+    const big = screen.getByRole('checkbox', { name: /Znicz szklany \(Duży\)/ });
+    await user.click(big);
+    expect([(small as HTMLInputElement).checked, (big as HTMLInputElement).checked]).toEqual([false, true]);
+    await user.click(small);
+    await user.click(screen.getByRole('button', { name: 'Wyślij oświadczenie o odstąpieniu' }));
+    await screen.findByRole('heading', { name: 'Otrzymaliśmy Twoje odstąpienie od umowy' });
+    expect((seen.at(-1) as { lines: unknown }).lines).toEqual([
+      { productId: CANDLE, sizeLabel: 'Mały', quantity: 1 },
+      { productId: CANDLE, sizeLabel: 'Duży', quantity: 2 },
+    ]);
   });
 
   it('shows the server’s refusal of the request and keeps the choice', async () => {

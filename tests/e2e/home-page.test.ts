@@ -7,8 +7,11 @@ import { addDays } from '../../src/domain/calendar/calendar-date.ts';
 import { warsawDate } from '../../src/domain/calendar/warsaw-clock.ts';
 import { dayAndMonth } from '../../src/domain/polish-date.ts';
 import { PHOTO_VARIANT_WIDTHS, PRODUCT_IMAGES_BUCKET, type PhotoVariantWidth, photoObjectPath } from '../../src/domain/product-photo.ts';
+import { HERO_PHOTO_SETTING, heroPhotoPaths, parseHeroPhoto } from '../../src/domain/hero-photo.ts';
 import { chromiumPerFile } from '../support/browser.ts';
+import { logInAsOwner } from '../support/owner-session.ts';
 import { appUrl, signedInOwner, withDatabase } from '../support/test-backend.ts';
+import { drawnJpegs, jpegFiles } from './admin-photo-files.ts';
 
 /** The home page that sells: featured products in the server's HTML, the owner's flowers above the fold, seasonal prompts, the name. */
 
@@ -205,6 +208,67 @@ describe('home page', () => {
       });
     } finally {
       await context.close();
+    }
+  });
+
+  it("shows the photo the owner uploads in the settings in the server's HTML of /, before the featured product's, until she removes it", async () => {
+    const context = await chromium.browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phone = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 3, isMobile: true });
+    const storedPhoto = async () =>
+      parseHeroPhoto(
+        await withDatabase(
+          async (db) =>
+            (await db.query<{ value: string }>('select value from app_settings where key = $1', [HERO_PHOTO_SETTING])).rows[0]?.value,
+        ),
+      );
+    try {
+      await withFeaturedPhoto(phone.pages()[0] ?? (await phone.newPage()), async () => {
+        const page = await context.newPage();
+        await logInAsOwner(page, '/admin/settings');
+        const section = page.getByTestId('hero-photo-settings');
+        await section.getByText('Wybierz zdjęcie').waitFor();
+        await section.locator('input[type="file"]').setInputFiles(jpegFiles(await drawnJpegs(page, ['#f3d5dc']), 'witryna'));
+        await section.getByText('Zapisano. Strona główna pokazuje teraz to zdjęcie.').waitFor({ timeout: 30_000 });
+        const photo = (await storedPhoto())!;
+        expect(photo).toMatchObject({ width: 1600, height: 1200 });
+        expect(await section.getByRole('img', { name: 'Obecne zdjęcie strony głównej' }).getAttribute('src')).toContain(
+          `products/hero/${photo.id}-800.webp`,
+        );
+
+        const html = await serverHtml();
+        const hero = /<div data-testid="hero-photo"[^>]*>[\s\S]*?<\/div>/.exec(html)?.[0] ?? '';
+        expect(hero).toContain(`products/hero/${photo.id}-800.webp`);
+        expect(hero).toMatch(/<source media="\(max-width: 639px\)"[^>]*srcSet="[^"]*-800\.webp 800w"/i);
+        // HTML attribute names are case-insensitive; React writes fetchPriority.
+        expect(hero).toMatch(/ fetchpriority="high"/i);
+        expect(hero).toContain('width="1600" height="1200"');
+
+        const shopper = await phone.newPage();
+        await shopper.goto(appUrl('/'), { waitUntil: 'networkidle' });
+        const image = shopper.getByTestId('hero-photo').locator('img');
+        await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth > 0)).toBe(true);
+        expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).toMatch(
+          new RegExp(`/products/hero/${photo.id}-800\\.webp$`),
+        );
+
+        await section.getByRole('button', { name: 'Usuń zdjęcie' }).click();
+        await section.getByText(/^Usunięto\./).waitFor();
+        expect(await storedPhoto()).toBeNull();
+        const after = await serverHtml();
+        expect(after).not.toContain('products/hero/');
+        // The featured product's photo is back, a link to its page.
+        expect(after).toMatch(/<a[^>]*data-testid="hero-photo"/);
+      });
+    } finally {
+      const left = await storedPhoto();
+      await withDatabase((db) => db.query('delete from app_settings where key = $1', [HERO_PHOTO_SETTING]));
+      if (left) {
+        const owner = await signedInOwner();
+        await owner.storage.from(PRODUCT_IMAGES_BUCKET).remove(heroPhotoPaths(left));
+        await owner.auth.signOut();
+      }
+      await context.close();
+      await phone.close();
     }
   });
 

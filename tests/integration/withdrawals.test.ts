@@ -8,6 +8,7 @@ import {
   anonClient,
   checkoutFor,
   invokeFunction,
+  serviceClient,
   signedInOwner,
   signedUpCustomer,
   testBackend,
@@ -205,6 +206,76 @@ describe('withdrawal-request', () => {
       return Number(rows[0]!.count);
     });
     expect(stored).toBe(1);
+  });
+
+  it('takes two sizes of one product as two lines: each size returned up to its own pieces, the database checking each', async () => {
+    const service = serviceClient();
+    const created = await service
+      .from('products')
+      .insert({ name: `Znicz w rozmiarach ${randomUUID().slice(0, 6)}`, price: 20, category: 'candles', stock: 0 })
+      .select('id, name')
+      .single();
+    expect(created.error).toBeNull();
+    const candle = created.data as { id: string; name: string };
+    const sizes = await service
+      .from('product_sizes')
+      .insert([
+        { product_id: candle.id, label: 'Mały', position: 0, price: 20, stock: 10 },
+        { product_id: candle.id, label: 'Duży', position: 1, price: 35, stock: 10 },
+      ])
+      .select('id, label');
+    expect(sizes.error).toBeNull();
+    const sizeId = Object.fromEntries((sizes.data as { id: string; label: string }[]).map((row) => [row.label, row.id]));
+    const email = uniqueEmail('withdrawal-sizes');
+    const placed = await invokeFunction(anonClient(), 'place-order', {
+      clientRequestId: randomUUID(),
+      checkout: checkoutFor({ email, deliveryMethod: 'store', paymentMethod: 'transfer' }),
+      items: [
+        { productId: candle.id, sizeId: sizeId.Mały, quantity: 1 },
+        { productId: candle.id, sizeId: sizeId.Duży, quantity: 2 },
+      ],
+    });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const number = (placed.body.order as { orderNumber: string }).orderNumber;
+
+    const lookup = await withdrawal({ action: 'lookup', number, email });
+    const lines = [...(lookup.body.lines as { sizeLabel: string }[])].sort((a, b) => a.sizeLabel.localeCompare(b.sizeLabel, 'pl'));
+    expect(lines).toEqual([
+      { productId: candle.id, sizeLabel: 'Duży', name: `${candle.name} (Duży)`, quantity: 2, returnable: 2, refusal: null },
+      { productId: candle.id, sizeLabel: 'Mały', name: `${candle.name} (Mały)`, quantity: 1, returnable: 1, refusal: null },
+    ]);
+
+    const first = await withdrawal({ action: 'submit', number, email, lines: [{ productId: candle.id, sizeLabel: 'Duży', quantity: 2 }] });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.accepted).toEqual([{ productId: candle.id, sizeLabel: 'Duży', name: `${candle.name} (Duży)`, quantity: 2 }]);
+
+    // The big size is all requested; the small one is still there.
+    const second = await withdrawal({
+      action: 'submit',
+      number,
+      email,
+      lines: [
+        { productId: candle.id, sizeLabel: 'Mały', quantity: 1 },
+        { productId: candle.id, sizeLabel: 'Duży', quantity: 1 },
+      ],
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect(second.body.accepted).toEqual([{ productId: candle.id, sizeLabel: 'Mały', name: `${candle.name} (Mały)`, quantity: 1 }]);
+    expect(second.body.refused).toMatchObject([{ sizeLabel: 'Duży', quantity: 1 }]);
+
+    // The database counts by line too: a size the order lacks, or more pieces of a size than it has, are refused.
+    const orderId = (placed.body.order as { id: string }).id;
+    const record = (accepted: unknown[]) =>
+      service.rpc('record_withdrawal_request', {
+        p_order_id: orderId,
+        p_accepted: accepted,
+        p_refused: [],
+        p_reason: '',
+        p_period_note: '',
+      });
+    expect((await record([{ productId: candle.id, sizeLabel: 'Średni', quantity: 1 }])).error?.message).toBe('withdrawal_exceeds_order');
+    expect((await record([{ productId: candle.id, sizeLabel: 'Duży', quantity: 1 }])).error?.message).toBe('withdrawal_exceeds_order');
+    expect((await record([{ productId: candle.id, quantity: 1 }])).error?.message).toBe('withdrawal_exceeds_order');
   });
 
   it('refuses a request of the bouquet alone with the reason and stores nothing', async () => {

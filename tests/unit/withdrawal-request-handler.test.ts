@@ -95,8 +95,10 @@ describe('withdrawal-request', () => {
       {
         orderId: 'order-1',
         decision: {
-          accepted: [{ productId: CANDLE, name: 'Znicz', quantity: 2 }],
-          refused: [{ productId: ROSES, name: 'Bukiet róż', quantity: 1, reason: WITHDRAWAL_EXEMPTION_REASONS.perishable }],
+          accepted: [{ productId: CANDLE, sizeLabel: null, name: 'Znicz', quantity: 2 }],
+          refused: [
+            { productId: ROSES, sizeLabel: null, name: 'Bukiet róż', quantity: 1, reason: WITHDRAWAL_EXEMPTION_REASONS.perishable },
+          ],
         },
         reason: 'Za duże',
         periodNote: expect.stringContaining('Towar odebrano 05.12.2026'),

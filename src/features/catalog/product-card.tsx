@@ -3,8 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { categoryLabel } from '../../domain/categories.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { ProductImage } from '../../lib/product-image.tsx';
-import { availabilityLabel, availabilityOf } from '../../domain/stock.ts';
-import { reductionOf } from '../../domain/product-price.ts';
+import { cardAvailability, cardOnPromotion } from '../../domain/product-sizes.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { ProductPriceTag } from './product-price-tag.tsx';
 
@@ -29,7 +28,8 @@ const CARD_IMAGE_SIZES = '(min-width: 1152px) 350px, (min-width: 640px) calc(33v
 
 export function ProductCard({ product, action, eager = false, headingLevel = 2, favourite }: ProductCardProps) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const availability = availabilityOf(product);
+  // A product in sizes: what its sizes together allow (the product page names each size's own).
+  const { availability, label } = cardAvailability(product);
   return (
     <article
       className="flex h-full flex-col overflow-hidden rounded-2xl border border-forest-100 bg-white shadow-sm"
@@ -40,7 +40,7 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
         <Link to="/product/$id" params={{ id: product.id }} tabIndex={-1} aria-hidden="true" className="block bg-cream-200">
           <ProductImage product={product} sizes={CARD_IMAGE_SIZES} eager={eager} className="aspect-square w-full object-cover" />
         </Link>
-        {reductionOf(product) ? (
+        {cardOnPromotion(product) ? (
           <span className="absolute top-2 left-2 rounded-full bg-blush-700 px-2.5 py-0.5 text-xs font-semibold text-white shadow-sm">
             Promocja
           </span>
@@ -64,7 +64,7 @@ export function ProductCard({ product, action, eager = false, headingLevel = 2, 
               className={`text-sm font-medium ${availability === 'made-to-order' ? 'text-forest-700' : 'text-blush-700'}`}
               data-testid="card-availability"
             >
-              {availabilityLabel(product)}
+              {label}
             </p>
           )}
           {action ? <div className="mt-3">{action}</div> : null}

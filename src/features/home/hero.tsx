@@ -1,5 +1,7 @@
 import { Link } from '@tanstack/react-router';
+import { heroPicture } from '../../domain/hero-photo.ts';
 import type { ProductRow } from '../../domain/product.ts';
+import type { ProductPhoto } from '../../domain/product-photo.ts';
 import { ArrowRightIcon } from '../../lib/icons/first-load.tsx';
 import { ProductImage } from '../../lib/product-image.tsx';
 
@@ -7,11 +9,13 @@ import { ProductImage } from '../../lib/product-image.tsx';
 const PHOTO_SIZES = '(min-width: 1152px) 460px, (min-width: 768px) 40vw, calc(100vw - 32px)';
 
 export interface HeroProps {
-  /** The featured product whose photo the hero shows; none: the illustration (not on phones). */
+  /** The photo the owner uploaded for the hero in the settings; it comes first. */
+  ownPhoto?: ProductPhoto | null;
+  /** The featured product whose photo the hero shows otherwise; neither: the illustration (not on phones). */
   photoProduct: ProductRow | undefined;
 }
 
-export function Hero({ photoProduct }: HeroProps) {
+export function Hero({ ownPhoto, photoProduct }: HeroProps) {
   return (
     // Pulled up under the transparent header so the header visibly turns solid on scroll.
     <section className="-mt-16 overflow-hidden bg-linear-to-b from-blush-50 via-blush-50 to-cream pt-16">
@@ -34,7 +38,9 @@ export function Hero({ photoProduct }: HeroProps) {
             </Link>
           </div>
         </div>
-        {photoProduct ? (
+        {ownPhoto ? (
+          <OwnHeroPhoto photo={ownPhoto} />
+        ) : photoProduct ? (
           <HeroPhoto product={photoProduct} />
         ) : (
           // Hidden on phones so the categories start within the first screen; lazy, so phones never download it.
@@ -77,5 +83,20 @@ function HeroPhoto({ product }: { product: ProductRow }) {
         {product.name}
       </span>
     </Link>
+  );
+}
+
+/** The owner's own photo, drawn as the featured product's is (the same files, priority and box), with nothing to name. */
+function OwnHeroPhoto({ photo }: { photo: ProductPhoto }) {
+  return (
+    <div data-testid="hero-photo" data-own-photo="" className="overflow-hidden rounded-3xl bg-cream-200 shadow-sm">
+      <ProductImage
+        product={heroPicture(photo)}
+        sizes={PHOTO_SIZES}
+        highPriority
+        phoneLargest={800}
+        className="aspect-[4/3] w-full object-cover md:aspect-square"
+      />
+    </div>
   );
 }

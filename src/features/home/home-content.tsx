@@ -3,6 +3,7 @@ import { CategoryTiles } from './category-tiles.tsx';
 import { ClosingCta } from './closing-cta.tsx';
 import { FeaturedProducts, useFeaturedProducts } from './featured-products.tsx';
 import { Hero } from './hero.tsx';
+import { useHeroPhoto } from './hero-photo.ts';
 import { SeasonPromptBanner } from './season-prompt.tsx';
 import { WhyUs } from './why-us.tsx';
 
@@ -13,11 +14,12 @@ import { WhyUs } from './why-us.tsx';
  */
 export function HomeContent() {
   const featured = useFeaturedProducts();
-  // The owner's chosen flowers: the newest featured product that has a photo.
+  // The owner's chosen flowers: the photo she uploaded for the hero, else the newest featured product that has one.
+  const ownPhoto = useHeroPhoto();
   const photoProduct = featured.find((product) => productPhotos(product).length > 0);
   return (
     <>
-      <Hero photoProduct={photoProduct} />
+      <Hero ownPhoto={ownPhoto} photoProduct={photoProduct} />
       <SeasonPromptBanner />
       <CategoryTiles />
       <FeaturedProducts products={featured} />

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import * as v from 'valibot';
 import { issuesByField } from '../../domain/validation-issues.ts';
 import {
+  withdrawalLineKey,
   WITHDRAWAL_LIMITS,
   polishDate,
   withdrawalSubmitSchema,
@@ -43,15 +44,16 @@ export function LinesStep({
   const [busy, setBusy] = useState(false);
 
   const returnable = answer.lines.filter((line) => line.refusal === null);
-  const choiceOf = (line: Line): Choice => choices[line.productId] ?? { chosen: false, quantity: String(line.returnable) };
+  // Keyed by product and size: two sizes of one bouquet are two lines.
+  const choiceOf = (line: Line): Choice => choices[withdrawalLineKey(line)] ?? { chosen: false, quantity: String(line.returnable) };
   const update = (line: Line, change: Partial<Choice>) =>
-    setChoices((previous) => ({ ...previous, [line.productId]: { ...choiceOf(line), ...change } }));
+    setChoices((previous) => ({ ...previous, [withdrawalLineKey(line)]: { ...choiceOf(line), ...change } }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const lines = returnable
       .filter((line) => choiceOf(line).chosen)
-      .map((line) => ({ productId: line.productId, quantity: Number(choiceOf(line).quantity) }));
+      .map((line) => ({ productId: line.productId, sizeLabel: line.sizeLabel ?? null, quantity: Number(choiceOf(line).quantity) }));
     const parsed = v.safeParse(withdrawalSubmitSchema, { ...lookup, lines, reason });
     const tooMany = returnable.find((line) => choiceOf(line).chosen && Number(choiceOf(line).quantity) > line.returnable);
     if (!parsed.success || tooMany) {
@@ -90,8 +92,14 @@ export function LinesStep({
       <fieldset ref={listRef} aria-describedby={linesError ? `${baseId}-lines-error` : undefined}>
         <legend className="mb-3 font-medium text-forest-900">Produkty z zamówienia</legend>
         <ul className="divide-y divide-cream-200 rounded-2xl border border-cream-200 bg-white">
-          {answer.lines.map((line) => (
-            <LineRow key={line.productId} line={line} choice={choiceOf(line)} baseId={baseId} onChange={(change) => update(line, change)} />
+          {answer.lines.map((line, index) => (
+            <LineRow
+              key={withdrawalLineKey(line)}
+              line={line}
+              choice={choiceOf(line)}
+              baseId={`${baseId}-${index}`}
+              onChange={(change) => update(line, change)}
+            />
           ))}
         </ul>
         {linesError && (
@@ -148,7 +156,7 @@ function LineRow({
   baseId: string;
   onChange: (change: Partial<Choice>) => void;
 }) {
-  const id = `${baseId}-line-${line.productId}`;
+  const id = `${baseId}-line`;
   if (line.refusal !== null) {
     return (
       <li className="flex gap-3 p-4" data-testid="refused-line">

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { formatDateTimeLong } from '../../domain/polish-date.ts';
-import type { WithdrawalReceipt } from '../../domain/withdrawal-request.ts';
+import { withdrawalLineKey, type WithdrawalReceipt } from '../../domain/withdrawal-request.ts';
 
 // The shop's clock, as the mail says it: the 14 days are counted in Warsaw.
 
@@ -35,7 +35,7 @@ export function WithdrawalConfirmation({ receipt, email }: { receipt: Withdrawal
         <h3 className="text-lg font-semibold text-forest-900">Przyjęte do zwrotu</h3>
         <ul className="mt-2 space-y-1">
           {receipt.accepted.map((line) => (
-            <li key={line.productId}>
+            <li key={withdrawalLineKey(line)}>
               {line.name} – {line.quantity} szt.
             </li>
           ))}
@@ -47,7 +47,7 @@ export function WithdrawalConfirmation({ receipt, email }: { receipt: Withdrawal
           <h3 className="text-lg font-semibold text-forest-900">Nieprzyjęte</h3>
           <ul className="mt-2 space-y-2">
             {receipt.refused.map((line) => (
-              <li key={`${line.productId}-${line.reason}`}>
+              <li key={`${withdrawalLineKey(line)}-${line.reason}`}>
                 <span className="font-medium">
                   {line.name} – {line.quantity} szt.
                 </span>

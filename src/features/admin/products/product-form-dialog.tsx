@@ -76,6 +76,7 @@ function ProductForm({
   const [saveError, setSaveError] = useState<string | null>(null);
   const fieldId = (name: keyof ProductFormValues) => `${baseId}-${name}`;
   const sizes = useSizeDrafts(product);
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
 
   const form = useForm({
     defaultValues: product ? productFormValues(product) : EMPTY_PRODUCT_FORM,
@@ -84,16 +85,17 @@ function ProductForm({
       setSaveError(null);
       try {
         const schema = productFormSchemaFor(photos.items.length > 0);
-        const sizeRows = sizes.validated();
-        if (!sizeRows) return;
+        const sizeRows = sizes.validated(photos.items.map((item) => item.id));
+        if (!sizeRows) {
+          focusFirstError();
+          return;
+        }
         await onSave(toProductInput(v.parse(schema, value)), { productId: photos.productId, ...photos.changes() }, sizeRows);
       } catch {
         setSaveError(PRODUCT_SAVE_ERROR);
       }
     },
-    onSubmitInvalid: () => {
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-    },
+    onSubmitInvalid: focusFirstError,
   });
 
   const checkbox = (name: 'isFeatured' | 'madeToOrder', label: string) => (
@@ -178,7 +180,7 @@ function ProductForm({
       })}
 
       <PromotionFields renderField={promotionField} idFor={fieldId} />
-      <ProductSizesField sizes={sizes} />
+      <ProductSizesField sizes={sizes} photos={photos.items} />
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}

@@ -12,14 +12,16 @@ import {
   type SizeDraftField,
   type SizeRowInput,
 } from '../../../domain/product-size-draft.ts';
+import type { PhotoItem } from '../photos/use-product-photos.ts';
+import { SizePhotoChoice } from './size-photo-choice.tsx';
 
 /** The sizes being edited, and the rows to save (null while a field is wrong: the errors then show). */
 export interface SizeDrafts {
   drafts: SizeDraft[];
   errors: SizeDraftErrors;
   setDrafts: (change: (drafts: SizeDraft[]) => SizeDraft[]) => void;
-  /** The rows to save, or null after showing what to correct. */
-  validated: () => SizeRowInput[] | null;
+  /** The rows to save, or null after showing what to correct; a size keeps its photo only if it is among `photoIds`. */
+  validated: (photoIds?: readonly string[]) => SizeRowInput[] | null;
 }
 
 export function useSizeDrafts(product: ProductRow | null): SizeDrafts {
@@ -32,8 +34,8 @@ export function useSizeDrafts(product: ProductRow | null): SizeDrafts {
       setDrafts(change);
       setErrors({});
     },
-    validated: () => {
-      const parsed = parseSizeDrafts(drafts);
+    validated: (photoIds) => {
+      const parsed = parseSizeDrafts(drafts, photoIds);
       setErrors(parsed.errors);
       return Object.keys(parsed.errors).length === 0 ? parsed.rows : null;
     },
@@ -43,10 +45,11 @@ export function useSizeDrafts(product: ProductRow | null): SizeDrafts {
 const INPUT = 'mt-1 w-full rounded-xl border border-forest-200 bg-white px-3 py-2 aria-invalid:border-blush-700';
 
 /**
- * 'Rozmiary' in the product form: each size with its name, price, promotional price and stock (or 'na zamówienie').
+ * 'Rozmiary' in the product form: each size with its name, price, stock (or 'na zamówienie'), its own promotion
+ * with its Warsaw dates (the product's rules) and optionally one of the product's photos.
  * Without sizes the product is sold as one, at the form's price. A product in sizes is sold only in one of them.
  */
-export function ProductSizesField({ sizes }: { sizes: SizeDrafts }) {
+export function ProductSizesField({ sizes, photos = [] }: { sizes: SizeDrafts; photos?: readonly PhotoItem[] }) {
   const { drafts, errors, setDrafts } = sizes;
   const change = (id: string, patch: Partial<SizeDraft>) =>
     setDrafts((all) => all.map((draft) => (draft.id === id ? { ...draft, ...patch } : draft)));
@@ -54,7 +57,7 @@ export function ProductSizesField({ sizes }: { sizes: SizeDrafts }) {
     draft: SizeDraft,
     name: SizeDraftField,
     label: string,
-    extra: { inputMode: 'decimal' | 'numeric' | 'text'; maxLength?: number },
+    extra: { inputMode: 'decimal' | 'numeric' | 'text'; maxLength?: number; type?: 'date' },
   ) => {
     const id = `size-${draft.id}-${name}`;
     const error = errors[`${draft.id}:${name}`];
@@ -63,7 +66,7 @@ export function ProductSizesField({ sizes }: { sizes: SizeDrafts }) {
         {label}
         <input
           id={id}
-          type="text"
+          type={extra.type ?? 'text'}
           className={INPUT}
           value={draft[name]}
           inputMode={extra.inputMode}
@@ -84,8 +87,9 @@ export function ProductSizesField({ sizes }: { sizes: SizeDrafts }) {
     <fieldset className="space-y-4 rounded-2xl border border-forest-100 bg-white p-4 sm:p-5" data-testid="product-sizes">
       <legend className="px-1 text-lg font-semibold text-forest-900">Rozmiary</legend>
       <p className="text-sm text-ink-muted">
-        Np. „Mały / Średni / Duży” albo „15 / 25 / 35 róż”. Każdy rozmiar ma własną cenę i stan magazynowy; przy trzech sklep zaznacza
-        środkowy. Bez rozmiarów produkt jest sprzedawany w cenie podanej wyżej.
+        Np. „Mały / Średni / Duży” albo „15 / 25 / 35 róż”. Każdy rozmiar ma własną cenę, promocję i stan magazynowy; przy trzech sklep
+        zaznacza środkowy. Bez rozmiarów produkt jest sprzedawany w cenie podanej wyżej. Promocja rozmiaru obowiązuje od początku dnia „Od”
+        do końca dnia „Do” (puste „Od” — od zapisania, puste „Do” — do odwołania).
       </p>
       {drafts.map((draft, index) => (
         <div
@@ -96,8 +100,19 @@ export function ProductSizesField({ sizes }: { sizes: SizeDrafts }) {
         >
           {field(draft, 'label', 'Nazwa rozmiaru', { inputMode: 'text', maxLength: MAX_SIZE_LABEL_LENGTH })}
           {field(draft, 'price', 'Cena (zł)', { inputMode: 'decimal' })}
-          {field(draft, 'promoPrice', 'Cena promocyjna (zł)', { inputMode: 'decimal' })}
           {field(draft, 'stock', 'Stan (szt.)', { inputMode: 'numeric' })}
+          <span className="hidden sm:block" />
+          {field(draft, 'promoPrice', 'Cena promocyjna (zł)', { inputMode: 'decimal' })}
+          {field(draft, 'promoFrom', 'Promocja od', { inputMode: 'text', type: 'date' })}
+          {field(draft, 'promoTo', 'Promocja do', { inputMode: 'text', type: 'date' })}
+          <span className="hidden sm:block" />
+          <SizePhotoChoice
+            name={`size-${draft.id}-photo`}
+            sizeLabel={draft.label.trim() || String(index + 1)}
+            photos={photos}
+            chosen={draft.photoId}
+            onChoose={(photoId) => change(draft.id, { photoId })}
+          />
           <label className="flex items-center gap-2 text-sm font-medium text-forest-900 sm:col-span-2">
             <input
               type="checkbox"

@@ -3,6 +3,7 @@ import { Tab, TabGroup, TabList, TabPanel, TabPanels } from '@headlessui/react';
 import { SETTINGS_MESSAGES, type SettingsValues } from '../../../domain/settings.ts';
 import { PageHeading } from '../../../lib/page-heading.tsx';
 import { DeliverySettingsForm } from './delivery-settings-form.tsx';
+import { HeroPhotoSettings } from './hero-photo-settings.tsx';
 import { NotificationsPanel } from './notifications-panel.tsx';
 import { SettingsForm } from './settings-form.tsx';
 import { loadDeliverySettingValues, loadSettings, type DeliverySettingValues } from './settings-api.ts';
@@ -54,7 +55,12 @@ export function SettingsPage() {
           <TabPanel>
             {load.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}
             {load.state === 'failed' && <LoadError onRetry={() => void reload()} />}
-            {load.state === 'loaded' && <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />}
+            {load.state === 'loaded' && (
+              <>
+                <HeroPhotoSettings />
+                <SettingsForm initial={load.values} onSaved={(values) => setLoad({ state: 'loaded', values })} />
+              </>
+            )}
           </TabPanel>
           <TabPanel>
             {delivery.state === 'loading' && <Spinner label="Ładowanie ustawień..." />}

@@ -2,7 +2,8 @@ import * as v from 'valibot';
 import { WITHDRAWAL_STATES, type WithdrawalState } from '../../../domain/withdrawal-request.ts';
 import { getSupabase } from '../../../lib/supabase.ts';
 
-const line = v.object({ productId: v.string(), name: v.string(), quantity: v.number() });
+// sizeLabel: the line's size, absent from requests stored before sizes.
+const line = v.object({ productId: v.string(), sizeLabel: v.optional(v.nullable(v.string())), name: v.string(), quantity: v.number() });
 
 /** A row of withdrawal_requests with its order, as the owner's RLS shows it. */
 const requestSchema = v.object({

@@ -1,6 +1,12 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { WITHDRAWAL_STATES, WITHDRAWAL_STATE_LABELS, isWithdrawalState, type WithdrawalState } from '../../../domain/withdrawal-request.ts';
+import {
+  WITHDRAWAL_STATES,
+  WITHDRAWAL_STATE_LABELS,
+  isWithdrawalState,
+  withdrawalLineKey,
+  type WithdrawalState,
+} from '../../../domain/withdrawal-request.ts';
 import { LoadError, Loading, PageTitle, StatusBadge, contactLinkClass, formatDateTime, selectClass } from '../admin-ui.tsx';
 import { changeWithdrawalState, fetchWithdrawals, type AdminWithdrawal } from './withdrawals-api.ts';
 
@@ -124,7 +130,7 @@ function WithdrawalCard({ request, onChanged }: { request: AdminWithdrawal; onCh
       <h3 className="mt-3 text-sm font-semibold text-forest-900">Do zwrotu</h3>
       <ul className="mt-1 text-sm">
         {request.accepted_lines.map((line) => (
-          <li key={line.productId}>
+          <li key={withdrawalLineKey(line)}>
             {line.name} – {line.quantity} szt.
           </li>
         ))}
@@ -134,7 +140,7 @@ function WithdrawalCard({ request, onChanged }: { request: AdminWithdrawal; onCh
           <h3 className="mt-3 text-sm font-semibold text-forest-900">Odmówione klientowi</h3>
           <ul className="mt-1 space-y-1 text-sm">
             {request.refused_lines.map((line) => (
-              <li key={`${line.productId}-${line.reason}`}>
+              <li key={`${withdrawalLineKey(line)}-${line.reason}`}>
                 {line.name} – {line.quantity} szt.: <span className="text-ink-muted">{line.reason}</span>
               </li>
             ))}
