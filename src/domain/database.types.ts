@@ -264,6 +264,7 @@ export type Database = {
       order_items: {
         Row: {
           id: string;
+          is_addon: boolean;
           order_id: string;
           price: number;
           product_id: string;
@@ -276,6 +277,7 @@ export type Database = {
         };
         Insert: {
           id?: string;
+          is_addon?: boolean;
           order_id: string;
           price: number;
           product_id: string;
@@ -288,6 +290,7 @@ export type Database = {
         };
         Update: {
           id?: string;
+          is_addon?: boolean;
           order_id?: string;
           price?: number;
           product_id?: string;
@@ -795,6 +798,7 @@ export type Database = {
           description: string;
           id: string;
           image_url: string;
+          is_addon: boolean;
           is_featured: boolean;
           lowest_price_30d: number | null;
           made_to_order: boolean;
@@ -821,6 +825,7 @@ export type Database = {
           description?: string;
           id?: string;
           image_url?: string;
+          is_addon?: boolean;
           is_featured?: boolean;
           lowest_price_30d?: number | null;
           made_to_order?: boolean;
@@ -846,6 +851,7 @@ export type Database = {
           description?: string;
           id?: string;
           image_url?: string;
+          is_addon?: boolean;
           is_featured?: boolean;
           lowest_price_30d?: number | null;
           made_to_order?: boolean;

@@ -96,7 +96,7 @@ function ProductForm({
     },
   });
 
-  const checkbox = (name: 'isFeatured' | 'madeToOrder', label: string) => (
+  const checkbox = (name: 'isFeatured' | 'madeToOrder' | 'isAddon', label: string) => (
     <form.Field name={name}>
       {(field) => (
         <label className="flex min-h-12 items-center gap-3 font-medium text-forest-900">
@@ -182,6 +182,7 @@ function ProductForm({
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}
+      {checkbox('isAddon', 'Dodatek do bukietu (czekoladki, wazon, balon…)')}
 
       <form.Subscribe selector={(state) => state.values.category}>
         {(category) => (
