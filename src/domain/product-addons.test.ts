@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addonsLast, addonsToOffer, floristLineName, isAddon, offersAddons } from './product-addons.ts';
+import { addonsForCart, addonsLast, addonsToOffer, floristLineName, isAddon, offersAddons } from './product-addons.ts';
 import type { ProductRow } from './product.ts';
 import { lineWithdrawalExemption } from './withdrawal-right.ts';
 
@@ -48,6 +48,19 @@ describe('add-ons', () => {
     ];
     expect(addonsToOffer(products).map((addon) => addon.id)).toEqual(['choc', 'bear', 'vase']);
     expect(addonsToOffer(products, new Set(['vase'])).map((addon) => addon.id)).toEqual(['choc', 'bear']);
+  });
+
+  it('offers more in a cart only while it holds flowers, never what it already holds', () => {
+    const products = [
+      product('vase', 'Wazon szklany'),
+      product('choc', 'Czekoladki'),
+      product('roses', 'Bukiet róż', { is_addon: false, category: 'live-flowers' }),
+      product('candle', 'Znicz', { is_addon: false, category: 'candles' }),
+    ];
+    expect(addonsForCart(products, ['roses', 'vase']).map((addon) => addon.id)).toEqual(['choc']);
+    expect(addonsForCart(products, ['candle'])).toEqual([]);
+    expect(addonsForCart(products, ['vase'])).toEqual([]);
+    expect(addonsForCart(products, [])).toEqual([]);
   });
 
   it('puts the flowers first and the add-ons after them, each group in its own order, and marks the add-ons', () => {

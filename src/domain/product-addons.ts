@@ -42,6 +42,19 @@ export function addonsToOffer<Product extends AddonFacts & { name: string }>(
     .sort((left, right) => left.name.localeCompare(right.name, 'pl'));
 }
 
+/**
+ * 'Może jeszcze…' in the cart and at checkout: the add-ons not yet in the cart, and only while it holds flowers
+ * they go with (a cart of a candle alone is offered nothing).
+ */
+export function addonsForCart<Product extends AddonFacts & { name: string; category: CategoryId }>(
+  products: readonly Product[],
+  cartProductIds: readonly string[],
+): Product[] {
+  const inCart = new Set(cartProductIds);
+  const withFlowers = products.some((product) => inCart.has(product.id) && offersAddons(product));
+  return withFlowers ? addonsToOffer(products, inCart) : [];
+}
+
 /** An order's lines as the florist reads them: the flowers first, then the add-ons that go with them, each group in its order. */
 export function addonsLast<Line extends { isAddon: boolean }>(lines: readonly Line[]): Line[] {
   return [...lines.filter((line) => !line.isAddon), ...lines.filter((line) => line.isAddon)];
