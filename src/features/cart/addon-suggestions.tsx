@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { addonsForCart } from '../../domain/product-addons.ts';
@@ -7,20 +7,34 @@ import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useDeferredLiveQuery } from '../../lib/deferred-live-query.ts';
 import { ProductThumb } from '../../lib/product-image.tsx';
 import { addToCart } from './cart-store.ts';
+import { fetchAddons } from './fetch-addons.ts';
 import { reportCartWrite } from './report-cart-write.ts';
 
 const readProducts = (db: KwiaciarniaDb) => db.products.toArray();
 
 /**
- * 'Może jeszcze…' in the cart and at checkout, from the device's copy of the catalogue: the add-ons that go with
- * the flowers in the cart and are not in it yet (docs/decisions/039-product-addons.md). Nothing while the copy
- * is read or holds none.
+ * 'Może jeszcze…' in the cart and at checkout: the add-ons that go with the flowers in the cart and are not in it
+ * yet (docs/decisions/039-product-addons.md), from the device's copy of the catalogue and the server's add-ons
+ * (newer where both have one): a first visit's copy may not be written yet. Nothing while neither has answered.
  */
 export function AddonSuggestions({ productIds }: { productIds: readonly string[] }) {
-  const products = useDeferredLiveQuery(readProducts, []);
-  return (
-    <AddonSuggestionList addons={products ? addonsForCart(products, productIds) : []} onAdd={(addon) => addToCart(addon.id, 1, addon)} />
-  );
+  const stored = useDeferredLiveQuery(readProducts, []);
+  const [fetched, setFetched] = useState<ProductRow[]>([]);
+  useEffect(() => {
+    let active = true;
+    void fetchAddons().then((rows) => {
+      if (active) setFetched(rows);
+    });
+    return () => {
+      active = false;
+    };
+  }, []);
+  const products = useMemo(() => {
+    const byId = new Map((stored ?? []).map((product) => [product.id, product]));
+    for (const product of fetched) byId.set(product.id, product);
+    return [...byId.values()];
+  }, [stored, fetched]);
+  return <AddonSuggestionList addons={addonsForCart(products, productIds)} onAdd={(addon) => addToCart(addon.id, 1, addon)} />;
 }
 
 export interface AddonSuggestionListProps {
