@@ -9,7 +9,8 @@ import { dayViewCardText, MEADOW, openOnPhone, shownPrice, stepSize, storedLines
 /**
  * An add-on with a bouquet, end to end in Chromium (decision 039): on a phone the customer chooses 'Duży', ticks
  * the glass vase under 'Dodaj do bukietu' and adds both at once; the cart offers 'Może jeszcze…' without the vase;
- * the order keeps the vase as an add-on line, the confirmation mail (MailDev) lists both lines, and the owner's
+ * the order keeps the vase as an add-on line, the confirmation mail (MailDev) lists both lines, each with its own
+ * right of withdrawal, and the owner's
  * day view lists the vase after the bouquet, marked '+'.
  */
 
@@ -66,7 +67,12 @@ describe('an add-on with a bouquet', () => {
     const [confirmation] = await waitForMailTo(testBackend().mailUrl, email, 1, 20_000);
     expect(confirmation?.subject).toContain(number);
     expect(confirmation?.text).toContain(`${MEADOW.name} (Duży)`);
-    expect(confirmation?.text).toContain(VASE);
+    // Each line keeps its own right of withdrawal: the flowers have none, the vase keeps the 14 days.
+    const mailLines = (confirmation?.text ?? '').split('\n');
+    expect(mailLines.find((line) => line.includes(`${MEADOW.name} (Duży) ×`))).toContain('Nie podlega zwrotowi');
+    const vaseLine = mailLines.find((line) => line.includes(`${VASE} ×`));
+    expect(vaseLine).toBeDefined();
+    expect(vaseLine).not.toContain('Nie podlega zwrotowi');
 
     const card = await dayViewCardText(chromium.browser, stored[0]!.date, number, errors);
     const bouquetAt = card.indexOf(`${MEADOW.name} (Duży)`);
