@@ -12,11 +12,14 @@ const WAIT = { timeout: 15_000 };
 
 export const MEADOW = { id: 'facc36c5-b567-489c-9b89-10ed76599438', name: 'Bukiet polnych kwiatów' };
 
-/** The product page at 390×844 with the cookie notice accepted; page errors go into `errors`. */
+/** The product page at 390×844 with the cookie notice accepted; page and console errors (a CSP refusal too) go into `errors`. */
 export async function openOnPhone(browser: Browser, product: { id: string; name: string }, errors: string[]): Promise<Page> {
   const buyer = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'pl-PL' });
   const page = await buyer.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
   await page.goto(appUrl(`/product/${product.id}`));
   await page.getByRole('button', { name: 'Akceptuję' }).click(WAIT);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor(WAIT);

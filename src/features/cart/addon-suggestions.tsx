@@ -5,7 +5,7 @@ import { addonsForCart } from '../../domain/product-addons.ts';
 import { priceInForce } from '../../domain/product-price.ts';
 import type { KwiaciarniaDb } from '../../lib/db.ts';
 import { useDeferredLiveQuery } from '../../lib/deferred-live-query.ts';
-import { ProductThumb } from '../../lib/product-image.tsx';
+import { ProductImage, SMALL_THUMB_CLASS } from '../../lib/product-image.tsx';
 import { addToCart } from './cart-store.ts';
 import { fetchAddons } from './fetch-addons.ts';
 import { reportCartWrite } from './report-cart-write.ts';
@@ -59,7 +59,7 @@ export function AddonSuggestionList({ addons, onAdd }: AddonSuggestionListProps)
           <ul className="mt-3 grid gap-2 sm:grid-cols-2">
             {addons.map((addon) => (
               <li key={addon.id} className="flex items-center gap-3 rounded-2xl border border-forest-100 bg-white p-2">
-                <ProductThumb product={addon} size={48} />
+                <ProductImage product={addon} sizes="48px" className={SMALL_THUMB_CLASS} />
                 <span className="min-w-0 flex-1 text-sm">
                   <span className="block font-medium text-ink">{addon.name}</span>
                   <span className="block text-ink-muted">{formatPln(priceInForce(addon))}</span>

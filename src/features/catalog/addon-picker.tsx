@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { formatPln } from '../../domain/money.ts';
 import type { ProductRow } from '../../domain/product.ts';
 import { priceInForce } from '../../domain/product-price.ts';
-import { ProductThumb } from '../../lib/product-image.tsx';
+import { ProductImage, SMALL_THUMB_CLASS } from '../../lib/product-image.tsx';
 
 export interface AddonPickerProps {
   addons: readonly ProductRow[];
@@ -36,7 +36,7 @@ export function AddonPicker({ addons, chosen, onToggle }: AddonPickerProps) {
                 onChange={(event) => onToggle(addon.id, event.target.checked)}
                 className="size-5 shrink-0 accent-forest-700"
               />
-              <ProductThumb product={addon} size={48} />
+              <ProductImage product={addon} sizes="48px" className={SMALL_THUMB_CLASS} />
               <span className="min-w-0 flex-1">
                 <span className="block font-medium text-ink">{addon.name}</span>
                 <span className="block text-ink-muted">+ {formatPln(priceInForce(addon))}</span>
