@@ -120,7 +120,7 @@ describe('a cart line missing from the device catalog', () => {
     server.use(
       http.get('*/rest/v1/products', ({ request }) => {
         const ids = new URL(request.url).searchParams.get('id');
-      if (ids !== null) askedFor.push(ids);
+        if (ids !== null) askedFor.push(ids);
         return answer === 'error' ? HttpResponse.error() : HttpResponse.json([ROSES]);
       }),
     );
