@@ -34,6 +34,15 @@ insert into public.products (id, name, description, price, category, image_url, 
   ('9d26d4b5-2cd8-418e-82b1-f49702dc2cb2', 'Pierścionek srebrny z cyrkonią', 'Srebrny pierścionek z błyszczącą cyrkonią, próba 925. Dostępne rozmiary od 11 do 20.', 189.00, 'seasonal-gifts', '/products/pierscionek-srebrny-z-cyrkonia.svg', false, 4, now() - interval '200 days'),
   ('5dbdb088-e271-418b-872a-c3af8c2ee784', 'Zawieszka srebrna – serce', 'Srebrne serduszko na cienkim łańcuszku o długości 45 cm. Subtelny prezent z okazji walentynek.', 129.00, 'seasonal-gifts', '/products/zawieszka-srebrna-serce.svg', false, 13, now() - interval '75 days');
 
+-- Add-ons offered beside a bouquet ('Dodaj do bukietu', 'Może jeszcze…'; decision 039): ordinary products with their
+-- own price, stock and withdrawal rule, marked is_addon. The teddy bear above is one too.
+insert into public.products (id, name, description, price, category, image_url, is_featured, stock, is_addon, created_at) values
+  ('ad0d0001-0000-4000-8000-000000000001', 'Wazon szklany', 'Prosty wazon z grubego, przejrzystego szkła, wysokość 25 cm. Bukiet przyjedzie już w wodzie.', 39.00, 'seasonal-gifts', '/products/wazon-szklany.svg', false, 20, true, now() - interval '9 days'),
+  ('ad0d0001-0000-4000-8000-000000000002', 'Czekoladki w pudełku', 'Pudełko szesnastu pralin z mlecznej i gorzkiej czekolady, przewiązane czerwoną wstążką.', 35.00, 'seasonal-gifts', '/products/czekoladki.svg', false, 30, true, now() - interval '9 days'),
+  ('ad0d0001-0000-4000-8000-000000000003', 'Balon z helem – serce', 'Foliowy balon w kształcie czerwonego serca, napełniony helem w dniu dostawy, na wstążce.', 25.00, 'seasonal-gifts', '/products/balon-z-helem.svg', false, 15, true, now() - interval '9 days'),
+  ('ad0d0001-0000-4000-8000-000000000004', 'Świeca zapachowa w szkle', 'Sojowa świeca o zapachu wanilii i bursztynu w szklanym naczyniu, pali się około 30 godzin.', 45.00, 'seasonal-gifts', '/products/swieca-zapachowa.svg', false, 12, true, now() - interval '9 days');
+update public.products set is_addon = true where id = '0e52c1e0-be84-4b92-97b2-8dedae25d202';
+
 -- Bouquets, wreaths and arrangements are made for each order: their stock is not counted.
 update public.products set made_to_order = true where id in (
   '811546a5-832e-49cf-b3c0-9e29122b2d96', '1fb40afb-bb35-4a5f-bc01-4ac64e781baa', 'facc36c5-b567-489c-9b89-10ed76599438',
@@ -85,6 +94,16 @@ where id in ('c82b8a66-b15a-42ae-8d7a-ded1d2f8731f', '9d26d4b5-2cd8-418e-82b1-f4
 -- wskazówek'): made to their specification, so no right of withdrawal
 -- (art. 38 pkt 3) - the admin form's per-product setting, shown seeded.
 update public.products set withdrawal_rule = 'personalised' where id = '57e29576-8376-44a3-82b0-802c5e57c826';
+
+-- Food and a candle have their own safety notes, not the gifts' toy warning; the balloon, filled with helium for the
+-- day, goes flat within days: no withdrawal (art. 38 pkt 4), while the vase, the chocolates and the candle keep the
+-- 14 days even in an order whose flowers do not.
+update public.products set safety_warnings = E'Zawiera mleko, soję i może zawierać orzechy.\nPrzechowywać w suchym miejscu w temperaturze 15–20°C.'
+where id = 'ad0d0001-0000-4000-8000-000000000002';
+update public.products set safety_warnings = E'Nie zostawiaj palącej się świecy bez nadzoru.\nUstaw ją na stabilnym, niepalnym podłożu, z dala od dzieci i zwierząt.'
+where id = 'ad0d0001-0000-4000-8000-000000000004';
+update public.products set withdrawal_rule = 'perishable', safety_warnings = E'Nie dla dzieci poniżej 8 lat: niebezpieczeństwo uduszenia.\nNie wdychaj helu.'
+where id = 'ad0d0001-0000-4000-8000-000000000003';
 
 -- Bouquets sold in sizes, each priced and stocked on its own (decision 038); the product's price is its smallest size's.
 insert into public.product_sizes (id, product_id, label, position, price, stock) values

@@ -273,6 +273,7 @@ export type Database = {
       order_items: {
         Row: {
           id: string;
+          is_addon: boolean;
           order_id: string;
           price: number;
           product_id: string;
@@ -285,6 +286,7 @@ export type Database = {
         };
         Insert: {
           id?: string;
+          is_addon?: boolean;
           order_id: string;
           price: number;
           product_id: string;
@@ -297,6 +299,7 @@ export type Database = {
         };
         Update: {
           id?: string;
+          is_addon?: boolean;
           order_id?: string;
           price?: number;
           product_id?: string;
@@ -804,6 +807,7 @@ export type Database = {
           description: string;
           id: string;
           image_url: string;
+          is_addon: boolean;
           is_featured: boolean;
           lowest_price_30d: number | null;
           made_to_order: boolean;
@@ -830,6 +834,7 @@ export type Database = {
           description?: string;
           id?: string;
           image_url?: string;
+          is_addon?: boolean;
           is_featured?: boolean;
           lowest_price_30d?: number | null;
           made_to_order?: boolean;
@@ -855,6 +860,7 @@ export type Database = {
           description?: string;
           id?: string;
           image_url?: string;
+          is_addon?: boolean;
           is_featured?: boolean;
           lowest_price_30d?: number | null;
           made_to_order?: boolean;

@@ -43,6 +43,10 @@ const errorsOf = (values: Partial<ProductFormValues>) => {
 };
 
 describe('product form schema', () => {
+  it('keeps the add-on mark the owner ticks', () => {
+    expect(toProductInput(v.parse(productFormSchema, { ...valid, isAddon: true })).is_addon).toBe(true);
+  });
+
   it('accepts a full product and turns it into columns', () => {
     const output = v.parse(productFormSchema, valid);
     expect(toProductInput(output)).toEqual({
@@ -54,6 +58,7 @@ describe('product form schema', () => {
       image_url: '/products/bukiet.svg',
       is_featured: true,
       made_to_order: true,
+      is_addon: false,
       withdrawal_rule: 'category',
       vat_rate: null,
       manufacturer_name: null,
@@ -69,6 +74,7 @@ describe('product form schema', () => {
   it('starts a new product in live-flowers with stock 0', () => {
     expect(EMPTY_PRODUCT_FORM.category).toBe('live-flowers');
     expect(EMPTY_PRODUCT_FORM.isFeatured).toBe(false);
+    expect(EMPTY_PRODUCT_FORM.isAddon).toBe(false);
   });
 
   it('reports every required field in Polish on an empty form', () => {
@@ -132,6 +138,7 @@ describe('product form schema', () => {
         category: 'candles',
         image_url: '/z.svg',
         is_featured: false,
+        is_addon: true,
         stock: 3,
         active: true,
         created_at: '',
@@ -145,6 +152,7 @@ describe('product form schema', () => {
       imageUrl: '/z.svg',
       isFeatured: false,
       madeToOrder: false,
+      isAddon: true,
       ...NO_LEGAL_DETAILS_OR_PROMOTION,
     });
   });

@@ -59,6 +59,8 @@ export interface ProductFormValues extends ProductLegalFormValues, PromotionForm
   isFeatured: boolean;
   /** 'Na zamówienie': made for each order, stock not counted. */
   madeToOrder: boolean;
+  /** 'Dodatek do bukietu': offered beside flowers (src/domain/product-addons.ts). */
+  isAddon: boolean;
 }
 
 /** The columns the owner writes. */
@@ -71,6 +73,7 @@ export interface ProductInput extends ProductLegalInput, PromotionInput {
   image_url: string;
   is_featured: boolean;
   made_to_order: boolean;
+  is_addon: boolean;
 }
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
@@ -82,6 +85,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   imageUrl: '',
   isFeatured: false,
   madeToOrder: false,
+  isAddon: false,
   ...EMPTY_PRODUCT_LEGAL_FORM,
   ...EMPTY_PROMOTION_FORM,
 };
@@ -142,6 +146,7 @@ const productFields = v.object({
   ),
   isFeatured: v.optional(v.boolean(), false),
   madeToOrder: v.optional(v.boolean(), false),
+  isAddon: v.optional(v.boolean(), false),
   ...productLegalEntries,
   ...promotionEntries,
 });
@@ -186,6 +191,7 @@ export function toProductInput(output: ProductFormOutput): ProductInput {
     image_url: output.imageUrl,
     is_featured: output.isFeatured,
     made_to_order: output.madeToOrder,
+    is_addon: output.isAddon,
     ...toProductLegalInput(output),
     ...toPromotionInput(output),
   };
@@ -202,6 +208,7 @@ export function productFormValues(row: ProductRow): ProductFormValues {
     imageUrl: row.image_url,
     isFeatured: row.is_featured,
     madeToOrder: row.made_to_order === true,
+    isAddon: row.is_addon === true,
     ...productLegalFormValues(row),
     ...promotionFormValues(row),
   };

@@ -9,7 +9,8 @@ type ProductColumns = Row<'products'>;
  * productPhotos(); without any, image_url's illustration shows), made_to_order (stock is not counted),
  * withdrawal_rule ('category' when absent), vat_rate (null: the category's, from the settings), the product safety columns (GPSR; null when not given), the
  * promotion (promo_price in force from promo_starts_at inclusive until promo_ends_at exclusive; open sides null)
- * and lowest_price_30d (the Omnibus price of the current promotion, kept by the database).
+ * and lowest_price_30d (the Omnibus price of the current promotion, kept by the database); is_addon marks an add-on offered
+ * beside a bouquet (src/domain/product-addons.ts).
  */
 export type ProductRow = Pick<
   ProductColumns,
@@ -30,6 +31,7 @@ export type ProductRow = Pick<
       | 'promo_starts_at'
       | 'promo_ends_at'
       | 'lowest_price_30d'
+      | 'is_addon'
     >
   > & {
     /** The price in force now, by the server's clock (the computed column product_current_price; PRODUCT_SELECT). */

@@ -105,6 +105,12 @@ export function ProductImage({
   return <span aria-hidden="true" className={`block ${className ?? ''}`} style={style} />;
 }
 
+/**
+ * A 48 px square picture sized by classes alone, for lists the server renders (the add-ons on a product page): the
+ * shop's CSP refuses style attributes in server-rendered markup, which ProductThumb's size sets.
+ */
+export const SMALL_THUMB_CLASS = 'size-12 max-w-none shrink-0 rounded-lg bg-cream-200 object-cover';
+
 /** The small square picture of a product in lists (cart, order history); the photo's smallest file is enough. */
 export function ProductThumb({ product, size = 64 }: { product: PicturedProduct | null; size?: number }) {
   const className = 'max-w-none shrink-0 rounded-lg bg-cream-200 object-cover';

@@ -3,6 +3,7 @@ import { currentAccessToken } from '../features/auth/auth-client.ts';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { CartBeingRead } from '../features/cart/cart-being-read.tsx';
 import { CartLinesTable } from '../features/cart/cart-lines-table.tsx';
+import { LazyAddonSuggestions } from '../features/cart/lazy-addon-suggestions.tsx';
 import { isCartShippingMethod } from '../domain/cart.ts';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from '../features/cart/cart-store.ts';
 import { reportCartWrite } from '../features/cart/report-cart-write.ts';
@@ -37,6 +38,7 @@ function CheckoutRoute() {
           <CartBeingRead />
         )
       }
+      cartSuggestions={cart && <LazyAddonSuggestions productIds={cart.lines.map((line) => line.productId)} />}
       userEmail={isLoading && !user ? undefined : (user?.email ?? null)}
       getAccessToken={currentAccessToken}
       onTransferPlaced={(orderNumber) => void navigate({ to: '/checkout/success', search: { payment: 'transfer', orderId: orderNumber } })}

@@ -21,8 +21,15 @@ function ProductRoute() {
       status={catalog.status}
       onRetry={catalog.retry}
       favourites={favourites}
-      renderPurchase={(product, quantity, sizeId) => (
-        <AddToCartButton product={product} quantity={quantity} sizeId={sizeId} className="btn-primary w-full sm:w-auto" />
+      renderPurchase={(product, quantity, sizeId, addons) => (
+        <AddToCartButton
+          product={product}
+          quantity={quantity}
+          sizeId={sizeId}
+          addons={addons?.addons}
+          onAdded={addons?.onAdded}
+          className="btn-primary w-full sm:w-auto"
+        />
       )}
       renderAction={renderCardAction}
     />

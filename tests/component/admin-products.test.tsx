@@ -128,6 +128,20 @@ describe('admin products', () => {
     expect(row.textContent).toMatch(/155,00\s*zł/);
   });
 
+  it('marks a product as an add-on to bouquets with its own checkbox', async () => {
+    const user = await openPage();
+    const product = store.products[0]!;
+    await user.click(screen.getByRole('button', { name: `Edytuj: ${product.name}` }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edytuj produkt' });
+    const addon = within(dialog).getByRole('checkbox', { name: 'Dodatek do bukietu (czekoladki, wazon, balon…)' }) as HTMLInputElement;
+    expect(addon.checked).toBe(false);
+    await user.click(addon);
+    await user.click(within(dialog).getByRole('button', { name: 'Zapisz zmiany' }));
+
+    expect(await screen.findByText(`Zapisano zmiany produktu „${product.name}”.`)).toBeTruthy();
+    expect(store.products[0]).toMatchObject({ is_addon: true });
+  });
+
   it('asks before deleting; a product in orders is hidden instead, and can be shown again', async () => {
     const product = store.products[0]!;
     store.orderedProductIds.add(product.id);

@@ -19,6 +19,7 @@ function productInput(overrides: Partial<ProductInput> = {}): ProductInput {
     image_url: '/products/znicz.svg',
     is_featured: false,
     made_to_order: false,
+    is_addon: false,
     withdrawal_rule: 'category',
     vat_rate: null,
     manufacturer_name: null,

@@ -75,4 +75,38 @@ describe('printed ticket', () => {
     const ticket = printTicket(toAdminOrder(floristRow({ delivery_date: '2026-11-25', card_signature: 'Anna Nowak' })));
     expect(ticket.card?.signature).toBe('Anna Nowak');
   });
+
+  it('lists the flowers first and each add-on after them, marked as going with the bouquet', () => {
+    const ticket = printTicket(
+      toAdminOrder(
+        floristRow({
+          delivery_date: '2026-11-25',
+          order_items: [
+            {
+              id: 'v',
+              product_id: 'vase',
+              quantity: 1,
+              price: 39,
+              product_name: 'Wazon szklany',
+              products: { name: 'Wazon szklany' },
+              is_addon: true,
+            },
+            {
+              id: 'b',
+              product_id: 'p1',
+              quantity: 1,
+              price: 169,
+              product_name: 'Bukiet róż',
+              size_label: 'Duży',
+              products: { name: 'Bukiet róż' },
+            },
+          ],
+        }),
+      ),
+    );
+    expect(ticket.work.items).toEqual([
+      { name: 'Bukiet róż (Duży)', quantity: 1, isAddon: false },
+      { name: 'Wazon szklany', quantity: 1, isAddon: true },
+    ]);
+  });
 });

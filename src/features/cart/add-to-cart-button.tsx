@@ -17,6 +17,10 @@ export interface AddToCartButtonProps {
   /** The chosen size of a product sold in sizes; without one such a product is chosen on its page. */
   sizeId?: string;
   className?: string;
+  /** Add-ons ticked under 'Dodaj do bukietu': one of each goes into the cart with the product. */
+  addons?: readonly ProductRow[];
+  /** Called once the product (and its add-ons) are in the cart. */
+  onAdded?: () => void;
   /** The store's add; injectable for tests. */
   addToCart?: (productId: string, quantity: number, shown: ProductRow, sizeId?: string) => Promise<void>;
 }
@@ -37,10 +41,20 @@ export function AddToCartButton(props: AddToCartButtonProps) {
   return <AddButton {...props} />;
 }
 
-function AddButton({ product, quantity = 1, sizeId, className = 'btn-primary', addToCart = addToCartInStore }: AddToCartButtonProps) {
+function AddButton({
+  product,
+  quantity = 1,
+  sizeId,
+  className = 'btn-primary',
+  addons = [],
+  onAdded,
+  addToCart = addToCartInStore,
+}: AddToCartButtonProps) {
   // The dialog's component is held once loaded, not rendered through React.lazy: a lazy part revealed by Suspense
   // waits out React's reveal throttle (~300 ms) even when its code is already there.
-  const [confirmed, setConfirmed] = useState<{ quantity: number; Dialog: ConfirmationDialog | null } | null>(null);
+  const [confirmed, setConfirmed] = useState<{ quantity: number; addons: readonly ProductRow[]; Dialog: ConfirmationDialog | null } | null>(
+    null,
+  );
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const outOfStock = !canBeOrdered(stockFactsOf(product, sizeId));
@@ -51,11 +65,13 @@ function AddButton({ product, quantity = 1, sizeId, className = 'btn-primary', a
     setError(null);
     try {
       await addToCart(product.id, amount, product, sizeId);
+      for (const addon of addons) await addToCart(addon.id, 1, addon);
+      onAdded?.();
       const Dialog = await loadDialog().then(
         (module) => module.AddedToCartDialog,
         () => null,
       );
-      setConfirmed({ quantity: amount, Dialog });
+      setConfirmed({ quantity: amount, addons, Dialog });
     } catch {
       setError('Nie udało się dodać produktu do koszyka. Odśwież stronę i spróbuj ponownie.');
     } finally {
@@ -84,7 +100,7 @@ function AddButton({ product, quantity = 1, sizeId, className = 'btn-primary', a
         </p>
       )}
       {confirmed?.Dialog ? (
-        <confirmed.Dialog product={product} quantity={confirmed.quantity} onClose={close} />
+        <confirmed.Dialog product={product} quantity={confirmed.quantity} addons={confirmed.addons} onClose={close} />
       ) : confirmed ? (
         // Its code could not be fetched (offline before it was ever loaded): the line is in the cart all the same.
         <p role="status" className="mt-2 text-sm text-forest-800">

@@ -4,7 +4,15 @@ import type { ProductRow } from '../../domain/product.ts';
 import { ProductThumb } from '../../lib/product-image.tsx';
 
 /** 'Dodano do koszyka' with 'Kontynuuj zakupy' and 'Przejdź do kasy' (docs/spec.md §2, Shop). */
-export function AddedToCartDialog({ product, quantity, onClose }: { product: ProductRow; quantity: number; onClose: () => void }) {
+export interface AddedToCartDialogProps {
+  product: ProductRow;
+  quantity: number;
+  /** The add-ons added with it, one of each. */
+  addons?: readonly ProductRow[];
+  onClose: () => void;
+}
+
+export function AddedToCartDialog({ product, quantity, addons = [], onClose }: AddedToCartDialogProps) {
   return (
     <Dialog open onClose={onClose} className="fixed inset-0 z-50">
       <DialogBackdrop transition className="fixed inset-0 bg-forest-900/40 transition-opacity duration-200 data-closed:opacity-0" />
@@ -20,6 +28,11 @@ export function AddedToCartDialog({ product, quantity, onClose }: { product: Pro
               <span className="font-medium">{product.name}</span> <span className="whitespace-nowrap text-ink-muted">× {quantity}</span>
             </p>
           </div>
+          {addons.length > 0 && (
+            <p className="mt-3 text-sm text-ink">
+              Razem z dodatkami: <span className="font-medium">{addons.map((addon) => addon.name).join(', ')}</span>
+            </p>
+          )}
           <div className="mt-6 flex flex-col gap-3 sm:flex-row-reverse">
             <Link to="/checkout" onClick={onClose} className="btn-primary flex-1">
               Przejdź do kasy

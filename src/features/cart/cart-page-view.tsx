@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '@tanstack/react-router';
 import { CART_SHIPPING_OPTIONS, type CartShippingMethod } from '../../domain/cart.ts';
 import {
@@ -27,6 +27,8 @@ export interface CartPageViewProps extends Omit<CartView, 'itemCount'> {
    * the lines is added once they are known, not pushed down by them.
    */
   reading?: boolean;
+  /** Shown below the lines ('Może jeszcze…'), inline: never in the way of the order. */
+  suggestions?: ReactNode;
 }
 
 /** The cart page (docs/spec.md §2 'Cart page'). Presentational: data and actions come in as props. */
@@ -43,6 +45,7 @@ export function CartPageView({
   onMethodChange,
   onPrint,
   reading = false,
+  suggestions,
 }: CartPageViewProps) {
   const idPrefix = useId();
   // Until the owner's threshold is known no courier is shown free (cartSummary prices them in full too).
@@ -81,6 +84,7 @@ export function CartPageView({
         <div>
           <CartLinesTable lines={lines} onSetQuantities={onSetQuantities} onRemove={onRemove} onClear={onClear} />
 
+          {suggestions}
           <CouponForm />
         </div>
 

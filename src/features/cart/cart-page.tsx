@@ -2,6 +2,7 @@ import { useFirstContent } from '../../boot/triggers.ts';
 import type { CartShippingMethod } from '../../domain/cart.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
 import { CartPageView } from './cart-page-view.tsx';
+import { LazyAddonSuggestions } from './lazy-addon-suggestions.tsx';
 import { clearCart, removeLine, setCartShippingMethod, setQuantities } from './cart-store.ts';
 import { reportCartWrite } from './report-cart-write.ts';
 import { useCart } from './use-cart.ts';
@@ -30,6 +31,7 @@ export function CartPage({ onMethodChosen }: { onMethodChosen?: (method: CartShi
       liveFlowers={cart.liveFlowers}
       pricing={cart.pricing}
       summary={cart.summary}
+      suggestions={<LazyAddonSuggestions productIds={cart.lines.map((line) => line.productId)} />}
       onSetQuantities={(changes) => reportCartWrite(setQuantities(changes))}
       onRemove={(key) => reportCartWrite(removeLine(key))}
       onClear={() => reportCartWrite(clearCart())}

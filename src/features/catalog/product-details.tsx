@@ -5,6 +5,7 @@ import type { ProductRow } from '../../domain/product.ts';
 import { defaultSize, findSize, sizesOf, stockFactsOf, withSizePhotoFirst } from '../../domain/product-sizes.ts';
 import { availabilityLabel, availabilityOf, type Availability } from '../../domain/stock.ts';
 import { PageHeading } from '../../lib/page-heading.tsx';
+import { AddonPicker } from './addon-picker.tsx';
 import { FavouriteButton } from './favourite-button.tsx';
 import { ProductGallery } from './product-gallery.tsx';
 import { ProductPriceTag } from './product-price-tag.tsx';
@@ -15,8 +16,14 @@ import { parseQuantity, QuantityInput } from './quantity-input.tsx';
 import { ShareButton } from './share-button.tsx';
 import { SizePicker } from './size-picker.tsx';
 
-/** The purchase controls for the product, the quantity and the chosen size (undefined: a product sold as one). */
-export type RenderPurchase = (product: ProductRow, quantity: number, sizeId?: string) => ReactNode;
+/** The add-ons ticked under 'Dodaj do bukietu', added with the product; `onAdded` clears the ticks once they are in the cart. */
+export interface ChosenAddons {
+  addons: readonly ProductRow[];
+  onAdded: () => void;
+}
+
+/** The purchase controls for the product, the quantity, the chosen size (undefined: a product sold as one) and add-ons. */
+export type RenderPurchase = (product: ProductRow, quantity: number, sizeId?: string, addons?: ChosenAddons) => ReactNode;
 
 const AVAILABILITY_CLASS: Record<Availability, string> = {
   'made-to-order': 'bg-forest-50 text-forest-800',
@@ -28,12 +35,14 @@ const AVAILABILITY_CLASS: Record<Availability, string> = {
 export interface ProductDetailsProps {
   product: ProductRow;
   similar: readonly ProductRow[];
+  /** The add-ons offered under 'Dodaj do bukietu' (none: the section is not shown). */
+  addons?: readonly ProductRow[];
   renderPurchase: RenderPurchase;
   renderAction?: RenderProductAction;
   favourites?: GridFavourites;
 }
 
-export function ProductDetails({ product, similar, renderPurchase, renderAction, favourites }: ProductDetailsProps) {
+export function ProductDetails({ product, similar, addons = [], renderPurchase, renderAction, favourites }: ProductDetailsProps) {
   const [quantityText, setQuantityText] = useState('1');
   const quantity = parseQuantity(quantityText) ?? 1;
   const sizes = sizesOf(product);
@@ -41,6 +50,18 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
   const sizeId = findSize(product, chosenSize)?.id ?? defaultSize(sizes)?.id;
   const stock = stockFactsOf(product, sizeId);
   const availability = availabilityOf(stock);
+  const [chosenAddonIds, setChosenAddonIds] = useState<ReadonlySet<string>>(() => new Set());
+  const chosenAddons: ChosenAddons = {
+    addons: addons.filter((addon) => chosenAddonIds.has(addon.id)),
+    onAdded: () => setChosenAddonIds(new Set()),
+  };
+  const toggleAddon = (id: string, chosen: boolean) =>
+    setChosenAddonIds((previous) => {
+      const next = new Set(previous);
+      if (chosen) next.add(id);
+      else next.delete(id);
+      return next;
+    });
 
   return (
     <article className="container-page py-8 sm:py-12">
@@ -77,11 +98,12 @@ export function ProductDetails({ product, similar, renderPurchase, renderAction,
           </p>
           <p className="mt-5 max-w-prose text-lg leading-relaxed text-ink-muted">{product.description}</p>
           <ProductWithdrawalNote product={product} />
+          <AddonPicker addons={addons} chosen={chosenAddonIds} onToggle={toggleAddon} />
 
           <div className="mt-8 flex flex-wrap items-end gap-4 border-t border-forest-100 pt-6">
             <QuantityInput text={quantityText} onTextChange={setQuantityText} />
             <div className="min-w-0 flex-1" data-testid="purchase-slot">
-              {renderPurchase(product, quantity, sizeId)}
+              {renderPurchase(product, quantity, sizeId, chosenAddons)}
             </div>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { Link } from '@tanstack/react-router';
 import type { ProductRow } from '../../domain/product.ts';
+import { addonsToOffer, offersAddons } from '../../domain/product-addons.ts';
 import { ProductDetails, type RenderPurchase } from './product-details.tsx';
 import type { GridFavourites, RenderProductAction } from './product-grid.tsx';
 import { CatalogError } from './shop-page.tsx';
@@ -23,6 +24,7 @@ export interface ProductPageProps {
 export function ProductPage({ id, products, status, onRetry, renderPurchase, renderAction, favourites }: ProductPageProps) {
   const product = products.find((candidate) => candidate.id === id);
   const similar = useMemo(() => (product ? similarProducts(products, product) : []), [products, product]);
+  const addons = useMemo(() => (product && offersAddons(product) ? addonsToOffer(products) : []), [products, product]);
   useFirstContent(status !== 'loading');
   useDocumentTitle(product?.name ?? (status === 'loading' ? undefined : 'Produkt nie znaleziony'));
 
@@ -33,6 +35,7 @@ export function ProductPage({ id, products, status, onRetry, renderPurchase, ren
         key={product.id}
         product={product}
         similar={similar}
+        addons={addons}
         renderPurchase={renderPurchase}
         renderAction={renderAction}
         favourites={favourites}

@@ -59,6 +59,8 @@ export interface CheckoutFormProps {
   cart: CheckoutCart | null;
   /** The cart's editor, given what the shop said of its lines (by product id) after a refused order. */
   cartEditor: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
+  /** 'Może jeszcze…' (the cart feature's), inline below the cart; composed in by the route. */
+  cartSuggestions?: ReactNode;
   /** The draft to start from; null while it is read from the device. */
   initialValues: CheckoutFormValues | null;
   getAccessToken: () => Promise<string | null>;
@@ -82,6 +84,7 @@ export const UNVERIFIED_LINES_NOTE =
 export function CheckoutForm({
   cart: deviceCart,
   cartEditor,
+  cartSuggestions,
   initialValues,
   getAccessToken,
   onTransferPlaced,
@@ -208,6 +211,7 @@ export function CheckoutForm({
           >
             {cartEditor(serverFields)}
           </CheckoutCartSection>
+          {!reading && cartSuggestions}
 
           <form
             id="checkout-form"

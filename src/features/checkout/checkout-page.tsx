@@ -14,6 +14,8 @@ export interface CheckoutPageProps {
   cart: CheckoutCart | undefined;
   /** The editable cart table (the cart feature's), composed in by the route. */
   cartEditor: (lineNotes: Readonly<Record<string, string>>) => ReactNode;
+  /** 'Może jeszcze…' (the cart feature's), inline below the cart; composed in by the route. */
+  cartSuggestions?: ReactNode;
   /** The signed-in customer's email, prefilled when the draft has none; undefined while the session is checked. */
   userEmail: string | null | undefined;
   getAccessToken: () => Promise<string | null>;
@@ -33,6 +35,7 @@ export interface CheckoutPageProps {
 export function CheckoutPage({
   cart,
   cartEditor,
+  cartSuggestions,
   userEmail,
   getAccessToken,
   onTransferPlaced,
@@ -80,6 +83,7 @@ export function CheckoutPage({
         <CheckoutForm
           cart={ready ? cart : null}
           cartEditor={cartEditor}
+          cartSuggestions={cartSuggestions}
           initialValues={ready ? prefilled : null}
           getAccessToken={getAccessToken}
           onTransferPlaced={onTransferPlaced}

@@ -4,6 +4,7 @@ import type { AdminOrder } from '../orders/order.ts';
 import type { DayPlan } from '../orders/delivery-schedule.ts';
 import { printTicket } from './print-ticket.ts';
 import { cartLineKey } from '../../../domain/product-sizes.ts';
+import { floristLineName } from '../../../domain/product-addons.ts';
 
 /**
  * The first printed page of 'Drukuj' for the whole day: how many deliveries,
@@ -71,7 +72,7 @@ function OverviewRow({ order }: { order: AdminOrder }) {
       </td>
       <td>{driver.recipient}</td>
       <td>{driver.address ?? driver.cemetery ?? 'odbiór w sklepie'}</td>
-      <td>{work.items.map((item) => `${item.name} × ${item.quantity}`).join(', ')}</td>
+      <td>{work.items.map((item) => `${floristLineName(item)} × ${item.quantity}`).join(', ')}</td>
       <td>{driver.payment}</td>
     </tr>
   );

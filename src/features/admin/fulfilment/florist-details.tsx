@@ -6,6 +6,7 @@ import { contactLinkClass } from '../admin-ui.tsx';
 import { isFuneral } from '../orders/delivery-schedule.ts';
 import { FulfilmentBadge } from './fulfilment-control.tsx';
 import { deliveryWhen } from './print-ticket.ts';
+import { floristLineName } from '../../../domain/product-addons.ts';
 
 export function FuneralBadge() {
   return (
@@ -51,8 +52,8 @@ export function FloristDetailsList({ order, showItems = false }: { order: AdminO
         <Item term="Produkty">
           <ul>
             {order.items.map((item) => (
-              <li key={item.id}>
-                <span className="font-medium">{item.name}</span> × {item.quantity}
+              <li key={item.id} className={item.isAddon ? 'pl-4' : undefined} data-addon={item.isAddon || undefined}>
+                <span className="font-medium">{floristLineName(item)}</span> × {item.quantity}
               </li>
             ))}
           </ul>

@@ -5,6 +5,7 @@ import type { AdminOrder } from '../orders/order.ts';
 import type { DayPlan } from '../orders/delivery-schedule.ts';
 import { DayOverviewSheet } from './day-overview-sheet.tsx';
 import { printTicket, type PrintTicket } from './print-ticket.ts';
+import { floristLineName } from '../../../domain/product-addons.ts';
 
 /**
  * The printed tickets: one A4 page per order, cut into three parts
@@ -52,8 +53,8 @@ function Ticket({ ticket }: { ticket: PrintTicket }) {
         <h2>Karta florysty</h2>
         <ul className="print-items">
           {work.items.map((item, index) => (
-            <li key={index}>
-              {item.name} × {item.quantity}
+            <li key={index} className={item.isAddon ? 'print-addon' : undefined}>
+              {floristLineName(item)} × {item.quantity}
             </li>
           ))}
         </ul>

@@ -20,7 +20,8 @@ export interface PrintTicket {
   when: string;
   method: string;
   work: {
-    items: { name: string; quantity: number }[];
+    /** The flowers first, then their add-ons (isAddon: printed indented, '+ Wazon szklany'). */
+    items: { name: string; quantity: number; isAddon: boolean }[];
     occasion: string | null;
     venue: string | null;
     substitution: string;
@@ -79,7 +80,7 @@ export function printTicket(order: AdminOrder): PrintTicket {
     when: deliveryWhen(order),
     method: DELIVERY_METHOD_LABELS[order.deliveryMethod as DeliveryMethod] ?? order.deliveryMethod,
     work: {
-      items: order.items.map((item) => ({ name: item.name, quantity: item.quantity })),
+      items: order.items.map((item) => ({ name: item.name, quantity: item.quantity, isAddon: item.isAddon })),
       occasion: florist.occasion ? OCCASION_LABELS[florist.occasion] : null,
       venue: describeVenue(florist.venue),
       substitution: SUBSTITUTION_LABELS[florist.substitution],

@@ -34,6 +34,7 @@ import {
   type WithdrawalRow,
 } from '../payments/ledger-rows.ts';
 import { lineName } from '../../../domain/product-sizes.ts';
+import { addonsLast } from '../../../domain/product-addons.ts';
 
 /** The owner's orders select: items, mails, and the ledger's payments, refunds and withdrawals. */
 export const ADMIN_ORDER_SELECT =
@@ -49,6 +50,8 @@ export interface AdminOrderItem {
   name: string;
   quantity: number;
   price: Grosz;
+  /** Sold as an add-on to the flowers (snapshot of the order): listed after them, marked '+'. */
+  isAddon: boolean;
 }
 
 export interface AdminOrder {
@@ -171,7 +174,7 @@ export interface FloristDetails {
 }
 
 export type OrderItemRow = Pick<Row<'order_items'>, 'id' | 'product_id' | 'quantity' | 'price' | 'product_name'> &
-  Partial<Pick<Row<'order_items'>, 'size_label'>> & {
+  Partial<Pick<Row<'order_items'>, 'size_label' | 'is_addon'>> & {
     products: Pick<Row<'products'>, 'name'> | null;
   };
 
@@ -297,15 +300,22 @@ export function toAdminOrder(row: OrderRow): AdminOrder {
     cancelReason: row.cancel_reason ?? null,
     trackingNumber: row.tracking_number,
     trackingUrl: row.tracking_url,
-    items: (row.order_items ?? []).map((item) => ({
-      id: item.id,
-      productId: item.product_id,
-      // The owner's own bouquet is one hidden product; its line's name is her description.
-      sizeLabel: item.size_label ?? null,
-      name: lineName((item.product_id === CUSTOM_LINE_PRODUCT_ID ? null : item.products?.name) ?? item.product_name ?? '', item.size_label),
-      quantity: item.quantity,
-      price: fromPln(item.price),
-    })),
+    // The florist reads the flowers first and the add-ons that go with them after (decision 039).
+    items: addonsLast(
+      (row.order_items ?? []).map((item) => ({
+        id: item.id,
+        productId: item.product_id,
+        // The owner's own bouquet is one hidden product; its line's name is her description.
+        sizeLabel: item.size_label ?? null,
+        name: lineName(
+          (item.product_id === CUSTOM_LINE_PRODUCT_ID ? null : item.products?.name) ?? item.product_name ?? '',
+          item.size_label,
+        ),
+        quantity: item.quantity,
+        price: fromPln(item.price),
+        isAddon: item.is_addon === true,
+      })),
+    ),
     florist: toFloristDetails(row),
     mails: toAdminMails(row.mail_jobs),
     invoice: readOrderInvoice(row.invoice),

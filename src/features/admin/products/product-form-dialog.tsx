@@ -98,7 +98,7 @@ function ProductForm({
     onSubmitInvalid: focusFirstError,
   });
 
-  const checkbox = (name: 'isFeatured' | 'madeToOrder', label: string) => (
+  const checkbox = (name: 'isFeatured' | 'madeToOrder' | 'isAddon', label: string) => (
     <form.Field name={name}>
       {(field) => (
         <label className="flex min-h-12 items-center gap-3 font-medium text-forest-900">
@@ -184,6 +184,7 @@ function ProductForm({
 
       {checkbox('madeToOrder', 'Na zamówienie (stan magazynowy nie jest liczony, np. bukiety i wieńce)')}
       {checkbox('isFeatured', 'Produkt polecany (na stronie głównej)')}
+      {checkbox('isAddon', 'Dodatek do bukietu (czekoladki, wazon, balon…)')}
 
       <form.Subscribe selector={(state) => state.values.category}>
         {(category) => (
