@@ -52,7 +52,14 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it("offers 'Wystaw fakturę' for a transfer order without one, then lists it with its state", async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValueOnce([]).mockResolvedValueOnce([ISSUED]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: true });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
+    render(
+      <OrderInvoiceSection
+        invoice={toAdminOrder(row).invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="transfer"
+      />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw fakturę' }));
     expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'issue', orderId: row.id });
     expect(await screen.findByText('Faktura FV/2027/01/3')).toBeTruthy();
@@ -64,7 +71,9 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it('says the shop issues the invoice on payment for an online-paid order, and shows a refusal', async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([{ ...ISSUED, state: 'issued' }]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Nie ma czego korygować.' });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="payu" />);
+    render(
+      <OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="payu" />,
+    );
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw korektę' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Nie ma czego korygować.');
   });
@@ -106,7 +115,14 @@ describe('the invoice in the admin order detail (issue 19)', () => {
       ])
       .mockResolvedValue([]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Faktura nadal nie spełnia wymogów KSeF.' });
-    render(<OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
+    render(
+      <OrderInvoiceSection
+        invoice={toAdminOrder(row).invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="transfer"
+      />,
+    );
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent!.replace(/^.*\) · /, ''))).toEqual([
       'Czeka na wysłanie',
