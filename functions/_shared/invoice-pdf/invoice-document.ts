@@ -69,8 +69,3 @@ export function invoiceTitle(document: Pick<InvoiceDocument, 'kind' | 'exemption
   if (document.kind === 'KOR') return `Faktura korygująca nr ${document.number}`;
   return document.exemption ? `Faktura nr ${document.number}` : `Faktura VAT nr ${document.number}`;
 }
-
-/** A NIP as Polish documents print it: 774-000-14-54. */
-export function formatNip(nip: string): string {
-  return /^\d{10}$/.test(nip) ? `${nip.slice(0, 3)}-${nip.slice(3, 6)}-${nip.slice(6, 8)}-${nip.slice(8)}` : nip;
-}

@@ -4,7 +4,8 @@ import qrcode from 'qrcode-generator';
 import { formatPln, grosz } from '../../../src/domain/money.ts';
 import { numericDate } from '../../../src/domain/polish-date.ts';
 import { DEJAVU_SANS_BASE64, DEJAVU_SANS_BOLD_BASE64 } from './fonts.ts';
-import { VAT_RATE_TEXT, formatNip, invoiceTitle, type InvoiceDocument, type InvoiceParty } from './invoice-document.ts';
+import { formatNip } from '../../../src/domain/nip.ts';
+import { VAT_RATE_TEXT, invoiceTitle, type InvoiceDocument, type InvoiceParty } from './invoice-document.ts';
 
 /**
  * The invoice's PDF (A4): title and dates, seller and buyer, the lines, the
