@@ -1,5 +1,6 @@
 import { apiKeyHeaders } from './api-key-headers.ts';
 import { getBackendConfig } from './backend-config.ts';
+import { saveFile } from './save-file.ts';
 
 /**
  * Downloads an accepted invoice's PDF from order-page, proven as the order
@@ -22,18 +23,6 @@ const OFFLINE = 'Brak połączenia z internetem. Fakturę pobierzesz, gdy wróci
 function fileNameOf(response: Response): string {
   const match = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '');
   return match?.[1] ?? 'Faktura.pdf';
-}
-
-/** Hands the file to the browser as a download (an object URL, released once the click is done). */
-function saveFile(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
 export async function downloadInvoicePdf(request: InvoicePdfRequest, accessToken: string | null): Promise<string | null> {

@@ -5,17 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { mailSource, waitForMailTo, type ReceivedMail } from '../support/maildev.ts';
-import { ksefNip, setSellerNip } from '../support/invoice-orders.ts';
-import {
-  anonClient,
-  checkoutFor,
-  invokeFunction,
-  serviceClient,
-  signedInOwner,
-  testBackend,
-  uniqueEmail,
-  withDatabase,
-} from '../support/test-backend.ts';
+import { ksefNip, payWreathOrder, placeCompanyOrderFor, setSellerNip } from '../support/invoice-orders.ts';
+import { invokeFunction, serviceClient, signedInOwner, testBackend, uniqueEmail, withDatabase } from '../support/test-backend.ts';
 
 /**
  * The customer's copy on the real backend: ksef-send's acceptance by the
@@ -24,9 +15,6 @@ import {
  * nobody else. The PDFs are read back with poppler's pdftotext.
  */
 
-// 'Wieniec z chryzantem' (149.00 PLN in supabase/seed.sql), picked up in the shop.
-const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
-const TOTAL = 14_900;
 const SERIES = `C${randomUUID().slice(0, 6)}/{rok}/{n}`;
 
 const dir = mkdtempSync(join(tmpdir(), 'invoice-copy-'));
@@ -40,34 +28,8 @@ interface PlacedOrder {
 
 async function placePaidCompanyOrder(): Promise<PlacedOrder> {
   const email = uniqueEmail('faktura');
-  const answer = await invokeFunction(anonClient(), 'place-order', {
-    clientRequestId: randomUUID(),
-    checkout: checkoutFor({
-      email,
-      deliveryMethod: 'store',
-      paymentMethod: 'stripe',
-      wantsInvoice: true,
-      invoiceNip: '7740001454',
-      invoiceCompany: 'Kwiaty Nowak sp. z o.o.',
-      invoiceAddress: 'ul. Długa 1, 37-740 Bircza',
-    }),
-    items: [{ productId: WREATH_ID, quantity: 1 }],
-  });
-  expect(answer.status).toBe(201);
-  const order = answer.body.order as { id: string; orderNumber: string; accessKey: string };
-  const { error } = await serviceClient().rpc('ledger_apply_payment_event', {
-    p_provider: 'stripe',
-    p_event_id: `evt_${randomUUID()}`,
-    p_order_id: order.id,
-    p_provider_payment_id: `cs_test_${order.id}`,
-    p_method: 'card',
-    p_amount: TOTAL,
-    p_currency: 'pln',
-    p_state: 'completed',
-    p_charge_id: 'pi_test_1',
-    p_content: { test: true },
-  });
-  if (error) throw new Error(error.message);
+  const order = await placeCompanyOrderFor('stripe', email);
+  expect(await payWreathOrder(order.id, `evt_${randomUUID()}`)).toBe('applied');
   expect((await invokeFunction(serviceClient(), 'owner-invoices', {})).status).toBe(200);
   return { id: order.id, number: order.orderNumber, accessKey: order.accessKey, email };
 }

@@ -8,11 +8,19 @@ import { anonClient, checkoutFor, invokeFunction, serviceClient, testBackend, wi
 export const WREATH_ID = '83f26a72-645b-4406-a466-2aed0712dad5';
 export const WREATH_TOTAL = 14_900;
 
-/** A company's order of the wreath, asking for an invoice; its id. */
-export async function placeCompanyOrder(paymentMethod: string): Promise<string> {
+export interface PlacedCompanyOrder {
+  id: string;
+  orderNumber: string;
+  /** The placing device's key to the order page. */
+  accessKey: string;
+}
+
+/** A company's order of the wreath, asking for an invoice, as place-order answers it. */
+export async function placeCompanyOrderFor(paymentMethod: string, email?: string): Promise<PlacedCompanyOrder> {
   const answer = await invokeFunction(anonClient(), 'place-order', {
     clientRequestId: randomUUID(),
     checkout: checkoutFor({
+      ...(email ? { email } : {}),
       deliveryMethod: 'store',
       paymentMethod,
       wantsInvoice: true,
@@ -23,7 +31,12 @@ export async function placeCompanyOrder(paymentMethod: string): Promise<string> 
     items: [{ productId: WREATH_ID, quantity: 1 }],
   });
   expect(answer.status).toBe(201);
-  return (answer.body.order as { id: string }).id;
+  return answer.body.order as PlacedCompanyOrder;
+}
+
+/** A company's order of the wreath, asking for an invoice; its id. */
+export async function placeCompanyOrder(paymentMethod: string): Promise<string> {
+  return (await placeCompanyOrderFor(paymentMethod)).id;
 }
 
 /** The wreath's order paid in full through the ledger, as a gateway's notification does it: 'applied' or 'duplicate'. */

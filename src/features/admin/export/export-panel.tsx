@@ -1,20 +1,13 @@
 import { useId, useState } from 'react';
 import { dateRangeProblem, previousMonth, type DateRange } from '../../../domain/csv.ts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { selectClass } from '../admin-ui.tsx';
 import type { AdminOrder } from '../orders/order.ts';
 import { exportFileName, ordersCsv, paymentsCsv } from './accounting-export.ts';
 
-/** Hands the browser a file to save; the text already starts with its BOM. */
+/** The text already starts with its BOM, so Polish Excel reads it as UTF-8. */
 function download(fileName: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The click has handed the file over; the address is not needed after this task.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
+  saveFile(new Blob([text], { type: 'text/csv;charset=utf-8' }), fileName);
 }
 
 /**
