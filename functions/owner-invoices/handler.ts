@@ -23,6 +23,7 @@ export interface OwnerInvoicesDeps {
 }
 
 const JOBS_PER_RUN = 10;
+const UNEXPECTED_JOB_FAILURE = 'Błąd serwera sklepu.';
 const MAX_JOB_ATTEMPTS = 8;
 
 /** Backoff of a failed job: 1, 2, 4 … minutes, at most 6 hours. */
@@ -46,8 +47,10 @@ async function drain(deps: OwnerInvoicesDeps): Promise<Response> {
       issued += 1;
     } catch (error) {
       failed += 1;
-      const reason = error instanceof HttpError ? error.message : error instanceof Error ? error.message : 'unknown';
-      console.warn(`[owner-invoices] the invoice of order ${job.orderId} (attempt ${job.attempts}) failed: ${reason}`);
+      const detail = error instanceof Error ? error.message : String(error);
+      console.warn(`[owner-invoices] the invoice of order ${job.orderId} (attempt ${job.attempts}) failed: ${detail}`);
+      // The owner reads the reason in the order detail: our own refusals are Polish, anything else is not hers to read.
+      const reason = error instanceof HttpError ? error.message : UNEXPECTED_JOB_FAILURE;
       await deps.store.failJob(job.orderId, reason.slice(0, 1000), invoiceRetryAt(deps.now(), job.attempts));
     }
   }

@@ -7,6 +7,7 @@ import type { InvoiceDocument, InvoiceKind, InvoiceLine, InvoiceState } from '..
 import { correctionSeries, INVOICE_NUMBER_PLACEHOLDER } from '../../src/domain/invoice/numbering.ts';
 import { CANCEL_CORRECTION_REASON, REFUND_CORRECTION_REASON } from '../../src/domain/invoice/request-schema.ts';
 import { readInvoiceSettings } from '../../src/domain/invoice/settings.ts';
+import { AWAITS_PAYMENT_MESSAGE, ownerMayIssueInvoice } from '../../src/domain/invoice/issuing.ts';
 import { HttpError } from '../_shared/http.ts';
 
 /** What an invoice row keeps beside its XML: the basis of the next correction. */
@@ -84,6 +85,9 @@ export async function issueInvoice(store: InvoiceStore, orderId: string, now: nu
   if (existing) return existing;
   if (!order.invoiceOrder) throw new HttpError(409, 'no_invoice_data', 'Klient nie podał danych do faktury (NIP, nazwa, adres).');
   if (order.status === 'cancelled') throw new HttpError(409, 'order_cancelled', 'Zamówienie jest anulowane.');
+  if (!ownerMayIssueInvoice(order.invoiceOrder.paymentMethod, order.invoiceOrder.paidOn !== null)) {
+    throw new HttpError(409, 'invoice_awaits_payment', AWAITS_PAYMENT_MESSAGE);
+  }
   const { series, settings } = await settingsFor(store);
   const issueDate = warsawDate(now);
   const doc = invoiceFromOrder(order.invoiceOrder, settings, {

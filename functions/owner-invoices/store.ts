@@ -14,9 +14,10 @@ import type { AdminClient } from '../_shared/supabase-clients.ts';
 import type { InvoiceJobsStore } from './handler.ts';
 import type { InvoiceOrderRecord, InvoiceRecord, InvoiceStore, InvoiceSummary } from './issue.ts';
 import type { ResendStore } from './resend.ts';
+import { readServices } from '../../src/domain/order-choices.ts';
 
 const ORDER_COLUMNS =
-  'id, status, payu_order_id, payment_method, shipping_cost, services_cost, discount, total, delivery_date, invoice, amount_paid, amount_refunded, ' +
+  'id, status, payu_order_id, payment_method, shipping_cost, services_cost, services, discount, total, delivery_date, invoice, amount_paid, amount_refunded, ' +
   'order_items(product_name, size_label, quantity, price, vat_rate, products(category, vat_rate)), payments(state, completed_at, received_on)';
 
 interface OrderRow {
@@ -26,6 +27,7 @@ interface OrderRow {
   payment_method: string;
   shipping_cost: number;
   services_cost: number;
+  services: unknown;
   discount: number;
   total: number;
   delivery_date: string | null;
@@ -75,6 +77,7 @@ function toOrder(row: OrderRow, settings: SettingsValues): InvoiceOrderRecord {
       }),
       shippingCost: fromPln(row.shipping_cost),
       servicesCost: fromPln(row.services_cost),
+      services: readServices(row.services).map((service) => ({ name: service.label, gross: service.price })),
       discount: fromPln(row.discount),
       buyer,
       deliveryDate: row.delivery_date,

@@ -1,12 +1,21 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { loadOrderInvoices, requestInvoice, type AdminInvoice } from '../../src/features/admin/invoices/invoices-api.ts';
+import {
+  loadInvoiceJobProblem,
+  loadOrderInvoices,
+  requestInvoice,
+  type AdminInvoice,
+} from '../../src/features/admin/invoices/invoices-api.ts';
 import { loadSnapshot, saveSnapshot } from '../../src/features/admin/orders/orders-cache.ts';
 import { toAdminOrder, type OrderRow } from '../../src/features/admin/orders/order.ts';
 import { OrderInvoiceSection } from '../../src/features/admin/orders/order-invoice.tsx';
 
 // The owner's reads and the function call; the real ones are in tests/integration/invoices.test.ts.
-vi.mock('../../src/features/admin/invoices/invoices-api.ts', () => ({ loadOrderInvoices: vi.fn(), requestInvoice: vi.fn() }));
+vi.mock('../../src/features/admin/invoices/invoices-api.ts', () => ({
+  loadOrderInvoices: vi.fn(),
+  loadInvoiceJobProblem: vi.fn(async () => null),
+  requestInvoice: vi.fn(),
+}));
 
 const ISSUED: AdminInvoice = {
   id: 'inv-1',
@@ -41,7 +50,15 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it('shows the NIP in its usual groups, the company and its address', () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([]);
     const { invoice } = toAdminOrder(row);
-    render(<OrderInvoiceSection invoice={invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="transfer" />);
+    render(
+      <OrderInvoiceSection
+        invoice={invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="transfer"
+        paidInFull={false}
+      />,
+    );
     expect(screen.getByRole('region', { name: 'Faktura' })).toBeTruthy();
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
@@ -58,6 +75,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
         orderId={row.id}
         orderNumber={row.payu_order_id}
         paymentMethod="transfer"
+        paidInFull={false}
       />,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw fakturę' }));
@@ -72,10 +90,49 @@ describe('the invoice in the admin order detail (issue 19)', () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([{ ...ISSUED, state: 'issued' }]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Nie ma czego korygować.' });
     render(
-      <OrderInvoiceSection invoice={toAdminOrder(row).invoice!} orderId={row.id} orderNumber={row.payu_order_id} paymentMethod="payu" />,
+      <OrderInvoiceSection
+        invoice={toAdminOrder(row).invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="payu"
+        paidInFull={false}
+      />,
     );
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw korektę' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Nie ma czego korygować.');
+  });
+
+  it("offers 'Wystaw fakturę' for an online order only once paid, and says why the payment's invoice did not come", async () => {
+    vi.mocked(loadOrderInvoices).mockResolvedValue([]);
+    vi.mocked(loadInvoiceJobProblem).mockResolvedValue({
+      gaveUp: true,
+      reason: 'Uzupełnij w ustawieniach (Faktury i VAT): NIP sprzedawcy.',
+    });
+    const view = render(
+      <OrderInvoiceSection
+        invoice={toAdminOrder(row).invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="payu"
+        paidInFull
+      />,
+    );
+    expect(await screen.findByText(/^Sklep nie wystawił faktury po płatności: Uzupełnij w ustawieniach/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Wystaw fakturę' })).toBeTruthy();
+    view.unmount();
+
+    vi.mocked(loadInvoiceJobProblem).mockResolvedValue(null);
+    render(
+      <OrderInvoiceSection
+        invoice={toAdminOrder(row).invoice!}
+        orderId={row.id}
+        orderNumber={row.payu_order_id}
+        paymentMethod="payu"
+        paidInFull={false}
+      />,
+    );
+    expect(await screen.findByText('Sklep wystawi fakturę, gdy wpłynie płatność.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Wystaw fakturę' })).toBeNull();
   });
 
   it('reads an order without an invoice, or a malformed one, as none', () => {
@@ -121,6 +178,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
         orderId={row.id}
         orderNumber={row.payu_order_id}
         paymentMethod="transfer"
+        paidInFull={false}
       />,
     );
     const items = await screen.findAllByRole('listitem');

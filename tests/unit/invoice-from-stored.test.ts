@@ -69,6 +69,7 @@ function memoryStore(status: { value: string; refunded: number }): { store: Invo
         ],
         shippingCost: 2_000,
         servicesCost: 0,
+        services: [],
         discount: 0,
         buyer: { nip: '7740001454', company: 'Zakład Pogrzebowy „Spokój” Sp. z o.o.', address: 'ul. Słowackiego 12/4, 37-700 Przemyśl' },
         deliveryDate: '2026-11-28',

@@ -17,6 +17,7 @@ const ORDER: InvoiceOrderRecord = {
     items: [{ name: 'Bukiet róż', quantity: 1, price: 12_000, rate: '8' }],
     shippingCost: 1_500,
     servicesCost: 0,
+    services: [],
     discount: 0,
     buyer: { nip: '7740001454', company: 'Kwiaty Nowak sp. z o.o.', address: 'ul. Długa 1, 37-740 Bircza' },
     deliveryDate: null,
@@ -26,7 +27,7 @@ const ORDER: InvoiceOrderRecord = {
 };
 
 /** The SQL's issuing in memory: one VAT invoice per order, the next number of the series, P_2 filled. */
-function setup(settings: Record<string, string> = SETTINGS) {
+function setup(settings: Record<string, string> = SETTINGS, order: InvoiceOrderRecord = ORDER) {
   const values = { ...settings };
   const invoices: InvoiceRecord[] = [];
   const failed: { orderId: string; reason: string; retryAt: string | null }[] = [];
@@ -36,7 +37,7 @@ function setup(settings: Record<string, string> = SETTINGS) {
   const store: InvoiceStore & InvoiceJobsStore & ResendStore = {
     isShopOwner: async (userId) => userId === 'shop-owner-id',
     loadSettings: async () => values,
-    findOrder: async (id) => (id === ORDER_ID ? ORDER : null),
+    findOrder: async (id) => (id === ORDER_ID ? order : null),
     invoicesOf: async (orderId) => invoices.filter((invoice) => invoice.orderId === orderId),
     issue: async (request: IssueRequest) => {
       const number = request.series
@@ -100,6 +101,25 @@ describe('owner-invoices', () => {
     expect((await call({ action: 'issue', orderId: ORDER_ID }, owner)).status).toBe(200);
     expect(invoices).toHaveLength(1);
     expect(fa3SchemaErrors(xmls[0]!)).toBeNull();
+  });
+
+  it('leaves an unpaid online order to its payment, and issues one paid in full (its automatic issuing failed)', async () => {
+    const online = (paidOn: string | null): InvoiceOrderRecord => ({
+      ...ORDER,
+      invoiceOrder: { ...ORDER.invoiceOrder!, paymentMethod: 'payu', paidOn },
+    });
+    const unpaid = setup(SETTINGS, online(null));
+    const refused = await unpaid.call({ action: 'issue', orderId: ORDER_ID }, owner);
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toMatchObject({
+      error: 'invoice_awaits_payment',
+      message: 'Sklep wystawi fakturę, gdy wpłynie płatność.',
+    });
+    expect(unpaid.invoices).toEqual([]);
+
+    const paid = setup(SETTINGS, online('2025-11-20'));
+    expect((await paid.call({ action: 'issue', orderId: ORDER_ID }, owner)).status).toBe(200);
+    expect(paid.invoices).toHaveLength(1);
   });
 
   it('refuses anyone but the owner', async () => {

@@ -18,6 +18,11 @@ const ORDER: InvoiceOrder = {
   ],
   shippingCost: 1_500,
   servicesCost: 2_000,
+  services: [
+    { name: 'Zapalenie znicza', gross: 0 },
+    { name: 'Zdjęcie po dostawie', gross: 500 },
+    { name: 'Sprzątanie grobu', gross: 1_500 },
+  ],
   discount: 1_000,
   buyer: { nip: '7740001454', company: 'Firma sp. z o.o.', address: 'ul. Leśna 2, 00-001 Warszawa' },
   deliveryDate: '2027-01-16',
@@ -28,17 +33,28 @@ const ORDER: InvoiceOrder = {
 const ISSUE = { number: 'FV/2027/01/1', issueDate: '2027-01-15', createdAt: '2027-01-15T09:00:00Z' };
 
 describe('an invoice from the stored order', () => {
-  it('adds delivery and services as lines and spreads the discount so the gross adds up to the order total', () => {
+  it('adds delivery and each paid service as lines and spreads the discount so the gross adds up to the order total', () => {
     const lines = invoiceLines(ORDER, SETTINGS);
-    // 1 000 grosz over 259.98 / 49.99 / 15.00 / 20.00 zł: 753.6 / 144.9 / 43.5 / 58.0 → largest remainders get the 3 grosz left.
-    expect(lines.map((l) => [l.name, l.rate, l.gross, l.discount])).toEqual([
-      ['Bukiet róż', '8', 25_998 - 754, 754],
-      ['Znicz', '23', 4_999 - 145, 145],
-      ['Dostawa', '23', 1_500 - 43, 43],
-      ['Usługi dodatkowe', '23', 2_000 - 58, 58],
+    // 1 000 grosz over 259.98 / 49.99 / 15.00 / 5.00 / 15.00 zł: 753.6 / 144.9 / 43.5 / 14.5 / 43.5 → largest remainders get the 3 grosz left.
+    expect(lines.map((l) => [l.name, l.unit, l.rate, l.gross, l.discount])).toEqual([
+      ['Bukiet róż', 'szt.', '8', 25_998 - 754, 754],
+      ['Znicz', 'szt.', '23', 4_999 - 145, 145],
+      ['Dostawa', 'usł.', '23', 1_500 - 43, 43],
+      ['Zdjęcie po dostawie', 'usł.', '23', 500 - 15, 15],
+      ['Sprzątanie grobu', 'usł.', '23', 1_500 - 43, 43],
     ]);
     const total = 25_998 + 4_999 + 1_500 + 2_000 - 1_000;
     expect(lines.reduce((sum, l) => sum + l.gross, 0)).toBe(total);
+  });
+
+  it("invoices the services as one 'Usługi dodatkowe' line when their stored prices do not add up to what was charged", () => {
+    const lines = invoiceLines({ ...ORDER, services: [{ name: 'Zdjęcie po dostawie', gross: 500 }], discount: 0 }, SETTINGS);
+    expect(lines.map((l) => [l.name, l.gross])).toEqual([
+      ['Bukiet róż', 25_998],
+      ['Znicz', 4_999],
+      ['Dostawa', 1_500],
+      ['Usługi dodatkowe', 2_000],
+    ]);
   });
 
   it('is valid FA(3) and passes the in-code checks', () => {

@@ -18,11 +18,18 @@ export interface InvoiceOrderItem {
   rate: VatRate;
 }
 
+export interface InvoiceOrderService {
+  name: string;
+  gross: number;
+}
+
 export interface InvoiceOrder {
   orderNumber: string;
   items: readonly InvoiceOrderItem[];
   shippingCost: number;
   servicesCost: number;
+  /** The services as ordered ('Zapalenie znicza', 'Zdjęcie po dostawie'), gross in grosz; free ones cost 0. */
+  services: readonly InvoiceOrderService[];
   discount: number;
   buyer: OrderInvoice;
   deliveryDate: string | null;
@@ -63,6 +70,19 @@ function rateFor(settings: InvoiceSettings, rate: VatRate): VatRate {
   return settings.seller.exemptionBasis ? 'zw' : rate;
 }
 
+/**
+ * Each paid service as a line of its own; one 'Usługi dodatkowe' line for
+ * what was charged when the stored list does not add up to it (an order
+ * stored before services kept their prices).
+ */
+function serviceLines(order: InvoiceOrder): { name: string; unitGross: number }[] {
+  if (order.servicesCost <= 0) return [];
+  const paid = order.services.filter((service) => service.gross > 0);
+  const listed = paid.reduce((sum, service) => sum + service.gross, 0);
+  if (listed !== order.servicesCost) return [{ name: SERVICES_LINE_NAME, unitGross: order.servicesCost }];
+  return paid.map((service) => ({ name: service.name, unitGross: service.gross }));
+}
+
 export function invoiceLines(order: InvoiceOrder, settings: InvoiceSettings): InvoiceLine[] {
   const raw: Omit<InvoiceLine, 'discount' | 'gross'>[] = order.items.map((item) => ({
     name: item.name,
@@ -80,14 +100,8 @@ export function invoiceLines(order: InvoiceOrder, settings: InvoiceSettings): In
       rate: rateFor(settings, settings.deliveryRate),
     });
   }
-  if (order.servicesCost > 0) {
-    raw.push({
-      name: SERVICES_LINE_NAME,
-      unit: UNIT_SERVICE,
-      quantity: 1,
-      unitGross: order.servicesCost,
-      rate: rateFor(settings, settings.servicesRate),
-    });
+  for (const service of serviceLines(order)) {
+    raw.push({ ...service, unit: UNIT_SERVICE, quantity: 1, rate: rateFor(settings, settings.servicesRate) });
   }
   const values = raw.map((line) => line.quantity * line.unitGross);
   const discounts = allocateProportionally(order.discount, values);

@@ -17,6 +17,21 @@ export interface AdminInvoice {
   issuedAt: string;
 }
 
+/** The automatic issuing of a paid order's invoice, when it did not go through: waiting for another try, or given up. */
+export interface InvoiceJobProblem {
+  gaveUp: boolean;
+  reason: string;
+}
+
+/** Why the payment's invoice is not there yet, if its job failed (the owner reads invoice jobs through RLS). */
+export async function loadInvoiceJobProblem(orderId: string): Promise<InvoiceJobProblem | null> {
+  const supabase = await getSupabase();
+  const { data, error } = await supabase.from('invoice_jobs').select('state, last_error').eq('order_id', orderId).maybeSingle();
+  if (error) throw new Error(error.message);
+  if (!data || data.state === 'done' || !data.last_error) return null;
+  return { gaveUp: data.state === 'failed', reason: data.last_error };
+}
+
 export type InvoiceActionResult = { ok: true } | { ok: false; message: string };
 
 const GENERIC = 'Nie udało się. Spróbuj ponownie za chwilę.';

@@ -1,14 +1,23 @@
 import { useEffect, useState } from 'react';
 import { invoiceStateText } from '../../../domain/invoice/state-text.ts';
 import { formatDateTimeMedium } from '../../../domain/polish-date.ts';
-import { loadOrderInvoices, requestInvoice } from './invoices-api.ts';
+import { invoicedByTheOwner, ownerMayIssueInvoice, AWAITS_PAYMENT_MESSAGE } from '../../../domain/invoice/issuing.ts';
+import { loadInvoiceJobProblem, loadOrderInvoices, requestInvoice, type AdminInvoice, type InvoiceJobProblem } from './invoices-api.ts';
 import { InvoicePdfButton } from './invoice-pdf-button.tsx';
 import { ResendInvoiceButton } from './resend-button.tsx';
 
-/** Orders the owner invoices with the button; the others get theirs when the payment arrives. */
-const BUTTON_PAYMENT_METHODS = new Set(['transfer', 'cash', 'cod']);
+type Load = { step: 'loading' } | { step: 'ready'; invoices: AdminInvoice[]; jobProblem: InvoiceJobProblem | null } | { step: 'failed' };
 
-type Load = { step: 'loading' } | { step: 'ready'; invoices: Awaited<ReturnType<typeof loadOrderInvoices>> } | { step: 'failed' };
+async function loadAll(orderId: string): Promise<Load> {
+  const [invoices, jobProblem] = await Promise.all([loadOrderInvoices(orderId), loadInvoiceJobProblem(orderId)]);
+  return { step: 'ready', invoices, jobProblem };
+}
+
+function jobProblemText(problem: InvoiceJobProblem): string {
+  return problem.gaveUp
+    ? `Sklep nie wystawił faktury po płatności: ${problem.reason} Popraw dane i wystaw ją przyciskiem.`
+    : `Faktura po płatności jeszcze nie jest wystawiona: ${problem.reason} Sklep spróbuje ponownie.`;
+}
 
 /**
  * The shop's invoices of one order (number, kind, where each stands in KSeF)
@@ -16,7 +25,17 @@ type Load = { step: 'loading' } | { step: 'ready'; invoices: Awaited<ReturnType<
  * invoice exists, and 'Wyślij ponownie' for one KSeF refused
  * (docs/decisions/036-vat-rates.md, 040-ksef-send.md).
  */
-export function OrderInvoices({ orderId, orderNumber, paymentMethod }: { orderId: string; orderNumber: string; paymentMethod: string }) {
+export function OrderInvoices({
+  orderId,
+  orderNumber,
+  paymentMethod,
+  paidInFull,
+}: {
+  orderId: string;
+  orderNumber: string;
+  paymentMethod: string;
+  paidInFull: boolean;
+}) {
   const [load, setLoad] = useState<Load>({ step: 'loading' });
   const [working, setWorking] = useState(false);
   const [message, setMessage] = useState<string | null>(null);
@@ -26,8 +45,8 @@ export function OrderInvoices({ orderId, orderNumber, paymentMethod }: { orderId
 
   useEffect(() => {
     let live = true;
-    loadOrderInvoices(orderId).then(
-      (invoices) => live && setLoad({ step: 'ready', invoices }),
+    loadAll(orderId).then(
+      (loaded) => live && setLoad(loaded),
       () => live && setLoad({ step: 'failed' }),
     );
     return () => {
@@ -47,6 +66,7 @@ export function OrderInvoices({ orderId, orderNumber, paymentMethod }: { orderId
   if (load.step === 'loading') return <p className="mt-2 text-ink-muted">Wczytywanie faktur…</p>;
   if (load.step === 'failed') return <p className="mt-2 text-blush-700">Nie udało się wczytać faktur.</p>;
   const hasInvoice = load.invoices.some((invoice) => invoice.kind === 'VAT');
+  const mayIssue = !hasInvoice && ownerMayIssueInvoice(paymentMethod, paidInFull);
   return (
     <div className="mt-2">
       {load.invoices.length > 0 ? (
@@ -71,13 +91,12 @@ export function OrderInvoices({ orderId, orderNumber, paymentMethod }: { orderId
         </ul>
       ) : (
         <p className="text-ink-muted">
-          {BUTTON_PAYMENT_METHODS.has(paymentMethod)
-            ? 'Faktura nie została jeszcze wystawiona.'
-            : 'Sklep wystawi fakturę, gdy wpłynie płatność.'}
+          {mayIssue || invoicedByTheOwner(paymentMethod) ? 'Faktura nie została jeszcze wystawiona.' : AWAITS_PAYMENT_MESSAGE}
         </p>
       )}
+      {!hasInvoice && load.jobProblem && <p className="mt-1 text-blush-700">{jobProblemText(load.jobProblem)}</p>}
       <div className="mt-2 flex flex-wrap gap-2">
-        {!hasInvoice && BUTTON_PAYMENT_METHODS.has(paymentMethod) && (
+        {mayIssue && (
           <button type="button" className="btn-primary min-h-11 px-4 py-2" disabled={working} onClick={() => void act('issue')}>
             Wystaw fakturę
           </button>

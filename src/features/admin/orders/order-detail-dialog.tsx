@@ -188,6 +188,7 @@ export function OrderDetailDialog({ order, onClose }: { order: AdminOrder; onClo
                   orderId={order.id}
                   orderNumber={order.number}
                   paymentMethod={order.paymentMethod}
+                  paidInFull={order.amountPaid > 0 && order.amountPaid >= order.total}
                   className="sm:col-span-2"
                 />
               )}

@@ -13,11 +13,13 @@ export function OrderInvoiceSection({
   orderId,
   orderNumber,
   paymentMethod,
+  paidInFull,
   className = '',
 }: {
   invoice: OrderInvoice;
   orderId: string;
   orderNumber: string;
+  paidInFull: boolean;
   paymentMethod: string;
   className?: string;
 }) {
@@ -28,7 +30,7 @@ export function OrderInvoiceSection({
         Faktura
       </h3>
       <InvoiceList invoice={invoice} className="font-medium" />
-      <OrderInvoices orderId={orderId} orderNumber={orderNumber} paymentMethod={paymentMethod} />
+      <OrderInvoices orderId={orderId} orderNumber={orderNumber} paymentMethod={paymentMethod} paidInFull={paidInFull} />
     </section>
   );
 }
