@@ -74,8 +74,16 @@ describe('invoices', () => {
     expect(await invoicesOf(orderId)).toHaveLength(1);
   });
 
-  it("closes the payment's job when the owner had already issued the invoice", async () => {
+  it("leaves an unpaid online order's invoice to its payment", async () => {
     const orderId = await placeCompanyOrder('stripe');
+    const refused = await invokeFunction(await signedInOwner(), 'owner-invoices', { action: 'issue', orderId });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('invoice_awaits_payment');
+    expect(await invoicesOf(orderId)).toHaveLength(0);
+  });
+
+  it("closes the payment's job when the owner had already issued the invoice", async () => {
+    const orderId = await placeCompanyOrder('transfer');
     expect((await invokeFunction(await signedInOwner(), 'owner-invoices', { action: 'issue', orderId })).status).toBe(200);
     expect(await payWreathOrder(orderId, `evt_${randomUUID()}`)).toBe('applied');
     await invokeFunction(serviceClient(), 'owner-invoices', {});
