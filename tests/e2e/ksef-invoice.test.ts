@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { logInAsOwner } from '../support/owner-session.ts';
@@ -24,6 +25,15 @@ const WAIT = { timeout: 15_000 };
 const KSEF_WAIT = { timeout: 60_000, interval: 1_000 };
 const COMPANY = 'Pracownia Kwiatowa Róża sp. z o.o.';
 const NIP_TYPED = '774-000-14-54';
+
+/** Set SHOTS_DIR to keep screenshots of the owner's and the customer's screens, and the PDF. */
+const SHOTS_DIR = process.env.SHOTS_DIR;
+
+async function shot(page: Page, name: string): Promise<void> {
+  if (!SHOTS_DIR) return;
+  mkdirSync(SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(SHOTS_DIR, name), fullPage: true });
+}
 
 interface StoredInvoice {
   number: string;
@@ -88,11 +98,16 @@ describe('an invoice through KSeF', () => {
     const section = desk.getByRole('dialog', { name: `Zamówienie ${number}` }).getByRole('region', { name: 'Faktura' });
     await section.getByText(`Przyjęta: nr KSeF ${invoice.ksef_number!}`).waitFor(WAIT);
     expect(await section.textContent()).toContain(`Faktura ${invoice.number}`);
+    await section.scrollIntoViewIfNeeded();
+    await shot(desk, 'admin-order-invoice-accepted-1280x800.png');
     await desk.goto(appUrl('/admin/invoices'));
     const listed = desk.getByRole('listitem', { name: `Faktura ${invoice.number}` });
     await listed.waitFor(WAIT);
     expect(await listed.textContent()).toContain(`nr KSeF ${invoice.ksef_number!}`);
     expect(await listed.textContent()).toContain(number);
+    await shot(desk, 'admin-invoices-1280x800.png');
+    await desk.setViewportSize({ width: 390, height: 844 });
+    await shot(desk, 'admin-invoices-390x844.png');
 
     // The customer's order page on the phone that placed the order: the PDF.
     await phone.goto(appUrl(`/zamowienie/${number}`));
@@ -103,6 +118,8 @@ describe('an invoice through KSeF', () => {
     ]);
     const file = join(mkdtempSync(join(tmpdir(), 'ksef-invoice-')), download.suggestedFilename());
     await download.saveAs(file);
+    await shot(phone, 'order-page-invoice-390x844.png');
+    if (SHOTS_DIR) copyFileSync(file, join(SHOTS_DIR, 'invoice.pdf'));
     expect(readFileSync(file).subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const text = execFileSync('pdftotext', ['-raw', '-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }).replace(/\u00a0/g, ' ');
     expect(text).toContain(invoice.number);
