@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { chromiumPerFile } from '../support/browser.ts';
 import { waitForMailTo } from '../support/maildev.ts';
@@ -18,6 +21,13 @@ const chromium = chromiumPerFile();
 const WAIT = { timeout: 15_000 };
 const VASE = 'Wazon szklany';
 
+/** Set SHOTS_DIR to keep screenshots of 'Dodaj do bukietu' and 'Może jeszcze…' on the phone. */
+async function shot(page: Page, name: string): Promise<void> {
+  if (!process.env.SHOTS_DIR) return;
+  mkdirSync(process.env.SHOTS_DIR, { recursive: true });
+  await page.screenshot({ path: join(process.env.SHOTS_DIR, name) });
+}
+
 describe('an add-on with a bouquet', () => {
   it('goes into the cart with the bouquet from its page and into the mail and the day view beside it', async () => {
     const email = `dodatek-${randomUUID().slice(0, 8)}@example.test`;
@@ -32,6 +42,7 @@ describe('an add-on with a bouquet', () => {
     await vase.waitFor(WAIT);
     // A keyboard user ticks it with Space.
     await vase.focus();
+    await shot(page, 'product-addons-390x844.png');
     await page.keyboard.press('Space');
     expect(await vase.isChecked()).toBe(true);
 
@@ -52,6 +63,8 @@ describe('an add-on with a bouquet', () => {
     const more = page.getByRole('region', { name: 'Może jeszcze…' });
     await more.getByRole('button', { name: 'Dodaj do koszyka: Czekoladki w pudełku' }).waitFor(WAIT);
     expect(await more.getByRole('button', { name: `Dodaj do koszyka: ${VASE}` }).count()).toBe(0);
+    await more.scrollIntoViewIfNeeded();
+    await shot(page, 'cart-addons-390x844.png');
 
     await page.goto(appUrl('/checkout'));
     await fillCheckoutContact(page, email);
