@@ -14,13 +14,14 @@ import {
 } from '../../src/domain/withdrawal-right.ts';
 import type { BankDetails, MailContext, OrderMailData, ShopDetails } from '../_shared/mail/templates.ts';
 import { lineName } from '../../src/domain/product-sizes.ts';
+import { addonsLast } from '../../src/domain/product-addons.ts';
 
 /** The columns the templates read (orders with their items). */
 export const ORDER_MAIL_COLUMNS =
-  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, source, amount_paid, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, size_label, quantity, price, products(category, withdrawal_rule))';
+  'id, payu_order_id, customer_name, customer_email, customer_phone, subtotal, shipping_cost, services, discount, total, delivery_method, delivery_address, delivery_date, delivery_window_label, pickup_time, recipient_kind, recipient_name, recipient_phone, payment_method, source, amount_paid, cancel_reason, created_at, invoice, ribbon_text, delivery_notes, cemetery, occasion, venue, card_message, card_signature, card_anonymous, substitution, order_items(product_name, size_label, is_addon, quantity, price, products(category, withdrawal_rule))';
 
 type OrderMailItem = Pick<Row<'order_items'>, 'product_name' | 'quantity' | 'price'> &
-  Partial<Pick<Row<'order_items'>, 'size_label'>> & {
+  Partial<Pick<Row<'order_items'>, 'size_label' | 'is_addon'>> & {
     products?: Pick<Row<'products'>, 'category' | 'withdrawal_rule'> | null;
   };
 
@@ -89,12 +90,16 @@ export function orderMailData(row: OrderMailRow): OrderMailData {
     customerName: row.customer_name,
     customerEmail: row.customer_email,
     customerPhone: row.customer_phone,
-    items: row.order_items.map((item) => ({
-      name: lineName(item.product_name, item.size_label),
-      quantity: item.quantity,
-      price: fromPln(item.price),
-      withdrawalExemption: lineExemption(item, row.ribbon_text),
-    })),
+    // The flowers first, then what goes with them, as the florist's lists read the order.
+    items: addonsLast(
+      row.order_items.map((item) => ({
+        isAddon: item.is_addon ?? false,
+        name: lineName(item.product_name, item.size_label),
+        quantity: item.quantity,
+        price: fromPln(item.price),
+        withdrawalExemption: lineExemption(item, row.ribbon_text),
+      })),
+    ).map(({ isAddon: _isAddon, ...line }) => line),
     subtotal: fromPln(row.subtotal),
     shipping: fromPln(row.shipping_cost),
     services: choices.services,

@@ -51,6 +51,22 @@ describe('the order as the confirmation mail reads it (issue 19)', () => {
     expect(orderMailData({ ...row, ribbon_text: null }).items[1]?.withdrawalExemption).toBeNull();
   });
 
+  it('lists the flowers first and what goes with them after, as the florist reads the order', () => {
+    const vase: OrderMailRow['order_items'][number] = {
+      product_name: 'Wazon szklany',
+      is_addon: true,
+      quantity: 1,
+      price: 39,
+      products: { category: 'souvenirs', withdrawal_rule: 'category' },
+    };
+    const bouquet = { ...row.order_items[0]!, product_name: 'Bukiet polnych kwiatów', size_label: 'Duży', is_addon: false };
+    const names = orderMailData({ ...row, order_items: [vase, bouquet] }).items.map((item) => [item.name, item.withdrawalExemption]);
+    expect(names).toEqual([
+      ['Bukiet polnych kwiatów (Duży)', 'perishable'],
+      ['Wazon szklany', null],
+    ]);
+  });
+
   it('carries the invoice, and none for a row without one or from before invoices', () => {
     expect(orderMailData(row).invoice).toEqual({ nip: '7740001454', company: 'Kwiaty Nowak', address: 'ul. Długa 1, Bircza' });
     expect(orderMailData({ ...row, invoice: null }).invoice).toBeNull();
