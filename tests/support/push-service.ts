@@ -107,6 +107,12 @@ export async function startPushService(): Promise<PushService> {
       else forced.set(clientHash, status);
     },
     expire: (clientHash) => model.expireSubscription(clientHash),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    // A service going away drops its clients: close() alone waits for every open socket, and a function's
+    // fetch may keep one it opened but never sent a request on (the suite's afterAll then hung).
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
   };
 }
