@@ -46,19 +46,23 @@ const row: OrderRow = {
   invoice: { nip: '7740001454', company: 'Kwiaty Nowak sp. z o.o.', address: 'ul. Długa 1\n37-740 Bircza' },
 };
 
+/** The detail's 'Faktura' section of `row`, paid by `paymentMethod`. */
+function renderSection(paymentMethod: string, paidInFull: boolean) {
+  return render(
+    <OrderInvoiceSection
+      invoice={toAdminOrder(row).invoice!}
+      orderId={row.id}
+      orderNumber={row.payu_order_id}
+      paymentMethod={paymentMethod}
+      paidInFull={paidInFull}
+    />,
+  );
+}
+
 describe('the invoice in the admin order detail (issue 19)', () => {
   it('shows the NIP in its usual groups, the company and its address', () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([]);
-    const { invoice } = toAdminOrder(row);
-    render(
-      <OrderInvoiceSection
-        invoice={invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="transfer"
-        paidInFull={false}
-      />,
-    );
+    renderSection('transfer', false);
     expect(screen.getByRole('region', { name: 'Faktura' })).toBeTruthy();
     const terms = screen.getAllByRole('term').map((term) => term.textContent);
     const values = screen.getAllByRole('definition').map((value) => value.textContent);
@@ -69,15 +73,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it("offers 'Wystaw fakturę' for a transfer order without one, then lists it with its state", async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValueOnce([]).mockResolvedValueOnce([ISSUED]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: true });
-    render(
-      <OrderInvoiceSection
-        invoice={toAdminOrder(row).invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="transfer"
-        paidInFull={false}
-      />,
-    );
+    renderSection('transfer', false);
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw fakturę' }));
     expect(vi.mocked(requestInvoice)).toHaveBeenCalledWith({ action: 'issue', orderId: row.id });
     expect(await screen.findByText('Faktura FV/2027/01/3')).toBeTruthy();
@@ -89,15 +85,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
   it('says the shop issues the invoice on payment for an online-paid order, and shows a refusal', async () => {
     vi.mocked(loadOrderInvoices).mockResolvedValue([{ ...ISSUED, state: 'issued' }]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Nie ma czego korygować.' });
-    render(
-      <OrderInvoiceSection
-        invoice={toAdminOrder(row).invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="payu"
-        paidInFull={false}
-      />,
-    );
+    renderSection('payu', false);
     fireEvent.click(await screen.findByRole('button', { name: 'Wystaw korektę' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Nie ma czego korygować.');
   });
@@ -108,29 +96,13 @@ describe('the invoice in the admin order detail (issue 19)', () => {
       gaveUp: true,
       reason: 'Uzupełnij w ustawieniach (Faktury i VAT): NIP sprzedawcy.',
     });
-    const view = render(
-      <OrderInvoiceSection
-        invoice={toAdminOrder(row).invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="payu"
-        paidInFull
-      />,
-    );
+    const view = renderSection('payu', true);
     expect(await screen.findByText(/^Sklep nie wystawił faktury po płatności: Uzupełnij w ustawieniach/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Wystaw fakturę' })).toBeTruthy();
     view.unmount();
 
     vi.mocked(loadInvoiceJobProblem).mockResolvedValue(null);
-    render(
-      <OrderInvoiceSection
-        invoice={toAdminOrder(row).invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="payu"
-        paidInFull={false}
-      />,
-    );
+    renderSection('payu', false);
     expect(await screen.findByText('Sklep wystawi fakturę, gdy wpłynie płatność.')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Wystaw fakturę' })).toBeNull();
   });
@@ -172,15 +144,7 @@ describe('the invoice in the admin order detail (issue 19)', () => {
       ])
       .mockResolvedValue([]);
     vi.mocked(requestInvoice).mockResolvedValue({ ok: false, message: 'Faktura nadal nie spełnia wymogów KSeF.' });
-    render(
-      <OrderInvoiceSection
-        invoice={toAdminOrder(row).invoice!}
-        orderId={row.id}
-        orderNumber={row.payu_order_id}
-        paymentMethod="transfer"
-        paidInFull={false}
-      />,
-    );
+    renderSection('transfer', false);
     const items = await screen.findAllByRole('listitem');
     expect(items.map((item) => item.textContent!.replace(/^.*\) · /, ''))).toEqual([
       'Czeka na wysłanie',
